@@ -1,0 +1,231 @@
+"""The catalogue service's HTTP interface (spec: icon-catalogue-interface.md), as a Starlette app.
+
+Endpoints (all GET, all behind `Authorization: Bearer <token>`):
+
+- `/api/v1/search?name=…`: `{"data": [Icon…], "meta": {"moreResultsAvailable": bool}}`.
+- `/api/v1/download?id=<variant id>`: the file, streamed, with `Content-Type`, `Content-Length` and
+  `Content-Disposition: attachment; filename="arrow-left-512.png"`.
+- `/private/bundle_icons/<icon id>/small`: a small transparent PNG preview.
+
+Decisions where the spec is silent, made the way a real service plausibly would:
+
+- Errors are JSON: `{"error": {"code": "...", "message": "..."}}`. 401 (`unauthorized`, with
+  `WWW-Authenticate: Bearer …`) when the header is missing, not Bearer, or the token is wrong; the
+  token check runs before anything else, unknown paths included, so nothing leaks to a stranger.
+- `name` missing → 400 `missing_parameter`. `name` empty or only spaces → 200 with the first page of
+  the whole catalogue (by name, then id): every word of an empty query trivially occurs, and a browser
+  can show something before the user types. Longer than 200 characters → 400 `invalid_parameter`.
+- An id is decimal digits only, 1 to 2³¹−1: anything else (`abc`, `-1`, `1.5`, a 40-digit number,
+  a repeated parameter) → 400 `invalid_parameter`; a well-formed id that names nothing → 404
+  `not_found`. Variant ids and icon ids are distinct ranges.
+- At most `page_size` icons per search; `meta.moreResultsAvailable` is true exactly when more matched.
+  The interface has no paging parameter, so a client narrows the query to see others.
+- `latency_ms` delays every response (errors included) with an asynchronous sleep, to stage slow
+  networks without blocking the server.
+- Files are rendered lazily in a worker thread (the event loop stays free) and cached.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import re
+from typing import AsyncIterator
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response, StreamingResponse
+from starlette.routing import Route
+from starlette.concurrency import run_in_threadpool
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from .catalogue import MEDIA_TYPES, IconRecord, default_catalogue, file_name
+
+__all__ = ["DEFAULT_PAGE_SIZE", "DEMO_TOKEN", "MAX_QUERY_LENGTH", "create_app"]
+
+DEMO_TOKEN = "iconcat-demo"
+"""The embedded catalogue's token unless told otherwise (it guards demo data: no secret)."""
+
+DEFAULT_PAGE_SIZE = 48
+"""Icons per search response unless told otherwise."""
+
+MAX_QUERY_LENGTH = 200
+"""Longest accepted `name`, in characters."""
+
+MAX_ID = 2**31 - 1
+STREAM_CHUNK = 16 * 1024
+"""Download bodies go out in chunks of this many bytes (so large files stream)."""
+
+_DIGITS = re.compile(r"[0-9]{1,10}")
+
+
+def error_response(status: int, code: str, message: str, headers: dict[str, str] | None = None) -> JSONResponse:
+    """A JSON error body in the service's one shape."""
+    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status, headers=headers)
+
+
+class ParameterError(Exception):
+    """A request parameter is missing or malformed (→ 400)."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def _single_parameter(request: Request, name: str) -> str | None:
+    values = request.query_params.getlist(name)
+    if len(values) > 1:
+        raise ParameterError("invalid_parameter", f"Give '{name}' once, not {len(values)} times.")
+    return values[0] if values else None
+
+
+def _parse_id(raw: str | None, name: str) -> int:
+    if raw is None:
+        raise ParameterError("missing_parameter", f"The '{name}' parameter is required.")
+    if not _DIGITS.fullmatch(raw) or not 1 <= int(raw) <= MAX_ID:
+        raise ParameterError("invalid_parameter", f"'{name}' must be a whole number from 1 to {MAX_ID}.")
+    return int(raw)
+
+
+class BearerAuthAndLatency:
+    """ASGI middleware: delay every response by `latency_ms`, then insist on the bearer token."""
+
+    def __init__(self, app: ASGIApp, token: str, latency_ms: int) -> None:
+        self.app = app
+        self._token = token.encode("utf-8")
+        self._delay = max(0, latency_ms) / 1000
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        if self._delay:
+            await asyncio.sleep(self._delay)
+        problem = self._auth_problem(scope)
+        if problem is not None:
+            code, message, challenge = problem
+            response = error_response(401, code, message, {"WWW-Authenticate": challenge})
+            await response(scope, receive, send)
+            return
+        await self.app(scope, receive, send)
+
+    def _auth_problem(self, scope: Scope) -> tuple[str, str, str] | None:
+        """None when the request carries the right token; else (code, message, challenge)."""
+        values = [value for key, value in scope["headers"] if key == b"authorization"]
+        realm = 'Bearer realm="iconcat"'
+        if not values:
+            return ("unauthorized", "Send 'Authorization: Bearer <token>'.", realm)
+        scheme, _, credentials = values[0].strip().partition(b" ")
+        if len(values) > 1 or scheme.lower() != b"bearer" or not credentials.strip():
+            return ("unauthorized", "Use the Bearer scheme: 'Authorization: Bearer <token>'.", realm)
+        # Constant-time comparison: response timing must not reveal how much of a guess was right.
+        if not hmac.compare_digest(credentials.strip(), self._token):
+            return (
+                "invalid_token",
+                "The access token was not accepted.",
+                f'{realm}, error="invalid_token", error_description="The access token was not accepted"',
+            )
+        return None
+
+
+def create_app(token: str = DEMO_TOKEN, page_size: int = DEFAULT_PAGE_SIZE, latency_ms: int = 0) -> Starlette:
+    """The catalogue service as an ASGI app (see the module docstring for its behaviour)."""
+    if not token:
+        raise ValueError("the token must not be empty")
+    if page_size < 1:
+        raise ValueError("page_size must be at least 1")
+    if latency_ms < 0:
+        raise ValueError("latency_ms must not be negative")
+    catalogue = default_catalogue()
+
+    def icon_json(icon: IconRecord, base_url: str) -> dict[str, object]:
+        return {
+            "id": icon.id,
+            "name": icon.name,
+            "category": icon.category.as_json(),
+            "style": icon.style_ref.as_json(),
+            "series": icon.series.as_json(),
+            "set": icon.set_ref.as_json(),
+            "thumbnail": f"{base_url}/private/bundle_icons/{icon.id}/small",
+            "variants": [v.as_json() for v in icon.variants],
+        }
+
+    async def search(request: Request) -> Response:
+        """Icons whose names contain every word of `name`, best first, at most `page_size`."""
+        name = _single_parameter(request, "name")
+        if name is None:
+            raise ParameterError("missing_parameter", "The 'name' parameter is required: /api/v1/search?name=arrow")
+        if len(name) > MAX_QUERY_LENGTH:
+            raise ParameterError("invalid_parameter", f"'name' must be at most {MAX_QUERY_LENGTH} characters.")
+        matches = catalogue.search(name)
+        base_url = str(request.base_url).rstrip("/")
+        page = matches[:page_size]
+        return JSONResponse(
+            {"data": [icon_json(icon, base_url) for icon in page], "meta": {"moreResultsAvailable": len(matches) > page_size}}
+        )
+
+    async def download(request: Request) -> Response:
+        """One variant's file, streamed, with its type, length and file name."""
+        variant_id = _parse_id(_single_parameter(request, "id"), "id")
+        found = catalogue.variant(variant_id)
+        if found is None:
+            return error_response(404, "not_found", f"No icon variant has id {variant_id}.")
+        icon, variant = found
+        body = await run_in_threadpool(catalogue.file_bytes, icon, variant)
+        return StreamingResponse(
+            _chunks(body),
+            media_type=MEDIA_TYPES[variant.format],
+            headers={
+                "Content-Length": str(len(body)),
+                "Content-Disposition": f'attachment; filename="{file_name(icon, variant)}"',
+                "Cache-Control": "private, max-age=86400",
+                "X-Content-Type-Options": "nosniff",
+            },
+        )
+
+    async def thumbnail(request: Request) -> Response:
+        """The icon's small transparent PNG preview."""
+        icon_id = _parse_id(request.path_params["icon_id"], "icon id")
+        icon = catalogue.icon(icon_id)
+        if icon is None:
+            return error_response(404, "not_found", f"No icon has id {icon_id}.")
+        body = await run_in_threadpool(catalogue.thumbnail_bytes, icon)
+        return Response(
+            body,
+            media_type="image/png",
+            headers={"Cache-Control": "private, max-age=86400", "X-Content-Type-Options": "nosniff"},
+        )
+
+    async def parameter_error(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, ParameterError)
+        return error_response(400, exc.code, exc.message)
+
+    async def http_error(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, HTTPException)
+        codes = {404: "not_found", 405: "method_not_allowed"}
+        messages = {404: "There is nothing at this address.", 405: "Only GET is supported here."}
+        code = codes.get(exc.status_code, "http_error")
+        message = messages.get(exc.status_code, str(exc.detail))
+        return error_response(exc.status_code, code, message, dict(exc.headers or {}))
+
+    async def server_error(request: Request, exc: Exception) -> Response:
+        return error_response(500, "internal_error", "The catalogue failed to answer; try again.")
+
+    app = Starlette(
+        routes=[
+            Route("/api/v1/search", search, methods=["GET"]),
+            Route("/api/v1/download", download, methods=["GET"]),
+            Route("/private/bundle_icons/{icon_id}/small", thumbnail, methods=["GET"]),
+        ],
+        exception_handlers={ParameterError: parameter_error, HTTPException: http_error, 500: server_error},
+    )
+    app.add_middleware(BearerAuthAndLatency, token=token, latency_ms=latency_ms)
+    return app
+
+
+async def _chunks(body: bytes) -> AsyncIterator[bytes]:
+    for start in range(0, len(body), STREAM_CHUNK):
+        yield body[start : start + STREAM_CHUNK]
+

@@ -1,0 +1,42 @@
+"""The demo catalogue's taxonomy: categories, series, and the sets with their look and file variants.
+
+Sets differ in what shows (ink, accent, line caps) and in what they offer: not every set ships every
+style or every file variant (some have no EPS, some no 256 px PNG), as in real catalogues.
+"""
+
+from __future__ import annotations
+
+from .styles import IconSet
+
+__all__ = ["CATEGORY_ORDER", "SERIES_ORDER", "SETS"]
+
+CATEGORY_ORDER: tuple[str, ...] = (
+    "Arrows",
+    "Communication",
+    "Commerce",
+    "Devices",
+    "Files",
+    "Media",
+    "Navigation",
+    "People",
+    "Security",
+    "Weather",
+    "Interface",
+)
+
+SERIES_ORDER: tuple[str, ...] = ("Essentials", "Line Pro", "Pictograms")
+
+ALL = ("Outline", "Light", "Bold", "Filled", "Duotone", "Colour")
+
+PNG512, PNG256, SVG, EPS = ("png", 512), ("png", 256), ("svg", None), ("eps", None)
+
+SETS: tuple[IconSet, ...] = (
+    IconSet("Core UI", "Essentials", ink="#1e293b", accent="#3b82f6", cap="round",
+            formats=(PNG512, PNG256, SVG, EPS), styles=ALL),
+    IconSet("Studio", "Line Pro", ink="#312e81", accent="#8b5cf6", cap="round",
+            formats=(PNG512, PNG256, SVG), styles=ALL),
+    IconSet("Blueprint", "Line Pro", ink="#0c4a6e", accent="#0ea5e9", cap="square",
+            formats=(PNG512, SVG, EPS), styles=("Outline", "Light", "Bold", "Filled", "Duotone")),
+    IconSet("Signal", "Pictograms", ink="#111827", accent="#f43f5e", cap="round",
+            formats=(PNG512, PNG256), styles=("Outline", "Filled", "Duotone", "Colour")),
+)
