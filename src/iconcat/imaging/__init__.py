@@ -1,0 +1,39 @@
+"""Thumbnails for the terminal: safe decoding, rendering to cells, bounded caches. No Textual here.
+
+    from iconcat.imaging import decode_thumbnail, render_cells, ThumbnailError
+
+    image = decode_thumbnail(png_bytes)                       # RGBA image, or ThumbnailError(why)
+    cells = render_cells(image, 32, 16, (30, 30, 46))         # Rich renderable, 32 x 16 cells
+
+Both are pure CPU work and thread-safe (the browser calls them from thread workers). Modules:
+`sniff` (format from magic bytes), `decode` (safe decode, decoded-image LRU), `canvas` (fit,
+premultiplied resampling, compositing, legibility tile), `renderers` (our rich-pixels renderers),
+`cells` (the fixed-size renderable, placeholder), `render` (`render_cells` and its cache),
+`preview_cache` (optional bytes cache on disk), `readback` (cells back to pixels), `lru`, `colour`.
+"""
+
+from .cells import ThumbnailCells
+from .decode import MAX_THUMBNAIL_BYTES, MAX_THUMBNAIL_PIXELS, decode_thumbnail, decoded_cache
+from .errors import ThumbnailError
+from .preview_cache import PreviewCache
+from .render import MODES, build_cells, render_cells, render_placeholder, rendered_cache
+from .renderers import HalfBlockRenderer, QuadrantRenderer
+from .sniff import ALLOWED_FORMATS
+
+__all__ = [
+    "ALLOWED_FORMATS",
+    "HalfBlockRenderer",
+    "MAX_THUMBNAIL_BYTES",
+    "MAX_THUMBNAIL_PIXELS",
+    "MODES",
+    "PreviewCache",
+    "QuadrantRenderer",
+    "ThumbnailCells",
+    "ThumbnailError",
+    "build_cells",
+    "decode_thumbnail",
+    "decoded_cache",
+    "render_cells",
+    "render_placeholder",
+    "rendered_cache",
+]

@@ -1,0 +1,63 @@
+"""Colour arithmetic: WCAG relative luminance and contrast, blends, and an image's dominant colour."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from PIL import Image
+
+__all__ = ["RGB", "blend", "contrast_ratio", "dominant_colour", "relative_luminance"]
+
+RGB = tuple[int, int, int]
+
+_INK_ALPHA = 128
+"""A pixel at least this opaque counts as the picture's ink when finding its dominant colour."""
+
+
+def _linear(channel: int) -> float:
+    value = channel / 255
+    return value / 12.92 if value <= 0.04045 else ((value + 0.055) / 1.055) ** 2.4
+
+
+def relative_luminance(colour: RGB) -> float:
+    """WCAG 2 relative luminance, 0 (black) to 1 (white)."""
+    red, green, blue = (_linear(channel) for channel in colour)
+    return 0.2126 * red + 0.7152 * green + 0.0722 * blue
+
+
+def contrast_ratio(first: RGB, second: RGB) -> float:
+    """WCAG 2 contrast ratio between two colours, 1 (same) to 21 (black on white)."""
+    lighter, darker = sorted((relative_luminance(first), relative_luminance(second)), reverse=True)
+    return (lighter + 0.05) / (darker + 0.05)
+
+
+def blend(start: RGB, end: RGB, amount: float) -> RGB:
+    """The colour `amount` (0 to 1) of the way from `start` to `end`."""
+    return tuple(round(a + (b - a) * amount) for a, b in zip(start, end))  # type: ignore[return-value]
+
+
+def dominant_colour(image: Image.Image) -> RGB | None:
+    """The most common ink colour of an RGBA image (coarsely bucketed), or None if it has no ink.
+
+    Measured on a 24 x 24 premultiplied reduction so it costs well under a millisecond; buckets of
+    32 levels per channel keep anti-aliasing and noise from splitting one colour into many.
+    """
+    small = image.convert("RGBa").resize((24, 24), Image.Resampling.BOX).convert("RGBA")
+    raw = small.tobytes()
+    buckets: Counter[tuple[int, int, int]] = Counter()
+    sums: dict[tuple[int, int, int], list[int]] = {}
+    for offset in range(0, len(raw), 4):
+        red, green, blue, alpha = raw[offset : offset + 4]
+        if alpha < _INK_ALPHA:
+            continue
+        bucket = (red >> 5, green >> 5, blue >> 5)
+        buckets[bucket] += 1
+        total = sums.setdefault(bucket, [0, 0, 0])
+        total[0] += red
+        total[1] += green
+        total[2] += blue
+    if not buckets:
+        return None
+    bucket, count = buckets.most_common(1)[0]
+    red, green, blue = sums[bucket]
+    return (round(red / count), round(green / count), round(blue / count))

@@ -1,0 +1,132 @@
+"""Turning untrusted preview bytes into a small RGBA image, or a ThumbnailError saying why not.
+
+The bytes come from the network. Before Pillow parses anything:
+
+- the size is checked against `MAX_THUMBNAIL_BYTES`;
+- the format is named from the magic bytes and must be PNG, JPEG, GIF or WebP (`sniff.py`); EPS never
+  reaches Pillow, whose EPS plugin starts Ghostscript;
+- Pillow is told the one decoder it may use (`Image.open(..., formats=[name])`).
+
+Then the header alone gives the dimensions, checked against `MAX_THUMBNAIL_PIXELS` (far below
+Pillow's own decompression-bomb limit: a 100 KB PNG can claim 10,000 x 10,000 pixels) before any
+pixel is decoded. Pillow's DecompressionBombWarning is raised as an error, truncated data is an error
+(never padded with grey), and only the first frame of an animation is kept.
+
+Decoded images are cached by the SHA-256 of their bytes in a bounded LRU, so moving back and forth
+through a list costs one decode per preview. Each caller gets its own copy, free to modify.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import threading
+import warnings
+
+from PIL import Image, ImageOps, UnidentifiedImageError
+
+from .errors import ThumbnailError
+from .lru import BoundedLRU
+from .sniff import sniff_format
+
+__all__ = [
+    "DIGEST_KEY",
+    "MAX_THUMBNAIL_BYTES",
+    "MAX_THUMBNAIL_PIXELS",
+    "decode_thumbnail",
+    "decoded_cache",
+]
+
+MAX_THUMBNAIL_BYTES = 4 * 1024 * 1024
+"""Largest preview we read: a small catalogue preview is a few KB; 4 MB leaves room for photos."""
+
+MAX_THUMBNAIL_PIXELS = 2048 * 2048
+"""Largest preview we decode (16 MB as RGBA), about 1/21 of Pillow's default bomb limit."""
+
+DIGEST_KEY = "iconcat.digest"
+"""Key in `image.info` holding the SHA-256 of the bytes it came from (the render cache's identity)."""
+
+decoded_cache: BoundedLRU[Image.Image] = BoundedLRU(
+    max_entries=256, max_weight=64 * 1024 * 1024, weigh=lambda image: image.width * image.height * 4
+)
+"""Decoded previews by the digest of their bytes: at most 256 images and 64 MB of pixels."""
+
+# warnings.catch_warnings swaps process-wide state; the lock keeps our threads from restoring each
+# other's filters. Only the header parse runs under it, which is cheap.
+_open_lock = threading.Lock()
+
+
+def decode_thumbnail(data: bytes) -> Image.Image:
+    """Decode a preview into an RGBA image, or raise ThumbnailError with a reason for a person."""
+    if not isinstance(data, (bytes, bytearray, memoryview)):
+        raise ThumbnailError("The preview is not image data.")
+    data = bytes(data)
+    if not data:
+        raise ThumbnailError("The preview is empty.")
+    if len(data) > MAX_THUMBNAIL_BYTES:
+        raise ThumbnailError(
+            f"The preview is too large to show ({len(data):,} bytes; the limit is "
+            f"{MAX_THUMBNAIL_BYTES:,})."
+        )
+    digest = hashlib.sha256(data).hexdigest()
+    cached = decoded_cache.get(digest)
+    if cached is not None:
+        return _own_copy(cached)
+    image = _decode(data)
+    image.info[DIGEST_KEY] = digest
+    decoded_cache.put(digest, image)
+    return _own_copy(image)
+
+
+def _own_copy(image: Image.Image) -> Image.Image:
+    copy = image.copy()
+    copy.info = dict(image.info)
+    return copy
+
+
+def _decode(data: bytes) -> Image.Image:
+    format_name, refused = sniff_format(data)
+    if format_name is None:
+        if refused is not None:
+            raise ThumbnailError(
+                f"The preview is in an unsupported format ({refused}); only PNG, JPEG, GIF and "
+                "WebP previews are shown."
+            )
+        raise ThumbnailError("The preview is not an image (its data matches no known image format).")
+    try:
+        with _open_lock, warnings.catch_warnings():
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            image = Image.open(io.BytesIO(data), formats=[format_name])
+        _check_dimensions(image.width, image.height)
+        image.seek(0)  # first frame only: a thumbnail is a still
+        image.load()
+        still = ImageOps.exif_transpose(image) if format_name == "JPEG" else image
+        return still.convert("RGBA")
+    except ThumbnailError:
+        raise
+    except (Image.DecompressionBombError, Image.DecompressionBombWarning):
+        raise ThumbnailError(
+            "The preview claims to be far too many pixels to decode safely; it was not decoded."
+        ) from None
+    except UnidentifiedImageError:
+        raise ThumbnailError(
+            f"The preview starts like a {format_name} image but is not a valid one."
+        ) from None
+    except (OSError, SyntaxError, EOFError) as error:
+        # Pillow reports truncated and corrupt data as OSError ("image file is truncated", "broken
+        # data stream") or SyntaxError (bad chunk); both mean the same thing to a person.
+        if "truncat" in str(error).lower() or isinstance(error, EOFError):
+            raise ThumbnailError(f"The preview is truncated (an incomplete {format_name} file).") from None
+        raise ThumbnailError(f"The preview is a damaged {format_name} file.") from None
+    except (ValueError, MemoryError):
+        raise ThumbnailError(f"The preview is a {format_name} file we cannot decode.") from None
+
+
+def _check_dimensions(width: int, height: int) -> None:
+    if width < 1 or height < 1:
+        raise ThumbnailError("The preview has no pixels.")
+    if width * height > MAX_THUMBNAIL_PIXELS:
+        raise ThumbnailError(
+            f"The preview is too large to decode ({width:,} x {height:,} pixels; the limit is "
+            f"{MAX_THUMBNAIL_PIXELS:,} pixels)."
+        )

@@ -1,0 +1,198 @@
+"""Our rich-pixels renderers: a prepared canvas becomes one Rich Segment per run of equal cells.
+
+rich-pixels' `Renderer` is the extension point (`Pixels.from_image(image, resize=..., renderer=...)`
+calls `renderer.render(image, resize)`). Its stock renderers resize with nearest-neighbour, paint any
+pixel with alpha above zero fully opaque and parse a style string per cell. Ours prepare an opaque
+canvas first (`canvas.paint_canvas`: aspect, premultiplied LANCZOS, compositing, legibility tile),
+then read the raw bytes once, build each distinct style once, and merge runs of identical cells into
+one segment, which also makes the result cheaper for Rich and Textual to draw.
+
+Half blocks: each cell is "▄" with the lower pixel as foreground and the upper as background (a plain
+space when both are equal). Quadrants: each cell splits its four pixels into two colour groups (seeded
+by its two most different pixels) and draws the matching quadrant character; twice the horizontal
+detail, at the cost of averaging colours within a cell.
+"""
+
+from __future__ import annotations
+
+from itertools import groupby
+
+from PIL import Image
+from rich.color import Color
+from rich.segment import Segment
+from rich.style import Style
+from rich_pixels import Renderer
+
+from .canvas import paint_canvas
+from .colour import RGB
+
+__all__ = ["HalfBlockRenderer", "QuadrantRenderer", "QUADRANT_CHARACTERS"]
+
+_NEWLINE = Segment("\n")
+_LOWER_HALF = "▄"
+_UNIFORM_DISTANCE = 3 * 4**2
+"""A quadrant cell whose pixels differ by at most about 4 levels per channel is drawn as one colour:
+resampling ripples are not detail, and a quadrant character for them only costs segments."""
+
+QUADRANT_CHARACTERS = {
+    0b0000: " ", 0b0001: "▘", 0b0010: "▝", 0b0011: "▀", 0b0100: "▖", 0b0101: "▌", 0b0110: "▞",
+    0b0111: "▛", 0b1000: "▗", 0b1001: "▚", 0b1010: "▐", 0b1011: "▜", 0b1100: "▄", 0b1101: "▙",
+    0b1110: "▟", 0b1111: "█",
+}  # fmt: skip
+"""Quadrant block by foreground mask: bit 0 upper left, 1 upper right, 2 lower left, 3 lower right."""
+
+
+class _CanvasRenderer(Renderer):
+    """Shared part: the background colour and legibility choice every render uses."""
+
+    horizontal_density = 1
+
+    def __init__(self, background: RGB, *, legible: bool = True) -> None:
+        super().__init__(default_color=None)
+        self.background = background
+        self.legible = legible
+
+    def canvas(self, image: Image.Image, resize: tuple[int, int] | None) -> Image.Image:
+        """The opaque canvas for `resize` = (cell columns, pixel rows); image size if None."""
+        if resize is None:
+            resize = (image.width, image.height + image.height % 2)
+        return paint_canvas(
+            image,
+            resize,
+            self.background,
+            horizontal_density=self.horizontal_density,
+            legible=self.legible,
+        )
+
+
+class HalfBlockRenderer(_CanvasRenderer):
+    """Two square pixels per cell, upper as background colour, lower as foreground of "▄"."""
+
+    def render(self, image: Image.Image, resize: tuple[int, int] | None) -> list[Segment]:
+        canvas = self.canvas(image, resize)
+        return half_block_segments(canvas)
+
+
+class QuadrantRenderer(_CanvasRenderer):
+    """Four pixels per cell (2 x 2, each half as wide as tall), drawn with quadrant characters."""
+
+    horizontal_density = 2
+
+    def render(self, image: Image.Image, resize: tuple[int, int] | None) -> list[Segment]:
+        canvas = self.canvas(image, resize)
+        return quadrant_segments(canvas)
+
+
+def _pixels(row: bytes) -> list[RGB]:
+    values = iter(row)
+    return list(zip(values, values, values))
+
+
+def half_block_segments(canvas: Image.Image) -> list[Segment]:
+    """Segments for an RGB canvas with an even height, one line per two pixel rows."""
+    width, height = canvas.size
+    raw = canvas.tobytes()
+    stride = width * 3
+    styles: dict[tuple[RGB, RGB], tuple[str, Style]] = {}
+    segments: list[Segment] = []
+    append = segments.append
+    for top in range(0, height, 2):
+        upper = _pixels(raw[top * stride : (top + 1) * stride])
+        lower = _pixels(raw[(top + 1) * stride : (top + 2) * stride])
+        for pair, run in groupby(zip(upper, lower)):
+            drawn = styles.get(pair)
+            if drawn is None:
+                drawn = styles[pair] = _half_block_cell(*pair)
+            character, style = drawn
+            append(Segment(character * sum(1 for _ in run), style))
+        append(_NEWLINE)
+    return segments
+
+
+def _half_block_cell(upper: RGB, lower: RGB) -> tuple[str, Style]:
+    if upper == lower:
+        return " ", Style(bgcolor=Color.from_rgb(*upper))
+    return _LOWER_HALF, Style(color=Color.from_rgb(*lower), bgcolor=Color.from_rgb(*upper))
+
+
+def quadrant_segments(canvas: Image.Image) -> list[Segment]:
+    """Segments for an RGB canvas with even width and height, one cell per 2 x 2 pixels."""
+    width, height = canvas.size
+    raw = canvas.tobytes()
+    stride = width * 3
+    styles: dict[tuple[int, RGB, RGB], tuple[str, Style]] = {}
+    segments: list[Segment] = []
+    append = segments.append
+    for top in range(0, height, 2):
+        upper = _pixels(raw[top * stride : (top + 1) * stride])
+        lower = _pixels(raw[(top + 1) * stride : (top + 2) * stride])
+        cells = [
+            _split_quadrants(upper[x], upper[x + 1], lower[x], lower[x + 1])
+            for x in range(0, width - 1, 2)
+        ]
+        for cell, run in groupby(cells):
+            drawn = styles.get(cell)
+            if drawn is None:
+                mask, foreground, background = cell
+                style = (
+                    Style(bgcolor=Color.from_rgb(*background))
+                    if mask == 0
+                    else Style(color=Color.from_rgb(*foreground), bgcolor=Color.from_rgb(*background))
+                )
+                drawn = styles[cell] = (QUADRANT_CHARACTERS[mask], style)
+            character, style = drawn
+            append(Segment(character * sum(1 for _ in run), style))
+        append(_NEWLINE)
+    return segments
+
+
+def _distance(first: RGB, second: RGB) -> int:
+    return (
+        (first[0] - second[0]) ** 2 + (first[1] - second[1]) ** 2 + (first[2] - second[2]) ** 2
+    )
+
+
+def _mean(colours: list[RGB]) -> RGB:
+    count = len(colours)
+    return (
+        (sum(c[0] for c in colours) + count // 2) // count,
+        (sum(c[1] for c in colours) + count // 2) // count,
+        (sum(c[2] for c in colours) + count // 2) // count,
+    )
+
+
+def _split_quadrants(
+    upper_left: RGB, upper_right: RGB, lower_left: RGB, lower_right: RGB
+) -> tuple[int, RGB, RGB]:
+    """(foreground mask, foreground colour, background colour) for one cell's four pixels.
+
+    The upper-left pixel always belongs to the background group, so only the seven characters
+    without the upper-left quadrant (and the space) are used: one spelling per picture.
+    """
+    quad = (upper_left, upper_right, lower_left, lower_right)
+    if upper_left == upper_right == lower_left == lower_right:
+        return 0, upper_left, upper_left
+    # Seeds: the most different pair; every other pixel joins the nearer seed.
+    best = -1
+    seed_a = seed_b = 0
+    for i in range(4):
+        for j in range(i + 1, 4):
+            distance = _distance(quad[i], quad[j])
+            if distance > best:
+                best, seed_a, seed_b = distance, i, j
+    if best <= _UNIFORM_DISTANCE:
+        mean = _mean(list(quad))
+        return 0, mean, mean
+    mask = 0
+    for index, colour in enumerate(quad):
+        if index == seed_b or (
+            index != seed_a and _distance(colour, quad[seed_b]) < _distance(colour, quad[seed_a])
+        ):
+            mask |= 1 << index
+    if mask & 1:
+        mask ^= 0b1111
+    if mask == 0:
+        return 0, upper_left, upper_left
+    foreground = _mean([quad[i] for i in range(4) if mask >> i & 1])
+    background = _mean([quad[i] for i in range(4) if not mask >> i & 1])
+    return mask, foreground, background
