@@ -1,0 +1,108 @@
+"""`iconcat serve`: the embedded catalogue as a real HTTP server in the foreground, until Ctrl-C.
+
+We bind the socket ourselves before handing it to uvicorn, so that a port already in use surfaces as
+an `OSError` with a message a person can act on (the CLI turns it into exit status 1), rather than as
+uvicorn's log line and `SystemExit`.
+"""
+
+from __future__ import annotations
+
+import errno
+import shlex
+import socket
+from typing import Callable
+
+import uvicorn
+
+from .app import DEFAULT_PAGE_SIZE, DEMO_TOKEN, create_app
+from .catalogue import default_catalogue
+
+__all__ = ["run_forever"]
+
+
+def _bind(host: str, port: int) -> socket.socket:
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    try:
+        # SO_REUSEADDR lets a restarted server reuse a port in TIME_WAIT; it does not allow two
+        # listeners on one port on Linux, so "already in use" is still detected.
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))
+        sock.listen(128)
+    except OSError as exc:
+        sock.close()
+        if exc.errno == errno.EADDRINUSE:
+            message = f"Port {port} on {host} is already in use: stop the other server or pick another port with --port."
+        elif exc.errno == errno.EACCES:
+            message = f"Not allowed to listen on {host}:{port}: ports below 1024 need privileges; pick another with --port."
+        else:
+            message = f"Cannot listen on {host}:{port}: {exc.strerror or exc}."
+        # A one-argument OSError prints as just the message (no "[Errno 98]" prefix); keep errno for code.
+        error = OSError(message)
+        error.errno = exc.errno
+        raise error from exc
+    return sock
+
+
+def base_url_for(host: str, port: int) -> str:
+    """The URL clients use to reach a server listening on host:port."""
+    shown = f"[{host}]" if ":" in host else host
+    return f"http://{shown}:{port}"
+
+
+class _AnnouncingServer(uvicorn.Server):
+    """A uvicorn server that tells the person at the terminal where it is once it is listening."""
+
+    def __init__(self, config: uvicorn.Config, lines: list[str], announce: Callable[[str], None]) -> None:
+        super().__init__(config)
+        self._lines = lines
+        self._announce = announce
+
+    async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+        await super().startup(sockets=sockets)
+        if self.started:
+            for text in self._lines:
+                self._announce(text)
+
+
+def run_forever(
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    token: str = DEMO_TOKEN,
+    page_size: int = DEFAULT_PAGE_SIZE,
+    latency_ms: int = 0,
+    announce: Callable[[str], None] = print,
+) -> None:
+    """Serve the demo catalogue on host:port until interrupted (Ctrl-C or SIGTERM), then return.
+
+    Raises `OSError` (with a clear message) when the address cannot be bound, `ValueError` for a bad
+    option (empty token, page size below 1, negative latency).
+    """
+    app = create_app(token=token, page_size=page_size, latency_ms=latency_ms)
+    sock = _bind(host, port)
+    bound_port = sock.getsockname()[1]
+    url = base_url_for(host, bound_port)
+    header = shlex.quote(f"Authorization: Bearer {token}")
+    lines = [
+        f"iconcat demo catalogue: {len(default_catalogue().icons):,} icons at {url}",
+        f"Token: {token}",
+        f"Try:   curl -H {header} '{url}/api/v1/search?name=arrow'",
+        "Press Ctrl-C to stop.",
+    ]
+    config = uvicorn.Config(
+        app,
+        log_config=None,  # our own lines only; uvicorn must not reconfigure the process's logging
+        log_level="warning",
+        access_log=False,
+        lifespan="off",
+        timeout_graceful_shutdown=2,
+    )
+    server = _AnnouncingServer(config, lines, announce)
+    try:
+        server.run(sockets=[sock])
+    except KeyboardInterrupt:
+        # uvicorn shuts down gracefully, then re-raises the captured SIGINT: that is our cue to stop.
+        pass
+    finally:
+        sock.close()
+    announce("Stopped.")
