@@ -1,0 +1,124 @@
+"""Where the token may go, and keeping it out of sight.
+
+The token goes only to the base URL's origin: the same scheme, host and port, compared after
+normalising (lower case, default ports made explicit, IPv6 brackets removed). The comparison is made on
+the URL as httpx parses it, so userinfo tricks (`https://catalogue.example@evil.example/`) name the host
+they really reach (`evil.example`). The token is held in a `Secret` whose repr hides it, so it shows in
+no repr, log line, or traceback that prints local variables.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+from dataclasses import dataclass
+
+import httpx
+
+from ._errors import SettingsError
+
+__all__ = ["Origin", "Secret", "is_loopback_host", "parse_base_url", "validate_token"]
+
+_DEFAULT_PORTS = {"http": 80, "https": 443}
+_MAX_TOKEN_LENGTH = 4096
+
+
+class Secret:
+    """A string that is never shown: repr and str give a placeholder; `reveal()` gives the value."""
+
+    __slots__ = ("_value",)
+
+    def __init__(self, value: str) -> None:
+        self._value = value
+
+    def reveal(self) -> str:
+        """The secret itself, for the one place that needs it (the Authorization header)."""
+        return self._value
+
+    def __repr__(self) -> str:
+        return "Secret('********')"
+
+    __str__ = __repr__
+
+    def __reduce__(self):  # never pickled into a crash dump or a cache
+        raise TypeError("a Secret cannot be pickled")
+
+
+def validate_token(token: str) -> Secret:
+    """Check that `token` can be sent in an HTTP header, and wrap it.
+
+    Allowed: 1 to 4096 printable ASCII characters without spaces. Anything else (whitespace, control
+    characters, non-ASCII) would be rejected by the HTTP library with the token quoted in its error
+    message, or could inject headers; the `SettingsError` raised here never quotes it.
+    """
+    if not isinstance(token, str):
+        raise SettingsError("the token must be text")
+    if not token:
+        raise SettingsError("the token is empty: set ICONCAT_TOKEN or run `iconcat login`")
+    if len(token) > _MAX_TOKEN_LENGTH:
+        raise SettingsError(f"the token is longer than {_MAX_TOKEN_LENGTH} characters: check what was pasted")
+    if not all("!" <= char <= "~" for char in token):
+        raise SettingsError(
+            "the token contains spaces, control characters or non-ASCII characters: "
+            "check what was pasted (the token is not shown here)"
+        )
+    return Secret(token)
+
+
+@dataclass(frozen=True)
+class Origin:
+    """Scheme, host and port of a URL, normalised so that equal origins compare equal."""
+
+    scheme: str
+    host: str
+    port: int
+
+    @classmethod
+    def of(cls, url: httpx.URL) -> "Origin":
+        """The origin of `url` (an absolute http or https URL)."""
+        scheme = url.scheme.lower()
+        host = url.host.lower().strip("[]").rstrip(".")
+        port = url.port if url.port is not None else _DEFAULT_PORTS.get(scheme, 0)
+        return cls(scheme, host, port)
+
+    def __str__(self) -> str:
+        host = f"[{self.host}]" if ":" in self.host else self.host
+        if _DEFAULT_PORTS.get(self.scheme) == self.port:
+            return f"{self.scheme}://{host}"
+        return f"{self.scheme}://{host}:{self.port}"
+
+
+def is_loopback_host(host: str) -> bool:
+    """True for `localhost` and loopback addresses (127.0.0.0/8, ::1)."""
+    host = host.lower().strip("[]").rstrip(".")
+    if host == "localhost" or host.endswith(".localhost"):
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def parse_base_url(base_url: str) -> httpx.URL:
+    """Check and normalise the catalogue's base URL (no trailing slash).
+
+    It must be an absolute http or https URL with a host, and carry no credentials, query or fragment:
+    credentials in a URL end up in logs and process lists, and the client adds its own query strings.
+    """
+    if not isinstance(base_url, str) or not base_url.strip():
+        raise SettingsError("no catalogue base URL given: set ICONCAT_BASE_URL or run `iconcat login`")
+    text = base_url.strip()
+    try:
+        url = httpx.URL(text)
+    except Exception:
+        raise SettingsError("the base URL is not a valid URL: it should look like https://icons.example.com") from None
+    if url.scheme.lower() not in _DEFAULT_PORTS or not url.host:
+        raise SettingsError(
+            "the base URL must start with https:// (or http:// for a local server) and name a host, "
+            "like https://icons.example.com"
+        )
+    if url.userinfo:
+        raise SettingsError("the base URL must not contain a user name or password: the token is sent separately")
+    if url.query or url.fragment:
+        raise SettingsError("the base URL must not contain a query (?…) or fragment (#…)")
+    path = url.path.rstrip("/")
+    return url.copy_with(scheme=url.scheme.lower(), path=path or "/")

@@ -1,0 +1,189 @@
+"""The catalogue's resources as frozen dataclasses, and the parser that builds them from JSON.
+
+Parsing is tolerant where it can be and strict where it must be (the service is not ours):
+
+- the body must be a JSON object holding a `data` list, else `ProtocolError`;
+- unknown fields are ignored at every level;
+- an icon entry that does not fit the model (missing field, wrong type, a bool where a number belongs,
+  a string "false" where a bool belongs, a number beyond 64 bits) is left out and counted in
+  `SearchResult.skipped`, while the other entries survive; so is a second entry with an id already seen
+  (a list keyed by id cannot show both);
+- a variant that does not fit is dropped from its icon and the icon kept: the icon can still be browsed
+  and its other files downloaded;
+- `meta.moreResultsAvailable` must be a real bool; anything else (missing, "true", 1) reads as False,
+  because claiming more results that the service never promised would send people refining for nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = ["Icon", "Ref", "SearchResult", "Variant", "parse_search_result"]
+
+_MAX_ID = 2**63 - 1
+"""Ids beyond a signed 64-bit integer are not ids any real service hands out."""
+_MAX_PIXEL_SIZE = 1_000_000
+_MAX_TEXT = 10_000
+"""Names longer than this are not names; the entry is skipped rather than carried around."""
+
+
+@dataclass(frozen=True)
+class Ref:
+    """A reference to a category, style, series or set: its id and display name."""
+
+    id: int
+    name: str
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One downloadable file of an icon: its variant id, format ("png", "svg", "eps") and pixel size."""
+
+    id: int
+    format: str
+    size: int | None
+    """Pixel size for raster formats; None for vector formats."""
+
+    @property
+    def label(self) -> str:
+        """How a person reads it in a picker: "PNG · 512 px", "SVG · vector"."""
+        kind = f"{self.size} px" if self.size is not None else "vector"
+        return f"{self.format.upper()} · {kind}"
+
+
+@dataclass(frozen=True)
+class Icon:
+    """An icon of the catalogue, as one entry of a search result."""
+
+    id: int
+    name: str
+    category: Ref
+    style: Ref
+    series: Ref
+    set: Ref
+    thumbnail: str
+    """Address of the small preview image (usually absolute; may be relative to the base URL)."""
+    variants: tuple[Variant, ...]
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """One page of search results."""
+
+    icons: tuple[Icon, ...]
+    more_available: bool
+    """True when the service said that more icons matched than it returned."""
+    skipped: int = 0
+    """How many entries of the answer were malformed and left out."""
+
+
+class _Unfit(Exception):
+    """An entry does not fit the model (internal: it is skipped, never raised to callers)."""
+
+
+def _identifier(value: Any) -> int:
+    # bool is an int subclass: `true` is not an id.
+    if type(value) is not int or not 0 <= value <= _MAX_ID:
+        raise _Unfit
+    return value
+
+
+def _text(value: Any, *, allow_empty: bool = False) -> str:
+    if not isinstance(value, str) or len(value) > _MAX_TEXT or (not allow_empty and not value.strip()):
+        raise _Unfit
+    return value
+
+
+def _mapping(value: Any) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise _Unfit
+    return value
+
+
+def _ref(value: Any) -> Ref:
+    entry = _mapping(value)
+    return Ref(id=_identifier(entry.get("id")), name=_text(entry.get("name"), allow_empty=True))
+
+
+def _variant(value: Any) -> Variant:
+    entry = _mapping(value)
+    size = entry.get("size")
+    if size is not None and (type(size) is not int or not 0 < size <= _MAX_PIXEL_SIZE):
+        raise _Unfit
+    fmt = _text(entry.get("format")).strip().lower()
+    if len(fmt) > 16:
+        raise _Unfit
+    return Variant(id=_identifier(entry.get("id")), format=fmt, size=size)
+
+
+def _variants(value: Any) -> tuple[Variant, ...]:
+    if not isinstance(value, list):
+        raise _Unfit
+    kept: list[Variant] = []
+    seen: set[int] = set()
+    for item in value:
+        try:
+            variant = _variant(item)
+        except _Unfit:
+            continue
+        if variant.id not in seen:
+            seen.add(variant.id)
+            kept.append(variant)
+    return tuple(kept)
+
+
+def _icon(value: Any) -> Icon:
+    entry = _mapping(value)
+    return Icon(
+        id=_identifier(entry.get("id")),
+        name=_text(entry.get("name")),
+        category=_ref(entry.get("category")),
+        style=_ref(entry.get("style")),
+        series=_ref(entry.get("series")),
+        set=_ref(entry.get("set")),
+        thumbnail=_text(entry.get("thumbnail"), allow_empty=True),
+        variants=_variants(entry.get("variants")),
+    )
+
+
+def parse_search_result(document: Any) -> SearchResult:
+    """Build a `SearchResult` from a decoded JSON document.
+
+    Raises `ValueError` (with a reason for a person) when the document is not an object with a `data`
+    list; the client turns that into a `ProtocolError`.
+    """
+    if not isinstance(document, dict):
+        raise ValueError(f"the answer is a JSON {_json_kind(document)}, not an object")
+    data = document.get("data")
+    if not isinstance(data, list):
+        raise ValueError("the answer has no `data` list of icons")
+    icons: list[Icon] = []
+    seen: set[int] = set()
+    skipped = 0
+    for entry in data:
+        try:
+            icon = _icon(entry)
+        except _Unfit:
+            skipped += 1
+            continue
+        if icon.id in seen:
+            skipped += 1
+            continue
+        seen.add(icon.id)
+        icons.append(icon)
+    meta = document.get("meta")
+    more = meta.get("moreResultsAvailable") if isinstance(meta, dict) else None
+    return SearchResult(icons=tuple(icons), more_available=more is True, skipped=skipped)
+
+
+def _json_kind(value: Any) -> str:
+    if isinstance(value, list):
+        return "list"
+    if isinstance(value, str):
+        return "string"
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "boolean"
+    return "number"
