@@ -38,5 +38,7 @@ SETS: tuple[IconSet, ...] = (
     IconSet("Blueprint", "Line Pro", ink="#0c4a6e", accent="#0ea5e9", cap="square",
             formats=(PNG512, SVG, EPS), styles=("Outline", "Light", "Bold", "Filled", "Duotone")),
     IconSet("Signal", "Pictograms", ink="#111827", accent="#f43f5e", cap="round",
-            formats=(PNG512, PNG256), styles=("Outline", "Filled", "Duotone", "Colour")),
+            formats=(PNG512, PNG256), styles=("Outline", "Filled", "Duotone", "Colour"),
+            # Pictograms for wayfinding and status screens: no file or interface chrome.
+            categories=("Communication", "Commerce", "Devices", "Navigation", "People", "Security", "Weather")),
 )
