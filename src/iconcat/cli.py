@@ -1,0 +1,389 @@
+"""The `iconcat` command: browse, search, download, serve, login.
+
+Exit status: 0 success; 1 the service, the network or the disk failed; 2 usage or configuration error;
+3 the service rejected the token; 4 not found; 130 interrupted (Ctrl-C). Errors are one line on stderr,
+`iconcat: error: <what failed>: <what to do>`, never a traceback (set ICONCAT_DEBUG=1 to get one for a
+bug report) and never the token: the token is not accepted on the command line at all (process lists
+show arguments), only from ICONCAT_TOKEN, the config file, `iconcat login` or standard input.
+
+Everything the service sends reaches the terminal through `iconcat.text.sanitize` (the table) or as
+ASCII-escaped JSON (`--json`), so a hostile name cannot move the cursor, retitle the window or write the
+clipboard.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import getpass
+import json
+import os
+import sys
+import time
+import warnings
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from iconcat import __version__
+from iconcat.config import ConfigError, Settings, load_settings, save_settings
+from iconcat.text import sanitize
+
+__all__ = ["main"]
+
+EXIT_OK, EXIT_FAILURE, EXIT_USAGE, EXIT_AUTH, EXIT_NOT_FOUND, EXIT_INTERRUPTED = 0, 1, 2, 3, 4, 130
+NO_CATALOGUE_HINT = (
+    "no catalogue configured: run `iconcat login`, or set ICONCAT_BASE_URL and ICONCAT_TOKEN "
+    "(for a local demo, run `iconcat serve` in another terminal)"
+)
+
+
+class UsageError(Exception):
+    """A command cannot run with what it was given (exit status 2)."""
+
+
+# ------------------------------------------------------------------------------------------ parser
+
+
+def _positive_float(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {sanitize(text, max_length=40)!r}") from None
+    if not 0 < value < float("inf"):
+        raise argparse.ArgumentTypeError("must be a positive number of seconds")
+    return value
+
+
+def _bounded_int(low: int, high: int, what: str):
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{what} must be a whole number") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{what} must be between {low} and {high}")
+        return value
+
+    return parse
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser (global options are accepted before or after the subcommand)."""
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--base-url", metavar="URL", default=argparse.SUPPRESS, help="the catalogue's base URL")
+    common.add_argument(
+        "--timeout", metavar="SECONDS", type=_positive_float, default=argparse.SUPPRESS,
+        help="deadline for each whole request (default 30)",
+    )
+    parser = argparse.ArgumentParser(
+        prog="iconcat",
+        description="Browse, search and download icons from an icon catalogue.",
+        parents=[common],
+        epilog="The token comes from ICONCAT_TOKEN, the config file (`iconcat login`), never the command line.",
+    )
+    parser.add_argument("--version", action="version", version=f"iconcat {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    browse = commands.add_parser("browse", parents=[common], help="the full-screen browser (the default)")
+    browse.add_argument("query", nargs="?", metavar="QUERY", help="search for this at start")
+    browse.add_argument("--demo", action="store_true", help="use the embedded demo catalogue")
+
+    search = commands.add_parser("search", parents=[common], help="one search, as a table or JSON")
+    search.add_argument("name", metavar="NAME", help="words that must all occur in the icon's name")
+    search.add_argument("--json", action="store_true", help="print the answer as JSON (shaped like the API's)")
+
+    download = commands.add_parser("download", parents=[common], help="save one variant's file")
+    download.add_argument(
+        "variant_id", metavar="VARIANT_ID", type=_bounded_int(0, 2**63 - 1, "VARIANT_ID"),
+        help="a variant id, from `iconcat search`",
+    )
+    download.add_argument("-o", "--output", metavar="DIR", help="folder to save into (default: the configured one, else .)")
+    download.add_argument("--overwrite", action="store_true", help="replace a file of the same name")
+
+    serve = commands.add_parser("serve", parents=[common], help="run the embedded demo catalogue")
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    serve.add_argument("--port", type=_bounded_int(0, 65535, "--port"), default=8000, help="default 8000")
+    serve.add_argument("--token", default=None, help="the demo server's own token (no secret; default iconcat-demo)")
+    serve.add_argument("--latency", metavar="MS", type=_bounded_int(0, 60_000, "--latency"), default=0,
+                       help="delay every answer by MS milliseconds")
+    serve.add_argument("--page-size", metavar="N", type=_bounded_int(1, 10_000, "--page-size"), default=48,
+                       help="icons per search answer (default 48)")
+
+    login = commands.add_parser("login", parents=[common], help="save the base URL and token, after checking them")
+    login.add_argument("--token-stdin", action="store_true", help="read the token from standard input")
+    return parser
+
+
+# -------------------------------------------------------------------------------------------- main
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the exit status."""
+    try:
+        return _run(argv)
+    except KeyboardInterrupt:
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:
+        # The reader went away (`iconcat search x | head`): stop quietly, and keep Python from
+        # complaining about the flush at exit.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return EXIT_FAILURE
+
+
+def _run(argv: Sequence[str] | None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    command = args.command or "browse"
+    try:
+        if command == "serve":
+            return _serve(args)
+        settings = load_settings(base_url=getattr(args, "base_url", None), timeout=getattr(args, "timeout", None))
+        if command == "browse":
+            return _browse(settings, getattr(args, "query", None), getattr(args, "demo", False))
+        if command == "search":
+            return _search(settings, args.name, as_json=args.json)
+        if command == "download":
+            return _download(settings, args.variant_id, args.output, overwrite=args.overwrite)
+        if command == "login":
+            return _login(settings, token_from_stdin=args.token_stdin)
+        parser.error(f"unknown command {command}")
+    except BrokenPipeError:
+        raise
+    except Exception as error:  # the one place errors become a line for a person
+        if os.environ.get("ICONCAT_DEBUG"):
+            raise
+        return _report(error)
+    return EXIT_OK
+
+
+def _report(error: BaseException) -> int:
+    from iconcat.api import AuthError, CatalogueError, NotFoundError, SettingsError
+
+    if isinstance(error, (UsageError, ConfigError, SettingsError)):
+        status = EXIT_USAGE
+    elif isinstance(error, AuthError):
+        status = EXIT_AUTH
+    elif isinstance(error, NotFoundError):
+        status = EXIT_NOT_FOUND
+    elif isinstance(error, (CatalogueError, OSError)):
+        status = EXIT_FAILURE
+    else:
+        _error(f"unexpected failure ({type(error).__name__}); please report it, with ICONCAT_DEBUG=1 for details")
+        return EXIT_FAILURE
+    _error(str(error) if not isinstance(error, OSError) or not error.strerror else _os_message(error))
+    return status
+
+
+def _os_message(error: OSError) -> str:
+    where = f" ({error.filename})" if error.filename else ""
+    return f"{error.strerror}{where}"
+
+
+def _error(message: str) -> None:
+    print(f"iconcat: error: {sanitize(message, max_length=600)}", file=sys.stderr)
+
+
+def _warn(message: str) -> None:
+    print(f"iconcat: warning: {sanitize(message, max_length=600)}", file=sys.stderr)
+
+
+def _client(settings: Settings):
+    """A `CatalogueClient` for the configured catalogue; its warnings are printed, not raised."""
+    from iconcat.api import CatalogueClient
+
+    if not settings.base_url:
+        raise UsageError(NO_CATALOGUE_HINT)
+    if not settings.token:
+        raise UsageError("no token configured: set ICONCAT_TOKEN, or run `iconcat login`")
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        client = CatalogueClient(settings.base_url, settings.token, timeout=settings.timeout)
+    for warning in caught:
+        _warn(str(warning.message))
+    return client
+
+
+# ---------------------------------------------------------------------------------------- commands
+
+
+def _browse(settings: Settings, query: str | None, demo: bool) -> int:
+    try:
+        # Imported here: Textual is slow to import, and search/download must not pay for it.
+        from iconcat.tui import run_browser
+    except ImportError:
+        _error("the full-screen browser is not available in this build; use `iconcat search` and `iconcat download`")
+        return EXIT_FAILURE
+    return run_browser(settings, query=query, demo=demo)
+
+
+def _search(settings: Settings, name: str, *, as_json: bool) -> int:
+    if not name.strip():
+        raise UsageError("the search text is empty: give a word, like `iconcat search arrow`")
+
+    async def run():
+        async with _client(settings) as client:
+            return await client.search(name)
+
+    result = asyncio.run(run())
+    if as_json:
+        print(json.dumps(search_result_document(result), indent=2, ensure_ascii=True))
+    else:
+        _print_table(result)
+    if result.skipped:
+        _warn(f"{result.skipped} malformed entr{'y' if result.skipped == 1 else 'ies'} in the answer left out")
+    return EXIT_OK
+
+
+def search_result_document(result: Any) -> dict[str, Any]:
+    """The API's response shape (`data`, `meta.moreResultsAvailable`), rebuilt from the parsed models."""
+
+    def ref(value: Any) -> dict[str, Any]:
+        return {"id": value.id, "name": value.name}
+
+    return {
+        "data": [
+            {
+                "id": icon.id,
+                "name": icon.name,
+                "category": ref(icon.category),
+                "style": ref(icon.style),
+                "series": ref(icon.series),
+                "set": ref(icon.set),
+                "thumbnail": icon.thumbnail,
+                "variants": [{"id": v.id, "format": v.format, "size": v.size} for v in icon.variants],
+            }
+            for icon in result.icons
+        ],
+        "meta": {"moreResultsAvailable": result.more_available, "skipped": result.skipped},
+    }
+
+
+def _print_table(result: Any) -> None:
+    from rich.cells import cell_len, set_cell_size  # rich, not Textual: cheap, and knows wide characters
+
+    if not result.icons:
+        print("No icons match.", file=sys.stderr)
+        return
+    header = ("ID", "NAME", "STYLE", "SET", "VARIANTS (id format size)")
+    rows = [
+        (
+            str(icon.id),
+            sanitize(icon.name, max_length=40),
+            sanitize(icon.style.name, max_length=16),
+            sanitize(icon.set.name, max_length=24),
+            ", ".join(
+                f"{v.id} {sanitize(v.format, max_length=8)}{f' {v.size}' if v.size is not None else ''}"
+                for v in icon.variants
+            )
+            or "-",
+        )
+        for icon in result.icons
+    ]
+    widths = [max(cell_len(row[column]) for row in (header, *rows)) for column in range(len(header))]
+    for row in (header, *rows):
+        cells = [set_cell_size(text, width) for text, width in zip(row[:-1], widths[:-1])]
+        print("  ".join([*cells, row[-1]]).rstrip())
+    count = len(result.icons)
+    more = "; more match: refine the search to see them" if result.more_available else ""
+    print(f"{count} icon{'s' if count != 1 else ''}{more}", file=sys.stderr)
+
+
+class _ProgressLine:
+    """A one-line progress display on stderr, when stderr is a terminal (never in pipes or logs)."""
+
+    def __init__(self, variant_id: int) -> None:
+        self._variant_id = variant_id
+        self._enabled = sys.stderr.isatty()
+        self._last = 0.0
+        self._shown = False
+
+    def __call__(self, done: int, total: int | None) -> None:
+        now = time.monotonic()
+        if not self._enabled or (now - self._last < 0.1 and done != total):
+            return
+        self._last = now
+        share = f" {done * 100 // total:3d}%" if total else ""
+        sys.stderr.write(f"\rdownloading variant {self._variant_id}:{share} {done / 1e6:.1f} MB")
+        sys.stderr.flush()
+        self._shown = True
+
+    def close(self) -> None:
+        if self._shown:
+            sys.stderr.write("\r\x1b[K")
+            sys.stderr.flush()
+
+
+def _download(settings: Settings, variant_id: int, output: str | None, *, overwrite: bool) -> int:
+    from iconcat.downloads import remove_leftovers
+
+    folder = Path(output).expanduser() if output else settings.download_dir
+    progress = _ProgressLine(variant_id)
+
+    async def run() -> Path:
+        async with _client(settings) as client:
+            remove_leftovers(folder)  # temporary files of iconcat runs that were killed, ours only
+            return await client.download(variant_id, folder, overwrite=overwrite, progress=progress)
+
+    try:
+        path = asyncio.run(run())
+    finally:
+        progress.close()
+    print(os.path.abspath(path))
+    return EXIT_OK
+
+
+def _serve(args: argparse.Namespace) -> int:
+    from iconcat.server.serve import run_forever  # imported here: the server's data takes a moment to build
+
+    options: dict[str, Any] = {"host": args.host, "port": args.port, "page_size": args.page_size,
+                               "latency_ms": args.latency}
+    if args.token is not None:
+        options["token"] = args.token
+    try:
+        run_forever(**options, announce=lambda line: print(line, flush=True))
+    except OSError as error:
+        _error(str(error))
+        return EXIT_FAILURE
+    return EXIT_OK
+
+
+def _login(settings: Settings, *, token_from_stdin: bool) -> int:
+    from iconcat.api import CatalogueClient
+
+    base_url = settings.base_url
+    if token_from_stdin:
+        if not base_url:
+            raise UsageError("with --token-stdin, give the base URL with --base-url or ICONCAT_BASE_URL")
+        token = sys.stdin.readline().strip()
+    else:
+        if not sys.stdin.isatty():
+            raise UsageError("no terminal to ask for the token: pipe it in with `iconcat login --token-stdin`")
+        if not base_url:
+            sys.stderr.write("Catalogue base URL: ")
+            sys.stderr.flush()
+            base_url = sys.stdin.readline().strip()
+        token = getpass.getpass("Token (hidden): ").strip()
+    if not base_url:
+        raise UsageError("no base URL given")
+    if not token:
+        raise UsageError("no token given")
+
+    async def check() -> None:
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            client = CatalogueClient(base_url, token, timeout=settings.timeout)
+        for warning in caught:
+            _warn(str(warning.message))
+        async with client:
+            await client.search("a")
+
+    asyncio.run(check())
+    path = save_settings(base_url=base_url, token=token)
+    print(f"The token works. Saved to {path}")
+    return EXIT_OK
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,163 @@
+"""Settings from command-line flags, the environment and the config file, in that order of precedence.
+
+| setting         | environment            | config key     | default                |
+|-----------------|------------------------|----------------|------------------------|
+| base URL        | `ICONCAT_BASE_URL`     | `base_url`     | none                   |
+| token           | `ICONCAT_TOKEN`        | `token`        | none                   |
+| download folder | `ICONCAT_DOWNLOAD_DIR` | `download_dir` | the current folder     |
+| timeout (s)     | `ICONCAT_TIMEOUT`      | `timeout`      | 30                     |
+
+The file is TOML at `platformdirs.user_config_dir("iconcat")/config.toml` (`$XDG_CONFIG_HOME/iconcat/`
+on Linux), looked up at call time so a changed `XDG_CONFIG_HOME` is honoured. It is written atomically
+(a temporary file in the same folder, then renamed) with mode 0600 in a folder of mode 0700: it holds
+the token. A malformed file is a `ConfigError` naming the file and the line, never a traceback.
+
+Decisions: surrounding whitespace is stripped from every value (a token pasted with its newline still
+works); an empty value counts as unset; the token's format is checked by the client, not here, so a
+broken token can still be replaced with `iconcat login`. Unknown keys in the file are ignored (a newer
+iconcat may have written them).
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import tempfile
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+import tomli_w
+
+__all__ = ["ConfigError", "Settings", "config_path", "load_settings", "save_settings"]
+
+DEFAULT_TIMEOUT = 30.0
+
+
+class ConfigError(Exception):
+    """The settings cannot be read or written; the message says which file or value, and what to do."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything the commands need to reach the catalogue and save files."""
+
+    base_url: str | None
+    """The catalogue's base URL, or None when none is configured (the browser then uses the demo)."""
+    token: str | None = field(repr=False)
+    """The bearer token (never shown: excluded from repr)."""
+    download_dir: Path = field(default_factory=Path.cwd)
+    """Where downloads go: the configured folder, else the current folder."""
+    timeout: float = DEFAULT_TIMEOUT
+    """Deadline in seconds for each whole request."""
+
+
+def config_path() -> Path:
+    """Where the config file lives (it may not exist)."""
+    return Path(platformdirs.user_config_dir("iconcat", appauthor=False)) / "config.toml"
+
+
+def _read_file(path: Path) -> dict[str, Any]:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return {}
+    except UnicodeDecodeError:
+        raise ConfigError(f"the config file {path} is not UTF-8 text: fix or delete it, then run `iconcat login`") from None
+    except OSError as error:
+        raise ConfigError(f"cannot read the config file {path}: {error.strerror}") from None
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        # tomllib's message ends "(at line N, column M)": the place, never a value from the file.
+        raise ConfigError(
+            f"the config file {path} is not valid TOML: {error}; fix that line, or delete the file and run "
+            "`iconcat login`"
+        ) from None
+
+
+def _text(value: Any, key: str, path: Path) -> str | None:
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise ConfigError(f"`{key}` in the config file {path} must be a quoted string")
+    return value.strip() or None
+
+
+def _timeout(value: Any, origin: str) -> float | None:
+    if value is None or value == "":
+        return None
+    try:
+        number = float(value) if not isinstance(value, bool) else math.nan
+    except (TypeError, ValueError):
+        number = math.nan
+    if not 0 < number < math.inf:
+        raise ConfigError(f"the timeout from {origin} must be a positive number of seconds")
+    return number
+
+
+def load_settings(
+    *, base_url: str | None = None, timeout: float | None = None, download_dir: str | Path | None = None
+) -> Settings:
+    """Settings with precedence flag (these arguments) > environment > config file > default."""
+    path = config_path()
+    stored = _read_file(path)
+    environ = os.environ
+
+    def pick(flag: Any, env_name: str, key: str) -> str | None:
+        if flag is not None and str(flag).strip():
+            return str(flag).strip()
+        env_value = environ.get(env_name, "").strip()
+        if env_value:
+            return env_value
+        return _text(stored.get(key), key, path)
+
+    chosen_timeout = (
+        _timeout(timeout, "--timeout")
+        or _timeout(environ.get("ICONCAT_TIMEOUT", "").strip(), "ICONCAT_TIMEOUT")
+        or _timeout(stored.get("timeout"), f"the config file {path}")
+        or DEFAULT_TIMEOUT
+    )
+    folder = pick(download_dir, "ICONCAT_DOWNLOAD_DIR", "download_dir")
+    return Settings(
+        base_url=pick(base_url, "ICONCAT_BASE_URL", "base_url"),
+        token=pick(None, "ICONCAT_TOKEN", "token"),
+        download_dir=Path(folder).expanduser() if folder else Path.cwd(),
+        timeout=chosen_timeout,
+    )
+
+
+def save_settings(*, base_url: str, token: str, download_dir: str | Path | None = None) -> Path:
+    """Store the base URL and token (and a download folder) in the config file; return its path.
+
+    Other keys already in the file are kept. The folder is made 0700, the file 0600, and the file is
+    replaced atomically, so a crash leaves either the old file or the new one.
+    """
+    path = config_path()
+    try:
+        existing = _read_file(path)
+    except ConfigError:
+        existing = {}  # a broken file is being replaced: that is the way out the error message gives
+    existing.update({"base_url": base_url.strip(), "token": token.strip()})
+    if download_dir is not None:
+        existing["download_dir"] = str(download_dir)
+    folder = path.parent
+    try:
+        folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+        os.chmod(folder, 0o700)
+        descriptor, temporary = tempfile.mkstemp(prefix=".config-", suffix=".toml", dir=folder)  # mode 0600
+        try:
+            with os.fdopen(descriptor, "wb") as handle:
+                tomli_w.dump(existing, handle)
+                handle.flush()
+                os.fsync(handle.fileno())
+            os.chmod(temporary, 0o600)
+            os.replace(temporary, path)
+        except BaseException:
+            Path(temporary).unlink(missing_ok=True)
+            raise
+    except OSError as error:
+        raise ConfigError(f"cannot write the config file {path}: {error.strerror or error}") from None
+    return path
