@@ -1,0 +1,51 @@
+"""Which catalogue the browser talks to, and how it is named on screen."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from iconcat.text import sanitize
+
+__all__ = ["Connection", "DEMO_LABEL"]
+
+DEMO_LABEL = "demo catalogue"
+"""What the header says when the embedded demo catalogue is in use."""
+
+
+@dataclass(frozen=True)
+class Connection:
+    """A catalogue to browse: where it is, the token it wants, and where downloads go."""
+
+    base_url: str
+    """The catalogue's base URL, e.g. `https://icons.example.com`."""
+    token: str = field(repr=False)
+    """The bearer token; never shown, never in a repr."""
+    download_dir: Path
+    """The folder downloaded files are saved into."""
+    timeout: float = 30.0
+    """Deadline in seconds for each whole request."""
+    is_demo: bool = False
+    """True when this is the embedded demo catalogue started by the browser itself."""
+
+    @property
+    def label(self) -> str:
+        """Short name for the header: "demo catalogue", or the catalogue's host (and port)."""
+        if self.is_demo:
+            return DEMO_LABEL
+        return catalogue_host(self.base_url)
+
+
+def catalogue_host(base_url: str) -> str:
+    """The host[:port] of `base_url`, without any userinfo, safe to show."""
+    try:
+        parts = urlsplit(base_url)
+        host = parts.hostname or ""
+        port = parts.port
+    except ValueError:
+        return sanitize(base_url, max_length=60)
+    shown = f"[{host}]" if ":" in host else host
+    if port is not None:
+        shown = f"{shown}:{port}"
+    return sanitize(shown or base_url, max_length=60)

@@ -1,0 +1,54 @@
+"""`run_browser`: choose the catalogue (configured, or the embedded demo), run the app, clean up."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from iconcat.text import sanitize
+
+from .connection import Connection
+
+if TYPE_CHECKING:  # pragma: no cover - typing only
+    from iconcat.config import Settings
+
+__all__ = ["run_browser"]
+
+
+def run_browser(settings: "Settings", *, query: str | None = None, demo: bool = False) -> int:
+    """Run the browser; return 0 when the person quits, 1 when it could not start."""
+    server = None
+    if demo or not settings.base_url:
+        from iconcat.server import DEMO_TOKEN, start_catalogue
+
+        try:
+            server = start_catalogue(token=DEMO_TOKEN)
+        except (OSError, RuntimeError) as error:
+            print(f"iconcat: could not start the demo catalogue: {sanitize(str(error))}", file=sys.stderr)
+            return 1
+        connection = Connection(
+            base_url=server.base_url,
+            token=DEMO_TOKEN,
+            download_dir=Path(settings.download_dir),
+            timeout=settings.timeout,
+            is_demo=True,
+        )
+    else:
+        connection = Connection(
+            base_url=settings.base_url,
+            token=settings.token or "",
+            download_dir=Path(settings.download_dir),
+            timeout=settings.timeout,
+        )
+    try:
+        from .app import IconcatApp
+
+        app = IconcatApp(connection, query=query)
+        result = app.run()
+    finally:
+        if server is not None:
+            server.stop()
+    if app.return_code not in (None, 0):
+        return app.return_code
+    return int(result or 0)

@@ -1,0 +1,174 @@
+"""Connect to a catalogue: base URL, token (hidden), download folder; test them, save them.
+
+Shown by `c`, and by the app itself when the catalogue rejects the token. "Test" runs one search with a
+temporary client and says what happened; "Save" writes the config file (mode 0600, via
+`iconcat.config.save_settings`) and dismisses with the new Connection, which the app switches to.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Label, Static
+
+from iconcat.text import sanitize
+
+from ..connection import Connection
+from ..service import check_connection
+
+__all__ = ["ConnectScreen", "validate_base_url"]
+
+
+def validate_base_url(value: str) -> str | None:
+    """Why `value` is not a usable base URL, or None when it is."""
+    if not value:
+        return "Enter the catalogue's base URL, e.g. https://icons.example.com"
+    try:
+        parts = urlsplit(value)
+    except ValueError:
+        return "That base URL cannot be read."
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        return "The base URL must start with https:// (or http://) and name a host."
+    if parts.username or parts.password:
+        return "Leave the user name and password out of the base URL; the token goes below."
+    return None
+
+
+class ConnectScreen(ModalScreen["Connection | None"]):
+    """Edit the connection; dismisses with the saved Connection, or None when cancelled."""
+
+    BINDINGS = [
+        Binding("escape", "cancel", "Cancel", id="connect-cancel", tooltip="Close without saving"),
+        Binding("ctrl+t", "test", "Test", id="connect-test", tooltip="Try one search with these settings"),
+        Binding("ctrl+s", "save", "Save", id="connect-save", tooltip="Save these settings and reconnect"),
+    ]
+
+    def __init__(self, current: Connection, *, reason: str = "") -> None:
+        super().__init__()
+        self.current = current
+        self.reason = reason
+
+    def compose(self) -> ComposeResult:
+        current = self.current
+        with Vertical(id="connect-dialog"):
+            yield Static(Content("Connect to a catalogue"), id="connect-title", markup=False)
+            yield Static(Content(self.reason), id="connect-reason", classes="-shown" if self.reason else "", markup=False)
+            yield Label(Content("Base URL"))
+            yield Input(
+                "" if current.is_demo else current.base_url,
+                placeholder="https://icons.example.com",
+                id="connect-base-url",
+            )
+            yield Label(Content("Token"))
+            yield Input(
+                "" if current.is_demo else current.token,
+                placeholder="your access token",
+                password=True,
+                id="connect-token",
+            )
+            yield Label(Content("Download folder"))
+            yield Input(str(current.download_dir), id="connect-folder")
+            yield Static("", id="connect-result", markup=False)
+            with Horizontal(id="connect-buttons"):
+                yield Button(Content("Test"), id="connect-test-button")
+                yield Button(Content("Save"), id="connect-save-button", variant="primary")
+                yield Button(Content("Cancel"), id="connect-cancel-button")
+
+    def on_mount(self) -> None:
+        first_empty = next(
+            (field for field in self.query(Input) if not field.value), self.query_one("#connect-base-url", Input)
+        )
+        first_empty.focus()
+
+    def _values(self) -> tuple[str, str, str]:
+        base_url = self.query_one("#connect-base-url", Input).value.strip().rstrip("/")
+        token = self.query_one("#connect-token", Input).value.strip()
+        folder = self.query_one("#connect-folder", Input).value.strip()
+        return base_url, token, folder
+
+    def _problem(self) -> str | None:
+        base_url, token, _folder = self._values()
+        problem = validate_base_url(base_url)
+        if problem is None and not token:
+            problem = "Enter the access token your catalogue account gave you."
+        return problem
+
+    def _say(self, text: str, kind: str) -> None:
+        result = self.query_one("#connect-result", Static)
+        result.update(Content(sanitize(text, max_length=300)))
+        for name in ("ok", "error", "busy"):
+            result.set_class(name == kind, f"-{name}")
+
+    @on(Button.Pressed, "#connect-test-button")
+    def _test_pressed(self) -> None:
+        self.action_test()
+
+    @on(Button.Pressed, "#connect-save-button")
+    def _save_pressed(self) -> None:
+        self.action_save()
+
+    @on(Button.Pressed, "#connect-cancel-button")
+    def _cancel_pressed(self) -> None:
+        self.action_cancel()
+
+    @on(Input.Submitted)
+    def _field_submitted(self) -> None:
+        self.focus_next()
+
+    def action_test(self) -> None:
+        """Try one search with the values in the form (a temporary client; nothing is saved)."""
+        problem = self._problem()
+        if problem:
+            self._say(problem, "error")
+            return
+        base_url, token, _folder = self._values()
+        self._say("Testing…", "busy")
+        self.run_worker(
+            self._test(base_url, token), group="connect-test", exclusive=True, exit_on_error=False,
+            description="test the connection",
+        )
+
+    async def _test(self, base_url: str, token: str) -> None:
+        from iconcat.api import CatalogueError
+
+        try:
+            summary = await check_connection(base_url, token, self.current.timeout)
+        except CatalogueError as error:
+            self._say(f"Not working: {error}", "error")
+        except Exception as error:  # noqa: BLE001 - any failure is shown, never a traceback
+            self._say(f"Not working: {type(error).__name__}: {error}", "error")
+        else:
+            self._say(summary, "ok")
+
+    def action_save(self) -> None:
+        """Save the settings to the config file and dismiss with the new connection."""
+        from iconcat.config import ConfigError, save_settings
+
+        problem = self._problem()
+        if problem:
+            self._say(problem, "error")
+            return
+        base_url, token, folder_text = self._values()
+        folder = Path(folder_text).expanduser() if folder_text else self.current.download_dir
+        try:
+            saved_to = save_settings(base_url=base_url, token=token, download_dir=folder)
+        except (ConfigError, OSError) as error:
+            self._say(f"Could not save: {error}", "error")
+            return
+        self.app.notify(
+            sanitize(f"Saved to {saved_to}", max_length=None), title="Connection saved", markup=False
+        )
+        self.dismiss(
+            Connection(base_url=base_url, token=token, download_dir=folder, timeout=self.current.timeout)
+        )
+
+    def action_cancel(self) -> None:
+        """Close without saving."""
+        self.dismiss(None)

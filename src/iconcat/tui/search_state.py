@@ -1,0 +1,91 @@
+"""What the search box and the results area should say: one value per state a person can meet."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+__all__ = ["SearchPhase", "SearchState"]
+
+
+class SearchPhase(Enum):
+    """The designed states of a search."""
+
+    PROMPT = "prompt"
+    """The box is empty: a friendly prompt, no request (the interface says nothing of an empty name)."""
+    SEARCHING = "searching"
+    """A request is in flight; earlier results stay visible, dimmed."""
+    RESULTS = "results"
+    """Icons found."""
+    NO_RESULTS = "no-results"
+    """The catalogue answered with nothing for this query."""
+    UNREACHABLE = "unreachable"
+    """The network failed (refused, timed out...): say so, keep the app alive, offer a retry."""
+    REJECTED = "rejected"
+    """The catalogue rejected the token: the connect screen is offered."""
+    FAILED = "failed"
+    """The catalogue answered but not usefully (server error, malformed reply, rate limit)."""
+
+
+@dataclass(frozen=True)
+class SearchState:
+    """A search's state: the phase, its query and what to show about it.
+
+    Results themselves are not held here: the results list owns them, so comparing states stays cheap.
+    """
+
+    phase: SearchPhase = SearchPhase.PROMPT
+    """Which designed state this is."""
+    query: str = ""
+    """The query this state is about (already stripped)."""
+    count: int = 0
+    """How many icons are listed (RESULTS)."""
+    more_available: bool = False
+    """The catalogue has more matches than it returned (RESULTS)."""
+    skipped: int = 0
+    """Malformed entries the client left out (RESULTS)."""
+    message: str = ""
+    """A sanitised explanation for a person (UNREACHABLE, REJECTED, FAILED)."""
+
+    @property
+    def status(self) -> str:
+        """The one-line status shown beside the search box."""
+        phase = self.phase
+        if phase is SearchPhase.PROMPT:
+            return "type to search"
+        if phase is SearchPhase.SEARCHING:
+            return "searching…"
+        if phase is SearchPhase.RESULTS:
+            noun = "icon" if self.count == 1 else "icons"
+            status = f"{self.count:,} {noun}"
+            if self.more_available:
+                status += " · more results exist: refine your search"
+            if self.skipped:
+                status += f" · {self.skipped} unreadable left out"
+            return status
+        if phase is SearchPhase.NO_RESULTS:
+            return "no icons"
+        if phase is SearchPhase.UNREACHABLE:
+            return "catalogue unreachable"
+        if phase is SearchPhase.REJECTED:
+            return "token rejected"
+        return "search failed"
+
+    @property
+    def explanation(self) -> str:
+        """What the results area says when it shows no list (empty for RESULTS and SEARCHING)."""
+        phase = self.phase
+        if phase is SearchPhase.PROMPT:
+            return "Type the name of an icon to search the catalogue: try “arrow”, “home” or “user”."
+        if phase is SearchPhase.NO_RESULTS:
+            return (
+                f"No icon is named like “{self.query}”.\n"
+                "Every word must appear in the name: try fewer or shorter words."
+            )
+        if phase is SearchPhase.UNREACHABLE:
+            return f"{self.message}\n\nPress Enter in the search box (or ctrl+r) to try again."
+        if phase is SearchPhase.REJECTED:
+            return f"{self.message}\n\nPress c to enter a base URL and token."
+        if phase is SearchPhase.FAILED:
+            return f"{self.message}\n\nPress Enter in the search box (or ctrl+r) to try again."
+        return ""

@@ -1,0 +1,18 @@
+"""The browser's widgets: one module each."""
+
+from .detail_pane import DetailPane
+from .downloads_panel import DownloadRow, DownloadsPanel
+from .results_list import IconRow, ResultsList
+from .search_bar import SearchBar, SearchInput
+from .thumbnail import Thumbnail
+
+__all__ = [
+    "DetailPane",
+    "DownloadRow",
+    "DownloadsPanel",
+    "IconRow",
+    "ResultsList",
+    "SearchBar",
+    "SearchInput",
+    "Thumbnail",
+]

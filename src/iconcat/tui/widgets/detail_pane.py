@@ -1,0 +1,105 @@
+"""The highlighted icon in full: its picture, name, id, category, style, series, set and variants.
+
+The text fields change the moment the highlight moves; the picture follows when its preview arrives.
+Every value comes from the catalogue, so each goes through `sanitize` and into plain Content.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
+from textual.reactive import reactive
+from textual.widgets import Static
+
+from iconcat.text import sanitize
+
+from ..thumbnail_cache import ThumbnailCache
+from .thumbnail import Thumbnail
+
+if TYPE_CHECKING:  # pragma: no cover - typing only
+    from iconcat.api import Icon, Ref
+
+__all__ = ["DetailPane", "describe_fields", "describe_variants"]
+
+_LABEL_WIDTH = 9
+
+
+def _ref(label: str, ref: "Ref") -> Content:
+    return Content.assemble(
+        (label.ljust(_LABEL_WIDTH), ".detail-pane--label"),
+        sanitize(ref.name, max_length=60),
+        (f"  #{ref.id}", ".detail-pane--id"),
+    )
+
+
+def describe_fields(icon: "Icon") -> Content:
+    """Category, style, series and set, one per line, each with its id."""
+    return Content("\n").join(
+        [
+            _ref("Category", icon.category),
+            _ref("Style", icon.style),
+            _ref("Series", icon.series),
+            _ref("Set", icon.set),
+        ]
+    )
+
+
+def describe_variants(icon: "Icon") -> Content:
+    """The variants as a compact table: label and variant id, one per line."""
+    if not icon.variants:
+        return Content.styled("No downloadable variants.", ".detail-pane--label")
+    labels = [sanitize(variant.label, max_length=30) for variant in icon.variants]
+    width = max(len(label) for label in labels)
+    lines = [
+        Content.assemble(label.ljust(width), (f"  #{variant.id}", ".detail-pane--id"))
+        for label, variant in zip(labels, icon.variants)
+    ]
+    return Content("\n").join(lines)
+
+
+class DetailPane(Vertical):
+    """Shows `icon` (or a hint when there is none)."""
+
+    COMPONENT_CLASSES = {"detail-pane--name", "detail-pane--label", "detail-pane--id"}
+    """`detail-pane--name`: the icon's name; `detail-pane--label`: field names; `detail-pane--id`: #ids."""
+
+    icon: reactive["Icon | None"] = reactive(None, init=False)
+    """The icon shown; None shows the empty hint."""
+
+    def __init__(self, cache: ThumbnailCache, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._cache = cache
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="detail-top"):
+            yield Thumbnail(self._cache, id="thumbnail")
+            with Vertical(id="detail-fields"):
+                yield Static("", id="detail-name", markup=False)
+                yield Static("", id="detail-refs", markup=False)
+        with VerticalScroll(id="detail-variants-box"):
+            yield Static(Content("Variants"), id="detail-variants-title", markup=False)
+            yield Static("", id="detail-variants", markup=False)
+        yield Static(Content("Highlight an icon to see it here."), id="detail-empty", markup=False)
+
+    @property
+    def thumbnail(self) -> Thumbnail:
+        """The picture widget."""
+        return self.query_one(Thumbnail)
+
+    def watch_icon(self, icon: "Icon | None") -> None:
+        self.set_class(icon is None, "-empty")
+        if icon is None:
+            self.thumbnail.icon = None
+            return
+        self.query_one("#detail-name", Static).update(
+            Content.assemble(
+                (sanitize(icon.name), ".detail-pane--name"),
+                (f"  #{icon.id}", ".detail-pane--id"),
+            )
+        )
+        self.query_one("#detail-refs", Static).update(describe_fields(icon))
+        self.query_one("#detail-variants", Static).update(describe_variants(icon))
+        self.thumbnail.icon = icon

@@ -1,0 +1,94 @@
+"""The search box and its status line ("searching…", "48 icons", "more results exist…")."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.content import Content
+from textual.message import Message
+from textual.reactive import reactive
+from textual.timer import Timer
+from textual.widgets import Input, Static
+
+from ..search_state import SearchPhase, SearchState
+
+__all__ = ["SearchBar", "SearchInput", "DEBOUNCE_SECONDS"]
+
+DEBOUNCE_SECONDS = 0.2
+"""Typing pauses this long before a search is sent: fast typists send one request per word."""
+
+
+class SearchInput(Input):
+    """The search field: Down/PgDn/Escape hand the keyboard to the results list."""
+
+    BINDINGS = [
+        Binding("down,pagedown", "app.focus_results", "Results", show=False, id="search-to-results",
+                tooltip="Move to the results list"),
+        Binding("escape", "app.focus_results", "Results", show=False, id="search-escape",
+                tooltip="Leave the search box for the results list"),
+    ]
+
+
+class SearchBar(Horizontal):
+    """Search field plus status. Posts `SearchBar.QueryChanged` after typing settles or on Enter."""
+
+    class QueryChanged(Message):
+        """The person asked for a search: `query` (stripped), `immediate` when Enter was pressed."""
+
+        def __init__(self, query: str, immediate: bool) -> None:
+            super().__init__()
+            self.query = query
+            self.immediate = immediate
+
+    state: reactive[SearchState] = reactive(SearchState, init=False)
+    """The search's state, shown as the status line and as CSS classes (`-searching`, `-problem`)."""
+
+    def __init__(self, query: str = "", *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._initial_query = query
+        self._debounce: Timer | None = None
+
+    def compose(self) -> ComposeResult:
+        yield SearchInput(
+            self._initial_query,
+            placeholder="Search icons by name…",
+            id="search-input",
+            select_on_focus=False,
+        )
+        yield Static(Content(SearchState().status), id="search-status", markup=False)
+
+    @property
+    def input(self) -> SearchInput:
+        """The search field."""
+        return self.query_one(SearchInput)
+
+    @property
+    def query_text(self) -> str:
+        """What is in the box, stripped."""
+        return self.input.value.strip()
+
+    def watch_state(self, state: SearchState) -> None:
+        self.query_one("#search-status", Static).update(Content(state.status))
+        self.set_class(state.phase is SearchPhase.SEARCHING, "-searching")
+        self.set_class(
+            state.phase in (SearchPhase.UNREACHABLE, SearchPhase.REJECTED, SearchPhase.FAILED), "-problem"
+        )
+        self.set_class(state.more_available, "-more")
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        event.stop()
+        if self._debounce is not None:
+            self._debounce.stop()
+        self._debounce = self.set_timer(DEBOUNCE_SECONDS, self._settled)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        if self._debounce is not None:
+            self._debounce.stop()
+            self._debounce = None
+        self.post_message(self.QueryChanged(self.query_text, immediate=True))
+
+    def _settled(self) -> None:
+        self._debounce = None
+        self.post_message(self.QueryChanged(self.query_text, immediate=False))

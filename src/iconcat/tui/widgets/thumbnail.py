@@ -1,0 +1,201 @@
+"""The icon's picture: a preview fetched by the app, decoded and drawn in a thread, cached.
+
+The widget knows what it should show (`icon`, its own size, the theme's surface colour) and asks for
+what it lacks: `Thumbnail.Needed` when the preview bytes are not cached (the app owns the network
+client and fetches them), a thread worker when only the render is missing. Renders are keyed on the
+icon, the cell size and the background colour, so coming back to an icon costs nothing and a theme
+change or a resize draws it again.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from textual.color import Color
+from textual.content import Content
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+from textual.worker import get_current_worker
+
+from iconcat.text import sanitize
+
+from ..thumbnail_cache import PreviewFailure, RenderKey, ThumbnailCache
+
+if TYPE_CHECKING:  # pragma: no cover - typing only
+    from rich.console import RenderableType
+
+    from iconcat.api import Icon
+
+__all__ = ["Thumbnail"]
+
+
+class Thumbnail(Widget):
+    """Shows `icon`'s preview, or a designed placeholder: loading, no preview, broken, unavailable."""
+
+    class Needed(Message):
+        """The preview bytes of `icon` are not cached: the app should fetch them (then call `deliver`)."""
+
+        def __init__(self, thumbnail: "Thumbnail", icon: "Icon") -> None:
+            super().__init__()
+            self.thumbnail = thumbnail
+            self.icon = icon
+
+    class Rendered(Message):
+        """A thread worker drew `key` (or found the preview undecodable: `failure`)."""
+
+        def __init__(
+            self,
+            key: RenderKey,
+            image: object | None,
+            renderable: "RenderableType | None",
+            failure: PreviewFailure | None,
+        ) -> None:
+            super().__init__()
+            self.key = key
+            self.image = image
+            self.renderable = renderable
+            self.failure = failure
+
+    icon: reactive["Icon | None"] = reactive(None, init=False, always_update=True)
+    """The icon to show; setting it shows a cached render at once or asks for what is missing."""
+
+    status: reactive[str] = reactive("empty", init=False)
+    """"empty", "loading", "shown", "missing", "broken" or "unavailable"; mirrored as a CSS class."""
+
+    def __init__(self, cache: ThumbnailCache, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.cache = cache
+        self._renderable: "RenderableType | Content" = Content("")
+        self._pending_bytes: dict[int, bytes] = {}
+        self._wanted: RenderKey | None = None
+
+    def on_mount(self) -> None:
+        self.app.theme_changed_signal.subscribe(self, lambda _theme: self.redraw())
+
+    def render(self) -> "RenderableType | Content":
+        return self._renderable
+
+    def watch_icon(self, icon: "Icon | None") -> None:
+        self.redraw()
+
+    def watch_status(self, old: str, new: str) -> None:
+        self.remove_class(f"-{old}")
+        self.add_class(f"-{new}")
+
+    def on_resize(self) -> None:
+        self.redraw()
+
+    def background_rgb(self) -> tuple[int, int, int]:
+        """The theme's surface colour, which the picture is composited onto."""
+        variables = self.app.theme_variables or self.app.get_css_variables()
+        return Color.parse(variables.get("surface", "#1e1e2e")).rgb
+
+    def render_key(self) -> RenderKey | None:
+        """What a render for the current icon, size and theme is keyed on (None if nothing to draw)."""
+        icon = self.icon
+        width, height = self.content_size
+        if icon is None or width < 2 or height < 1:
+            return None
+        return RenderKey(icon.id, width, height, self.background_rgb())
+
+    def redraw(self) -> None:
+        """Show the current icon from the caches, or start whatever is missing."""
+        icon = self.icon
+        if icon is None:
+            self._wanted = None
+            self._show(Content(""), "empty")
+            return
+        key = self.render_key()
+        if key is None:  # hidden or not laid out yet: on_resize will call again
+            return
+        self._wanted = key
+        cached_render = self.cache.renders.get(key)
+        if cached_render is not None:
+            self._show(cached_render, "shown")
+            return
+        image = self.cache.images.get(icon.id)
+        if isinstance(image, PreviewFailure):
+            self._show_failure(image)
+            return
+        self._show(Content("loading preview…"), "loading")
+        if image is not None:
+            self._start_render(key, image=image, data=None)
+        else:
+            self.post_message(self.Needed(self, icon))
+
+    def deliver(self, icon: "Icon", data: bytes) -> None:
+        """The app fetched `icon`'s preview: decode and draw it (in a thread) if still wanted."""
+        key = self.render_key()
+        if key is None or key.icon_id != icon.id:
+            return
+        self._start_render(key, image=None, data=data)
+
+    def deliver_failure(self, icon: "Icon", failure: PreviewFailure, *, permanent: bool) -> None:
+        """The preview could not be fetched; `permanent` failures (404) are remembered."""
+        if permanent:
+            self.cache.images.put(icon.id, failure)
+        if self.icon is not None and self.icon.id == icon.id:
+            self._show_failure(failure if permanent else PreviewFailure(failure.reason, missing=False), permanent)
+
+    def _show_failure(self, failure: PreviewFailure, permanent: bool = True) -> None:
+        if failure.missing:
+            self._show(Content("no preview"), "missing")
+        elif permanent:
+            self._show(Content.assemble("preview can't be shown\n", (failure.reason, "dim")), "broken")
+        else:
+            self._show(Content.assemble("preview unavailable\n", (failure.reason, "dim")), "unavailable")
+
+    def _show(self, renderable: "RenderableType | Content", status: str) -> None:
+        self._renderable = renderable
+        self.status = status
+        self.refresh()
+
+    def _start_render(self, key: RenderKey, *, image: object | None, data: bytes | None) -> None:
+        self.run_worker(
+            lambda: self._render_in_thread(key, image, data),
+            thread=True,
+            group="thumbnail-render",
+            exclusive=True,
+            exit_on_error=False,
+            description=f"render preview of icon {key.icon_id}",
+        )
+
+    def _render_in_thread(self, key: RenderKey, image: object | None, data: bytes | None) -> None:
+        """Decode (if needed) and render; runs in a thread, touches no widget, posts the result."""
+        from iconcat.imaging import ThumbnailError, decode_thumbnail, render_cells
+
+        worker = get_current_worker()
+        try:
+            if image is None:
+                image = decode_thumbnail(data or b"")
+        except ThumbnailError as error:
+            failure = PreviewFailure(sanitize(str(error), max_length=80), missing=False)
+            self.post_message(self.Rendered(key, None, None, failure))
+            return
+        if worker.is_cancelled:
+            # Still worth keeping the decoded image: coming back to this icon needs no refetch.
+            self.post_message(self.Rendered(key, image, None, None))
+            return
+        renderable = render_cells(image, key.columns, key.rows, key.background, mode="half")
+        self.post_message(self.Rendered(key, image, renderable, None))
+
+    def on_thumbnail_rendered(self, message: "Thumbnail.Rendered") -> None:
+        message.stop()
+        key = message.key
+        if message.failure is not None:
+            self.cache.images.put(key.icon_id, message.failure)
+        elif message.image is not None:
+            self.cache.images.put(key.icon_id, message.image)
+        if message.renderable is not None:
+            self.cache.renders.put(key, message.renderable)
+        if key == self._wanted:
+            if message.failure is not None:
+                self._show_failure(message.failure)
+            elif message.renderable is not None:
+                self._show(message.renderable, "shown")
+            else:
+                self.redraw()
+        elif self._wanted is not None and self._wanted.icon_id == key.icon_id:
+            # Drawn for an older size or theme: draw again for the current one (image now cached).
+            self.redraw()
