@@ -166,11 +166,11 @@ class Catalogue:
 
     def file_bytes(self, icon: IconRecord, variant: VariantRecord) -> bytes:
         """The variant's file, rendered on first use and cached."""
-        return _render_file(icon.glyph, icon.style, icon.icon_set, variant.format, variant.size)
+        return _render_file(icon.glyph.name, icon.style.name, icon.icon_set.name, variant.format, variant.size)
 
     def thumbnail_bytes(self, icon: IconRecord) -> bytes:
         """The icon's small transparent PNG preview."""
-        return _render_file(icon.glyph, icon.style, icon.icon_set, "png", THUMBNAIL_SIZE)
+        return _render_file(icon.glyph.name, icon.style.name, icon.icon_set.name, "png", THUMBNAIL_SIZE)
 
 
 def file_name(icon: IconRecord, variant: VariantRecord) -> str:
@@ -181,9 +181,17 @@ def file_name(icon: IconRecord, variant: VariantRecord) -> str:
     return f"{stem}.{variant.format}"
 
 
+_GLYPHS_BY_NAME = {glyph.name: glyph for glyph in GLYPHS}
+_STYLES_BY_NAME = {style.name: style for style in STYLES}
+_SETS_BY_NAME = {icon_set.name: icon_set for icon_set in SETS}
+
+
 @functools.lru_cache(maxsize=512)
-def _render_file(glyph: Glyph, style: Style, icon_set: IconSet, fmt: str, size: int | None) -> bytes:
-    # Bounded: 512 files of at most ~100 KB each keeps the cache to tens of megabytes at worst.
+def _render_file(glyph_name: str, style_name: str, set_name: str, fmt: str, size: int | None) -> bytes:
+    # Keyed by names, not by the definitions: hashing a short tuple of strings costs nothing, hashing
+    # a glyph's every coordinate would cost more than the cache saves. Bounded: 512 files of at most
+    # ~60 KB keep the cache to tens of megabytes at worst.
+    glyph, style, icon_set = _GLYPHS_BY_NAME[glyph_name], _STYLES_BY_NAME[style_name], _SETS_BY_NAME[set_name]
     paints = paint_glyph(glyph, style, icon_set)
     if fmt == "png":
         assert size is not None
