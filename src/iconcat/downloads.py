@@ -45,6 +45,7 @@ __all__ = [
     "TEMP_PREFIX",
     "TEMP_SUFFIX",
     "check_content",
+    "check_ending",
     "extension_for_content_type",
     "filename_from_content_disposition",
     "publish_atomically",
@@ -206,6 +207,23 @@ def check_content(extension: str, head: bytes) -> None:
         ok = True
     if not ok:
         raise ContentMismatchError(f"the file the service sent is not a valid {extension.upper()} file")
+
+
+def check_ending(extension: str, tail: bytes) -> None:
+    """Raise `ContentMismatchError` when a file of a format with a known ending stops short of it.
+
+    A server that declares a shorter `Content-Length` than the file it has, or a truncated file served
+    whole, passes every length check; PNG's `IEND` chunk and SVG's closing `</svg>` catch it.
+    """
+    extension = extension.lower()
+    if extension == "png":
+        ok = tail.endswith(b"IEND\xaeB`\x82")
+    elif extension == "svg":
+        ok = tail.rstrip().lower().endswith(b"</svg>")
+    else:
+        ok = True
+    if not ok:
+        raise ContentMismatchError(f"the {extension.upper()} file the service sent is incomplete")
 
 
 # ------------------------------------------------------------------------------------------- writing

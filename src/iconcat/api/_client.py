@@ -67,6 +67,7 @@ STALL_WINDOW_BYTES = 64 * 1024
 MAX_QUERY_LENGTH = 500
 _REDIRECT_STATUSES = frozenset({301, 302, 303, 307, 308})
 _SNIFF_BYTES = 4096
+_TAIL_BYTES = 1024
 
 
 def _clean_chain(method):
@@ -301,6 +302,10 @@ class CatalogueClient:
     ) -> httpx.Response:
         """Send the GET, following redirects by hand; connection failures become a `_Retry`."""
         for _hop in range(MAX_REDIRECTS + 1):
+            if url.userinfo:
+                # httpx would turn `user:password@` into a Basic Authorization header: credentials
+                # planted in a URL from the service go nowhere.
+                url = url.copy_with(userinfo=b"")
             request = self._http.build_request("GET", url, headers=self._headers_for(url, accept, accept_encoding))
             failure: CatalogueError | None = None
             try:
@@ -502,6 +507,7 @@ class CatalogueClient:
         origin = Origin.of(response.request.url)
         loop = asyncio.get_running_loop()
         head = bytearray()
+        tail = b""
         checked = False
         failure: CatalogueError | None = None
         if progress is not None:
@@ -523,12 +529,15 @@ class CatalogueClient:
                             downloads.check_content(expected_format, bytes(head))
                             checked = True
                     self._write(partial, chunk, variant_id)
+                    tail = (tail + chunk[-_TAIL_BYTES:])[-_TAIL_BYTES:]
                     if progress is not None:
                         progress(partial.written, total)
-                tail = decoder.flush()
-                self._write(partial, tail, variant_id)
+                rest = decoder.flush()
+                self._write(partial, rest, variant_id)
+                tail = (tail + rest[-_TAIL_BYTES:])[-_TAIL_BYTES:]
             if not checked:
                 downloads.check_content(expected_format, bytes(head))
+            downloads.check_ending(expected_format, tail)
         except TimeoutError:
             failure = NetworkError(
                 f"the download of variant {variant_id} from {origin} stalled (less than "
