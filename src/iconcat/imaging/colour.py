@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
-
 from PIL import Image
 
 __all__ = ["RGB", "blend", "contrast_ratio", "dominant_colour", "relative_luminance"]
@@ -39,25 +37,22 @@ def blend(start: RGB, end: RGB, amount: float) -> RGB:
 def dominant_colour(image: Image.Image) -> RGB | None:
     """The most common ink colour of an RGBA image (coarsely bucketed), or None if it has no ink.
 
-    Measured on a 24 x 24 premultiplied reduction so it costs well under a millisecond; buckets of
-    32 levels per channel keep anti-aliasing and noise from splitting one colour into many.
+    Measured on a 16 x 16 premultiplied reduction, from Pillow's colour histogram (a few dozen
+    distinct colours for an icon), so it costs a few hundredths of a millisecond. Buckets of 32
+    levels per channel keep anti-aliasing from splitting one colour into many; the answer is the
+    mean colour of the fullest bucket.
     """
-    small = image.convert("RGBa").resize((24, 24), Image.Resampling.BOX).convert("RGBA")
-    raw = small.tobytes()
-    buckets: Counter[tuple[int, int, int]] = Counter()
-    sums: dict[tuple[int, int, int], list[int]] = {}
-    for offset in range(0, len(raw), 4):
-        red, green, blue, alpha = raw[offset : offset + 4]
+    small = image.convert("RGBa").resize((16, 16), Image.Resampling.BOX).convert("RGBA")
+    totals: dict[tuple[int, int, int], list[int]] = {}
+    for count, (red, green, blue, alpha) in small.getcolors(256) or ():
         if alpha < _INK_ALPHA:
             continue
-        bucket = (red >> 5, green >> 5, blue >> 5)
-        buckets[bucket] += 1
-        total = sums.setdefault(bucket, [0, 0, 0])
-        total[0] += red
-        total[1] += green
-        total[2] += blue
-    if not buckets:
+        total = totals.setdefault((red >> 5, green >> 5, blue >> 5), [0, 0, 0, 0])
+        total[0] += count
+        total[1] += red * count
+        total[2] += green * count
+        total[3] += blue * count
+    if not totals:
         return None
-    bucket, count = buckets.most_common(1)[0]
-    red, green, blue = sums[bucket]
+    count, red, green, blue = max(totals.values())
     return (round(red / count), round(green / count), round(blue / count))

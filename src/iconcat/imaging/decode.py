@@ -9,7 +9,8 @@ The bytes come from the network. Before Pillow parses anything:
 
 Then the header alone gives the dimensions, checked against `MAX_THUMBNAIL_PIXELS` (far below
 Pillow's own decompression-bomb limit: a 100 KB PNG can claim 10,000 x 10,000 pixels) before any
-pixel is decoded. Pillow's DecompressionBombWarning is raised as an error, truncated data is an error
+pixel is decoded: for PNG and GIF read at fixed offsets before Pillow opens the data at all, for JPEG
+and WebP from Pillow's parsed header. Pillow's DecompressionBombWarning is raised as an error, truncated data is an error
 (never padded with grey), and only the first frame of an animation is kept.
 
 Decoded images are cached by the SHA-256 of their bytes in a bounded LRU, so moving back and forth
@@ -27,7 +28,7 @@ from PIL import Image, ImageOps, UnidentifiedImageError
 
 from .errors import ThumbnailError
 from .lru import BoundedLRU
-from .sniff import sniff_format
+from .sniff import declared_size, sniff_format
 
 __all__ = [
     "DIGEST_KEY",
@@ -93,6 +94,9 @@ def _decode(data: bytes) -> Image.Image:
                 "WebP previews are shown."
             )
         raise ThumbnailError("The preview is not an image (its data matches no known image format).")
+    declared = declared_size(data, format_name)
+    if declared is not None:
+        _check_dimensions(*declared)
     try:
         with _open_lock, warnings.catch_warnings():
             warnings.simplefilter("error", Image.DecompressionBombWarning)
@@ -106,7 +110,7 @@ def _decode(data: bytes) -> Image.Image:
         raise
     except (Image.DecompressionBombError, Image.DecompressionBombWarning):
         raise ThumbnailError(
-            "The preview claims to be far too many pixels to decode safely; it was not decoded."
+            "The preview is too large to decode (it claims more pixels than Pillow itself allows)."
         ) from None
     except UnidentifiedImageError:
         raise ThumbnailError(

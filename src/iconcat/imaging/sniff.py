@@ -54,3 +54,16 @@ def _looks_like_svg(data: bytes) -> bool:
     return head.startswith((b"<?xml", b"<svg", b"<!doctype svg")) or (
         head.startswith(b"<") and b"<svg" in head
     )
+
+
+def declared_size(data: bytes, format_name: str) -> tuple[int, int] | None:
+    """Width and height as a PNG or GIF header declares them (fixed offsets), else None.
+
+    Lets the pixel cap refuse those formats without Pillow opening them at all; for the others the
+    cap is checked on Pillow's parsed header, still before any pixel is decoded.
+    """
+    if format_name == "PNG" and len(data) >= 24 and data[12:16] == b"IHDR":
+        return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+    if format_name == "GIF" and len(data) >= 10:
+        return int.from_bytes(data[6:8], "little"), int.from_bytes(data[8:10], "little")
+    return None
