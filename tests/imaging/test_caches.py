@@ -1,0 +1,140 @@
+"""Every cache is bounded, keyed on what changes the picture, and safe to use from many threads."""
+
+from __future__ import annotations
+
+import os
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from iconcat.imaging import PreviewCache, decode_thumbnail, render_cells, rendered_cache
+from iconcat.imaging.lru import BoundedLRU
+
+from .support import DARK, LIGHT, disc, encode, grid
+
+
+def test_lru_evicts_the_least_recently_used():
+    cache: BoundedLRU[str] = BoundedLRU(max_entries=2)
+    cache.put("a", "A")
+    cache.put("b", "B")
+    assert cache.get("a") == "A"  # "b" is now the oldest
+    cache.put("c", "C")
+    assert cache.get("b") is None and cache.get("a") == "A" and cache.get("c") == "C"
+    assert len(cache) == 2
+
+
+def test_lru_weight_bound():
+    cache: BoundedLRU[bytes] = BoundedLRU(max_entries=100, max_weight=10, weigh=len)
+    for key in range(6):
+        cache.put(key, b"xxxx")
+    assert cache.weight <= 10 and len(cache) == 2
+    cache.put("huge", b"x" * 11)
+    assert cache.get("huge") is None, "an entry heavier than the whole bound is not kept"
+
+
+def test_same_arguments_reuse_the_rendering():
+    image = decode_thumbnail(encode(disc(64)))
+    first = render_cells(image, 16, 8, DARK)
+    assert render_cells(decode_thumbnail(encode(disc(64))), 16, 8, DARK) is first
+    assert render_cells(image, 16, 8, LIGHT) is not first
+    assert render_cells(image, 16, 8, DARK, mode="quadrant") is not first
+    assert render_cells(image, 17, 8, DARK) is not first
+
+
+def test_images_not_from_decode_are_told_apart_by_their_pixels():
+    red = Image.new("RGBA", (8, 8), (250, 0, 0, 255))
+    blue = Image.new("RGBA", (8, 8), (0, 0, 250, 255))
+    red_cell = grid(render_cells(red, 1, 1, DARK), 1)[0][0]
+    blue_cell = grid(render_cells(blue, 1, 1, DARK), 1)[0][0]
+    assert red_cell[2][0] > 200 and blue_cell[2][2] > 200
+
+
+def test_rendered_cache_is_bounded():
+    rendered_cache.clear()
+    for index in range(rendered_cache.max_entries + 40):
+        render_cells(Image.new("RGBA", (4, 4), (index % 256, index // 256, 9, 255)), 2, 1, DARK)
+    assert len(rendered_cache) == rendered_cache.max_entries
+    assert rendered_cache.weight <= rendered_cache.max_weight
+
+
+def test_rendering_from_many_threads_gives_the_same_cells():
+    rendered_cache.clear()
+    images = [disc(96, colour=(40 * k % 256, 90, 200 - 10 * k)) for k in range(12)]
+    jobs = [(image, mode) for image in images for mode in ("half", "quadrant")] * 4
+
+    def draw(job):
+        image, mode = job
+        return grid(render_cells(image, 24, 12, DARK, mode=mode), 24)
+
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        results = list(pool.map(draw, jobs))
+    rendered_cache.clear()
+    expected = [draw(job) for job in jobs]
+    assert results == expected
+
+
+def test_decoding_from_many_threads():
+    payloads = [encode(disc(64, colour=(k * 20, 50, 60))) for k in range(10)] * 5
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        images = list(pool.map(decode_thumbnail, payloads))
+    assert [image.getpixel((32, 32))[0] for image in images] == [k * 20 for k in range(10)] * 5
+
+
+def test_preview_cache_lives_under_the_user_cache_folder_read_at_call_time(tmp_path, monkeypatch):
+    cache = PreviewCache()
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "first"))
+    assert cache.put("http://x/1/small", b"one")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "second"))
+    assert cache.get("http://x/1/small") is None
+    assert cache.put("http://x/1/small", b"two")
+    assert cache.folder == tmp_path / "second" / "iconcat" / "previews"
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "first"))
+    assert cache.get("http://x/1/small") == b"one"
+    files = list((tmp_path / "first" / "iconcat" / "previews").iterdir())
+    assert len(files) == 1 and "x" not in files[0].name, "file names are digests, not URLs"
+
+
+def test_preview_cache_is_bounded_and_keeps_the_recent(tmp_path):
+    cache = PreviewCache(max_bytes=10_000, folder=tmp_path)
+    for index in range(30):
+        assert cache.put(f"key-{index}", bytes([index]) * 1000)
+        path = cache._path(f"key-{index}")
+        os.utime(path, (1_000_000 + index, 1_000_000 + index))  # distinct ages, whatever the clock
+    assert cache.size() <= 10_000
+    assert cache.get("key-29") == bytes([29]) * 1000
+    assert cache.get("key-0") is None
+    assert not [p for p in Path(tmp_path).iterdir() if p.name.startswith(".incoming-")]
+
+
+def test_preview_cache_refuses_what_it_could_not_hold(tmp_path):
+    cache = PreviewCache(max_bytes=1000, folder=tmp_path)
+    assert not cache.put("big", b"x" * 1001)
+    assert cache.get("big") is None and cache.size() == 0
+
+
+def test_preview_cache_survives_an_unwritable_folder(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_bytes(b"")
+    cache = PreviewCache(folder=blocker / "previews")
+    assert cache.put("k", b"data") is False
+    assert cache.get("k") is None
+
+
+def test_preview_cache_clear(tmp_path):
+    cache = PreviewCache(folder=tmp_path)
+    cache.put("a", b"1")
+    cache.put("b", b"2")
+    cache.clear()
+    assert cache.size() == 0 and cache.get("a") is None
+
+
+@pytest.mark.parametrize("bad", [b"", b"not an image"])
+def test_cached_bytes_still_go_through_the_safe_decoder(tmp_path, bad):
+    from iconcat.imaging import ThumbnailError
+
+    cache = PreviewCache(folder=tmp_path)
+    cache.put("k", bad)
+    with pytest.raises(ThumbnailError):
+        decode_thumbnail(cache.get("k"))

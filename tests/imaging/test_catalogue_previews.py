@@ -1,0 +1,39 @@
+"""The demo catalogue's real previews, fetched over loopback: decoded, rendered, and close to ideal."""
+
+from __future__ import annotations
+
+import pytest
+from PIL import Image
+
+from iconcat.imaging import decode_thumbnail, render_cells
+from iconcat.imaging.quality import ideal_canvas, picture_area, psnr
+from iconcat.imaging.readback import cells_to_image
+
+from .support import DARK, LIGHT, preview, search
+
+
+@pytest.fixture(scope="module")
+def previews(catalogue):
+    """Decoded previews of the first page of the whole catalogue (many glyphs, every style)."""
+    icons = search(catalogue, "")
+    assert len(icons) >= 20
+    return [decode_thumbnail(preview(catalogue, icon)) for icon in icons]
+
+
+@pytest.mark.parametrize("background", [DARK, LIGHT], ids=["dark", "light"])
+@pytest.mark.parametrize("columns,rows", [(32, 16), (64, 32)])
+def test_half_blocks_are_within_30_db_of_the_ideal(previews, background, columns, rows):
+    box = (columns, rows * 2)
+    scores = []
+    for image in previews:
+        cells = render_cells(image, columns, rows, background, legible=False)
+        shown = cells_to_image(cells, columns, rows, background).resize(box, Image.Resampling.NEAREST)
+        scores.append(psnr(shown, ideal_canvas(image, box, background), picture_area(image, box)))
+    assert min(scores) >= 30.0, sorted(scores)[:5]
+
+
+def test_every_preview_draws_something_on_both_themes(previews):
+    for image in previews:
+        for background in (DARK, LIGHT):
+            shown = cells_to_image(render_cells(image, 16, 8, background), 16, 8, background)
+            assert shown.getcolors(4096) is None or len(shown.getcolors(4096)) > 2
