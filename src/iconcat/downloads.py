@@ -113,6 +113,7 @@ def safe_filename(name: str | None, *, fallback: str = "download") -> str:
     made safe) is returned.
     """
     text = unicodedata.normalize("NFC", name or "")
+    text = re.sub(r"[\t\n\r\v\f\u2028\u2029]+", " ", text)  # line breaks separate words: keep a space
     text = "".join(char for char in text if _visible(char))
     text = re.split(r"[/\\]", text)[-1]
     text = text.replace(":", "-")  # drive letters and NTFS alternate streams

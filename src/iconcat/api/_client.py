@@ -490,8 +490,7 @@ class CatalogueClient:
         except BaseException:
             if partial is not None:
                 partial.discard()
-            if created:
-                _remove_if_empty(folder)
+            _remove_created(created)
             raise
 
     async def _stream_into(
@@ -610,26 +609,29 @@ def _transport_failure(error: httpx.HTTPError, what: str, origin: Origin, timeou
     return NetworkError(f"{what} at {origin} failed ({type(error).__name__}): try again")
 
 
-def _ensure_folder(folder: Path) -> bool:
-    """Make sure `folder` exists; True when this call created it."""
+def _ensure_folder(folder: Path) -> list[Path]:
+    """Make sure `folder` exists; return the folders this call created, deepest last."""
     if folder.is_dir():
-        return False
-    if folder.exists():
+        return []
+    if folder.exists() or folder.is_symlink():
         raise StorageError(f"cannot save into {folder}: it is not a folder")
+    missing = [folder, *(parent for parent in folder.parents if not parent.exists())]
     try:
         folder.mkdir(parents=True)
     except FileExistsError:
-        return False
+        return []
     except OSError as error:
         raise StorageError(_disk_failure(error, folder)) from None
-    return True
+    return list(reversed(missing))
 
 
-def _remove_if_empty(folder: Path) -> None:
-    try:
-        folder.rmdir()
-    except OSError:
-        pass
+def _remove_created(created: list[Path]) -> None:
+    """Remove the folders a failed download created, if still empty (deepest first)."""
+    for folder in reversed(created):
+        try:
+            folder.rmdir()
+        except OSError:
+            return
 
 
 def _disk_failure(error: OSError, folder: Path) -> str:
