@@ -117,6 +117,8 @@ def parse_path(d: str) -> Path:
     leftover = _TOKEN.sub("", d).replace(",", "").strip()
     if leftover:
         raise ValueError(f"unexpected text in path data: {leftover!r}")
+    if tokens and tokens[0] not in ("M", "m"):
+        raise ValueError("path data must start with a move-to (M or m)")
     subpaths: list[Subpath] = []
     start: Point = (0.0, 0.0)
     current: Point = (0.0, 0.0)
@@ -148,9 +150,10 @@ def parse_path(d: str) -> Path:
             current = start
             last_command = "Z"
             continue
-        args = [float(t) for t in tokens[i : i + arity]]
-        if len(args) < arity or any(t.isalpha() for t in tokens[i : i + arity]):
+        operands = tokens[i : i + arity]
+        if len(operands) < arity or any(t.isalpha() for t in operands):
             raise ValueError(f"command {command} needs {arity} numbers")
+        args = [float(t) for t in operands]
         i += arity
         ox, oy = current if relative else (0.0, 0.0)
         control: Point | None = None
