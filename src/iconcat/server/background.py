@@ -46,8 +46,12 @@ class BackgroundServer:
         """Bind, start serving, and return once the server accepts connections."""
         family = socket.AF_INET6 if ":" in self._host else socket.AF_INET
         sock = socket.socket(family, socket.SOCK_STREAM)
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        sock.bind((self._host, self._requested_port))
+        try:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            sock.bind((self._host, self._requested_port))
+        except OSError:
+            sock.close()
+            raise
         self._socket = sock
         self.port = sock.getsockname()[1]
         config = uvicorn.Config(
