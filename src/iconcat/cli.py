@@ -45,6 +45,14 @@ class UsageError(Exception):
 # ------------------------------------------------------------------------------------------ parser
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, with usage errors as the one line every other error is (and the way to get help)."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        _error(f"{message} (see `{self.prog} --help`)")
+        raise SystemExit(EXIT_USAGE)
+
+
 def _positive_float(text: str) -> float:
     try:
         value = float(text)
@@ -70,13 +78,13 @@ def _bounded_int(low: int, high: int, what: str):
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser (global options are accepted before or after the subcommand)."""
-    common = argparse.ArgumentParser(add_help=False)
+    common = _Parser(add_help=False)
     common.add_argument("--base-url", metavar="URL", default=argparse.SUPPRESS, help="the catalogue's base URL")
     common.add_argument(
         "--timeout", metavar="SECONDS", type=_positive_float, default=argparse.SUPPRESS,
         help="deadline for each whole request (default 30)",
     )
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="iconcat",
         description="Browse, search and download icons from an icon catalogue.",
         parents=[common],
@@ -346,6 +354,9 @@ def _serve(args: argparse.Namespace) -> int:
     except OSError as error:
         _error(str(error))
         return EXIT_FAILURE
+    except ValueError as error:  # run_forever's word on a bad option (an empty token…)
+        _error(str(error))
+        return EXIT_USAGE
     return EXIT_OK
 
 

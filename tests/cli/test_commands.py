@@ -1,0 +1,234 @@
+"""The `iconcat` command, run as a user would, against the embedded catalogue and a misbehaving server."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from tests.conftest import TEST_TOKEN
+from tests.support.fixtures import snapshot
+from tests.support.misbehaving import MisbehavingServer, Reply
+
+from .conftest import run_iconcat
+
+
+def test_search_json_is_shaped_like_the_api_and_normalised(configured):
+    outcome = run_iconcat("search", "arrow", "--json", env=configured)
+    assert outcome.status == 0, outcome.stderr
+    document = json.loads(outcome.stdout)
+    assert set(document) == {"data", "meta"}
+    assert document["meta"]["moreResultsAvailable"] in (True, False)
+    assert document["data"]
+    for icon in document["data"]:
+        assert set(icon) == {"id", "name", "category", "style", "series", "set", "thumbnail", "variants"}
+        assert "arrow" in icon["name"].lower()
+        assert all(set(v) == {"id", "format", "size"} for v in icon["variants"])
+    piped = subprocess.run([sys.executable, "-m", "json.tool"], input=outcome.stdout, capture_output=True, text=True)
+    assert piped.returncode == 0
+
+
+def test_search_table_lists_icons_with_their_variant_ids(configured):
+    outcome = run_iconcat("search", "arrow left", env=configured)
+    assert outcome.status == 0, outcome.stderr
+    header, *rows = outcome.stdout.splitlines()
+    assert header.split()[:5] == ["ID", "NAME", "STYLE", "SET", "VARIANTS"]
+    assert rows and all("arrow" in row.lower() and "left" in row.lower() for row in rows)
+    assert "png 512" in outcome.stdout
+    assert outcome.stderr.strip().endswith(("icons", "icon")) or "more match" in outcome.stderr
+
+
+def test_download_prints_the_path_and_a_second_run_never_clobbers(configured, tmp_path):
+    variant_id = _first_png_variant(configured)
+    first = run_iconcat("download", str(variant_id), "-o", str(tmp_path), env=configured)
+    assert first.status == 0, first.stderr
+    first_path = Path(first.stdout.splitlines()[-1])
+    assert first_path.is_absolute() and first_path.parent == tmp_path
+    with Image.open(first_path) as image:
+        assert image.format == "PNG"
+    original = first_path.read_bytes()
+    second = run_iconcat("download", str(variant_id), "-o", str(tmp_path), env=configured)
+    second_path = Path(second.stdout.splitlines()[-1])
+    assert second.status == 0
+    assert second_path.name == f"{first_path.stem}-1{first_path.suffix}"
+    assert first_path.read_bytes() == original == second_path.read_bytes()
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([first_path.name, second_path.name])
+
+
+def test_download_overwrite_and_the_configured_folder(configured, tmp_path):
+    variant_id = _first_png_variant(configured)
+    env = {**configured, "ICONCAT_DOWNLOAD_DIR": str(tmp_path)}
+    first = Path(run_iconcat("download", str(variant_id), env=env).stdout.splitlines()[-1])
+    assert first.parent == tmp_path
+    first.write_bytes(b"old")
+    again = run_iconcat("download", str(variant_id), "--overwrite", env=env)
+    assert Path(again.stdout.splitlines()[-1]) == first and first.read_bytes() != b"old"
+
+
+def test_a_wrong_token_exits_3_with_one_line_and_no_token(catalogue):
+    env = {"ICONCAT_BASE_URL": catalogue.base_url, "ICONCAT_TOKEN": TEST_TOKEN + "-not-this-one"}
+    for args in (["search", "arrow"], ["download", "500001", "-o", "."]):
+        outcome = run_iconcat(*args, env=env)
+        assert outcome.status == 3
+        assert outcome.stdout == ""
+        assert outcome.error_line.startswith("iconcat: error: ")
+        assert "rejected the token" in outcome.error_line and "iconcat login" in outcome.error_line
+
+
+def test_an_unknown_variant_exits_4(configured, tmp_path):
+    outcome = run_iconcat("download", "987654321", "-o", str(tmp_path), env=configured)
+    assert outcome.status == 4
+    assert "987654321" in outcome.error_line and "not found" in outcome.error_line
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_no_catalogue_configured_exits_2_with_a_hint():
+    outcome = run_iconcat("search", "arrow")
+    assert outcome.status == 2
+    assert "iconcat login" in outcome.error_line and "ICONCAT_BASE_URL" in outcome.error_line
+
+
+def test_an_unreachable_service_exits_1():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    outcome = run_iconcat("search", "arrow", "--timeout", "2", env={"ICONCAT_BASE_URL": f"http://127.0.0.1:{port}", "ICONCAT_TOKEN": TEST_TOKEN})
+    assert outcome.status == 1
+    assert "could not connect" in outcome.error_line
+
+
+@pytest.mark.parametrize(
+    "args", [["download", "abc"], ["search", "x", "--timeout", "-1"], ["nonsense"], ["download", "-5"]]
+)
+def test_usage_errors_exit_2(args, configured):
+    outcome = run_iconcat(*args, env=configured)
+    assert outcome.status == 2
+    assert outcome.error_line.startswith("iconcat") and ": error: " in outcome.error_line
+    assert "--help" in outcome.error_line
+
+
+def test_a_download_the_server_cuts_short_leaves_the_folder_exactly_as_it_was(tmp_path):
+    folder = tmp_path / "icons"
+    folder.mkdir()
+    (folder / "mine.png").write_bytes(b"my own file")
+    png = b"\x89PNG\r\n\x1a\n" + b"\x01" * 500_000
+    before = snapshot(tmp_path)
+    with MisbehavingServer() as server:
+        server.on("/api/v1/download", Reply.file(png, "image/png", filename="mine.png", cut_after=200_000))
+        outcome = run_iconcat("download", "7", "-o", str(folder), env={"ICONCAT_BASE_URL": server.base_url, "ICONCAT_TOKEN": TEST_TOKEN})
+    assert outcome.status == 1
+    assert outcome.stdout == ""
+    assert "broke" in outcome.error_line
+    assert snapshot(tmp_path) == before
+
+
+def test_hostile_names_reach_the_terminal_inert(tmp_path):
+    hostile = "\x1b]0;pwned\x07Arrow\x1b[2J \x9b31m\u202eLeft\n[@click=app.quit]\x1b]52;c;cGF3bmVk\x07"
+    entry = {
+        "id": 1, "name": hostile, "thumbnail": "",
+        **{key: {"id": 1, "name": f"\x1b[31m{key}"} for key in ("category", "style", "series", "set")},
+        "variants": [{"id": 2, "format": "png\x1b[5m", "size": 512}],
+    }
+    with MisbehavingServer() as server:
+        server.on("/api/v1/search", Reply.json({"data": [entry], "meta": {"moreResultsAvailable": False}}))
+        env = {"ICONCAT_BASE_URL": server.base_url, "ICONCAT_TOKEN": TEST_TOKEN}
+        table = run_iconcat("search", "arrow", env=env)
+        as_json = run_iconcat("search", "arrow", "--json", env=env)
+    for outcome in (table, as_json):
+        assert outcome.status == 0
+        printed = outcome.stdout + outcome.stderr
+        assert not any(ord(c) < 32 and c not in "\n" for c in printed), repr(printed)
+        assert "\x9b" not in printed and "\u202e" not in printed
+    assert "pwnedArrow" in table.stdout and "[@click=app.qu" in table.stdout
+    assert json.loads(as_json.stdout)["data"][0]["name"] == hostile
+
+
+def test_malformed_entries_are_reported_on_stderr(tmp_path):
+    with MisbehavingServer() as server:
+        server.on("/api/v1/search", Reply.json({"data": ["junk", {"id": "x"}]}))
+        outcome = run_iconcat("search", "arrow", env={"ICONCAT_BASE_URL": server.base_url, "ICONCAT_TOKEN": TEST_TOKEN})
+    assert outcome.status == 0
+    assert "2 malformed entries" in outcome.stderr
+
+
+def test_plain_http_to_a_non_loopback_address_warns(catalogue):
+    port = catalogue.base_url.rsplit(":", 1)[1]
+    outcome = run_iconcat("search", "arrow", env={"ICONCAT_BASE_URL": f"http://0.0.0.0:{port}", "ICONCAT_TOKEN": TEST_TOKEN})
+    assert outcome.status == 0
+    assert any(line.startswith("iconcat: warning:") and "unencrypted" in line for line in outcome.stderr.splitlines())
+
+
+def test_ctrl_c_during_a_download_exits_130_and_leaves_nothing(tmp_path):
+    png = b"\x89PNG\r\n\x1a\n" + b"\x01" * 100_000
+    with MisbehavingServer() as server:
+        server.on("/api/v1/download", Reply.file(png, "image/png", filename="a.png", chunk_size=1000, delay=0.05))
+        process = subprocess.Popen(
+            [sys.executable, "-m", "iconcat.cli", "download", "7", "-o", str(tmp_path)],
+            env={**os.environ, "ICONCAT_BASE_URL": server.base_url, "ICONCAT_TOKEN": TEST_TOKEN},
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        )
+        deadline = time.monotonic() + 30
+        while not any(tmp_path.iterdir()) and time.monotonic() < deadline:
+            time.sleep(0.02)  # wait until the temporary file exists: the download is under way
+        process.send_signal(signal.SIGINT)
+        stdout, stderr = process.communicate(timeout=30)
+    assert process.returncode == 130
+    assert stdout == "" and "Traceback" not in stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_serve_runs_the_catalogue_until_interrupted(tmp_path):
+    process = subprocess.Popen(
+        [sys.executable, "-m", "iconcat.cli", "serve", "--port", "0", "--token", "demo-secret", "--page-size", "5"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    try:
+        first_line = process.stdout.readline()
+        url = next(word for word in first_line.split() if word.startswith("http://"))
+        outcome = run_iconcat("search", "a", "--json", env={"ICONCAT_BASE_URL": url, "ICONCAT_TOKEN": "demo-secret"})
+        document = json.loads(outcome.stdout)
+        assert len(document["data"]) == 5 and document["meta"]["moreResultsAvailable"] is True
+    finally:
+        process.send_signal(signal.SIGINT)
+        stdout, stderr = process.communicate(timeout=30)
+    assert process.returncode == 0
+    assert "Traceback" not in stderr
+
+
+def test_serve_on_a_port_in_use_exits_1_with_one_line():
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        outcome = run_iconcat("serve", "--port", str(busy.getsockname()[1]))
+    assert outcome.status == 1
+    assert "already in use" in outcome.error_line
+
+
+def test_browse_hands_settings_query_and_demo_to_the_browser(monkeypatch, configured):
+    import iconcat.tui
+    from iconcat.cli import main
+
+    calls = []
+    monkeypatch.setattr(iconcat.tui, "run_browser", lambda settings, **options: calls.append((settings, options)) or 7)
+    for name, value in configured.items():
+        monkeypatch.setenv(name, value)
+    assert main(["browse", "arrow", "--demo", "--timeout", "5"]) == 7
+    assert main([]) == 7
+    (settings, options), (_, default_options) = calls
+    assert options == {"query": "arrow", "demo": True}
+    assert default_options == {"query": None, "demo": False}
+    assert settings.base_url == configured["ICONCAT_BASE_URL"] and settings.timeout == 5
+    assert TEST_TOKEN not in repr(settings)
+
+
+def _first_png_variant(env: dict[str, str]) -> int:
+    document = json.loads(run_iconcat("search", "arrow left", "--json", env=env).stdout)
+    return next(v["id"] for icon in document["data"] for v in icon["variants"] if v["format"] == "png")
