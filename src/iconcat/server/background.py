@@ -45,7 +45,9 @@ class BackgroundServer:
     def start(self, timeout: float = 10.0) -> "BackgroundServer":
         """Bind, start serving, and return once the server accepts connections."""
         family = socket.AF_INET6 if ":" in self._host else socket.AF_INET
-        sock = socket.socket(family, socket.SOCK_STREAM)
+        # IPPROTO_TCP, not the default 0: asyncio sets TCP_NODELAY on accepted connections only when the
+        # listening socket says it is TCP. Without it, Nagle + delayed ACK add ~40 ms to every keep-alive reply.
+        sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
         try:
             sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
             sock.bind((self._host, self._requested_port))
