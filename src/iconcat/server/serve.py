@@ -22,7 +22,9 @@ __all__ = ["run_forever"]
 
 def _bind(host: str, port: int) -> socket.socket:
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    sock = socket.socket(family, socket.SOCK_STREAM)
+    # IPPROTO_TCP, not the default 0: asyncio sets TCP_NODELAY on accepted connections only when the
+    # listening socket says it is TCP. Without it, Nagle + delayed ACK add ~40 ms to every keep-alive reply.
+    sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     try:
         # SO_REUSEADDR lets a restarted server reuse a port in TIME_WAIT; it does not allow two
         # listeners on one port on Linux, so "already in use" is still detected.
