@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 from contextlib import AsyncExitStack
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
@@ -224,7 +225,7 @@ class IconcatApp(App[int]):
             return
         self.search_state = SearchState(SearchPhase.SEARCHING, query)
         self.run_worker(
-            self._search(query, self._search_sequence),
+            partial(self._search, query, self._search_sequence),
             group="search",
             exclusive=True,
             exit_on_error=False,
@@ -304,7 +305,7 @@ class IconcatApp(App[int]):
     @on(Thumbnail.Needed)
     def _thumbnail_needed(self, message: Thumbnail.Needed) -> None:
         self.run_worker(
-            self._fetch_thumbnail(message.thumbnail, message.icon),
+            partial(self._fetch_thumbnail, message.thumbnail, message.icon),
             group="thumbnail",
             exclusive=True,
             exit_on_error=False,
@@ -374,7 +375,7 @@ class IconcatApp(App[int]):
 
     def _launch(self, job: DownloadJob) -> None:
         self._download_workers[job] = self.run_worker(
-            self._download(job),
+            partial(self._download, job),
             group="download",
             exclusive=False,
             exit_on_error=False,

@@ -7,6 +7,7 @@ temporary client and says what happened; "Save" writes the config file (mode 060
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -131,7 +132,7 @@ class ConnectScreen(ModalScreen["Connection | None"]):
         base_url, token, _folder = self._values()
         self._say("Testing…", "busy")
         self.run_worker(
-            self._test(base_url, token), group="connect-test", exclusive=True, exit_on_error=False,
+            partial(self._test, base_url, token), group="connect-test", exclusive=True, exit_on_error=False,
             description="test the connection",
         )
 

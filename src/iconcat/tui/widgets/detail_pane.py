@@ -70,7 +70,7 @@ class DetailPane(Vertical):
     """The icon shown; None shows the empty hint."""
 
     def __init__(self, cache: ThumbnailCache, *, id: str | None = None) -> None:
-        super().__init__(id=id)
+        super().__init__(id=id, classes="-empty")
         self._cache = cache
 
     def compose(self) -> ComposeResult:

@@ -1,0 +1,37 @@
+"""Fixtures for the browser's tests: an app on the embedded catalogue, downloads into a temp folder."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Callable
+
+import pytest
+
+from iconcat.tui.app import IconcatApp
+from iconcat.tui.connection import Connection
+
+
+@pytest.fixture
+def download_dir(tmp_path: Path) -> Path:
+    """An empty download folder."""
+    folder = tmp_path / "downloads"
+    folder.mkdir()
+    return folder
+
+
+@pytest.fixture
+def connection(catalogue, download_dir: Path) -> Connection:
+    """The shared embedded catalogue, shown as the demo (a stable header for screenshots)."""
+    return Connection(base_url=catalogue.base_url, token=catalogue.token, download_dir=download_dir, is_demo=True)
+
+
+@pytest.fixture
+def make_app(connection: Connection) -> Callable[..., IconcatApp]:
+    """Build an app on `connection` (or another), with Textual's default dark theme."""
+
+    def make(conn: Connection | None = None, **options) -> IconcatApp:
+        app = IconcatApp(conn or connection, **options)
+        app.theme = "textual-dark"
+        return app
+
+    return make

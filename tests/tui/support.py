@@ -1,0 +1,107 @@
+"""Helpers for the browser's tests: waiting on the app, reading what a widget shows, hostile data."""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import socket
+from contextlib import contextmanager
+from typing import Any, Callable, Iterator
+
+from textual.pilot import Pilot
+from textual.widgets import Input, Static
+
+from iconcat.server import BackgroundServer, start_catalogue
+from iconcat.server.catalogue import Catalogue, Ref
+
+WAIT_SECONDS = 15.0
+"""How long a test waits for the app to reach a state before failing (generous: CI machines are slow)."""
+
+
+async def wait_until(pilot: Pilot, condition: Callable[[], object], what: str, timeout: float = WAIT_SECONDS) -> None:
+    """Let the app run until `condition()` holds; fail with `what` if it never does."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not condition():
+        if loop.time() > deadline:
+            raise AssertionError(f"the app never reached: {what}")
+        await pilot.pause(0.02)
+
+
+def shown_text(widget: Static) -> str:
+    """The plain text a Static shows (its Content, never re-parsed as markup)."""
+    return str(widget.visual) if widget.visual is not None else ""
+
+
+def no_blink(pilot: Pilot) -> None:
+    """Stop text cursors blinking, so screenshots do not depend on timing."""
+    for field in pilot.app.query(Input):
+        field.cursor_blink = False
+    for screen in pilot.app.screen_stack:
+        for field in screen.query(Input):
+            field.cursor_blink = False
+
+
+@contextmanager
+def serving(**options: Any) -> Iterator[BackgroundServer]:
+    """A catalogue of our own (options as `start_catalogue`), stopped afterwards.
+
+    `start_catalogue()` returns a server already started, so it is not used as a context manager
+    (its `__enter__` would start it a second time).
+    """
+    server = start_catalogue(**options)
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+def refusing_socket() -> socket.socket:
+    """A loopback socket bound but not listening: connections to its port are refused.
+
+    Keeping it bound (rather than binding and closing) stops the kernel handing the port out as an
+    ephemeral source port, which would let a client connect to itself.
+    """
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    return sock
+
+
+HOSTILE_NAMES = (
+    "[bold]zz",
+    "zz [/",
+    "[@click=app.quit]zz[/]",
+    "zz \x1b[31mred\x1b]0;pwned\x07 \x1b]52;c;aGk=\x07",
+    "[link=https://evil.example]zz[/link]",
+    "[$accent]zz \u202eoverride",
+    "zz\r\nsecond line",
+    "\x9b31mzz c1",
+)
+"""Names a compromised catalogue might send: markup, escape sequences, C1 controls, bidi, newlines."""
+
+HOSTILE_SET = "[b]Set[/b] \x1b[5m"
+"""A hostile set name (shown in the list and the detail pane)."""
+
+
+class HostileCatalogue(Catalogue):
+    """The demo catalogue with its first icons renamed to HOSTILE_NAMES (and a hostile set name)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        renamed = []
+        for index, icon in enumerate(self.icons):
+            if index < len(HOSTILE_NAMES):
+                name = HOSTILE_NAMES[index]
+                folded = name.casefold()
+                icon = dataclasses.replace(
+                    icon,
+                    name=name,
+                    folded_name=folded,
+                    folded_words=tuple(folded.split()),
+                    set_ref=Ref(icon.set_ref.id, HOSTILE_SET),
+                )
+            renamed.append(icon)
+        self.icons = tuple(renamed)
+        self._icons_by_id = {icon.id: icon for icon in renamed}
+        self._variants_by_id = {v.id: (icon, v) for icon in renamed for v in icon.variants}
+        self._browse_order = tuple(sorted(renamed, key=lambda i: (i.folded_name, i.id)))

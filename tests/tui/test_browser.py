@@ -1,0 +1,332 @@
+"""The browser driven like a person would, against the embedded catalogue over loopback."""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+from textual.message import Message
+from textual.widgets import Input, ProgressBar, Static
+
+from iconcat.api import CatalogueClient
+from iconcat.tui.connection import Connection
+from iconcat.tui.download_jobs import DownloadStatus
+from iconcat.tui.screens import ConfirmQuit, ConnectScreen, HelpScreen, VariantPicker
+from iconcat.tui.search_state import SearchPhase
+from iconcat.tui.widgets import DetailPane, DownloadRow, DownloadsPanel, ResultsList, SearchBar, Thumbnail
+
+from tests.conftest import TEST_TOKEN
+
+from .support import refusing_socket, serving, shown_text, wait_until
+
+SIZE = (120, 36)
+
+
+def results_settled(app) -> bool:
+    return app.search_state.phase not in (SearchPhase.SEARCHING,) and not any(
+        worker.group == "search" and not worker.is_finished for worker in app.workers
+    )
+
+
+async def search(pilot, text: str) -> None:
+    """Type `text` into the search box and wait for the answer."""
+    app = pilot.app
+    app.query_one("#search-input", Input).focus()
+    await pilot.press(*text)
+    await wait_until(pilot, lambda: app.search_state.query == text and results_settled(app), f"results for {text!r}")
+
+
+async def expected_search(catalogue, text: str):
+    async with CatalogueClient(catalogue.base_url, catalogue.token) as client:
+        return await client.search(text)
+
+
+async def test_typing_lists_the_catalogues_results(make_app, catalogue):
+    expected = await expected_search(catalogue, "arrow")
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        status = app.query_one("#search-status", Static)
+        assert shown_text(status) == "type to search"
+        await search(pilot, "arrow")
+        results = app.query_one(ResultsList)
+        assert [icon.id for icon in results.icons] == [icon.id for icon in expected.icons]
+        assert results.option_count == len(expected.icons)
+        first_row = results.render_line(0).text
+        assert expected.icons[0].name in first_row
+        assert expected.icons[0].style.name in first_row
+        assert shown_text(status).startswith(f"{len(expected.icons)} icons")
+        assert ("more results exist: refine your search" in shown_text(status)) == expected.more_available
+
+
+async def test_searching_state_is_visible_and_a_stale_answer_never_lands(make_app, download_dir):
+    # A slow catalogue: the first search is still in flight when the second is typed.
+    with serving(token=TEST_TOKEN, latency_ms=400) as slow:
+        app = make_app(Connection(slow.base_url, TEST_TOKEN, download_dir, is_demo=True))
+        async with app.run_test(size=SIZE) as pilot:
+            seen_phases: list[SearchPhase] = []
+            app.watch(app, "search_state", lambda state: seen_phases.append(state.phase), init=False)
+            app.start_search("arrow", immediate=True)
+            await pilot.pause(0.05)
+            assert app.query_one(SearchBar).has_class("-searching")
+            assert shown_text(app.query_one("#search-status", Static)) == "searching…"
+            app.start_search("heart", immediate=True)
+            await wait_until(pilot, lambda: results_settled(app), "the second search's answer")
+            await pilot.pause(0.6)  # long enough for the first answer to have arrived, had it not been cancelled
+            icons = app.query_one(ResultsList).icons
+            assert icons and all("heart" in icon.name.lower() for icon in icons)
+            assert app.search_state.query == "heart"
+            assert SearchPhase.SEARCHING in seen_phases
+
+
+async def test_empty_box_shows_a_prompt_and_no_results_is_explained(make_app):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        message = app.query_one("#results-message", Static)
+        assert "Type the name of an icon" in shown_text(message)
+        await search(pilot, "qqqxyz")
+        assert app.search_state.phase is SearchPhase.NO_RESULTS
+        assert "No icon is named like “qqqxyz”" in shown_text(message)
+        assert message.display
+        await pilot.press(*["backspace"] * 6)
+        await wait_until(pilot, lambda: app.search_state.phase is SearchPhase.PROMPT, "the prompt again")
+        assert "Type the name of an icon" in shown_text(message)
+
+
+async def test_moving_updates_detail_at_once_and_thumbnail_follows_then_is_cached(make_app):
+    needed: dict[int, int] = {}  # one entry per message (the hook sees it at every node it bubbles through)
+
+    def record(message: Message) -> None:
+        if isinstance(message, Thumbnail.Needed):
+            needed[id(message)] = message.icon.id
+
+    app = make_app()
+    async with app.run_test(size=SIZE, message_hook=record) as pilot:
+        await search(pilot, "arrow")
+        results = app.query_one(ResultsList)
+        thumbnail = app.query_one(Thumbnail)
+        first, second = results.icons[0], results.icons[1]
+        await wait_until(pilot, lambda: thumbnail.status == "shown", "the first preview drawn")
+        results.focus()
+        await pilot.press("down")
+        detail = app.query_one(DetailPane)
+        # The fields change at once, before any preview request could have been answered.
+        assert detail.icon == second
+        assert shown_text(app.query_one("#detail-name", Static)).startswith(second.name)
+        refs = shown_text(app.query_one("#detail-refs", Static))
+        for ref in (second.category, second.style, second.series, second.set):
+            assert f"{ref.name}  #{ref.id}" in refs
+        variants = shown_text(app.query_one("#detail-variants", Static))
+        for variant in second.variants:
+            assert variant.label in variants and f"#{variant.id}" in variants
+        await wait_until(pilot, lambda: thumbnail.status == "shown" and thumbnail.icon == second, "second preview")
+        rendered = "".join(strip.text for strip in thumbnail.render_lines(thumbnail.region.reset_offset))
+        assert "▀" in rendered or "▄" in rendered  # half blocks: a picture, not a placeholder
+        # Back to the first icon: drawn from the cache, no request.
+        await pilot.press("up")
+        assert thumbnail.status == "shown"
+        requested = list(needed.values())
+        assert requested.count(first.id) == 1 and requested.count(second.id) == 1
+
+
+async def test_theme_change_and_resize_redraw_the_thumbnail(make_app):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await search(pilot, "heart")
+        thumbnail = app.query_one(Thumbnail)
+        await wait_until(pilot, lambda: thumbnail.status == "shown", "the preview drawn")
+        dark_key = thumbnail.render_key()
+        app.theme = "textual-light"
+        await wait_until(
+            pilot,
+            lambda: thumbnail.render_key() != dark_key and thumbnail.status == "shown"
+            and thumbnail.render_key() in app.thumbnails.renders,
+            "the preview drawn on the light theme's surface",
+        )
+        assert thumbnail.render_key().background != dark_key.background
+        await pilot.resize_terminal(80, 24)
+        await wait_until(
+            pilot,
+            lambda: thumbnail.render_key() is not None
+            and thumbnail.render_key().columns < dark_key.columns
+            and thumbnail.render_key() in app.thumbnails.renders
+            and thumbnail.status == "shown",
+            "the preview drawn at the smaller size",
+        )
+
+
+async def test_picking_a_variant_downloads_it_with_progress(make_app, download_dir):
+    progress_seen: list[tuple[DownloadStatus, int]] = []
+
+    def record(message: Message) -> None:
+        if isinstance(message, DownloadsPanel.Progress):
+            progress_seen.append((message.job.status, message.job.bytes_done))
+
+    app = make_app()
+    async with app.run_test(size=SIZE, message_hook=record) as pilot:
+        await search(pilot, "arrow")
+        results = app.query_one(ResultsList)
+        results.focus()
+        icon = results.highlighted_icon
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, VariantPicker), "the variant picker")
+        picker = app.screen
+        labels = [str(option.prompt) for option in picker.query_one("OptionList").options]
+        assert labels == [variant.label for variant in icon.variants]
+        assert str(download_dir) in shown_text(picker.query_one("#picker-target", Static))
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: app.downloads and app.downloads[0].status.finished, "the download's end")
+        job = app.downloads[0]
+        assert job.status is DownloadStatus.DONE, job.error
+        saved = list(download_dir.iterdir())
+        assert saved == [job.saved_path]
+        assert saved[0].stat().st_size == job.bytes_done > 0
+        await pilot.pause()
+        row = app.query_one(DownloadRow)
+        assert row.query_one(ProgressBar).percentage == 1.0
+        assert str(job.saved_path) in shown_text(row.query_one(".download-status", Static))
+        assert any(status is DownloadStatus.RUNNING for status, _ in progress_seen)
+        assert progress_seen[-1] == (DownloadStatus.DONE, job.bytes_done)
+        assert any(note.message == str(job.saved_path) for note in app._notifications)
+
+
+async def test_the_picker_preselects_the_last_choice(make_app, download_dir):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await search(pilot, "heart")
+        results = app.query_one(ResultsList)
+        results.focus()
+        await pilot.press("d")
+        await wait_until(pilot, lambda: isinstance(app.screen, VariantPicker), "the variant picker")
+        await pilot.press("down", "enter")
+        chosen = results.highlighted_icon.variants[1]
+        await wait_until(pilot, lambda: app.downloads and app.downloads[0].status.finished, "the download's end")
+        await pilot.press("down", "d")
+        await wait_until(pilot, lambda: isinstance(app.screen, VariantPicker), "the picker again")
+        variant = app.screen.highlighted_variant
+        assert (variant.format, variant.size) == (chosen.format, chosen.size)
+        await pilot.press("escape")
+        assert not isinstance(app.screen, VariantPicker)
+
+
+async def test_a_rejected_token_opens_the_connect_screen_and_saving_reconnects(make_app, catalogue, download_dir):
+    wrong = Connection(catalogue.base_url, "not-the-token", download_dir)
+    app = make_app(wrong)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press(*"arrow", "enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, ConnectScreen), "the connect screen")
+        assert app.search_state.phase is SearchPhase.REJECTED
+        screen = app.screen
+        assert "rejected the token" in shown_text(screen.query_one("#connect-reason", Static))
+        token_field = screen.query_one("#connect-token", Input)
+        assert token_field.password
+        token_field.value = catalogue.token
+        await pilot.click("#connect-test-button")
+        result = screen.query_one("#connect-result", Static)
+        await wait_until(pilot, lambda: result.has_class("-ok"), "a successful test")
+        assert "The catalogue answered" in shown_text(result)
+        await pilot.click("#connect-save-button")
+        await wait_until(pilot, lambda: not isinstance(app.screen, ConnectScreen), "the connect screen closed")
+        await wait_until(pilot, lambda: app.search_state.phase is SearchPhase.RESULTS, "results on the new connection")
+        assert app.connection.token == catalogue.token
+        from iconcat.config import config_path, load_settings
+
+        assert stat.S_IMODE(os.stat(config_path()).st_mode) == 0o600
+        settings = load_settings()
+        assert settings.base_url == catalogue.base_url and settings.token == catalogue.token
+        assert Path(settings.download_dir) == download_dir
+
+
+async def test_service_down_is_explained_the_app_stays_alive_and_recovers(make_app, download_dir):
+    refusing = refusing_socket()
+    port = refusing.getsockname()[1]
+    down = Connection(f"http://127.0.0.1:{port}", TEST_TOKEN, download_dir)
+    app = make_app(down)
+    async with app.run_test(size=SIZE) as pilot:
+        await search(pilot, "arrow")
+        assert app.search_state.phase is SearchPhase.UNREACHABLE
+        message = shown_text(app.query_one("#results-message", Static))
+        assert f"Can't reach the catalogue at 127.0.0.1:{port}" in message
+        assert "try again" in message
+        assert shown_text(app.query_one("#search-status", Static)) == "catalogue unreachable"
+        # Still responsive: the help opens and closes.
+        app.query_one(ResultsList).focus()
+        await pilot.press("question_mark")
+        await wait_until(pilot, lambda: isinstance(app.screen, HelpScreen), "the help screen")
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: not isinstance(app.screen, HelpScreen), "the help closed")
+        # The catalogue comes up on that port: searching again works.
+        refusing.close()
+        with serving(token=TEST_TOKEN, port=port):
+            await pilot.press("ctrl+r")
+            await wait_until(pilot, lambda: app.search_state.phase is SearchPhase.RESULTS, "results after recovery")
+
+
+async def test_quitting_with_a_running_download_asks_first(make_app, download_dir):
+    with serving(token=TEST_TOKEN, latency_ms=1500) as slow:
+        app = make_app(Connection(slow.base_url, TEST_TOKEN, download_dir, is_demo=True))
+        async with app.run_test(size=SIZE) as pilot:
+            await search(pilot, "heart")
+            results = app.query_one(ResultsList)
+            app.start_download(results.icons[0], results.icons[0].variants[0])
+            await pilot.pause()
+            app.query_one(ResultsList).focus()
+            await pilot.press("q")
+            await wait_until(pilot, lambda: isinstance(app.screen, ConfirmQuit), "the quit question")
+            await pilot.press("n")
+            await wait_until(pilot, lambda: not isinstance(app.screen, ConfirmQuit), "back to browsing")
+            assert app.is_running and app.downloads[0].status is DownloadStatus.RUNNING
+            await pilot.press("q")
+            await wait_until(pilot, lambda: isinstance(app.screen, ConfirmQuit), "the quit question again")
+            await pilot.press("y")
+            await wait_until(pilot, lambda: not app.is_running, "the app to quit")
+        assert app.downloads[0].status is DownloadStatus.CANCELLED
+        assert list(download_dir.iterdir()) == []  # no partial file left behind
+
+
+async def test_cancel_then_retry_a_download(make_app, download_dir):
+    with serving(token=TEST_TOKEN, latency_ms=700) as slow:
+        app = make_app(Connection(slow.base_url, TEST_TOKEN, download_dir, is_demo=True))
+        async with app.run_test(size=SIZE) as pilot:
+            await search(pilot, "heart")
+            results = app.query_one(ResultsList)
+            results.focus()
+            app.start_download(results.icons[0], results.icons[0].variants[0])
+            await pilot.pause()
+            await pilot.press("x")
+            await wait_until(pilot, lambda: app.downloads[0].status is DownloadStatus.CANCELLED, "the cancellation")
+            row = app.query_one(DownloadRow)
+            await pilot.pause()
+            assert "cancelled" in shown_text(row.query_one(".download-status", Static))
+            assert list(download_dir.iterdir()) == []
+            await pilot.press("r")
+            await wait_until(pilot, lambda: app.downloads[0].status is DownloadStatus.DONE, "the retried download")
+            assert [path.name for path in download_dir.iterdir()] == [app.downloads[0].filename]
+            assert len(app.query(DownloadRow)) == 1
+
+
+async def test_a_new_search_never_cancels_a_download(make_app, download_dir):
+    with serving(token=TEST_TOKEN, latency_ms=500) as slow:
+        app = make_app(Connection(slow.base_url, TEST_TOKEN, download_dir, is_demo=True))
+        async with app.run_test(size=SIZE) as pilot:
+            await search(pilot, "heart")
+            icon = app.query_one(ResultsList).icons[0]
+            app.start_download(icon, icon.variants[-1])
+            app.start_search("arrow", immediate=True)
+            app.start_search("home", immediate=True)
+            await wait_until(pilot, lambda: app.downloads[0].status.finished, "the download's end")
+            assert app.downloads[0].status is DownloadStatus.DONE
+
+
+async def test_usable_at_80_by_24(make_app):
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await search(pilot, "arrow")
+        thumbnail = app.query_one(Thumbnail)
+        await wait_until(pilot, lambda: thumbnail.status == "shown", "the preview drawn")
+        screen = app.screen.region
+        for selector in ("#results", "#detail-name", "#detail-refs", "#search-input", "Footer"):
+            region = app.query_one(selector).region
+            assert region.area > 0 and screen.contains_region(region), selector
+        assert thumbnail.region.width <= 16
+        assert app.query_one(ResultsList).highlighted_icon.name in app.query_one(ResultsList).render_line(0).text
