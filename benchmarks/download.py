@@ -1,0 +1,182 @@
+"""Download throughput and memory: iconcat's client against `curl -o`, from the same local server.
+
+    python benchmarks/download.py [--megabytes 100] [--rounds 3]
+
+A small server (a child process, so it does not share the client's interpreter) serves one file of
+`--megabytes` MB over loopback. Each round downloads it once with curl and once with
+`CatalogueClient.download` (in a fresh child process each, like a user's command). Reported:
+
+- throughput of each (best round; curl's own `time_total`, our client's time around `download()`, so
+  neither pays for process start-up) and the ratio client / curl (goal >= 0.8). Our client also fsyncs
+  the file before publishing it, which curl does not do;
+- peak memory growth during a download: the child's peak RSS (ru_maxrss) after the download minus
+  before it, and Python's own peak allocation during it (tracemalloc), goal < 30 MB: the file streams.
+
+Figures are printed, never asserted: this is not a test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+TOKEN = "bench-token"
+CHUNK = 1024 * 1024
+
+
+def serve(size: int, ready_fd: int) -> None:
+    """Serve a PNG-looking file of `size` bytes to any GET, one thread per connection, until killed."""
+    head = b"\x89PNG\r\n\x1a\n"
+    tail = b"\x00\x00\x00\x00IEND\xaeB`\x82"
+    block = memoryview(bytes(CHUNK))
+    listener = socket.socket()
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(16)
+    os.write(ready_fd, str(listener.getsockname()[1]).encode() + b"\n")
+    os.close(ready_fd)
+
+    def answer(connection: socket.socket) -> None:
+        with connection:
+            request = b""
+            while b"\r\n\r\n" not in request:
+                data = connection.recv(65536)
+                if not data:
+                    return
+                request += data
+            connection.sendall(
+                b"HTTP/1.1 200 OK\r\nContent-Type: image/png\r\n"
+                b'Content-Disposition: attachment; filename="bench.png"\r\n'
+                + f"Content-Length: {size}\r\nConnection: close\r\n\r\n".encode()
+            )
+            connection.sendall(head)
+            remaining = size - len(head) - len(tail)
+            while remaining > 0:
+                piece = block[: min(CHUNK, remaining)]
+                connection.sendall(piece)
+                remaining -= len(piece)
+            connection.sendall(tail)
+
+    while True:
+        connection, _ = listener.accept()
+        threading.Thread(target=answer, args=(connection,), daemon=True).start()
+
+
+CLIENT_PROBE = r"""
+import asyncio, json, resource, sys, time, tracemalloc
+from pathlib import Path
+from iconcat.api import CatalogueClient
+
+base_url, folder, mode = sys.argv[1], Path(sys.argv[2]), sys.argv[3]
+
+async def once():
+    async with CatalogueClient(base_url, "bench-token", timeout=60) as client:
+        started = time.perf_counter()
+        path = await client.download(1, folder)
+        elapsed = time.perf_counter() - started
+    size = path.stat().st_size
+    path.unlink()  # outside the timing, as for curl's file
+    return size, elapsed
+
+if mode == "time":
+    size, elapsed = asyncio.run(once())
+    print(json.dumps({"seconds": elapsed, "bytes": size}))
+else:
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    asyncio.run(once())
+    after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    tracemalloc.start()
+    asyncio.run(once())
+    _, peak = tracemalloc.get_traced_memory()
+    print(json.dumps({"rss_growth_kib": after - before, "tracemalloc_peak": peak}))
+"""
+
+
+def measure_fsync(size: int) -> float:
+    """Seconds fsync takes for a freshly written file of `size` bytes on the benchmark's disk."""
+    with tempfile.TemporaryDirectory(prefix="iconcat-bench-") as scratch:
+        path = Path(scratch) / "fsync.bin"
+        block = bytes(CHUNK)
+        with open(path, "wb", buffering=0) as handle:
+            for _ in range(size // CHUNK):
+                handle.write(block)
+            started = time.perf_counter()
+            os.fsync(handle.fileno())
+            return time.perf_counter() - started
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--megabytes", type=int, default=100)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--serve", type=int, help=argparse.SUPPRESS)
+    parser.add_argument("--ready-fd", type=int, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.serve is not None:
+        serve(args.serve, args.ready_fd)
+        return 0
+    curl = shutil.which("curl")
+    if curl is None:
+        print("curl is not installed: no baseline to compare with", file=sys.stderr)
+        return 1
+    size = args.megabytes * 1_000_000
+    read_fd, write_fd = os.pipe()
+    server = subprocess.Popen(
+        [sys.executable, __file__, "--serve", str(size), "--ready-fd", str(write_fd)], pass_fds=(write_fd,)
+    )
+    os.close(write_fd)
+    try:
+        with os.fdopen(read_fd) as ready:
+            port = int(ready.readline())
+        base_url = f"http://127.0.0.1:{port}"
+        url = f"{base_url}/api/v1/download?id=1"
+        with tempfile.TemporaryDirectory(prefix="iconcat-bench-") as scratch:
+            folder = Path(scratch)
+            curl_times, client_times = [], []
+            for _ in range(args.rounds):
+                out = subprocess.run(
+                    [curl, "-s", "-o", str(folder / "curl.png"), "-w", "%{time_total}", "-H", f"Authorization: Bearer {TOKEN}", url],
+                    capture_output=True, text=True, check=True,
+                )
+                curl_times.append(float(out.stdout))
+                (folder / "curl.png").unlink()
+                out = subprocess.run(
+                    [sys.executable, "-c", CLIENT_PROBE, base_url, str(folder), "time"],
+                    capture_output=True, text=True, check=True,
+                )
+                figures = json.loads(out.stdout)
+                assert figures["bytes"] == size, figures
+                client_times.append(figures["seconds"])
+            out = subprocess.run(
+                [sys.executable, "-c", CLIENT_PROBE, base_url, str(folder), "memory"],
+                capture_output=True, text=True, check=True,
+            )
+            memory = json.loads(out.stdout)
+    finally:
+        server.kill()
+        server.wait()
+    fsync_seconds = measure_fsync(size)
+    mb = size / 1e6
+    curl_best, client_best = min(curl_times), min(client_times)
+    print(f"download of {mb:.0f} MB over loopback, best of {args.rounds} rounds")
+    print(f"  curl -o            {mb / curl_best:8.1f} MB/s  ({curl_best:.3f} s)")
+    print(f"  iconcat client     {mb / client_best:8.1f} MB/s  ({client_best:.3f} s, fsync included)")
+    print(f"  ratio client/curl  {curl_best / client_best:8.2f}   (goal >= 0.80)")
+    print(f"  fsync alone        {fsync_seconds:8.3f} s   (writing and fsyncing {mb:.0f} MB, measured alone; curl skips it)")
+    print(f"  ratio without it   {curl_best / max(client_best - fsync_seconds, 1e-9):8.2f}   (an estimate)")
+    print(f"  peak RSS growth    {memory['rss_growth_kib'] / 1024:8.1f} MiB  (goal < 30 MiB)")
+    print(f"  tracemalloc peak   {memory['tracemalloc_peak'] / 2**20:8.1f} MiB  (Python allocations during one download)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
