@@ -52,7 +52,7 @@ def build_sheet(set_name: str, icon_size: int, columns: int, dark: bool) -> Imag
     draw.text((margin, 22), f"iconcat demo catalogue · {icon_set.name} ({icon_set.series})", font=title_font, fill=theme["text"])
     draw.text(
         (width - margin, 32),
-        f"{len(glyphs)} glyphs × {len(styles)} styles · {len(catalogue.icons)} icons in all",
+        f"{len(glyphs)} glyphs x {len(styles)} styles · {len(catalogue.icons)} icons in all",
         font=band_font, fill=theme["muted"], anchor="ra",
     )
     y = 80

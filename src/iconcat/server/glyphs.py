@@ -128,16 +128,15 @@ def _snowflake() -> tuple[Element, ...]:
     elements = []
     for i in range(3):
         a = math.radians(90 + 60 * i)
-        dx, dy = 9 * math.cos(a), 9 * math.sin(a)
+        dx, dy = 9.5 * math.cos(a), 9.5 * math.sin(a)
         elements.append(stroke(line(round(12 - dx, 3), round(12 - dy, 3), round(12 + dx, 3), round(12 + dy, 3))))
     for i in range(6):
+        # A twig pair on each arm, opening outwards like a frond.
         a = math.radians(90 + 60 * i)
-        tip_x, tip_y = 12 + 6 * math.cos(a), 12 + 6 * math.sin(a)
-        pts = []
-        for side in (-1, 1):
-            b = a + side * math.radians(140)
-            pts.append((round(tip_x + 3 * math.cos(b), 3), round(tip_y + 3 * math.sin(b), 3)))
-        elements.append(stroke(polyline([pts[0], (round(tip_x, 3), round(tip_y, 3)), pts[1]])))
+        base_x, base_y = 12 + 5.5 * math.cos(a), 12 + 5.5 * math.sin(a)
+        ends = [(round(base_x + 3 * math.cos(a + side * math.radians(45)), 3),
+                 round(base_y + 3 * math.sin(a + side * math.radians(45)), 3)) for side in (-1, 1)]
+        elements.append(stroke(polyline([ends[0], (round(base_x, 3), round(base_y, 3)), ends[1]])))
     return tuple(elements)
 
 
@@ -240,7 +239,7 @@ GLYPHS: tuple[Glyph, ...] = (
           (body("M6 16.5V10.5a6 6 0 0 1 12 0v6l1.5 2h-15Z"), stroke("M10 21.2a2.3 2.3 0 0 0 4 0", 1)),
           ("#f59e0b", "#b45309")),
     Glyph("Send", "Communication",
-          (body("M21.5 2.5L2.5 10l7.5 3.5 3.5 8Z"), cut("M21.5 2.5L10 13.5")), SKY),
+          (body("M21.5 2.5L2.5 10l7.5 3.5 3.5 8Z"), cut("M19.5 4.5L10 13.5")), SKY),
     Glyph("At Sign", "Communication",
           (stroke(circle(12, 12, 3.8)), stroke("M15.8 8v5.2a2.6 2.6 0 0 0 5.2 0V12a9 9 0 1 0-3.6 7.2")), SKY),
     Glyph("Inbox", "Communication",
@@ -253,7 +252,7 @@ GLYPHS: tuple[Glyph, ...] = (
     Glyph("Folder Plus", "Files", (body(_FOLDER), cut("M12 10.5v6"), cut("M9 13.5h6")), FOLDER),
     Glyph("Clipboard", "Files",
           (body(rect(4.5, 4, 15, 17.5, 2)), body(rect(8.5, 2.5, 7, 4, 1.2), 1), cut("M8.5 11.5h7"), cut("M8.5 15.5h5")),
-          ("#a16207", "#e2e8f0")),
+          ("#a16207", "#94a3b8")),
     Glyph("Archive", "Files",
           (body(rect(2.5, 3.5, 19, 5, 1)), body("M4 8.5h16V19a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2Z"), cut("M10 12.5h4")),
           ("#a16207", "#fbbf24")),
@@ -267,7 +266,7 @@ GLYPHS: tuple[Glyph, ...] = (
     Glyph("Pause Circle", "Media", (body(circle(12, 12, 10)), cut("M10 9v6"), cut("M14 9v6")), ROSE),
     Glyph("Camera", "Media",
           (body("M3 8.5A2 2 0 0 1 5 6.5h2.5L9 4h6l1.5 2.5H19a2 2 0 0 1 2 2V18a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2Z"),
-           cut(circle(12, 13, 3.5))), ("#475569", "#38bdf8")),
+           cut(circle(12, 13, 3.5))), ("#64748b", "#38bdf8")),
     Glyph("Image", "Media",
           (body(rect(3, 3.5, 18, 17, 2.5)), dot(8.5, 9, 1.7, over_body=True), cut("M21 15.5l-4.5-4.5L5.5 20.5")),
           ("#0ea5e9", "#fbbf24")),
@@ -280,29 +279,29 @@ GLYPHS: tuple[Glyph, ...] = (
           ("#e11d48", "#fb7185")),
     Glyph("Headphones", "Media",
           (stroke("M3.5 17v-5a8.5 8.5 0 0 1 17 0v5", 1), body(rect(3, 13.5, 5, 7.5, 1.8)), body(rect(16, 13.5, 5, 7.5, 1.8))),
-          ("#7c3aed", "#334155")),
+          ("#7c3aed", "#64748b")),
     Glyph("Volume", "Media",
           (body("M3.5 9.5H7L12 5v14l-5-4.5H3.5Z"), stroke("M16 9a4.5 4.5 0 0 1 0 6", 1),
-           stroke("M18.8 6.2a8.5 8.5 0 0 1 0 11.6", 1)), ("#475569", "#0ea5e9")),
+           stroke("M18.8 6.2a8.5 8.5 0 0 1 0 11.6", 1)), ("#64748b", "#0ea5e9")),
     # Devices
-    Glyph("Smartphone", "Devices", (body(rect(6, 2.5, 12, 19, 2.5)), cut("M10.5 18h3")), ("#334155", "#94a3b8")),
+    Glyph("Smartphone", "Devices", (body(rect(6, 2.5, 12, 19, 2.5)), cut("M10.5 18h3")), ("#64748b", "#94a3b8")),
     Glyph("Tablet", "Devices", (body(rect(4, 2.5, 16, 19, 2.5)), dot(12, 18, 1.1, over_body=True)),
-          ("#334155", "#94a3b8")),
-    Glyph("Laptop", "Devices", (body(rect(4.5, 4.5, 15, 11, 1.5)), stroke("M2.5 19.5h19", 1)), ("#475569", "#94a3b8")),
+          ("#64748b", "#94a3b8")),
+    Glyph("Laptop", "Devices", (body(rect(4.5, 4.5, 15, 11, 1.5)), stroke("M2.5 19.5h19", 1)), ("#64748b", "#94a3b8")),
     Glyph("Monitor", "Devices",
-          (body(rect(2.5, 3.5, 19, 13, 2)), stroke("M8.5 21h7", 1), stroke("M12 16.5V21", 1)), ("#475569", "#94a3b8")),
+          (body(rect(2.5, 3.5, 19, 13, 2)), stroke("M8.5 21h7", 1), stroke("M12 16.5V21", 1)), ("#64748b", "#94a3b8")),
     Glyph("Watch", "Devices",
           (stroke("M8.8 7L9.5 3h5l.7 4", 1), stroke("M8.8 17l.7 4h5l.7-4", 1), body(circle(12, 12, 6)),
-           cut("M12 9.5V12l1.5 1.5")), ("#0f766e", "#334155")),
+           cut("M12 9.5V12l1.5 1.5")), ("#0f766e", "#64748b")),
     Glyph("Printer", "Devices",
           (stroke("M7 9V3.5h10V9", 1), body(rect(2.5, 9, 19, 8.5, 2)), stroke(rect(7, 14, 10, 7, 1), 1),
-           dot(17.5, 12, 1, over_body=True)), ("#475569", "#e2e8f0")),
+           dot(17.5, 12, 1, over_body=True)), ("#64748b", "#94a3b8")),
     Glyph("Battery", "Devices",
           (body(rect(2.5, 7, 17, 10, 2)), stroke("M22 10.5v3"), spot(rect(5, 9.5, 8, 5, 0.8))),
           ("#16a34a", "#86efac")),
     Glyph("Keyboard", "Devices",
           (body(rect(2, 6, 20, 12, 2)),) + tuple(dot(x, 10, 1, over_body=True) for x in (6, 9.33, 12.67, 16))
-          + (cut("M8 14.5h8"),), ("#475569", "#94a3b8")),
+          + (cut("M8 14.5h8"),), ("#64748b", "#94a3b8")),
     # Navigation
     Glyph("Home", "Navigation",
           (body("M3.5 10.5L12 3.5l8.5 7V19a2 2 0 0 1-2 2h-13a2 2 0 0 1-2-2Z"), cut("M9.5 21v-6h5v6")),
@@ -317,13 +316,13 @@ GLYPHS: tuple[Glyph, ...] = (
     Glyph("Globe", "Navigation",
           (body(circle(12, 12, 10)), cut("M3.5 12h17"), cut("M12 2a15 15 0 0 1 0 20 15 15 0 0 1 0-20Z")),
           ("#0ea5e9", "#22c55e")),
-    Glyph("Flag", "Navigation", (stroke("M5 21.5V3", 1), body("M5 4h13l-2.5 4.5L18 13H5Z")), ("#ef4444", "#475569")),
+    Glyph("Flag", "Navigation", (stroke("M5 21.5V3", 1), body("M5 4h13l-2.5 4.5L18 13H5Z")), ("#ef4444", "#64748b")),
     Glyph("Navigation", "Navigation", (body("M12 2.5l7.5 18.5-7.5-4-7.5 4Z"),), BLUE),
     # People
     Glyph("User", "People", (body(_HEAD), body(_TORSO)), ("#6366f1", "#a5b4fc")),
     Glyph("Users", "People",
-          (body(circle(16.5, 7, 3.2), 1), body("M14.5 13h3A4.5 4.5 0 0 1 22 17.5v.5h-5", 1),
-           body(circle(9, 8, 3.8)), body("M2 20.5v-.5A5 5 0 0 1 7 15h4a5 5 0 0 1 5 5v.5Z")),
+          (body(circle(9, 7.5, 3.8)), body("M2 21v-.5A5.5 5.5 0 0 1 7.5 15h3a5.5 5.5 0 0 1 5.5 5.5v.5Z"),
+           stroke("M15.5 3.9a3.8 3.8 0 0 1 0 7.2", 1), stroke("M22 21v-.5a5.5 5.5 0 0 0-3.8-5.2", 1)),
           ("#6366f1", "#a5b4fc")),
     Glyph("User Plus", "People",
           (body(circle(9.5, 7.5, 4)), body("M2 21v-.5A5.5 5.5 0 0 1 7.5 15h4a5.5 5.5 0 0 1 5.5 5.5v.5Z"),
@@ -357,11 +356,11 @@ GLYPHS: tuple[Glyph, ...] = (
     Glyph("Star", "Interface", (body(_star(12, 12.6, 10, 4.3)),), ("#facc15", "#a16207")),
     Glyph("Trash", "Interface",
           (body("M5.5 6.5l1 13.5a1.5 1.5 0 0 0 1.5 1.5h8a1.5 1.5 0 0 0 1.5-1.5l1-13.5Z"), stroke("M3.5 6.5h17", 1),
-           stroke("M9 6.5V3.5h6v3", 1), cut("M10 11v6"), cut("M14 11v6")), ("#ef4444", "#475569")),
+           stroke("M9 6.5V3.5h6v3", 1), cut("M10 11v6"), cut("M14 11v6")), ("#ef4444", "#64748b")),
     Glyph("Calendar", "Interface",
           (body(rect(3, 4.5, 18, 16.5, 2.5)), cut("M4.5 9.5h15"), stroke("M8 2.5v4", 1), stroke("M16 2.5v4", 1))
           + tuple(dot(x, y, 1.1, over_body=True) for y in (13.5, 17) for x in (8, 12, 16)),
-          ("#ef4444", "#475569")),
+          ("#ef4444", "#64748b")),
     Glyph("Clock", "Interface", (body(circle(12, 12, 10)), cut("M12 6.5V12l3.5 2")), ("#0ea5e9", "#0c4a6e")),
     Glyph("Info", "Interface",
           (body(circle(12, 12, 10)), cut("M12 11v5.5"), dot(12, 7.8, 1.3, over_body=True)), BLUE),
