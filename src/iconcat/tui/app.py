@@ -20,6 +20,7 @@ Empty search box: a prompt, not a request. The interface does not say what an em
 from __future__ import annotations
 
 import asyncio
+import inspect
 from contextlib import AsyncExitStack
 from functools import partial
 from pathlib import Path
@@ -28,6 +29,7 @@ from typing import TYPE_CHECKING, Callable
 from textual import on
 from textual.app import App, ComposeResult
 from textual.binding import Binding
+from textual.command import CommandPalette
 from textual.containers import Container, Horizontal
 from textual.content import Content
 from textual.reactive import reactive
@@ -83,7 +85,7 @@ class IconcatApp(App[int]):
     VERTICAL_BREAKPOINTS = [(0, "-short"), (32, "-tall")]
 
     BINDINGS = [
-        Binding("slash", "focus_search", "Search", id="search", tooltip="Type to search; results follow as you type"),
+        Binding("slash", "focus_search", "Search", key_display="/", id="search", tooltip="Type to search; results follow as you type"),
         Binding("d", "download", "Download", key_display="enter/d", id="download",
                 tooltip="Choose a format and size of the highlighted icon and save it"),
         Binding("x", "cancel_download", "Cancel", id="cancel-download",
@@ -485,6 +487,19 @@ class IconcatApp(App[int]):
                 pass
 
     # ----------------------------------------------------------------- actions
+
+    async def run_command(self, action: str) -> None:
+        """Run `action` chosen in the command palette.
+
+        Not `run_action`: that consults `check_action`, which hides letter keys while the search box
+        has focus, and a command chosen by name must work wherever the focus was.
+        """
+        if any(isinstance(screen, ModalScreen) and not isinstance(screen, CommandPalette) for screen in self.screen_stack):
+            self.notify("Close the open dialog first.", markup=False)
+            return
+        outcome = getattr(self, f"action_{action}")()
+        if inspect.isawaitable(outcome):
+            await outcome
 
     def action_focus_search(self) -> None:
         """Put the cursor in the search box."""

@@ -26,13 +26,16 @@ COMMANDS: tuple[tuple[str, str, str], ...] = (
 class BrowserCommands(Provider):
     """Offers every browser action; an action that cannot run now says so when chosen."""
 
+    async def _run(self, action: str) -> None:
+        await self.app.run_command(action)  # type: ignore[attr-defined]
+
     async def discover(self) -> Hits:
         for title, help_text, action in COMMANDS:
-            yield DiscoveryHit(title, partial(self.app.run_action, action), help=help_text)
+            yield DiscoveryHit(title, partial(self._run, action), help=help_text)
 
     async def search(self, query: str) -> Hits:
         matcher = self.matcher(query)
         for title, help_text, action in COMMANDS:
             score = matcher.match(title)
             if score > 0:
-                yield Hit(score, matcher.highlight(title), partial(self.app.run_action, action), text=title, help=help_text)
+                yield Hit(score, matcher.highlight(title), partial(self._run, action), text=title, help=help_text)
