@@ -155,7 +155,7 @@ def _run(argv: Sequence[str] | None) -> int:
         if command == "download":
             return _download(settings, args.variant_id, args.output, overwrite=args.overwrite)
         if command == "login":
-            return _login(settings, token_from_stdin=args.token_stdin)
+            return _login(settings, explicit_base_url=getattr(args, "base_url", None), token_from_stdin=args.token_stdin)
         parser.error(f"unknown command {command}")
     except BrokenPipeError:
         raise
@@ -360,10 +360,16 @@ def _serve(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _login(settings: Settings, *, token_from_stdin: bool) -> int:
+def _login(settings: Settings, *, explicit_base_url: str | None, token_from_stdin: bool) -> int:
+    """Ask for (or read) the base URL and token, check them with one search, and save them.
+
+    Interactively the base URL is asked for with the configured one as the default (Enter keeps it),
+    unless --base-url gave it; the token is read with hidden input. With --token-stdin nothing is
+    asked: the token is the first line of standard input and the base URL must already be known.
+    """
     from iconcat.api import CatalogueClient
 
-    base_url = settings.base_url
+    base_url = explicit_base_url or settings.base_url
     if token_from_stdin:
         if not base_url:
             raise UsageError("with --token-stdin, give the base URL with --base-url or ICONCAT_BASE_URL")
@@ -371,10 +377,11 @@ def _login(settings: Settings, *, token_from_stdin: bool) -> int:
     else:
         if not sys.stdin.isatty():
             raise UsageError("no terminal to ask for the token: pipe it in with `iconcat login --token-stdin`")
-        if not base_url:
-            sys.stderr.write("Catalogue base URL: ")
+        if not explicit_base_url:
+            default = f" [{sanitize(base_url)}]" if base_url else ""
+            sys.stderr.write(f"Catalogue base URL{default}: ")
             sys.stderr.flush()
-            base_url = sys.stdin.readline().strip()
+            base_url = sys.stdin.readline().strip() or base_url
         token = getpass.getpass("Token (hidden): ").strip()
     if not base_url:
         raise UsageError("no base URL given")

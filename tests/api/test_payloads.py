@@ -127,10 +127,11 @@ async def test_ten_thousand_results_parse(server):
         (b"null", "JSON null"),
         (b'{"data": {"0": {}}}', "no `data` list"),
         (b'{"icons": []}', "no `data` list"),
+        (b'{"data": [], "data": "replaced"}', "no `data` list"),
         (b'{"data": [' + b"9" * 5000 + b"]}", "not valid JSON"),
         (b"[" * 100_000 + b"]" * 100_000, "nested too deeply"),
     ],
-    ids=["malformed", "empty", "not utf-8", "list", "string", "null", "data object", "no data", "huge number", "deep nesting"],
+    ids=["malformed", "empty", "not utf-8", "list", "string", "null", "data object", "no data", "duplicate key", "huge number", "deep nesting"],
 )
 async def test_a_body_of_the_wrong_shape_is_a_protocol_error(server, body, message):
     with pytest.raises(ProtocolError, match=message):

@@ -190,3 +190,11 @@ def test_plain_http_to_a_remote_host_warns_but_loopback_does_not():
 def test_a_base_url_that_cannot_work_is_refused(base_url):
     with pytest.raises(SettingsError):
         CatalogueClient(base_url, TEST_TOKEN)
+
+
+@pytest.mark.parametrize("address", ["http://[bad/x", "javascript:alert(1)", "file:///etc/passwd", "data:image/png;base64,AA"])
+async def test_a_thumbnail_address_that_is_not_http_is_never_fetched(server, address):
+    async with CatalogueClient(server.base_url, TEST_TOKEN) as client:
+        with pytest.raises(ProtocolError):
+            await client.thumbnail(address)
+    assert server.requests == []

@@ -21,8 +21,10 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import ipaddress
 import json
 import math
+import re
 import warnings
 from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta, timezone
@@ -326,8 +328,15 @@ class CatalogueClient:
                 # httpx would turn `user:password@` into a Basic Authorization header: credentials
                 # planted in a URL from the service go nowhere.
                 url = url.copy_with(userinfo=b"")
-            request = self._http.build_request("GET", url, headers=self._headers_for(url, accept, accept_encoding))
             failure: CatalogueError | None = None
+            if not _plausible_host(url):
+                raise ProtocolError(f"{what}: the service gave an address with an invalid host name: not requested")
+            try:
+                request = self._http.build_request("GET", url, headers=self._headers_for(url, accept, accept_encoding))
+            except Exception:  # httpx.InvalidURL and kin: an address from the service that cannot be sent
+                failure = ProtocolError(f"{what}: the service gave an address that cannot be requested")
+            if failure is not None:
+                raise failure
             try:
                 response = await self._http.send(request, stream=True)
             except (httpx.ConnectError, httpx.ConnectTimeout, httpx.RemoteProtocolError, httpx.ReadError) as error:
@@ -584,6 +593,25 @@ class CatalogueClient:
 
 
 # ---------------------------------------------------------------------------------------- helpers
+
+
+_HOST_NAME = re.compile(rb"^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*\.?$")
+
+
+def _plausible_host(url: httpx.URL) -> bool:
+    """A host name of letters, digits, hyphens (IDNs arrive as punycode) or an IP literal.
+
+    httpx percent-encodes what it cannot parse (`[bad` becomes `%5bbad`) instead of refusing it; such a
+    name would only be sent to the resolver.
+    """
+    host = url.raw_host
+    if b":" in host:
+        try:
+            ipaddress.IPv6Address(host.decode("ascii").split("%", 1)[0])
+        except ValueError:
+            return False
+        return True
+    return bool(_HOST_NAME.match(host)) and len(host) <= 253
 
 
 def _is_web_page(content_type: str | None) -> bool:
