@@ -11,9 +11,13 @@ reduces by an integer factor with a box filter (`reducing_gap`), which is faster
 The result is composited onto the background colour, so every output pixel is opaque and exact.
 
 Legibility: a dark glyph on a dark theme (or a light one on a light theme) would vanish. When the
-picture's dominant colour has less than `MIN_CONTRAST` against the background, the picture gets a
-backing tile: the background blended towards white or black just far enough to reach that contrast,
-so the tile is as subtle as it can be while the glyph stays readable, and the icon keeps its colours.
+picture's dominant colour has less than `VANISHING_CONTRAST` against the background, the picture gets
+a backing tile: the background blended towards white or black just far enough for the glyph to reach
+`MIN_CONTRAST` against it, so the tile is as subtle as it can be while the glyph stays readable, and
+the icon keeps its own colours (a tint would misrepresent the file the user is about to download).
+The tile hugs the picture (one pixel of margin, corners rounded), not the whole thumbnail box.
+Colours that are merely soft against the theme (orange on white, a mid green on black) stay as they
+are: a tile there would be heavier than the problem.
 """
 
 from __future__ import annotations
@@ -22,12 +26,15 @@ from dataclasses import dataclass
 
 from PIL import Image
 
-from .colour import RGB, blend, contrast_ratio, dominant_colour
+from .colour import RGB, blend, contrast_ratio, dominant_colour, relative_luminance
 
-__all__ = ["MIN_CONTRAST", "Placement", "backing_tile_colour", "fit", "paint_canvas"]
+__all__ = ["MIN_CONTRAST", "VANISHING_CONTRAST", "Placement", "backing_tile_colour", "fit", "paint_canvas"]
+
+VANISHING_CONTRAST = 1.6
+"""Below this contrast against the background a glyph is all but invisible: it gets a backing tile."""
 
 MIN_CONTRAST = 3.0
-"""WCAG 2.1's minimum contrast for graphical objects (1.4.11): below it a glyph gets a backing tile."""
+"""Contrast a tiled glyph gets against its tile: WCAG 2.1's minimum for graphical objects (1.4.11)."""
 
 _REDUCING_GAP = 2.0
 
@@ -57,17 +64,31 @@ def fit(image_size: tuple[int, int], box: tuple[int, int]) -> Placement:
 
 
 def backing_tile_colour(image: Image.Image, background: RGB) -> RGB | None:
-    """The subtlest tile colour that gives the picture's dominant colour `MIN_CONTRAST`, or None."""
+    """The subtlest tile colour that gives the picture's dominant colour `MIN_CONTRAST`, or None.
+
+    The tile is the background blended towards white (for a dark glyph) or black (for a light
+    one); luminance grows monotonically along the blend, so a bisection finds the least blend.
+    """
     ink = dominant_colour(image)
-    if ink is None or contrast_ratio(ink, background) >= MIN_CONTRAST:
+    if ink is None:
         return None
-    white, black = (255, 255, 255), (0, 0, 0)
-    extreme = white if contrast_ratio(ink, white) >= contrast_ratio(ink, black) else black
-    for step in range(1, 21):
-        tile = blend(background, extreme, step / 20)
-        if contrast_ratio(ink, tile) >= MIN_CONTRAST:
-            return tile
-    return extreme
+    ink_luminance = relative_luminance(ink)
+    if contrast_ratio(ink, background) >= VANISHING_CONTRAST:
+        return None
+    if (1.05 / (ink_luminance + 0.05)) >= ((ink_luminance + 0.05) / 0.05):
+        extreme: RGB = (255, 255, 255)
+        enough = lambda tile: relative_luminance(tile) >= MIN_CONTRAST * (ink_luminance + 0.05) - 0.05
+    else:
+        extreme = (0, 0, 0)
+        enough = lambda tile: relative_luminance(tile) <= (ink_luminance + 0.05) / MIN_CONTRAST - 0.05
+    low, high = 0.0, 1.0
+    for _ in range(8):
+        middle = (low + high) / 2
+        if enough(blend(background, extreme, middle)):
+            high = middle
+        else:
+            low = middle
+    return blend(background, extreme, high)
 
 
 def paint_canvas(
@@ -84,13 +105,13 @@ def paint_canvas(
     density = horizontal_density
     size = (box[0] * density, box[1])
     canvas = Image.new("RGB", size, background)
-    tile = backing_tile_colour(image, background) if legible else None
-    if tile is not None:
-        _paint_tile(canvas, tile, background)
-    target = (placement.width * density, placement.height)
     if image.mode != "RGBA":
         image = image.convert("RGBA")
     premultiplied = image.convert("RGBa")
+    tile = backing_tile_colour(premultiplied, background) if legible else None
+    if tile is not None:
+        _paint_tile(canvas, placement, density, tile, background)
+    target = (placement.width * density, placement.height)
     if premultiplied.size != target:
         premultiplied = premultiplied.resize(
             target, Image.Resampling.LANCZOS, reducing_gap=_REDUCING_GAP
@@ -100,10 +121,15 @@ def paint_canvas(
     return canvas
 
 
-def _paint_tile(canvas: Image.Image, tile: RGB, background: RGB) -> None:
-    """Fill the canvas with the tile colour, corners left in the background so it reads as a tile."""
-    canvas.paste(tile, (0, 0, canvas.width, canvas.height))
-    if canvas.width > 4 and canvas.height > 4:
-        right, bottom = canvas.width - 1, canvas.height - 1
-        for corner in ((0, 0), (right, 0), (0, bottom), (right, bottom)):
-            canvas.putpixel(corner, background)
+def _paint_tile(
+    canvas: Image.Image, placement: Placement, density: int, tile: RGB, background: RGB
+) -> None:
+    """Fill the picture's area plus a one-pixel margin with the tile colour, corners rounded."""
+    left = max(0, placement.left - 1) * density
+    top = max(0, placement.top - 1)
+    right = min(canvas.width, (placement.left + placement.width + 1) * density)
+    bottom = min(canvas.height, placement.top + placement.height + 1)
+    canvas.paste(tile, (left, top, right, bottom))
+    if right - left > 4 * density and bottom - top > 4:
+        for x, y in ((left, top), (right - density, top), (left, bottom - 1), (right - density, bottom - 1)):
+            canvas.paste(background, (x, y, x + density, y + 1))

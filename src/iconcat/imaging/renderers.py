@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import sys
 from array import array
-from itertools import groupby
+from itertools import compress, groupby
+from operator import ne
 
 from PIL import Image
 from rich.color import Color, ColorTriplet, ColorType
@@ -105,24 +106,47 @@ def half_block_segments(canvas: Image.Image) -> list[Segment]:
     """Segments for an RGB canvas with an even height, one line per two pixel rows.
 
     Pixels are compared as packed 32-bit integers (RGBX bytes viewed as an array), which makes
-    finding runs of equal cells several times cheaper than comparing colour tuples.
+    finding runs of equal cells several times cheaper than comparing colour tuples. This loop is
+    most of a render's time, hence the inlined lookups.
     """
     width, height = canvas.size
     packed = array("I")
     packed.frombytes(canvas.convert("RGBX").tobytes())
     colours: dict[int, Color] = {}
-    styles: dict[tuple[int, int], tuple[str, Style]] = {}
+    styles: dict[tuple[int, int], tuple[str, Style, Segment]] = {}
     segments: list[Segment] = []
     append = segments.append
+    find_style = styles.get
+    find_colour = colours.get
+    from_color = Style.from_color
+    positions = range(1, width + 1)
     for top in range(0, height, 2):
-        upper = packed[top * width : (top + 1) * width]
-        lower = packed[(top + 1) * width : (top + 2) * width]
-        for pair, run in groupby(zip(upper, lower)):
-            drawn = styles.get(pair)
+        pairs: list = list(zip(packed[top * width : (top + 1) * width], packed[(top + 1) * width : (top + 2) * width]))
+        pairs.append(None)
+        start = 0
+        # Where a run of equal cells ends: found by C-level comparisons of neighbours.
+        for end in compress(positions, map(ne, pairs, pairs[1:])):
+            pair = pairs[start]
+            drawn = find_style(pair)
             if drawn is None:
-                drawn = styles[pair] = _half_block_cell(pair[0], pair[1], colours)
-            character, style = drawn
-            append(Segment(character * len(list(run)), style))
+                above, below = pair
+                back = find_colour(above)
+                if back is None:
+                    back = colours[above] = _truecolor(_unpack(above))
+                if above == below:
+                    style = from_color(None, back)
+                    drawn = styles[pair] = (" ", style, _new_tuple(Segment, (" ", style, None)))
+                else:
+                    fore = find_colour(below)
+                    if fore is None:
+                        fore = colours[below] = _truecolor(_unpack(below))
+                    style = from_color(fore, back)
+                    drawn = styles[pair] = (_LOWER_HALF, style, _new_tuple(Segment, (_LOWER_HALF, style, None)))
+            if end - start == 1:
+                append(drawn[2])  # segments are immutable: one cell's segment is shared
+            else:
+                append(_new_tuple(Segment, (drawn[0] * (end - start), drawn[1], None)))
+            start = end
         append(_NEWLINE)
     return segments
 
@@ -138,20 +162,6 @@ def _truecolor(rgb: RGB) -> Color:
     `from_rgb`, and colour construction is most of a cold render's time.
     """
     return _new_tuple(Color, ("#%02x%02x%02x" % rgb, _TRUECOLOR, None, _new_tuple(ColorTriplet, rgb)))
-
-
-def _packed_colour(packed: int, colours: dict[int, Color]) -> Color:
-    colour = colours.get(packed)
-    if colour is None:
-        colour = colours[packed] = _truecolor(_unpack(packed))
-    return colour
-
-
-def _half_block_cell(upper: int, lower: int, colours: dict[int, Color]) -> tuple[str, Style]:
-    # Style.from_color skips Style.__init__'s general path: a fifth of the cost per distinct cell.
-    if upper == lower:
-        return " ", Style.from_color(bgcolor=_packed_colour(upper, colours))
-    return _LOWER_HALF, Style.from_color(_packed_colour(lower, colours), _packed_colour(upper, colours))
 
 
 def quadrant_segments(canvas: Image.Image) -> list[Segment]:

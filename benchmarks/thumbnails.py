@@ -1,0 +1,265 @@
+"""How fast and how faithful iconcat's thumbnails are, against stock rich-pixels, in one run.
+
+    python benchmarks/thumbnails.py [--previews 120] [--repeat 7]
+
+Starts the embedded demo catalogue on a loopback port, fetches previews over HTTP (spread evenly over
+the whole catalogue) and prints:
+
+1. Render time, 32x16 and 64x32 cells: median over previews of the median of `--repeat` runs, for
+   ours (`build_cells`: the full uncached work, tile decision included) and for stock
+   `rich_pixels.Pixels.from_image(image, resize=fitted size)`, interleaved so both see the same
+   machine load. Stock is timed twice: with Rich's own style-parsing caches as they are after
+   earlier renders (warm: what a long session sees) and cleared before each call (cold). "+ draw"
+   adds laying the result out as Rich lines (what Textual does with it).
+2. PSNR against the ideal downscale (`iconcat.imaging.quality`: full-resolution composite onto the
+   background, area-averaged) over the picture's area, on a dark and a light background: ours
+   without the legibility tile (the tile is a deliberate departure from the ideal; the table says
+   how many previews get one on that background), and stock (transparent cells shown as the
+   background).
+3. Refusal costs for hostile inputs: median time in-process, and peak memory measured in a fresh
+   interpreter (max RSS after decoding minus max RSS after imports), beside Pillow left to itself.
+
+Figures are ratios within one run; never part of the test suite's pass/fail.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import subprocess
+import sys
+import textwrap
+import time
+from collections.abc import Callable
+
+import httpx
+from PIL import Image
+from rich.color import Color
+from rich.console import Console
+from rich.style import Style
+from rich_pixels import Pixels
+
+from iconcat.imaging import ThumbnailError, build_cells, decode_thumbnail
+from iconcat.imaging.canvas import backing_tile_colour, fit
+from iconcat.imaging.quality import ideal_canvas, picture_area, psnr
+from iconcat.imaging.readback import cells_to_image
+from iconcat.server import start_catalogue
+
+DARK = (30, 30, 46)
+LIGHT = (239, 241, 245)
+SIZES = ((32, 16), (64, 32))
+TOKEN = "benchmark-token"
+
+
+def fetch_catalogue_files(count: int) -> tuple[list[bytes], bytes, bytes]:
+    """`count` preview PNGs spread over the whole catalogue, plus one EPS and one SVG download."""
+    with start_catalogue(token=TOKEN, page_size=100_000) as server:
+        headers = {"Authorization": f"Bearer {TOKEN}"}
+        with httpx.Client(headers=headers, timeout=30) as client:
+            icons = client.get(f"{server.base_url}/api/v1/search", params={"name": ""}).json()["data"]
+            step = max(1, len(icons) // count)
+            chosen = icons[::step][:count]
+            previews = [client.get(icon["thumbnail"]).content for icon in chosen]
+            files = {}
+            for icon in icons:
+                for variant in icon["variants"]:
+                    if variant["format"] in ("eps", "svg") and variant["format"] not in files:
+                        response = client.get(f"{server.base_url}/api/v1/download", params={"id": variant["id"]})
+                        files[variant["format"]] = response.content
+                if len(files) == 2:
+                    break
+    print(f"catalogue: {len(icons)} icons; {len(previews)} previews fetched over HTTP "
+          f"({statistics.median(len(p) for p in previews):.0f} bytes median)")
+    return previews, files["eps"], files["svg"]
+
+
+def stock_render(image: Image.Image, columns: int, rows: int) -> tuple[Pixels, tuple[int, int]]:
+    """Stock rich-pixels at the same fitted size as ours (its own resize keeps no aspect)."""
+    placement = fit(image.size, (columns, rows * 2))
+    return Pixels.from_image(image, resize=(placement.width, placement.height)), (placement.width, placement.height)
+
+
+def clear_rich_caches() -> None:
+    Style.parse.cache_clear()
+    Color.parse.cache_clear()
+
+
+def median_time(action: Callable[[], object], repeat: int, before: Callable[[], None] | None = None) -> float:
+    times = []
+    for _ in range(repeat):
+        if before is not None:
+            before()
+        start = time.perf_counter()
+        action()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def draw(renderable, columns: int) -> None:
+    console = Console(width=columns, color_system="truecolor", force_terminal=True)
+    console.render_lines(renderable, console.options.update_width(columns), pad=True)
+
+
+def speed(images: list[Image.Image], repeat: int) -> None:
+    print("\n1. Render time (ms, median over previews; ours uncached, dark background)")
+    header = f"{'cells':>7}  {'ours':>6}  {'stock warm':>10}  {'stock cold':>10}  {'ours/warm':>9}  {'ours/cold':>9}  {'ours+draw':>9}  {'stock+draw':>10}  {'ratio':>5}"
+    print(header)
+    for columns, rows in SIZES:
+        ours, warm, cold, ours_drawn, stock_drawn = [], [], [], [], []
+        for image in images:
+            ours.append(median_time(lambda: build_cells(image, columns, rows, DARK), repeat))
+            warm.append(median_time(lambda: stock_render(image, columns, rows), repeat))
+            cold.append(median_time(lambda: stock_render(image, columns, rows), repeat, clear_rich_caches))
+            ours_drawn.append(median_time(lambda: draw(build_cells(image, columns, rows, DARK), columns), repeat))
+            stock_drawn.append(median_time(lambda: draw(stock_render(image, columns, rows)[0], columns), repeat))
+        o, w, c = (statistics.median(v) * 1000 for v in (ours, warm, cold))
+        od, sd = statistics.median(ours_drawn) * 1000, statistics.median(stock_drawn) * 1000
+        print(f"{columns:>3}x{rows:<3}  {o:6.2f}  {w:10.2f}  {c:10.2f}  {o / w:9.2f}  {o / c:9.2f}  {od:9.2f}  {sd:10.2f}  {od / sd:5.2f}")
+    print("   goal: ours <= 0.5x stock")
+    quadrant = [
+        statistics.median(median_time(lambda: build_cells(image, columns, rows, DARK, mode="quadrant"), repeat) for image in images) * 1000
+        for columns, rows in SIZES
+    ]
+    print(f"   for information, quadrant mode (no stock equivalent): {quadrant[0]:.2f} ms at 32x16, {quadrant[1]:.2f} ms at 64x32")
+
+
+def stock_pixels(image: Image.Image, columns: int, rows: int, background) -> Image.Image:
+    """What stock shows, as a columns x rows*2 canvas (transparent cells show the background)."""
+    pixels, (width, height) = stock_render(image, columns, rows)
+    cell_rows = (height + 1) // 2
+    shown = cells_to_image(pixels, width, cell_rows, background)
+    shown = shown.resize((width, cell_rows * 2), Image.Resampling.NEAREST).crop((0, 0, width, height))
+    placement = fit(image.size, (columns, rows * 2))
+    canvas = Image.new("RGB", (columns, rows * 2), background)
+    canvas.paste(shown, (placement.left, placement.top))
+    return canvas
+
+
+def ours_pixels(image: Image.Image, columns: int, rows: int, background, legible: bool) -> Image.Image:
+    cells = build_cells(image, columns, rows, background, legible=legible)
+    return cells_to_image(cells, columns, rows, background).resize((columns, rows * 2), Image.Resampling.NEAREST)
+
+
+def quality(images: list[Image.Image]) -> None:
+    print("\n2. PSNR against the ideal downscale (dB, over the picture's area; median / worst)")
+    print(f"{'cells':>7}  {'background':>10}  {'ours':>13}  {'stock':>13}  {'tiled':>7}")
+    for columns, rows in SIZES:
+        box = (columns, rows * 2)
+        for name, background in (("dark", DARK), ("light", LIGHT)):
+            scores: dict[str, list[float]] = {"ours": [], "stock": []}
+            tiled = sum(backing_tile_colour(image, background) is not None for image in images)
+            for image in images:
+                ideal = ideal_canvas(image, box, background)
+                area = picture_area(image, box)
+                scores["ours"].append(psnr(ours_pixels(image, columns, rows, background, False), ideal, area))
+                scores["stock"].append(psnr(stock_pixels(image, columns, rows, background), ideal, area))
+            cells = [f"{statistics.median(v):5.1f} / {min(v):5.1f}" for v in scores.values()]
+            print(f"{columns:>3}x{rows:<3}  {name:>10}  {cells[0]:>13}  {cells[1]:>13}  {tiled:>3}/{len(images)}")
+    print("   goal: ours >= 30 dB on both")
+
+
+_PROBE = textwrap.dedent(
+    """
+    import resource, sys
+    from PIL import Image
+    import io, warnings
+    from iconcat.imaging import decode_thumbnail, ThumbnailError
+    data = sys.stdin.buffer.read()
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    if sys.argv[1] == "ours":
+        try:
+            decode_thumbnail(data)
+            outcome = "decoded"
+        except ThumbnailError as error:
+            outcome = "refused"
+    else:
+        warnings.simplefilter("ignore")
+        try:
+            Image.open(io.BytesIO(data)).load()
+            outcome = "decoded"
+        except Exception as error:
+            outcome = type(error).__name__
+    after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    print(outcome, after - before)
+    """
+)
+
+
+def peak_memory_kib(data: bytes, who: str) -> tuple[str, int]:
+    completed = subprocess.run(
+        [sys.executable, "-c", _PROBE, who], input=data, capture_output=True, timeout=120, check=True
+    )
+    outcome, kib = completed.stdout.decode().split()
+    return outcome, int(kib)
+
+
+def hostile_inputs(previews: list[bytes], eps: bytes, svg: bytes) -> dict[str, bytes]:
+    import struct
+    import zlib
+
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+
+    compressor = zlib.compressobj(9)
+    row = bytes(10_001)
+    idat = b"".join(compressor.compress(row) for _ in range(10_000)) + compressor.flush()
+    bomb = (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 10_000, 10_000, 8, 0, 0, 0, 0))
+            + chunk(b"IDAT", idat) + chunk(b"IEND", b""))
+    jpeg = bytearray()
+    import io
+
+    buffer = io.BytesIO()
+    Image.new("RGB", (8, 8)).save(buffer, "JPEG")
+    jpeg = bytearray(buffer.getvalue())
+    sof = jpeg.index(b"\xff\xc0")
+    jpeg[sof + 5 : sof + 9] = (10_000).to_bytes(2, "big") * 2
+    return {
+        "EPS (catalogue download)": eps,
+        "SVG (catalogue download)": svg,
+        "random bytes (64 KB)": random.Random(1).randbytes(65_536),
+        "truncated PNG preview": previews[0][: len(previews[0]) // 2],
+        f"PNG claiming 10,000x10,000 ({len(bomb) // 1024} KB)": bomb,
+        "JPEG claiming 10,000x10,000": bytes(jpeg),
+    }
+
+
+def refusals(previews: list[bytes], eps: bytes, svg: bytes) -> None:
+    print("\n3. Refusals: median time in-process; peak memory in a fresh interpreter (KiB above imports)")
+    print(f"{'input':<34}  {'outcome':>8}  {'time ms':>8}  {'peak KiB':>9}  {'Pillow alone':>22}")
+    for name, data in hostile_inputs(previews, eps, svg).items():
+        def attempt() -> str:
+            try:
+                decode_thumbnail(data)
+                return "decoded"
+            except ThumbnailError:
+                return "refused"
+
+        outcome = attempt()
+        elapsed = median_time(attempt, 9) * 1000
+        _, ours_kib = peak_memory_kib(data, "ours")
+        if name.startswith("PNG claiming") or name.startswith("truncated"):
+            pillow_outcome, pillow_kib = peak_memory_kib(data, "pillow")
+            alone = f"{pillow_outcome} {pillow_kib:,} KiB"
+        else:
+            alone = "-"
+        print(f"{name:<34}  {outcome:>8}  {elapsed:8.3f}  {ours_kib:9,}  {alone:>22}")
+    print("   Pillow alone: Image.open(data).load() with its default limits, warnings ignored")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--previews", type=int, default=120, help="how many previews to measure")
+    parser.add_argument("--repeat", type=int, default=7, help="runs per preview per measurement")
+    arguments = parser.parse_args()
+    previews, eps, svg = fetch_catalogue_files(arguments.previews)
+    images = [decode_thumbnail(data) for data in previews]
+    sizes = sorted({image.size for image in images})
+    print(f"preview sizes: {', '.join(f'{w}x{h}' for w, h in sizes)}; Python {sys.version.split()[0]}")
+    speed(images, arguments.repeat)
+    quality(images)
+    refusals(previews, eps, svg)
+
+
+if __name__ == "__main__":
+    main()
