@@ -324,14 +324,11 @@ class _ProgressLine:
 
 
 def _download(settings: Settings, variant_id: int, output: str | None, *, overwrite: bool) -> int:
-    from iconcat.downloads import remove_leftovers
-
     folder = Path(output).expanduser() if output else settings.download_dir
     progress = _ProgressLine(variant_id)
 
     async def run() -> Path:
         async with _client(settings) as client:
-            remove_leftovers(folder)  # temporary files of iconcat runs that were killed, ours only
             return await client.download(variant_id, folder, overwrite=overwrite, progress=progress)
 
     try:

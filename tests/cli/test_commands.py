@@ -232,3 +232,22 @@ def test_browse_hands_settings_query_and_demo_to_the_browser(monkeypatch, config
 def _first_png_variant(env: dict[str, str]) -> int:
     document = json.loads(run_iconcat("search", "arrow left", "--json", env=env).stdout)
     return next(v["id"] for icon in document["data"] for v in icon["variants"] if v["format"] == "png")
+
+
+def test_a_killed_download_leaves_a_temporary_file_that_the_next_run_removes(tmp_path):
+    png = b"\x89PNG\r\n\x1a\n" + b"\x01" * 100_000 + b"\x00\x00\x00\x00IEND\xaeB`\x82"
+    (tmp_path / "unrelated.part").write_bytes(b"not ours")
+    with MisbehavingServer() as server:
+        env = {**os.environ, "ICONCAT_BASE_URL": server.base_url, "ICONCAT_TOKEN": TEST_TOKEN}
+        server.on("/api/v1/download", Reply.file(png, "image/png", filename="a.png", chunk_size=1000, delay=0.05))
+        process = subprocess.Popen([sys.executable, "-m", "iconcat.cli", "download", "7", "-o", str(tmp_path)], env=env)
+        deadline = time.monotonic() + 30
+        while not list(tmp_path.glob(".iconcat-*.part")) and time.monotonic() < deadline:
+            time.sleep(0.02)
+        process.kill()  # SIGKILL: no chance to clean up
+        process.wait()
+        assert len(list(tmp_path.glob(".iconcat-*.part"))) == 1
+        server.on("/api/v1/download", Reply.file(png, "image/png", filename="a.png"))
+        outcome = run_iconcat("download", "7", "-o", str(tmp_path), env={"ICONCAT_BASE_URL": server.base_url, "ICONCAT_TOKEN": TEST_TOKEN})
+    assert outcome.status == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.png", "unrelated.part"]

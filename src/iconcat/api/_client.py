@@ -234,7 +234,8 @@ class CatalogueClient:
         safe, else `variant-<id>.<ext>` from the content type. An existing file is never overwritten
         unless `overwrite`: `name-1.ext`, `name-2.ext`… are used. The folder is created if missing.
         `progress(done, total)` is called as bytes arrive. A failed or cancelled download leaves
-        nothing behind (see `iconcat.downloads`).
+        nothing behind (see `iconcat.downloads`); temporary files that killed iconcat runs left in the
+        folder are removed first.
         """
         if type(variant_id) is not int or variant_id < 0:
             raise SettingsError("a variant id is a whole number, like 1042")
@@ -499,6 +500,9 @@ class CatalogueClient:
             raise ProtocolError(f"variant {variant_id}'s file is {total} bytes, more than the {limit} accepted")
 
         created = _ensure_folder(folder)
+        # Temporary files of iconcat runs that were killed mid-download (their process is gone): ours to
+        # clean, and this is the moment someone is looking at this folder.
+        downloads.remove_leftovers(folder)
         partial: downloads.PartialFile | None = None
         try:
             try:
