@@ -198,3 +198,16 @@ async def test_a_thumbnail_address_that_is_not_http_is_never_fetched(server, add
         with pytest.raises(ProtocolError):
             await client.thumbnail(address)
     assert server.requests == []
+
+
+async def test_a_401_from_another_origin_after_a_redirect_is_not_blamed_on_the_token(server, other_server, tmp_path):
+    from iconcat.api import ServiceError
+
+    server.on("/api/v1/download", Reply.redirect(other_server.url("/cdn/a.png")))
+    other_server.on("/cdn/a.png", Reply(status=403))
+    async with CatalogueClient(server.base_url, TEST_TOKEN) as client:
+        with pytest.raises(ServiceError, match="refused access") as caught:
+            await client.download(5, tmp_path / "never-created")
+    assert list(tmp_path.iterdir()) == []
+    assert not isinstance(caught.value, AuthError)
+    assert authorizations(other_server) == [None]

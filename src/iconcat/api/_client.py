@@ -371,6 +371,7 @@ class CatalogueClient:
         status = response.status_code
         if 200 <= status < 300:
             return
+        url = response.request.url  # after redirects: the origin that answered
         origin = Origin.of(url)
         reason = f"HTTP {status}"
         if status in RETRYABLE_STATUSES:
