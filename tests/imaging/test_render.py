@@ -180,3 +180,13 @@ def test_colours_are_the_ones_rich_would_make():
     segment = next(iter(console.render(cells)))  # the first run of cells
     assert segment.style.bgcolor == Color.from_rgb(12, 34, 56)
     assert hash(segment.style.bgcolor) == hash(Color.from_rgb(12, 34, 56))
+
+
+def test_backing_tile_hugs_the_picture_not_the_box():
+    # A 4:1 near-black bar fills pixel rows 12-19 of 32; its tile adds one row of margin each side.
+    image = Image.new("RGBA", (200, 50), (0, 0, 0, 0))
+    image.paste((17, 24, 39, 255), (20, 10, 180, 40))
+    pixels = half_block_pixels(render_cells(image, 32, 16, DARK), 32)
+    tiled_rows = [y for y, row in enumerate(pixels) if row[16] != DARK]
+    assert tiled_rows == list(range(11, 21))
+    assert contrast_ratio(pixels[11][16], pixels[15][16]) >= 3.0, "the bar reads against its tile"

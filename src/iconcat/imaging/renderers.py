@@ -218,9 +218,21 @@ def _split_quadrants(
     The upper-left pixel always belongs to the background group, so only the seven characters
     without the upper-left quadrant (and the space) are used: one spelling per picture.
     """
+    # Fast paths first: most cells are one colour, or split exactly into rows or columns.
+    if upper_left == upper_right:
+        if lower_left == lower_right:
+            if upper_left == lower_left:
+                return 0, upper_left, upper_left
+            if _distance(upper_left, lower_left) <= _UNIFORM_DISTANCE:
+                mean = _mean([upper_left, lower_left])
+                return 0, mean, mean
+            return 0b1100, lower_left, upper_left
+    elif upper_left == lower_left and upper_right == lower_right:
+        if _distance(upper_left, upper_right) <= _UNIFORM_DISTANCE:
+            mean = _mean([upper_left, upper_right])
+            return 0, mean, mean
+        return 0b1010, upper_right, upper_left
     quad = (upper_left, upper_right, lower_left, lower_right)
-    if upper_left == upper_right == lower_left == lower_right:
-        return 0, upper_left, upper_left
     # Seeds: the most different pair; every other pixel joins the nearer seed.
     best = -1
     seed_a = seed_b = 0
