@@ -223,7 +223,7 @@ GLYPHS: tuple[Glyph, ...] = (
           (body("M5 3h14v18l-2.3-1.5-2.4 1.5-2.3-1.5-2.3 1.5-2.4-1.5L5 21Z"),
            cut("M9 8h6"), cut("M9 12h6"), cut("M9 16h3")), SLATE),
     Glyph("Gift", "Commerce",
-          (body(rect(4.5, 12, 15, 9, 1.5)), body(rect(3, 8, 18, 4, 1)), cut("M12 8v13"),
+          (body(rect(4.5, 12, 15, 9, 1.5)), body(rect(3, 8, 18, 4, 1)), cut("M5 12h14"), cut("M12 8v13"),
            stroke("M12 8C11 4.5 7 3.5 7 6s3 2 5 2", 1), stroke("M12 8c1-3.5 5-4.5 5-2s-3 2-5 2", 1)),
           ("#e11d48", "#f59e0b")),
     # Communication
@@ -254,7 +254,8 @@ GLYPHS: tuple[Glyph, ...] = (
           (body(rect(4.5, 4, 15, 17.5, 2)), body(rect(8.5, 2.5, 7, 4, 1.2), 1), cut("M8.5 11.5h7"), cut("M8.5 15.5h5")),
           ("#a16207", "#94a3b8")),
     Glyph("Archive", "Files",
-          (body(rect(2.5, 3.5, 19, 5, 1)), body("M4 8.5h16V19a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2Z"), cut("M10 12.5h4")),
+          (body(rect(2.5, 3.5, 19, 5, 1)), body("M4 8.5h16V19a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2Z"), cut("M4.5 8.5h15"),
+           cut("M10 12.5h4")),
           ("#a16207", "#fbbf24")),
     Glyph("Download", "Files", (stroke("M12 3v11.5"), stroke("M7 9.5l5 5 5-5"), _TRAY), TEAL),
     Glyph("Upload", "Files", (stroke("M12 14.5V3"), stroke("M7 8l5-5 5 5"), _TRAY), TEAL),
