@@ -8,7 +8,8 @@ A small server (a child process, so it does not share the client's interpreter) 
 
 - throughput of each (best round; curl's own `time_total`, our client's time around `download()`, so
   neither pays for process start-up) and the ratio client / curl (goal >= 0.8). Our client also fsyncs
-  the file before publishing it, which curl does not do;
+  the file before publishing it (after starting writeback early, see `iconcat.downloads`), which curl
+  does not do;
 - peak memory growth during a download: the child's peak RSS (ru_maxrss) after the download minus
   before it, and Python's own peak allocation during it (tracemalloc), goal < 30 MB: the file streams.
 
@@ -101,19 +102,6 @@ else:
 """
 
 
-def measure_fsync(size: int) -> float:
-    """Seconds fsync takes for a freshly written file of `size` bytes on the benchmark's disk."""
-    with tempfile.TemporaryDirectory(prefix="iconcat-bench-") as scratch:
-        path = Path(scratch) / "fsync.bin"
-        block = bytes(CHUNK)
-        with open(path, "wb", buffering=0) as handle:
-            for _ in range(size // CHUNK):
-                handle.write(block)
-            started = time.perf_counter()
-            os.fsync(handle.fileno())
-            return time.perf_counter() - started
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--megabytes", type=int, default=100)
@@ -164,15 +152,12 @@ def main() -> int:
     finally:
         server.kill()
         server.wait()
-    fsync_seconds = measure_fsync(size)
     mb = size / 1e6
     curl_best, client_best = min(curl_times), min(client_times)
     print(f"download of {mb:.0f} MB over loopback, best of {args.rounds} rounds")
     print(f"  curl -o            {mb / curl_best:8.1f} MB/s  ({curl_best:.3f} s)")
     print(f"  iconcat client     {mb / client_best:8.1f} MB/s  ({client_best:.3f} s, fsync included)")
     print(f"  ratio client/curl  {curl_best / client_best:8.2f}   (goal >= 0.80)")
-    print(f"  fsync alone        {fsync_seconds:8.3f} s   (writing and fsyncing {mb:.0f} MB, measured alone; curl skips it)")
-    print(f"  ratio without it   {curl_best / max(client_best - fsync_seconds, 1e-9):8.2f}   (an estimate)")
     print(f"  peak RSS growth    {memory['rss_growth_kib'] / 1024:8.1f} MiB  (goal < 30 MiB)")
     print(f"  tracemalloc peak   {memory['tracemalloc_peak'] / 2**20:8.1f} MiB  (Python allocations during one download)")
     return 0
