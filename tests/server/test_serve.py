@@ -1,4 +1,4 @@
-"""`run_forever`: serves in the foreground, says where and with which token, stops cleanly on Ctrl-C."""
+"""`run_forever`: serves in the foreground, says where and with which token, stops cleanly on Ctrl-C or SIGTERM."""
 
 from __future__ import annotations
 
@@ -19,7 +19,8 @@ PROGRAM = (
 )
 
 
-def test_announces_serves_and_stops_cleanly_on_ctrl_c() -> None:
+@pytest.mark.parametrize("stop_signal", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "sigterm"])
+def test_announces_serves_and_stops_cleanly(stop_signal: signal.Signals) -> None:
     process = subprocess.Popen(
         [sys.executable, "-u", "-c", PROGRAM],
         stdout=subprocess.PIPE,
@@ -40,7 +41,7 @@ def test_announces_serves_and_stops_cleanly_on_ctrl_c() -> None:
         response = httpx.get(url + "/api/v1/search", params={"name": "arrow"}, headers={"Authorization": "Bearer serve-test"})
         assert response.status_code == 200
         assert len(response.json()["data"]) == 5 and response.json()["meta"]["moreResultsAvailable"] is True
-        process.send_signal(signal.SIGINT)
+        process.send_signal(stop_signal)
         out, err = process.communicate(timeout=20)
     finally:
         if process.poll() is None:

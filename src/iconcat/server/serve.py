@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import errno
 import shlex
+import signal
 import socket
+import threading
 from typing import Callable
 
 import uvicorn
@@ -67,6 +69,14 @@ class _AnnouncingServer(uvicorn.Server):
                 self._announce(text)
 
 
+class _Terminated(Exception):
+    """SIGTERM arrived: stop as for Ctrl-C."""
+
+
+def _on_sigterm(signum: int, frame: object) -> None:
+    raise _Terminated
+
+
 def run_forever(
     host: str = "127.0.0.1",
     port: int = 8000,
@@ -100,11 +110,17 @@ def run_forever(
         timeout_graceful_shutdown=2,
     )
     server = _AnnouncingServer(config, lines, announce)
+    # uvicorn stops gracefully on SIGINT/SIGTERM, then re-raises the signal to the handler that was in
+    # place before it started. For SIGINT that is KeyboardInterrupt; for SIGTERM we put our own here,
+    # so both end the same way: a clean return, no traceback, no death by signal.
+    in_main_thread = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGTERM, _on_sigterm) if in_main_thread else None
     try:
         server.run(sockets=[sock])
-    except KeyboardInterrupt:
-        # uvicorn shuts down gracefully, then re-raises the captured SIGINT: that is our cue to stop.
+    except (KeyboardInterrupt, _Terminated):
         pass
     finally:
+        if in_main_thread:
+            signal.signal(signal.SIGTERM, previous)
         sock.close()
     announce("Stopped.")
