@@ -37,7 +37,6 @@ import httpx
 
 from iconcat import __version__
 from iconcat import downloads
-from iconcat.text import sanitize
 
 from ._auth import Origin, Secret, is_loopback_host, parse_base_url, validate_token
 from ._body import BodyTooLarge, BoundedDecoder, CorruptEncoding, UnsupportedEncoding
