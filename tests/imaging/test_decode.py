@@ -167,3 +167,30 @@ def test_decoded_cache_is_bounded():
         decode_thumbnail(encode(Image.new("RGBA", (4, 4), (index % 256, index // 256, 0, 255))))
     assert len(decoded_cache) == decoded_cache.max_entries
     assert decoded_cache.weight <= decoded_cache.max_weight
+
+
+@pytest.mark.parametrize("fmt", ["PNG", "JPEG", "GIF", "WEBP"])
+def test_damaged_files_only_ever_raise_thumbnail_error(fmt):
+    """Flipped bytes and cut-off files of every allowed format: refused with a reason or decoded,
+    never another exception (the browser's thread worker would die of it)."""
+    picture = disc(64).convert("RGB") if fmt == "JPEG" else disc(64)
+    original = encode(picture, fmt)
+    chance = random.Random(fmt)
+    outcomes = set()
+    for attempt in range(150):
+        data = bytearray(original)
+        if attempt % 3 == 0:
+            data = data[: chance.randrange(1, len(data))]
+        else:
+            for _ in range(chance.randrange(1, 8)):
+                position = chance.randrange(len(data))
+                data[position] = chance.randrange(256)
+        try:
+            image = decode_thumbnail(bytes(data))
+        except ThumbnailError as error:
+            assert str(error).startswith("The preview ")
+            outcomes.add("refused")
+        else:
+            assert image.mode == "RGBA"
+            outcomes.add("decoded")
+    assert "refused" in outcomes

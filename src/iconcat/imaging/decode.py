@@ -124,6 +124,10 @@ def _decode(data: bytes) -> Image.Image:
         raise ThumbnailError(f"The preview is a damaged {format_name} file.") from None
     except (ValueError, MemoryError):
         raise ThumbnailError(f"The preview is a {format_name} file we cannot decode.") from None
+    except Exception:  # noqa: BLE001 - hostile data can trip any parser error (struct, KeyError, ...)
+        # A decoder fed untrusted bytes may fail in ways nobody listed; for the caller (a thread
+        # worker drawing a thumbnail) every one of them means the same: this preview can't be shown.
+        raise ThumbnailError(f"The preview is a damaged {format_name} file.") from None
 
 
 def _check_dimensions(width: int, height: int) -> None:

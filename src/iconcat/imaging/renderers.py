@@ -32,6 +32,8 @@ from .colour import RGB
 __all__ = ["HalfBlockRenderer", "QuadrantRenderer", "QUADRANT_CHARACTERS"]
 
 _NEWLINE = Segment("\n")
+_PACKED_TYPE = next(code for code in "ILH" if array(code).itemsize == 4)
+"""An array type code with 4-byte items (one RGBX pixel each): "I" on every common platform."""
 _LOWER_HALF = "▄"
 _UNIFORM_DISTANCE = 3 * 4**2
 """A quadrant cell whose pixels differ by at most about 4 levels per channel is drawn as one colour:
@@ -110,8 +112,8 @@ def half_block_segments(canvas: Image.Image) -> list[Segment]:
     most of a render's time, hence the inlined lookups.
     """
     width, height = canvas.size
-    packed = array("I")
-    packed.frombytes(canvas.convert("RGBX").tobytes())
+    packed = array(_PACKED_TYPE)
+    packed.frombytes(canvas.tobytes("raw", "RGBX"))
     colours: dict[int, Color] = {}
     styles: dict[tuple[int, int], tuple[str, Style, Segment]] = {}
     segments: list[Segment] = []
