@@ -373,6 +373,7 @@ class IconcatApp(App[int]):
         self.downloads.append(job)
         self.query_one(DownloadsPanel).add_job(job)
         self._launch(job)
+        self.refresh_bindings()
         return job
 
     def _launch(self, job: DownloadJob) -> None:
@@ -404,6 +405,7 @@ class IconcatApp(App[int]):
         except asyncio.CancelledError:
             job.finish(DownloadStatus.CANCELLED)
             panel.post_message(DownloadsPanel.Progress(job))
+            self.refresh_bindings()
             raise
         except CatalogueError as error:
             self._download_failed(job, sanitize(str(error), max_length=160))
@@ -462,6 +464,7 @@ class IconcatApp(App[int]):
         self._download_workers.pop(old, None)
         self.query_one(DownloadsPanel).replace_job(old, new)
         self._launch(new)
+        self.refresh_bindings()
 
     def action_clear_downloads(self) -> None:
         """Remove finished downloads from the panel."""

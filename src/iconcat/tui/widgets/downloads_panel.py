@@ -24,10 +24,12 @@ def describe_job(job: DownloadJob) -> Content:
     """The status text of a download: size and speed, the saved path, or why it stopped."""
     status = job.status
     if status is DownloadStatus.RUNNING:
+        if not job.bytes_done and job.total is None:
+            return Content.assemble("waiting for the catalogue…", ("  x cancel", ".downloads-panel--hint"))
         done = format_size(job.bytes_done)
         if job.total:
             done = f"{done} of {format_size(job.total)}"
-        return Content(f"{done} · {format_size(job.speed)}/s")
+        return Content.assemble(f"{done} · {format_size(job.speed)}/s", ("  x cancel", ".downloads-panel--hint"))
     if status is DownloadStatus.DONE:
         path = sanitize(str(job.saved_path), max_length=None) if job.saved_path else ""
         return Content.assemble(("done ", ".downloads-panel--done"), path)
@@ -86,6 +88,7 @@ class DownloadsPanel(VerticalScroll, can_focus=False):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
+        self.border_title = "Downloads"
         self.add_class("-empty")
 
     @property

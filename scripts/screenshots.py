@@ -1,0 +1,146 @@
+"""Regenerate screenshots/*.svg by driving the real browser on the embedded demo catalogue.
+
+    python scripts/screenshots.py            # writes screenshots/*.svg
+    python scripts/screenshots.py --out DIR  # somewhere else
+
+Each shot is the real app (the same code `iconcat browse --demo` runs), steered with Textual's Pilot and
+exported with `App.save_screenshot`. Downloads go into a temporary folder (shown as `downloads/…`),
+so nothing is written outside it. Waits are for states (results listed, preview drawn), not for time,
+so the pictures are the same on every run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import sys
+import tempfile
+from pathlib import Path
+from typing import Awaitable, Callable
+
+from textual.pilot import Pilot
+from textual.widgets import Input
+
+from iconcat.server import DEMO_TOKEN, start_catalogue
+from iconcat.tui.app import IconcatApp
+from iconcat.tui.connection import Connection
+from iconcat.tui.download_jobs import DownloadStatus
+from iconcat.tui.screens import VariantPicker
+from iconcat.tui.search_state import SearchPhase
+from iconcat.tui.widgets import ResultsList, Thumbnail
+
+ROOT = Path(__file__).resolve().parent.parent
+WAIT_SECONDS = 20.0
+
+
+async def wait_until(pilot: Pilot, condition: Callable[[], object], what: str) -> None:
+    """Let the app run until `condition()` holds."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + WAIT_SECONDS
+    while not condition():
+        if loop.time() > deadline:
+            raise RuntimeError(f"the app never reached: {what}")
+        await pilot.pause(0.02)
+
+
+async def settle(pilot: Pilot) -> None:
+    """Results listed, the highlighted icon's preview drawn, no blinking cursor."""
+    app = pilot.app
+    for field in app.query(Input):
+        field.cursor_blink = False
+    await wait_until(pilot, lambda: app.search_state.phase is SearchPhase.RESULTS, "results")
+    thumbnail = app.query_one(Thumbnail)
+    await wait_until(pilot, lambda: thumbnail.status == "shown", "the preview drawn")
+
+
+async def shoot(
+    name: str,
+    connection: Connection,
+    out: Path,
+    query: str,
+    steer: Callable[[Pilot], Awaitable[None]] | None = None,
+    size: tuple[int, int] = (120, 36),
+) -> Path:
+    """Run the app, steer it, save `out/name.svg`."""
+    app = IconcatApp(connection, query=query)
+    app.theme = "textual-dark"
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        if steer is not None:
+            await steer(pilot)
+        await pilot.pause()
+        path = Path(app.save_screenshot(filename=f"{name}.svg", path=str(out)))
+    return path
+
+
+async def move_to_a_colour_icon(pilot: Pilot) -> None:
+    results = pilot.app.query_one(ResultsList)
+    results.focus()
+    index = next((i for i, icon in enumerate(results.icons) if icon.style.name.lower() == "colour"), 0)
+    results.highlighted = index
+    await pilot.pause()
+    await settle(pilot)
+
+
+async def open_picker(pilot: Pilot) -> None:
+    pilot.app.query_one(ResultsList).focus()
+    await pilot.press("down", "down", "down")
+    await settle(pilot)
+    await pilot.press("enter")
+    await wait_until(pilot, lambda: isinstance(pilot.app.screen, VariantPicker), "the variant picker")
+    await pilot.press("down")
+
+
+async def downloads_running_and_done(pilot: Pilot) -> None:
+    app = pilot.app
+    results = app.query_one(ResultsList)
+    results.focus()
+    first = results.icons[0]
+    app.start_download(first, first.variants[0])
+    await wait_until(pilot, lambda: app.downloads[0].status is DownloadStatus.DONE, "the first download")
+    await pilot.press("down", "down")
+    await settle(pilot)
+    second = results.highlighted_icon
+    app.start_download(second, second.variants[-1])  # still waiting on the slow catalogue in the shot
+    app.clear_notifications()
+    await wait_until(pilot, lambda: app.query(".download-bar").last().region.width > 0, "the second row")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "screenshots", help="folder for the SVG files")
+    args = parser.parse_args(argv)
+    out: Path = args.out.resolve()
+    out.mkdir(parents=True, exist_ok=True)
+
+    async def run_all() -> list[Path]:
+        shots: list[Path] = []
+        with tempfile.TemporaryDirectory(prefix="iconcat-shots-") as scratch:
+            os.chdir(scratch)  # downloads show as "downloads/…", not a temporary path
+            demo = start_catalogue(token=DEMO_TOKEN)
+            # A slow twin of the demo (every answer waits 1.5 s), so a download can be caught running.
+            slow = start_catalogue(token=DEMO_TOKEN, latency_ms=1500)
+            try:
+                fast = Connection(demo.base_url, DEMO_TOKEN, Path("downloads"), is_demo=True)
+                shots.append(await shoot("search-results", fast, out, "arrow"))
+                shots.append(await shoot("detail-thumbnail", fast, out, "heart", move_to_a_colour_icon))
+                shots.append(await shoot("variant-picker", fast, out, "home", open_picker))
+                shots.append(await shoot("small-terminal", fast, out, "star", size=(80, 24)))
+                slow_connection = Connection(slow.base_url, DEMO_TOKEN, Path("downloads"), is_demo=True)
+                shots.append(await shoot("downloads", slow_connection, out, "bell", downloads_running_and_done))
+            finally:
+                # Let the slow twin answer the request the last shot left waiting, so it stops quietly.
+                await asyncio.sleep(2)
+                slow.stop()
+                demo.stop()
+                os.chdir(ROOT)
+        return shots
+
+    for path in asyncio.run(run_all()):
+        print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,109 @@
+"""How the browser looks in its key states, compared with accepted SVG snapshots.
+
+Deterministic on purpose: fixed terminal sizes, Textual's dark theme, no cursor blink, the demo label
+in the header (not a port number), a relative download folder (not a temp path), and every wait is for
+a state (results listed, preview drawn), never for time. Regenerate with `--snapshot-update`, then look.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from iconcat.tui.app import IconcatApp
+from iconcat.tui.connection import Connection
+from iconcat.tui.download_jobs import DownloadStatus
+from iconcat.tui.screens import VariantPicker
+from iconcat.tui.search_state import SearchPhase
+from iconcat.tui.widgets import ResultsList, Thumbnail
+
+from tests.conftest import TEST_TOKEN
+
+from .support import HostileCatalogue, no_blink, serving, wait_until
+
+WIDE = (120, 36)
+SMALL = (80, 24)
+
+
+@pytest.fixture
+def snapshot_connection(catalogue, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Connection:
+    """The shared catalogue as the demo, saving into ./downloads of a temporary working folder."""
+    monkeypatch.chdir(tmp_path)
+    return Connection(catalogue.base_url, catalogue.token, Path("downloads"), is_demo=True)
+
+
+def browser(connection: Connection, query: str | None = None) -> IconcatApp:
+    app = IconcatApp(connection, query=query)
+    app.theme = "textual-dark"
+    return app
+
+
+async def settled_with_preview(pilot) -> None:
+    """Results listed and the highlighted icon's preview drawn."""
+    no_blink(pilot)
+    app = pilot.app
+    await wait_until(pilot, lambda: app.search_state.phase is SearchPhase.RESULTS, "results")
+    thumbnail = app.query_one(Thumbnail)
+    await wait_until(pilot, lambda: thumbnail.status == "shown", "the preview drawn")
+
+
+def test_first_start_shows_the_prompt(snap_compare, snapshot_connection):
+    async def run_before(pilot) -> None:
+        no_blink(pilot)
+
+    assert snap_compare(browser(snapshot_connection), terminal_size=WIDE, run_before=run_before)
+
+
+def test_results_with_detail_and_thumbnail(snap_compare, snapshot_connection):
+    async def run_before(pilot) -> None:
+        await settled_with_preview(pilot)
+        pilot.app.query_one(ResultsList).focus()
+        await pilot.press("down", "down")
+        await wait_until(pilot, lambda: pilot.app.query_one(Thumbnail).status == "shown", "the third preview")
+
+    assert snap_compare(browser(snapshot_connection, "arrow"), terminal_size=WIDE, run_before=run_before)
+
+
+def test_results_at_80_by_24(snap_compare, snapshot_connection):
+    assert snap_compare(browser(snapshot_connection, "heart"), terminal_size=SMALL, run_before=settled_with_preview)
+
+
+def test_variant_picker(snap_compare, snapshot_connection):
+    async def run_before(pilot) -> None:
+        await settled_with_preview(pilot)
+        pilot.app.query_one(ResultsList).focus()
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(pilot.app.screen, VariantPicker), "the picker")
+
+    assert snap_compare(browser(snapshot_connection, "home"), terminal_size=WIDE, run_before=run_before)
+
+
+def test_download_finished(snap_compare, snapshot_connection):
+    async def run_before(pilot) -> None:
+        await settled_with_preview(pilot)
+        app = pilot.app
+        icon = app.query_one(ResultsList).highlighted_icon
+        app.start_download(icon, icon.variants[0])
+        await wait_until(pilot, lambda: app.downloads[0].status is DownloadStatus.DONE, "the download")
+        app.clear_notifications()
+
+    assert snap_compare(browser(snapshot_connection, "star"), terminal_size=WIDE, run_before=run_before)
+
+
+def test_no_results(snap_compare, snapshot_connection):
+    async def run_before(pilot) -> None:
+        no_blink(pilot)
+        await wait_until(pilot, lambda: pilot.app.search_state.phase is SearchPhase.NO_RESULTS, "no results")
+
+    assert snap_compare(browser(snapshot_connection, "qqqxyz"), terminal_size=WIDE, run_before=run_before)
+
+
+def test_hostile_names_shown_literally(snap_compare, monkeypatch, tmp_path):
+    import iconcat.server.app as server_app
+
+    monkeypatch.setattr(server_app, "default_catalogue", HostileCatalogue)
+    monkeypatch.chdir(tmp_path)
+    with serving(token=TEST_TOKEN) as hostile:
+        connection = Connection(hostile.base_url, TEST_TOKEN, Path("downloads"), is_demo=True)
+        assert snap_compare(browser(connection, "zz"), terminal_size=WIDE, run_before=settled_with_preview)
