@@ -156,3 +156,8 @@ async def test_strings_arrive_as_data_unchanged(server):
     result = await search_answer(server, {"data": [icon(1, name=hostile)]})
     assert result.icons[0].name == hostile
 
+
+
+async def test_a_utf8_byte_order_mark_is_tolerated(server):
+    body = b"\xef\xbb\xbf" + json.dumps({"data": [icon(1)]}).encode()
+    assert len((await search_answer(server, Reply.json(body))).icons) == 1

@@ -450,6 +450,8 @@ class CatalogueClient:
                 "(a login page or a proxy may be in the way)"
             )
         problem: str | None = None
+        if body.startswith(b"\xef\xbb\xbf"):
+            body = body[3:]  # a UTF-8 byte order mark: not allowed by JSON's RFC, common from Windows tools
         try:
             document = json.loads(body)
         except RecursionError:
