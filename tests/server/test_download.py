@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+import shutil
+import subprocess
 import xml.etree.ElementTree as ET
 
 import httpx
@@ -194,3 +196,14 @@ def test_thumbnail_errors(client, arrow_left) -> None:
     a_variant_id = arrow_left["variants"][0]["id"]
     assert client.get(f"/private/bundle_icons/{a_variant_id}/small").status_code == 404
     assert client.get(f"/private/bundle_icons/{arrow_left['id']}/large").status_code == 404
+
+
+@pytest.mark.skipif(shutil.which("rsvg-convert") is None, reason="needs librsvg's rsvg-convert to rasterise SVG")
+@pytest.mark.parametrize("name, style", [("Cloud Rain", "Duotone"), ("Calendar", "Colour"), ("Settings", "Filled"), ("Users", "Light")])
+def test_svg_rasterised_by_librsvg_matches_the_png(client, name: str, style: str) -> None:
+    icon = find_icon(client, name, style, "Core UI")
+    svg = download(client, variant(icon, "svg")["id"]).content
+    png = png_image(download(client, variant(icon, "png", 256)["id"]).content)
+    rasterised = subprocess.run(["rsvg-convert", "-w", "256", "-h", "256"], input=svg, capture_output=True,
+                                timeout=30, check=True).stdout
+    assert premultiplied_difference(png_image(rasterised), png) < 2.0

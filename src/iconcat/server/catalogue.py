@@ -196,7 +196,7 @@ def _render_file(glyph_name: str, style_name: str, set_name: str, fmt: str, size
     if fmt == "png":
         assert size is not None
         return render_png(paints, size)
-    title = f"{glyph.name} ({style.name}, {icon_set.name})"
+    title = f"{glyph.name} - {style.name} - {icon_set.name}"
     if fmt == "svg":
         return render_svg(paints, title)
     if fmt == "eps":

@@ -216,12 +216,12 @@ _CAPS = {"butt": 0, "round": 1, "square": 2}
 def render_eps(paints: list[Paint], title: str) -> bytes:
     """An Encapsulated PostScript file (`%!PS-Adobe-3.0 EPSF-3.0`) with a `%%BoundingBox`."""
     # PostScript comments must stay on one line and in ASCII; our names are, but be safe.
-    safe_title = "".join(c if 32 <= ord(c) < 127 and c not in "()\\" else "?" for c in title)
+    safe_title = "".join(c for c in title if 32 <= ord(c) < 127 and c not in "()\\")
     out = [
         "%!PS-Adobe-3.0 EPSF-3.0",
         f"%%BoundingBox: 0 0 {EPS_SIZE} {EPS_SIZE}",
         f"%%HiResBoundingBox: 0 0 {EPS_SIZE}.000 {EPS_SIZE}.000",
-        f"%%Title: ({safe_title})",
+        f"%%Title: {safe_title}",
         "%%Creator: iconcat demo catalogue",
         "%%LanguageLevel: 2",
         "%%Pages: 0",
@@ -231,7 +231,7 @@ def render_eps(paints: list[Paint], title: str) -> bytes:
         "%%EndProlog",
         "gsave",
         # The grid is y-down like SVG; PostScript is y-up.
-        f"0 {EPS_SIZE} translate {_n(EPS_SIZE / GRID)} {_n(-EPS_SIZE / GRID)} scale",
+        f"0 {EPS_SIZE} translate {EPS_SIZE} {_n(GRID)} div dup neg scale",
         "1 setlinejoin",
     ]
     for paint in paints:
