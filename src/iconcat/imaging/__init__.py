@@ -9,7 +9,8 @@ Both are pure CPU work and thread-safe (the browser calls them from thread worke
 `sniff` (format from magic bytes), `decode` (safe decode, decoded-image LRU), `canvas` (fit,
 premultiplied resampling, compositing, legibility tile), `renderers` (our rich-pixels renderers),
 `cells` (the fixed-size renderable, placeholder), `render` (`render_cells` and its cache),
-`preview_cache` (optional bytes cache on disk), `readback` (cells back to pixels), `lru`, `colour`.
+`preview_cache` (optional bytes cache on disk), `readback` (cells back to pixels), `quality`
+(PSNR against the ideal downscale), `lru`, `colour`.
 """
 
 from .cells import ThumbnailCells

@@ -93,15 +93,19 @@ def _pixels(row: bytes) -> list[RGB]:
     return list(zip(values, values, values))
 
 
-if sys.byteorder == "little":
+_HEX = [f"{value:02x}" for value in range(256)]
+_SHIFTS = (0, 8, 16) if sys.byteorder == "little" else (24, 16, 8)
+"""Where red, green and blue sit in a packed RGBX pixel read as a native 4-byte integer."""
 
-    def _unpack(packed: int) -> RGB:
-        return (packed & 255, packed >> 8 & 255, packed >> 16 & 255)
 
-else:
-
-    def _unpack(packed: int) -> RGB:
-        return (packed >> 24, packed >> 16 & 255, packed >> 8 & 255)
+def _packed_colour(packed: int) -> Color:
+    """The Rich Color (as `Color.from_rgb` makes it) of a packed RGBX pixel."""
+    red_shift, green_shift, blue_shift = _SHIFTS
+    red, green, blue = packed >> red_shift & 255, packed >> green_shift & 255, packed >> blue_shift & 255
+    return _new_tuple(
+        Color,
+        ("#" + _HEX[red] + _HEX[green] + _HEX[blue], _TRUECOLOR, None, _new_tuple(ColorTriplet, (red, green, blue))),
+    )
 
 
 def half_block_segments(canvas: Image.Image) -> list[Segment]:
@@ -134,14 +138,14 @@ def half_block_segments(canvas: Image.Image) -> list[Segment]:
                 above, below = pair
                 back = find_colour(above)
                 if back is None:
-                    back = colours[above] = _truecolor(_unpack(above))
+                    back = colours[above] = _packed_colour(above)
                 if above == below:
                     style = from_color(None, back)
                     drawn = styles[pair] = (" ", style, _new_tuple(Segment, (" ", style, None)))
                 else:
                     fore = find_colour(below)
                     if fore is None:
-                        fore = colours[below] = _truecolor(_unpack(below))
+                        fore = colours[below] = _packed_colour(below)
                     style = from_color(fore, back)
                     drawn = styles[pair] = (_LOWER_HALF, style, _new_tuple(Segment, (_LOWER_HALF, style, None)))
             if end - start == 1:
