@@ -207,3 +207,26 @@ def test_svg_rasterised_by_librsvg_matches_the_png(client, name: str, style: str
     rasterised = subprocess.run(["rsvg-convert", "-w", "256", "-h", "256"], input=svg, capture_output=True,
                                 timeout=30, check=True).stdout
     assert premultiplied_difference(png_image(rasterised), png) < 2.0
+
+
+def _on_white(image: Image.Image) -> Image.Image:
+    paper = Image.new("RGBA", image.size, (255, 255, 255, 255))
+    paper.alpha_composite(image)
+    return paper
+
+
+@pytest.mark.skipif(shutil.which("gs") is None, reason="needs Ghostscript to rasterise EPS")
+@pytest.mark.parametrize("name, style", [("Cloud Rain", "Duotone"), ("Calendar", "Colour"), ("Settings", "Filled"), ("Snowflake", "Light")])
+def test_eps_rasterised_by_ghostscript_matches_the_png_on_paper(client, name: str, style: str) -> None:
+    # EPS has no transparency: translucent tints are mixed with white, so compare both on white paper.
+    icon = find_icon(client, name, style, "Core UI")
+    eps = download(client, variant(icon, "eps")["id"]).content
+    png = png_image(download(client, variant(icon, "png", 512)["id"]).content)
+    rasterised = subprocess.run(
+        ["gs", "-q", "-dSAFER", "-dBATCH", "-dNOPAUSE", "-dEPSCrop", "-sDEVICE=pngalpha", "-r72",
+         "-dGraphicsAlphaBits=4", "-sOutputFile=-", "-"],
+        input=eps, capture_output=True, timeout=60, check=True,
+    ).stdout
+    printed = png_image(rasterised)
+    assert printed.size == png.size
+    assert premultiplied_difference(_on_white(printed), _on_white(png)) < 2.0
