@@ -7,12 +7,15 @@ import json
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 from iconcat.server import catalogue as catalogue_module
 
 from .support import serving
 
 PROBE_QUERIES = ["", "arrow", "cloud rain", "settings"]
+REPOSITORY = Path(__file__).resolve().parents[2]
+"""The probe imports `tests.server…`, so it runs from the repository root whatever pytest's folder."""
 
 
 def snapshot(client) -> dict:
@@ -56,7 +59,7 @@ def test_ids_and_files_do_not_depend_on_the_process(tmp_path) -> None:
     for seed in ("1", "2"):
         env = {**os.environ, "PYTHONHASHSEED": seed}
         completed = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, env=env,
-                                   timeout=120, check=False, cwd=os.getcwd())
+                                   timeout=120, check=False, cwd=REPOSITORY)
         assert completed.returncode == 0, completed.stderr
         results.append(json.loads(completed.stdout))
     assert results[0] == results[1]
