@@ -176,24 +176,31 @@ def quadrant_segments(canvas: Image.Image) -> list[Segment]:
     raw = canvas.tobytes()
     stride = width * 3
     styles: dict[tuple[int, RGB, RGB], tuple[str, Style]] = {}
+    colours: dict[RGB, Color] = {}
     segments: list[Segment] = []
     append = segments.append
     for top in range(0, height, 2):
         upper = _pixels(raw[top * stride : (top + 1) * stride])
         lower = _pixels(raw[(top + 1) * stride : (top + 2) * stride])
-        cells = [
-            _split_quadrants(upper[x], upper[x + 1], lower[x], lower[x + 1])
-            for x in range(0, width - 1, 2)
-        ]
+        cells = []
+        add_cell = cells.append
+        for x in range(0, width - 1, 2):
+            upper_left = upper[x]
+            # Inline fast path: a cell of one colour (most of any thumbnail) needs no splitting.
+            if upper_left == upper[x + 1] == lower[x] == lower[x + 1]:
+                add_cell((0, upper_left, upper_left))
+            else:
+                add_cell(_split_quadrants(upper_left, upper[x + 1], lower[x], lower[x + 1]))
         for cell, run in groupby(cells):
             drawn = styles.get(cell)
             if drawn is None:
                 mask, foreground, background = cell
-                style = (
-                    Style.from_color(bgcolor=_truecolor(background))
-                    if mask == 0
-                    else Style.from_color(_truecolor(foreground), _truecolor(background))
-                )
+                back = colours.get(background) or colours.setdefault(background, _truecolor(background))
+                if mask == 0:
+                    style = Style.from_color(bgcolor=back)
+                else:
+                    fore = colours.get(foreground) or colours.setdefault(foreground, _truecolor(foreground))
+                    style = Style.from_color(fore, back)
                 drawn = styles[cell] = (QUADRANT_CHARACTERS[mask], style)
             character, style = drawn
             append(Segment(character * len(list(run)), style))
@@ -209,11 +216,13 @@ def _distance(first: RGB, second: RGB) -> int:
 
 def _mean(colours: list[RGB]) -> RGB:
     count = len(colours)
-    return (
-        (sum(c[0] for c in colours) + count // 2) // count,
-        (sum(c[1] for c in colours) + count // 2) // count,
-        (sum(c[2] for c in colours) + count // 2) // count,
-    )
+    half = count // 2
+    red = green = blue = 0
+    for colour in colours:
+        red += colour[0]
+        green += colour[1]
+        blue += colour[2]
+    return ((red + half) // count, (green + half) // count, (blue + half) // count)
 
 
 def _split_quadrants(
