@@ -1,0 +1,7 @@
+"""`python -m iconcat`: the same as the `iconcat` command."""
+
+import sys
+
+from iconcat.cli import main
+
+sys.exit(main())
