@@ -3,7 +3,8 @@
 Identifiers are stable across runs and processes: they follow from the order of the definitions in
 `glyphs.py` and `sets.py` (never from `hash()`, which Python salts per process). Icon ids start at 1001;
 variant ids live in their own range (from 500001), so a client that confuses the two gets a 404, not
-somebody else's file.
+somebody else's file. The ids are numbered set by set, glyph by glyph, style by style, so they change
+only when those definitions change (a new glyph renumbers the icons after it: a new catalogue version).
 
 Rendering is lazy and cached in bounded LRU caches: the catalogue lists 1,000+ icons, but only the
 files somebody asks for are ever drawn.
@@ -19,7 +20,16 @@ from .render import render_eps, render_png, render_svg
 from .sets import CATEGORY_ORDER, SERIES_ORDER, SETS
 from .styles import STYLES, IconSet, Style, paint_glyph
 
-__all__ = ["Catalogue", "IconRecord", "VariantRecord", "Ref", "THUMBNAIL_SIZE", "MEDIA_TYPES", "default_catalogue"]
+__all__ = [
+    "Catalogue",
+    "IconRecord",
+    "MEDIA_TYPES",
+    "Ref",
+    "THUMBNAIL_SIZE",
+    "VariantRecord",
+    "default_catalogue",
+    "file_name",
+]
 
 THUMBNAIL_SIZE = 128
 """The side of the small preview PNG, in pixels."""
@@ -125,10 +135,6 @@ class Catalogue:
     def variant(self, variant_id: int) -> tuple[IconRecord, VariantRecord] | None:
         """The variant with this id and its icon, or None."""
         return self._variants_by_id.get(variant_id)
-
-    @property
-    def glyph_count(self) -> int:
-        return len({icon.glyph.name for icon in self.icons})
 
     # --- search ----------------------------------------------------------------------------------
 
