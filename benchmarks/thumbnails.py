@@ -66,8 +66,8 @@ def fetch_catalogue_files(count: int) -> tuple[list[bytes], bytes, bytes]:
             for icon in icons:
                 for variant in icon["variants"]:
                     if variant["format"] in ("eps", "svg") and variant["format"] not in files:
-                        response = client.get(f"{server.base_url}/api/v1/download", params={"id": variant["id"]})
-                        files[variant["format"]] = response.content
+                        url = f"{server.base_url}/api/v1/download"
+                        files[variant["format"]] = client.get(url, params={"id": variant["id"]}).content
                 if len(files) == 2:
                     break
     print(f"catalogue: {len(icons)} icons; {len(previews)} previews fetched over HTTP "
@@ -78,15 +78,20 @@ def fetch_catalogue_files(count: int) -> tuple[list[bytes], bytes, bytes]:
 def stock_render(image: Image.Image, columns: int, rows: int) -> tuple[Pixels, tuple[int, int]]:
     """Stock rich-pixels at the same fitted size as ours (its own resize keeps no aspect)."""
     placement = fit(image.size, (columns, rows * 2))
-    return Pixels.from_image(image, resize=(placement.width, placement.height)), (placement.width, placement.height)
+    size = (placement.width, placement.height)
+    return Pixels.from_image(image, resize=size), size
 
 
 def clear_rich_caches() -> None:
+    """Empty Rich's parse caches, which stock rich-pixels leans on (one style string per cell)."""
     Style.parse.cache_clear()
     Color.parse.cache_clear()
 
 
-def median_time(action: Callable[[], object], repeat: int, before: Callable[[], None] | None = None) -> float:
+def median_time(
+    action: Callable[[], object], repeat: int, before: Callable[[], None] | None = None
+) -> float:
+    """Median seconds of `repeat` runs of `action`, calling `before` (untimed) ahead of each."""
     times = []
     for _ in range(repeat):
         if before is not None:
@@ -98,31 +103,44 @@ def median_time(action: Callable[[], object], repeat: int, before: Callable[[], 
 
 
 def draw(renderable, columns: int) -> None:
+    """Lay a renderable out as Rich lines, as Textual does before painting."""
     console = Console(width=columns, color_system="truecolor", force_terminal=True)
     console.render_lines(renderable, console.options.update_width(columns), pad=True)
 
 
 def speed(images: list[Image.Image], repeat: int) -> None:
+    """Print table 1: ours against stock, both as built and as laid out by Rich."""
     print("\n1. Render time (ms, median over previews; ours uncached, dark background)")
-    header = f"{'cells':>7}  {'ours':>6}  {'stock warm':>10}  {'stock cold':>10}  {'ours/warm':>9}  {'ours/cold':>9}  {'ours+draw':>9}  {'stock+draw':>10}  {'ratio':>5}"
-    print(header)
+    titles = (
+        "ours", "stock warm", "stock cold", "ours/warm", "ours/cold", "ours+draw", "stock+draw", "ratio"
+    )
+    print(f"{'cells':>7}  " + "  ".join(f"{title:>10}" for title in titles))
     for columns, rows in SIZES:
-        ours, warm, cold, ours_drawn, stock_drawn = [], [], [], [], []
+        timings: dict[str, list[float]] = {name: [] for name in ("ours", "warm", "cold", "ours+", "stock+")}
         for image in images:
-            ours.append(median_time(lambda: build_cells(image, columns, rows, DARK), repeat))
-            warm.append(median_time(lambda: stock_render(image, columns, rows), repeat))
-            cold.append(median_time(lambda: stock_render(image, columns, rows), repeat, clear_rich_caches))
-            ours_drawn.append(median_time(lambda: draw(build_cells(image, columns, rows, DARK), columns), repeat))
-            stock_drawn.append(median_time(lambda: draw(stock_render(image, columns, rows)[0], columns), repeat))
-        o, w, c = (statistics.median(v) * 1000 for v in (ours, warm, cold))
-        od, sd = statistics.median(ours_drawn) * 1000, statistics.median(stock_drawn) * 1000
-        print(f"{columns:>3}x{rows:<3}  {o:6.2f}  {w:10.2f}  {c:10.2f}  {o / w:9.2f}  {o / c:9.2f}  {od:9.2f}  {sd:10.2f}  {od / sd:5.2f}")
+            def ours() -> object:
+                return build_cells(image, columns, rows, DARK)
+
+            def stock() -> object:
+                return stock_render(image, columns, rows)[0]
+
+            timings["ours"].append(median_time(ours, repeat))
+            timings["warm"].append(median_time(stock, repeat))
+            timings["cold"].append(median_time(stock, repeat, clear_rich_caches))
+            timings["ours+"].append(median_time(lambda: draw(ours(), columns), repeat))
+            timings["stock+"].append(median_time(lambda: draw(stock(), columns), repeat))
+        o, w, c, od, sd = (statistics.median(values) * 1000 for values in timings.values())
+        figures = (o, w, c, o / w, o / c, od, sd, od / sd)
+        print(f"{columns:>3}x{rows:<3}  " + "  ".join(f"{figure:10.2f}" for figure in figures))
     print("   goal: ours <= 0.5x stock")
-    quadrant = [
-        statistics.median(median_time(lambda: build_cells(image, columns, rows, DARK, mode="quadrant"), repeat) for image in images) * 1000
-        for columns, rows in SIZES
-    ]
-    print(f"   for information, quadrant mode (no stock equivalent): {quadrant[0]:.2f} ms at 32x16, {quadrant[1]:.2f} ms at 64x32")
+    quadrant = []
+    for columns, rows in SIZES:
+        per_image = [
+            median_time(lambda: build_cells(image, columns, rows, DARK, mode="quadrant"), repeat)
+            for image in images
+        ]
+        quadrant.append(f"{statistics.median(per_image) * 1000:.2f} ms at {columns}x{rows}")
+    print(f"   for information, quadrant mode (no stock equivalent): {', '.join(quadrant)}")
 
 
 def stock_pixels(image: Image.Image, columns: int, rows: int, background) -> Image.Image:
@@ -139,7 +157,8 @@ def stock_pixels(image: Image.Image, columns: int, rows: int, background) -> Ima
 
 def ours_pixels(image: Image.Image, columns: int, rows: int, background, legible: bool) -> Image.Image:
     cells = build_cells(image, columns, rows, background, legible=legible)
-    return cells_to_image(cells, columns, rows, background).resize((columns, rows * 2), Image.Resampling.NEAREST)
+    shown = cells_to_image(cells, columns, rows, background)
+    return shown.resize((columns, rows * 2), Image.Resampling.NEAREST)
 
 
 def quality(images: list[Image.Image]) -> None:
@@ -156,7 +175,8 @@ def quality(images: list[Image.Image]) -> None:
                 scores["ours"].append(psnr(ours_pixels(image, columns, rows, background, False), ideal, area))
                 scores["stock"].append(psnr(stock_pixels(image, columns, rows, background), ideal, area))
             cells = [f"{statistics.median(v):5.1f} / {min(v):5.1f}" for v in scores.values()]
-            print(f"{columns:>3}x{rows:<3}  {name:>10}  {cells[0]:>13}  {cells[1]:>13}  {tiled:>3}/{len(images)}")
+            tiles = f"{tiled}/{len(images)}"
+            print(f"{columns:>3}x{rows:<3}  {name:>10}  {cells[0]:>13}  {cells[1]:>13}  {tiles:>7}")
     print("   goal: ours >= 30 dB on both")
 
 

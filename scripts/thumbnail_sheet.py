@@ -85,7 +85,8 @@ def text_picture(renderable, columns: int, rows: int, background) -> Image.Image
             box = (x * CELL_WIDTH, y * CELL_HEIGHT, (x + 1) * CELL_WIDTH - 1, (y + 1) * CELL_HEIGHT - 1)
             draw.rectangle(box, fill=back or background)
             if character != " ":
-                draw.text((x * CELL_WIDTH, y * CELL_HEIGHT + 1), character, fill=foreground or (128, 128, 128), font=font)
+                origin = (x * CELL_WIDTH, y * CELL_HEIGHT + 1)
+                draw.text(origin, character, fill=foreground or (128, 128, 128), font=font)
     return image
 
 
@@ -107,15 +108,19 @@ def ideal_picture(image: Image.Image, columns: int, rows: int, background) -> Im
 
 def tiles_for(image: Image.Image | None, columns: int, rows: int, background) -> list[Image.Image]:
     if image is None:
-        refused = text_picture(render_placeholder(columns, rows, background, "no preview\nunsupported format"), columns, rows, background)
+        placeholder = render_placeholder(columns, rows, background, "no preview\nunsupported format")
+        refused = text_picture(placeholder, columns, rows, background)
         blank = Image.new("RGB", refused.size, background)
         return [blank, refused, refused, blank, refused]
+    half, quadrant, text = (
+        render_cells(image, columns, rows, background, mode=mode) for mode in ("half", "quadrant", "text")
+    )
     return [
         ideal_picture(image, columns, rows, background),
-        cells_picture(render_cells(image, columns, rows, background), columns, rows, background),
-        cells_picture(render_cells(image, columns, rows, background, mode="quadrant"), columns, rows, background),
+        cells_picture(half, columns, rows, background),
+        cells_picture(quadrant, columns, rows, background),
         stock_picture(image, columns, rows, background),
-        text_picture(render_cells(image, columns, rows, background, mode="text"), columns, rows, background),
+        text_picture(text, columns, rows, background),
     ]
 
 
@@ -130,8 +135,11 @@ def build_sheet(entries: list[tuple[str, Image.Image | None]], columns: int, row
     for band, (theme, background) in enumerate(THEMES.items()):
         left = band * band_width
         ink = (220, 220, 230) if theme == "dark" else (40, 40, 50)
-        draw.rectangle((left, 0, left + band_width - 1, height), fill=tuple(max(0, c - 12) if theme == "light" else c + 12 for c in background))
-        draw.text((left + GAP, 4), f"{theme} theme, background {background}, {columns}x{rows} cells", fill=ink, font=font)
+        # The band is a shade off the theme's background, so each thumbnail's own extent shows.
+        band = tuple(max(0, c - 12) if theme == "light" else c + 12 for c in background)
+        draw.rectangle((left, 0, left + band_width - 1, height), fill=band)
+        title = f"{theme} theme, background {background}, {columns}x{rows} cells"
+        draw.text((left + GAP, 4), title, fill=ink, font=font)
         for index, name in enumerate(COLUMNS):
             draw.text((left + GAP + index * (tile_width + GAP), LABEL_HEIGHT + 2), name, fill=ink, font=font)
         for row, (label, image) in enumerate(entries):

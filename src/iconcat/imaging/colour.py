@@ -37,10 +37,10 @@ def blend(start: RGB, end: RGB, amount: float) -> RGB:
 def dominant_colour(image: Image.Image) -> RGB | None:
     """The most common ink colour of an RGBA (or premultiplied RGBa) image, or None if it has no ink.
 
-    Measured on a premultiplied reduction to about 16 pixels across, from Pillow's colour histogram (a few dozen
-    distinct colours for an icon), so it costs a few hundredths of a millisecond. Buckets of 32
-    levels per channel keep anti-aliasing from splitting one colour into many; the answer is the
-    mean colour of the fullest bucket.
+    Measured on a premultiplied reduction to about 16 pixels across, from Pillow's colour
+    histogram (a few dozen distinct colours for an icon), so it costs a few hundredths of a
+    millisecond. Buckets of 32 levels per channel keep anti-aliasing from splitting one colour
+    into many; the answer is the mean colour of the fullest bucket.
     """
     premultiplied = image if image.mode == "RGBa" else image.convert("RGBa")
     factor = max(1, min(premultiplied.size) // 16)

@@ -10,8 +10,10 @@ The bytes come from the network. Before Pillow parses anything:
 Then the header alone gives the dimensions, checked against `MAX_THUMBNAIL_PIXELS` (far below
 Pillow's own decompression-bomb limit: a 100 KB PNG can claim 10,000 x 10,000 pixels) before any
 pixel is decoded: for PNG and GIF read at fixed offsets before Pillow opens the data at all, for JPEG
-and WebP from Pillow's parsed header. Pillow's DecompressionBombWarning is raised as an error, truncated data is an error
-(never padded with grey), and only the first frame of an animation is kept.
+and WebP from Pillow's parsed header. Pillow's DecompressionBombWarning is raised as an error,
+truncated data is an error (never padded with grey), only the first frame of an animation is kept,
+and any other failure of a decoder on hostile bytes becomes a ThumbnailError too (never a crash of
+the thread worker that called us).
 
 Decoded images are cached by the SHA-256 of their bytes in a bounded LRU, so moving back and forth
 through a list costs one decode per preview. Each caller gets its own copy, free to modify.

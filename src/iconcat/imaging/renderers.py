@@ -32,9 +32,11 @@ from .colour import RGB
 __all__ = ["HalfBlockRenderer", "QuadrantRenderer", "QUADRANT_CHARACTERS"]
 
 _NEWLINE = Segment("\n")
-_PACKED_TYPE = next(code for code in "ILH" if array(code).itemsize == 4)
+_PACKED_TYPE = next(code for code in "IL" if array(code).itemsize == 4)
 """An array type code with 4-byte items (one RGBX pixel each): "I" on every common platform."""
 _LOWER_HALF = "▄"
+_TRUECOLOR = ColorType.TRUECOLOR
+_new_tuple = tuple.__new__  # Color, ColorTriplet and Segment are NamedTuples: built directly below
 _UNIFORM_DISTANCE = 3 * 4**2
 """A quadrant cell whose pixels differ by at most about 4 levels per channel is drawn as one colour:
 resampling ripples are not detail, and a quadrant character for them only costs segments."""
@@ -101,11 +103,11 @@ _SHIFTS = (0, 8, 16) if sys.byteorder == "little" else (24, 16, 8)
 def _packed_colour(packed: int) -> Color:
     """The Rich Color (as `Color.from_rgb` makes it) of a packed RGBX pixel."""
     red_shift, green_shift, blue_shift = _SHIFTS
-    red, green, blue = packed >> red_shift & 255, packed >> green_shift & 255, packed >> blue_shift & 255
-    return _new_tuple(
-        Color,
-        ("#" + _HEX[red] + _HEX[green] + _HEX[blue], _TRUECOLOR, None, _new_tuple(ColorTriplet, (red, green, blue))),
-    )
+    red = packed >> red_shift & 255
+    green = packed >> green_shift & 255
+    blue = packed >> blue_shift & 255
+    name = "#" + _HEX[red] + _HEX[green] + _HEX[blue]
+    return _new_tuple(Color, (name, _TRUECOLOR, None, _new_tuple(ColorTriplet, (red, green, blue))))
 
 
 def half_block_segments(canvas: Image.Image) -> list[Segment]:
@@ -127,8 +129,10 @@ def half_block_segments(canvas: Image.Image) -> list[Segment]:
     from_color = Style.from_color
     positions = range(1, width + 1)
     for top in range(0, height, 2):
-        pairs: list = list(zip(packed[top * width : (top + 1) * width], packed[(top + 1) * width : (top + 2) * width]))
-        pairs.append(None)
+        upper = packed[top * width : (top + 1) * width]
+        lower = packed[(top + 1) * width : (top + 2) * width]
+        pairs: list = list(zip(upper, lower))
+        pairs.append(None)  # a sentinel unequal to every cell ends the last run
         start = 0
         # Where a run of equal cells ends: found by C-level comparisons of neighbours.
         for end in compress(positions, map(ne, pairs, pairs[1:])):
@@ -147,7 +151,8 @@ def half_block_segments(canvas: Image.Image) -> list[Segment]:
                     if fore is None:
                         fore = colours[below] = _packed_colour(below)
                     style = from_color(fore, back)
-                    drawn = styles[pair] = (_LOWER_HALF, style, _new_tuple(Segment, (_LOWER_HALF, style, None)))
+                    single = _new_tuple(Segment, (_LOWER_HALF, style, None))
+                    drawn = styles[pair] = (_LOWER_HALF, style, single)
             if end - start == 1:
                 append(drawn[2])  # segments are immutable: one cell's segment is shared
             else:
@@ -155,10 +160,6 @@ def half_block_segments(canvas: Image.Image) -> list[Segment]:
             start = end
         append(_NEWLINE)
     return segments
-
-
-_TRUECOLOR = ColorType.TRUECOLOR
-_new_tuple = tuple.__new__
 
 
 def _truecolor(rgb: RGB) -> Color:
