@@ -45,7 +45,7 @@ async def settled_with_preview(pilot) -> None:
     app = pilot.app
     await wait_until(pilot, lambda: app.search_state.phase is SearchPhase.RESULTS, "results")
     thumbnail = app.query_one(Thumbnail)
-    await wait_until(pilot, lambda: thumbnail.status == "shown", "the preview drawn")
+    await wait_until(pilot, lambda: thumbnail.settled, "the preview drawn")
 
 
 def test_first_start_shows_the_prompt(snap_compare, snapshot_connection):
@@ -60,7 +60,7 @@ def test_results_with_detail_and_thumbnail(snap_compare, snapshot_connection):
         await settled_with_preview(pilot)
         pilot.app.query_one(ResultsList).focus()
         await pilot.press("down", "down")
-        await wait_until(pilot, lambda: pilot.app.query_one(Thumbnail).status == "shown", "the third preview")
+        await wait_until(pilot, lambda: pilot.app.query_one(Thumbnail).settled, "the third preview")
 
     assert snap_compare(browser(snapshot_connection, "arrow"), terminal_size=WIDE, run_before=run_before)
 

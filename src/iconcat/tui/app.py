@@ -46,11 +46,11 @@ from .screens import ConfirmQuit, ConnectScreen, HelpScreen, VariantPicker
 from .screens.variant_picker import VariantPreference
 from .search_state import SearchPhase, SearchState
 from .stylesheets import stylesheet_paths
-from .thumbnail_cache import PreviewFailure, ThumbnailCache
+from .thumbnail_cache import PreviewFailure, ThumbnailCache, bound_imaging_caches
 from .widgets import DetailPane, DownloadRow, DownloadsPanel, ResultsList, SearchBar, SearchInput, Thumbnail
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
-    from iconcat.api import CatalogueClient, Icon, Variant
+    from iconcat.api import CatalogueClient, Icon, SearchResult, Variant
 
 __all__ = ["IconcatApp", "ClientFactory", "THUMBNAIL_SETTLE_SECONDS"]
 
@@ -119,11 +119,13 @@ class IconcatApp(App[int]):
         self._client_stack: AsyncExitStack | None = None
         self._retired_stacks: list[AsyncExitStack] = []
         self._client_problem = ""
+        self._client_ready = asyncio.Event()
         self._search_sequence = 0
         self._shown_query: str | None = None
         self._last_query = ""
         self.thumbnails = ThumbnailCache()
-        """Decoded previews and renders, shared by the detail pane's thumbnail."""
+        """Preview bytes and renders, shared by the detail pane's thumbnail."""
+        bound_imaging_caches()
         self.variant_preference: VariantPreference | None = None
         """(format, size) last chosen in the variant picker: preselected next time."""
         self.downloads: list[DownloadJob] = []
@@ -144,7 +146,9 @@ class IconcatApp(App[int]):
         yield Footer()
 
     async def on_mount(self) -> None:
-        await self._open_client()
+        # The HTTP client (and the import of its stack) waits until the first frame is up: the keyboard
+        # is live at once, and work that needs the client waits for it (`_ready_client`).
+        self.call_after_refresh(self._open_client)
         self.query_one(SearchInput).focus()
         if self._initial_query:
             self.start_search(self._initial_query, immediate=True)
@@ -163,9 +167,16 @@ class IconcatApp(App[int]):
             self._client = None
             self._client_problem = sanitize(f"Cannot use this catalogue: {error}", max_length=300)
             await stack.aclose()
-            return
-        self._client_problem = ""
-        self._client_stack = stack
+        else:
+            self._client_problem = ""
+            self._client_stack = stack
+        finally:
+            self._client_ready.set()
+
+    async def _ready_client(self) -> "CatalogueClient | None":
+        """The client once it is open (None if it could not be made: see `_client_problem`)."""
+        await self._client_ready.wait()
+        return self._client
 
     async def _close_clients(self) -> None:
         for stack in [*self._retired_stacks, self._client_stack]:
@@ -187,6 +198,7 @@ class IconcatApp(App[int]):
         self.connection = connection
         self.sub_title = connection.label
         self.thumbnails.clear()
+        self._client_ready.clear()
         await self._open_client()
         self._shown_query = None
         self.start_search(self.query_one(SearchBar).query_text, immediate=True)
@@ -222,9 +234,6 @@ class IconcatApp(App[int]):
             self.query_one(ResultsList).show_icons(())
             self.search_state = SearchState()
             return
-        if self._client is None:
-            self.search_state = SearchState(SearchPhase.FAILED, query, message=self._client_problem)
-            return
         self.search_state = SearchState(SearchPhase.SEARCHING, query)
         self.run_worker(
             partial(self._search, query, self._search_sequence),
@@ -238,9 +247,13 @@ class IconcatApp(App[int]):
         """One search request; its answer lands only if no newer search started meanwhile."""
         from iconcat.api import AuthError, CatalogueError, NetworkError
 
-        assert self._client is not None
+        client = await self._ready_client()
+        if client is None:
+            if sequence == self._search_sequence:
+                self.search_state = SearchState(SearchPhase.FAILED, query, message=self._client_problem)
+            return
         try:
-            result = await self._client.search(query)
+            result = await client.search(query)
         except AuthError as error:
             if sequence == self._search_sequence:
                 message = sanitize(f"The catalogue rejected the token: {error}", max_length=300)
@@ -251,7 +264,7 @@ class IconcatApp(App[int]):
             state = SearchState(
                 SearchPhase.UNREACHABLE,
                 query,
-                message=sanitize(f"Can't reach the catalogue at {self.connection.label}: {error}", max_length=300),
+                message=sanitize(f"Can't reach the catalogue: {error}", max_length=300),
             )
         except CatalogueError as error:
             state = SearchState(SearchPhase.FAILED, query, message=sanitize(f"Search failed: {error}", max_length=300))
@@ -262,22 +275,29 @@ class IconcatApp(App[int]):
                 message=sanitize(f"Search failed: {type(error).__name__}: {error}", max_length=300),
             )
         else:
-            if sequence != self._search_sequence:
-                return
-            self._shown_query = query
-            self.query_one(ResultsList).show_icons(result.icons)
-            if result.icons:
-                state = SearchState(
-                    SearchPhase.RESULTS,
-                    query,
-                    count=len(result.icons),
-                    more_available=result.more_available,
-                    skipped=result.skipped,
-                )
-            else:
-                state = SearchState(SearchPhase.NO_RESULTS, query)
+            if sequence == self._search_sequence:
+                self.show_search_result(query, result)
+            return
         if sequence == self._search_sequence:
             self.search_state = state
+
+    def show_search_result(self, query: str, result: "SearchResult") -> None:
+        """Put an answer on screen: the list, the first icon's detail, the count (one frame)."""
+        self._shown_query = query
+        results = self.query_one(ResultsList)
+        results.show_icons(result.icons)
+        # The detail follows in the same frame (the list's highlight message would land a frame later).
+        self.query_one(DetailPane).icon = results.highlighted_icon
+        if result.icons:
+            self.search_state = SearchState(
+                SearchPhase.RESULTS,
+                query,
+                count=len(result.icons),
+                more_available=result.more_available,
+                skipped=result.skipped,
+            )
+        else:
+            self.search_state = SearchState(SearchPhase.NO_RESULTS, query)
 
     def watch_search_state(self, state: SearchState) -> None:
         self.query_one(SearchBar).state = state
@@ -290,7 +310,8 @@ class IconcatApp(App[int]):
             state.phase in (SearchPhase.UNREACHABLE, SearchPhase.REJECTED, SearchPhase.FAILED), "-problem"
         )
         explanation = state.explanation or f"Searching for “{state.query}”…"
-        self.query_one("#results-message", Static).update(Content(explanation))
+        # The message box's size is set by the layout (1fr), so new text only needs a repaint.
+        self.query_one("#results-message", Static).update(Content(explanation), layout=False)
         if not shows_list:
             self.query_one(DetailPane).icon = None
 
@@ -319,10 +340,11 @@ class IconcatApp(App[int]):
         from iconcat.api import CatalogueError, NotFoundError, ProtocolError
 
         await asyncio.sleep(THUMBNAIL_SETTLE_SECONDS)
-        if self._client is None:
+        client = await self._ready_client()
+        if client is None:
             return
         try:
-            data = await self._client.thumbnail(icon)
+            data = await client.thumbnail(icon)
         except NotFoundError:
             thumbnail.deliver_failure(icon, PreviewFailure("no preview", missing=True), permanent=True)
         except ProtocolError as error:
@@ -397,9 +419,10 @@ class IconcatApp(App[int]):
 
         panel.post_message(DownloadsPanel.Progress(job))
         try:
-            if self._client is None:
+            client = await self._ready_client()
+            if client is None:
                 raise RuntimeError(self._client_problem or "no catalogue connected")
-            path = await self._client.download(
+            path = await client.download(
                 job.variant.id, job.folder, filename=job.filename, overwrite=False, progress=progress
             )
         except asyncio.CancelledError:

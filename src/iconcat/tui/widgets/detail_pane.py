@@ -47,16 +47,23 @@ def describe_fields(icon: "Icon") -> Content:
     )
 
 
+VARIANT_LINES = 6
+"""The variants table is padded to this many lines, so moving between icons with different numbers
+of variants repaints it without relaying out the screen (more variants than this do relayout)."""
+
+
 def describe_variants(icon: "Icon") -> Content:
-    """The variants as a compact table: label and variant id, one per line."""
+    """The variants as a compact table: label and variant id, one per line (at least VARIANT_LINES)."""
     if not icon.variants:
-        return Content.styled("No downloadable variants.", ".detail-pane--label")
-    labels = [sanitize(variant.label, max_length=30) for variant in icon.variants]
-    width = max(len(label) for label in labels)
-    lines = [
-        Content.assemble(label.ljust(width), (f"  #{variant.id}", ".detail-pane--id"))
-        for label, variant in zip(labels, icon.variants)
-    ]
+        lines = [Content.styled("No downloadable variants.", ".detail-pane--label")]
+    else:
+        labels = [sanitize(variant.label, max_length=30) for variant in icon.variants]
+        width = max(len(label) for label in labels)
+        lines = [
+            Content.assemble(label.ljust(width), (f"  #{variant.id}", ".detail-pane--id"))
+            for label, variant in zip(labels, icon.variants)
+        ]
+    lines += [Content("")] * (VARIANT_LINES - len(lines))
     return Content("\n").join(lines)
 
 
@@ -72,6 +79,7 @@ class DetailPane(Vertical):
     def __init__(self, cache: ThumbnailCache, *, id: str | None = None) -> None:
         super().__init__(id=id, classes="-empty")
         self._cache = cache
+        self._variant_lines = 0
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="detail-top"):
@@ -94,12 +102,19 @@ class DetailPane(Vertical):
         if icon is None:
             self.thumbnail.icon = None
             return
+        # The name and fields have fixed heights (see the stylesheet): new text is a repaint, not a
+        # relayout. The variants table relayouts only when its line count changes.
         self.query_one("#detail-name", Static).update(
             Content.assemble(
                 (sanitize(icon.name), ".detail-pane--name"),
                 (f"  #{icon.id}", ".detail-pane--id"),
-            )
+            ),
+            layout=False,
         )
-        self.query_one("#detail-refs", Static).update(describe_fields(icon))
-        self.query_one("#detail-variants", Static).update(describe_variants(icon))
+        self.query_one("#detail-refs", Static).update(describe_fields(icon), layout=False)
+        variant_lines = max(len(icon.variants), VARIANT_LINES)
+        self.query_one("#detail-variants", Static).update(
+            describe_variants(icon), layout=variant_lines != self._variant_lines
+        )
+        self._variant_lines = variant_lines
         self.thumbnail.icon = icon

@@ -10,9 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Sequence
 
-from rich.cells import cell_len
 from textual.binding import Binding
-from textual.content import Content
+from rich.cells import cell_len, set_cell_size
+from textual.content import Content, Span
 from textual.css.styles import RulesMap
 from textual.message import Message
 from textual.strip import Strip
@@ -29,9 +29,18 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
 __all__ = ["ColumnWidths", "IconRow", "ResultsList"]
 
 _GAP = 2
+_GAP_TEXT = " " * _GAP
+_META_STYLE = ".results-list--meta"
 _MIN_NAME = 14
 _MAX_STYLE = 12
 _MAX_SET = 18
+
+
+def _fit(text: str, width: int) -> str:
+    """`text` padded or cut (with "…") to exactly `width` cells."""
+    if cell_len(text) <= width:
+        return set_cell_size(text, width)
+    return set_cell_size(text, width - 1) + "…" if width else ""
 
 
 @dataclass
@@ -42,40 +51,64 @@ class ColumnWidths:
     set: int = 0
 
     @classmethod
-    def fit(cls, rows: Sequence["IconRow"]) -> "ColumnWidths":
-        """Widths for `rows`: as wide as their longest value, within caps."""
-        style = max((cell_len(row.style) for row in rows), default=0)
-        set_ = max((cell_len(row.set) for row in rows), default=0)
+    def fit(cls, icons: Sequence["Icon"]) -> "ColumnWidths":
+        """Widths for `icons`: as wide as their longest value, within caps.
+
+        Measured on the raw strings (sanitising only removes or folds characters, so a raw length is
+        an upper bound): sanitising thousands of names up front would cost more than drawing them.
+        """
+        style = max((len(icon.style.name) for icon in icons), default=0)
+        set_ = max((len(icon.set.name) for icon in icons), default=0)
         return cls(style=min(style, _MAX_STYLE), set=min(set_, _MAX_SET))
 
 
 class IconRow(Visual):
-    """One result row: name, then style and set in muted columns that give way on narrow lists."""
+    """One result row: name, then style and set in muted columns that give way on narrow lists.
 
-    __slots__ = ("name", "style", "set", "widths")
+    Sanitising happens when the row is first drawn, not when it is made: a list of 5,000 icons only
+    ever draws the few dozen rows on screen.
+    """
+
+    __slots__ = ("icon", "widths", "_texts")
 
     def __init__(self, icon: "Icon", widths: ColumnWidths) -> None:
-        self.name = sanitize(icon.name)
-        self.style = sanitize(icon.style.name, max_length=40)
-        self.set = sanitize(icon.set.name, max_length=40)
+        self.icon = icon
         self.widths = widths
+        self._texts: tuple[str, str, str] | None = None
+
+    @property
+    def texts(self) -> tuple[str, str, str]:
+        """(name, style, set), sanitised."""
+        if self._texts is None:
+            icon = self.icon
+            self._texts = (
+                sanitize(icon.name),
+                sanitize(icon.style.name, max_length=40),
+                sanitize(icon.set.name, max_length=40),
+            )
+        return self._texts
 
     def layout(self, width: int) -> Content:
-        """The row as Content exactly `width` cells wide."""
+        """The row as Content exactly `width` cells wide (one string, a span per muted column)."""
         widths = self.widths
+        name, style, set_ = self.texts
         columns: list[tuple[str, int]] = []
         name_width = width
-        for value, column_width in ((self.style, widths.style), (self.set, widths.set)):
+        for value, column_width in ((style, widths.style), (set_, widths.set)):
             if column_width and name_width - column_width - _GAP >= _MIN_NAME:
                 columns.append((value, column_width))
                 name_width -= column_width + _GAP
-        parts: list[Content] = [Content(self.name).truncate(max(name_width, 0), ellipsis=True, pad=True)]
+        pieces = [_fit(name, max(name_width, 0))]
+        spans: list[Span] = []
+        position = len(pieces[0])
         for value, column_width in columns:
-            parts.append(Content(" " * _GAP))
-            parts.append(
-                Content.styled(value, ".results-list--meta").truncate(column_width, ellipsis=True, pad=True)
-            )
-        return Content.assemble(*parts)
+            cell = _fit(value, column_width)
+            pieces.append(_GAP_TEXT)
+            position += _GAP
+            spans.append(Span(position, position + len(cell), _META_STYLE))
+            pieces.append(cell)
+            position += len(cell)
+        return Content("".join(pieces), spans, cell_length=width, strip_control_codes=False)
 
     def render_strips(self, width: int, height: int | None, style: Style, options: RenderOptions) -> list[Strip]:
         return self.layout(width).render_strips(width, height, style, options)
@@ -133,12 +166,9 @@ class ResultsList(OptionList):
     def show_icons(self, icons: Sequence["Icon"]) -> None:
         """Replace the rows with `icons` and highlight the first one."""
         self._icons = tuple(icons)
-        widths = ColumnWidths()
-        rows = [IconRow(icon, widths) for icon in self._icons]
-        fitted = ColumnWidths.fit(rows)
-        widths.style, widths.set = fitted.style, fitted.set
-        self.set_options(Option(row) for row in rows)
-        if rows:
+        widths = ColumnWidths.fit(self._icons)
+        self.set_options([Option(IconRow(icon, widths)) for icon in self._icons])
+        if self._icons:
             self.highlighted = 0
         else:
             self.post_message(self.IconHighlighted(None))

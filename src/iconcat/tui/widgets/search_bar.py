@@ -71,7 +71,8 @@ class SearchBar(Horizontal):
         return self.input.value.strip()
 
     def watch_state(self, state: SearchState) -> None:
-        self.query_one("#search-status", Static).update(Content(state.status))
+        # layout=False: the status box has a fixed size, so new text needs a repaint, not a relayout.
+        self.query_one("#search-status", Static).update(Content(state.status), layout=False)
         self.set_class(state.phase is SearchPhase.SEARCHING, "-searching")
         self.set_class(
             state.phase in (SearchPhase.UNREACHABLE, SearchPhase.REJECTED, SearchPhase.FAILED), "-problem"

@@ -9,6 +9,7 @@ change or a resize draws it again.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 from textual.color import Color
@@ -44,16 +45,9 @@ class Thumbnail(Widget):
     class Rendered(Message):
         """A thread worker drew `key` (or found the preview undecodable: `failure`)."""
 
-        def __init__(
-            self,
-            key: RenderKey,
-            image: object | None,
-            renderable: "RenderableType | None",
-            failure: PreviewFailure | None,
-        ) -> None:
+        def __init__(self, key: RenderKey, renderable: "RenderableType | None", failure: PreviewFailure | None) -> None:
             super().__init__()
             self.key = key
-            self.image = image
             self.renderable = renderable
             self.failure = failure
 
@@ -67,8 +61,9 @@ class Thumbnail(Widget):
         super().__init__(id=id)
         self.cache = cache
         self._renderable: "RenderableType | Content" = Content("")
-        self._pending_bytes: dict[int, bytes] = {}
         self._wanted: RenderKey | None = None
+        self.shown_key: RenderKey | None = None
+        """The key of the picture on screen (None while a placeholder shows)."""
 
     def on_mount(self) -> None:
         self.app.theme_changed_signal.subscribe(self, lambda _theme: self.redraw())
@@ -112,31 +107,33 @@ class Thumbnail(Widget):
         self._wanted = key
         cached_render = self.cache.renders.get(key)
         if cached_render is not None:
-            self._show(cached_render, "shown")
+            self._show(cached_render, "shown", key)
             return
-        image = self.cache.images.get(icon.id)
-        if isinstance(image, PreviewFailure):
-            self._show_failure(image)
+        failure = self.cache.failures.get(icon.id)
+        if failure is not None:
+            self._show_failure(failure)
             return
         self._show(Content("loading preview…"), "loading")
-        if image is not None:
-            self._start_render(key, image=image, data=None)
+        data = self.cache.previews.get(icon.id)
+        if data is not None:
+            self._start_render(key, data)
         else:
             self.post_message(self.Needed(self, icon))
 
     def deliver(self, icon: "Icon", data: bytes) -> None:
-        """The app fetched `icon`'s preview: decode and draw it (in a thread) if still wanted."""
+        """The app fetched `icon`'s preview: keep the bytes, and draw it (in a thread) if still wanted."""
+        self.cache.previews.put(icon.id, data)
         key = self.render_key()
         if key is None or key.icon_id != icon.id:
             return
-        self._start_render(key, image=None, data=data)
+        self._start_render(key, data)
 
     def deliver_failure(self, icon: "Icon", failure: PreviewFailure, *, permanent: bool) -> None:
-        """The preview could not be fetched; `permanent` failures (404) are remembered."""
+        """The preview could not be fetched; `permanent` failures (404, not an image) are remembered."""
         if permanent:
-            self.cache.images.put(icon.id, failure)
+            self.cache.failures.put(icon.id, failure)
         if self.icon is not None and self.icon.id == icon.id:
-            self._show_failure(failure if permanent else PreviewFailure(failure.reason, missing=False), permanent)
+            self._show_failure(failure, permanent)
 
     def _show_failure(self, failure: PreviewFailure, permanent: bool = True) -> None:
         if failure.missing:
@@ -146,14 +143,21 @@ class Thumbnail(Widget):
         else:
             self._show(Content.assemble("preview unavailable\n", (failure.reason, "dim")), "unavailable")
 
-    def _show(self, renderable: "RenderableType | Content", status: str) -> None:
+    def _show(self, renderable: "RenderableType | Content", status: str, key: RenderKey | None = None) -> None:
         self._renderable = renderable
+        self.shown_key = key
         self.status = status
         self.refresh()
 
-    def _start_render(self, key: RenderKey, *, image: object | None, data: bytes | None) -> None:
+    @property
+    def settled(self) -> bool:
+        """True when the current icon's picture for the current size and theme is on screen."""
+        key = self.render_key()
+        return key is not None and self.status == "shown" and self.shown_key == key
+
+    def _start_render(self, key: RenderKey, data: bytes) -> None:
         self.run_worker(
-            lambda: self._render_in_thread(key, image, data),
+            partial(self._render_in_thread, key, data),
             thread=True,
             group="thumbnail-render",
             exclusive=True,
@@ -161,41 +165,34 @@ class Thumbnail(Widget):
             description=f"render preview of icon {key.icon_id}",
         )
 
-    def _render_in_thread(self, key: RenderKey, image: object | None, data: bytes | None) -> None:
-        """Decode (if needed) and render; runs in a thread, touches no widget, posts the result."""
+    def _render_in_thread(self, key: RenderKey, data: bytes) -> None:
+        """Decode and render; runs in a thread, touches no widget, posts the result."""
         from iconcat.imaging import ThumbnailError, decode_thumbnail, render_cells
 
         worker = get_current_worker()
         try:
-            if image is None:
-                image = decode_thumbnail(data or b"")
+            image = decode_thumbnail(data)
         except ThumbnailError as error:
             failure = PreviewFailure(sanitize(str(error), max_length=80), missing=False)
-            self.post_message(self.Rendered(key, None, None, failure))
+            self.post_message(self.Rendered(key, None, failure))
             return
         if worker.is_cancelled:
-            # Still worth keeping the decoded image: coming back to this icon needs no refetch.
-            self.post_message(self.Rendered(key, image, None, None))
             return
         renderable = render_cells(image, key.columns, key.rows, key.background, mode="half")
-        self.post_message(self.Rendered(key, image, renderable, None))
+        self.post_message(self.Rendered(key, renderable, None))
 
     def on_thumbnail_rendered(self, message: "Thumbnail.Rendered") -> None:
         message.stop()
         key = message.key
         if message.failure is not None:
-            self.cache.images.put(key.icon_id, message.failure)
-        elif message.image is not None:
-            self.cache.images.put(key.icon_id, message.image)
+            self.cache.failures.put(key.icon_id, message.failure)
         if message.renderable is not None:
             self.cache.renders.put(key, message.renderable)
         if key == self._wanted:
             if message.failure is not None:
                 self._show_failure(message.failure)
             elif message.renderable is not None:
-                self._show(message.renderable, "shown")
-            else:
-                self.redraw()
+                self._show(message.renderable, "shown", key)
         elif self._wanted is not None and self._wanted.icon_id == key.icon_id:
-            # Drawn for an older size or theme: draw again for the current one (image now cached).
+            # Drawn for an older size or theme: draw again for the current one (bytes are cached).
             self.redraw()

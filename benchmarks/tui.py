@@ -1,0 +1,322 @@
+"""The browser's speed and memory, each against a baseline measured in the same run.
+
+    python benchmarks/tui.py [--rounds 5] [--browse 500]
+
+Printed (never asserted; this is not a test):
+
+1. Launch to interactive: a fresh process that imports and starts the browser (on a catalogue that is
+   already running, as for a configured user; and with `--demo`, which also starts the embedded
+   catalogue) until its first screen is up and the keyboard is live (Textual's auto-pilot gets control),
+   against a bare Textual app with the same widgets (header, input, status, option list, detail statics,
+   footer) in a fresh process too. Best of `--rounds`. Goal: <= 1.3x the bare app.
+2. Search settled to results painted, server excluded: the time from a SearchResult in hand to the
+   last frame written to the (headless) terminal with the results and detail shown, for 48 and 5,000
+   icons; against the same number of plain-string options set on a bare OptionList and painted.
+   Median of `--rounds`. Goals: <= 16 ms (48) and <= 100 ms (5,000).
+3. Memory: the browser's resident set after moving through `--browse` icons, waiting at each for its
+   preview to be fetched, decoded and drawn (the catalogue runs in another process so its memory is not
+   counted), against the same process before browsing. Goal: <= 120 MB.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import dataclasses
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+TOKEN = "bench-token"
+
+
+# --------------------------------------------------------------------------------------- helpers
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def rss_mb() -> float:
+    """This process's resident set size now, in MB (Linux /proc)."""
+    with open("/proc/self/status", encoding="ascii") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def start_server_process(page_size: int) -> tuple[subprocess.Popen, str]:
+    """`iconcat serve` in a child process; returns it and its base URL once it answers."""
+    port = free_port()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "iconcat.cli", "serve", "--port", str(port), "--token", TOKEN, "--page-size", str(page_size)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                return process, f"http://127.0.0.1:{port}"
+        except OSError:
+            time.sleep(0.05)
+    process.kill()
+    raise RuntimeError("the catalogue server did not start")
+
+
+# --------------------------------------------------------------------------------------- 1. launch
+
+BARE_APP = r'''
+import sys, time
+start = float(sys.argv[1])
+from textual.app import App
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Footer, Header, Input, OptionList, Static
+
+class Bare(App):
+    def compose(self):
+        yield Header()
+        with Horizontal():
+            yield Input(placeholder="Search icons by name…")
+            yield Static("type to search")
+        with Horizontal():
+            yield OptionList()
+            with Vertical():
+                yield Static("")
+                yield Static("")
+                yield Static("")
+        yield Footer()
+
+async def ready(pilot):
+    print(time.time() - start)
+    pilot.app.exit()
+
+Bare().run(headless=True, auto_pilot=ready, size=(120, 36))
+'''
+
+BROWSER_APP = r'''
+import sys, time
+start = float(sys.argv[1])
+base_url, token, demo = sys.argv[2], sys.argv[3], sys.argv[4] == "demo"
+from pathlib import Path
+server = None
+if demo:
+    from iconcat.server import DEMO_TOKEN, start_catalogue
+    server = start_catalogue(token=DEMO_TOKEN)
+    base_url, token = server.base_url, DEMO_TOKEN
+from iconcat.tui.app import IconcatApp
+from iconcat.tui.connection import Connection
+
+async def ready(pilot):
+    print(time.time() - start)
+    pilot.app.exit()
+
+IconcatApp(Connection(base_url, token, Path("."), is_demo=demo)).run(headless=True, auto_pilot=ready, size=(120, 36))
+if server is not None:
+    server.stop()
+'''
+
+
+def launch_seconds(script: str, *args: str) -> float:
+    completed = subprocess.run(
+        [sys.executable, "-c", script, repr(time.time()), *args],
+        capture_output=True, text=True, check=True, cwd=ROOT,
+    )
+    return float(completed.stdout.strip().splitlines()[-1])
+
+
+def bench_launch(rounds: int, base_url: str) -> None:
+    launch_seconds(BARE_APP)  # warm the OS file cache and .pyc files for both
+    launch_seconds(BROWSER_APP, base_url, TOKEN, "configured")
+    bare = min(launch_seconds(BARE_APP) for _ in range(rounds))
+    configured = min(launch_seconds(BROWSER_APP, base_url, TOKEN, "configured") for _ in range(rounds))
+    demo = min(launch_seconds(BROWSER_APP, "-", "-", "demo") for _ in range(rounds))
+    print("1. launch to interactive (fresh process, best of %d)" % rounds)
+    print(f"   bare Textual app, same widgets   {bare * 1000:7.0f} ms")
+    print(f"   iconcat browse (configured)      {configured * 1000:7.0f} ms   {configured / bare:4.2f}x   goal <= 1.3x")
+    print(f"   iconcat browse --demo            {demo * 1000:7.0f} ms   {demo / bare:4.2f}x   (also starts the catalogue)")
+
+
+# --------------------------------------------------------------------------------------- 2. paint
+
+
+def many_icons(icons: tuple, count: int) -> tuple:
+    """`count` icons made from real ones (new ids and names), for lists longer than a catalogue page."""
+    out = []
+    for index in range(count):
+        icon = icons[index % len(icons)]
+        out.append(dataclasses.replace(icon, id=10_000_000 + index, name=f"{icon.name} {index}"))
+    return tuple(out)
+
+
+class PaintClock:
+    """Records when the app first wrote a frame showing what `condition()` says should be shown.
+
+    Textual batches screen updates into frames; a frame is written by `App._display`. Wrapping it
+    gives the moment the terminal received the results (in headless mode: the moment they would have).
+    """
+
+    def __init__(self, app) -> None:
+        self.painted: float | None = None
+        self.condition = lambda: False
+        original = app._display
+
+        def display(screen, renderable):
+            original(screen, renderable)
+            if self.painted is None and renderable is not None and self.condition():
+                self.painted = time.perf_counter()
+
+        app._display = display
+
+    def arm(self, condition) -> None:
+        """Wait for the first frame in which `condition()` holds."""
+        self.painted = None
+        self.condition = condition
+
+
+async def time_browser_paint(icons: tuple, rounds: int) -> list[float]:
+    """Answers alternate between two result sets, each after a "searching…" state, as when typing."""
+    from iconcat.api import SearchResult
+    from iconcat.tui.app import IconcatApp
+    from iconcat.tui.connection import Connection
+    from iconcat.tui.search_state import SearchPhase, SearchState
+    from iconcat.tui.widgets import DetailPane, ResultsList
+
+    answers = [tuple(icons), tuple(reversed(icons))]
+    timings = []
+    app = IconcatApp(Connection("http://127.0.0.1:9", TOKEN, Path(".")))
+    async with app.run_test(size=(120, 36)) as pilot:
+        clock = PaintClock(app)
+        results = app.query_one(ResultsList)
+        detail = app.query_one(DetailPane)
+        for round_number in range(rounds + 2):
+            app.search_state = SearchState(SearchPhase.SEARCHING, "bench")
+            await pilot.pause()
+            answer = answers[round_number % 2]
+            clock.arm(lambda: results.icons is answer and detail.icon is answer[0])
+            start = time.perf_counter()
+            app.show_search_result("bench", SearchResult(icons=answer, more_available=False, skipped=0))
+            while clock.painted is None:
+                await pilot.pause()
+            if round_number >= 2:  # the first rounds warm caches
+                timings.append(clock.painted - start)
+    return timings
+
+
+async def time_bare_paint(count: int, rounds: int) -> list[float]:
+    """The same alternation on a bare OptionList of plain strings."""
+    from textual.app import App
+    from textual.widgets import OptionList
+
+    class Bare(App):
+        def compose(self):
+            yield OptionList()
+
+    answers = [
+        [f"Icon number {index}    Outline    Core UI" for index in range(count)],
+        [f"Icon number {index}    Filled    Studio" for index in range(count)],
+    ]
+    timings = []
+    app = Bare()
+    async with app.run_test(size=(120, 36)) as pilot:
+        clock = PaintClock(app)
+        option_list = app.query_one(OptionList)
+        for round_number in range(rounds + 2):
+            await pilot.pause()
+            answer = answers[round_number % 2]
+            clock.arm(lambda: option_list.option_count == count and str(option_list.options[0].prompt) == answer[0])
+            start = time.perf_counter()
+            option_list.set_options(answer)
+            option_list.highlighted = 0
+            while clock.painted is None:
+                await pilot.pause()
+            if round_number >= 2:
+                timings.append(clock.painted - start)
+    return timings
+
+
+def bench_paint(rounds: int, base_url: str) -> None:
+    from iconcat.api import CatalogueClient
+
+    async def fetch() -> tuple:
+        async with CatalogueClient(base_url, TOKEN) as client:
+            return (await client.search("a")).icons
+
+    icons = asyncio.run(fetch())
+    print("2. search settled -> results painted, server excluded (median of %d)" % rounds)
+    for count, goal in ((48, 16), (5000, 100)):
+        page = many_icons(icons, count) if count > len(icons) else icons[:count]
+        ours = statistics.median(asyncio.run(time_browser_paint(page, rounds)))
+        bare = statistics.median(asyncio.run(time_bare_paint(count, rounds)))
+        print(
+            f"   {count:5d} results: iconcat {ours * 1000:6.1f} ms   bare OptionList {bare * 1000:6.1f} ms   "
+            f"{ours / bare:4.2f}x   goal <= {goal} ms"
+        )
+
+
+# --------------------------------------------------------------------------------------- 3. memory
+
+
+async def browse(base_url: str, count: int) -> tuple[float, float, int]:
+    from iconcat.tui.app import IconcatApp
+    from iconcat.tui.connection import Connection
+    from iconcat.tui.search_state import SearchPhase
+    from iconcat.tui.widgets import ResultsList, Thumbnail
+
+    app = IconcatApp(Connection(base_url, TOKEN, Path(".")), query="a")
+    async with app.run_test(size=(120, 36)) as pilot:
+        while app.search_state.phase is not SearchPhase.RESULTS:
+            await pilot.pause(0.02)
+        before = rss_mb()
+        results = app.query_one(ResultsList)
+        thumbnail = app.query_one(Thumbnail)
+        results.focus()
+        shown = 0
+        for index in range(min(count, results.option_count)):
+            results.highlighted = index
+            await pilot.pause()
+            while thumbnail.status not in ("shown", "missing", "broken", "unavailable") or thumbnail.icon is not results.highlighted_icon:
+                await pilot.pause(0.005)
+            shown += thumbnail.status == "shown"
+        await pilot.pause()
+        after = rss_mb()
+    return before, after, shown
+
+
+def bench_memory(count: int) -> None:
+    server, base_url = start_server_process(page_size=max(count, 48))
+    try:
+        before, after, shown = asyncio.run(browse(base_url, count))
+    finally:
+        server.terminate()
+        server.wait()
+    print(f"3. memory after browsing {count} icons with previews ({shown} drawn)")
+    print(f"   resident set: {before:6.1f} MB with results listed -> {after:6.1f} MB after browsing   goal <= 120 MB")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--browse", type=int, default=500)
+    args = parser.parse_args(argv)
+    server, base_url = start_server_process(page_size=48)
+    try:
+        bench_launch(args.rounds, base_url)
+        bench_paint(args.rounds, base_url)
+    finally:
+        server.terminate()
+        server.wait()
+    bench_memory(args.browse)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
