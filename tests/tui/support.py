@@ -105,3 +105,20 @@ class HostileCatalogue(Catalogue):
         self._icons_by_id = {icon.id: icon for icon in renamed}
         self._variants_by_id = {v.id: (icon, v) for icon in renamed for v in icon.variants}
         self._browse_order = tuple(sorted(renamed, key=lambda i: (i.folded_name, i.id)))
+
+
+class PreviewProblemsCatalogue(Catalogue):
+    """The demo catalogue where the first "Heart" has no preview (404) and the second a broken one."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        hearts = [icon.id for icon in self.search("heart")]
+        self.missing_id, self.broken_id = hearts[0], hearts[1]
+
+    def icon(self, icon_id: int):
+        return None if icon_id == self.missing_id else super().icon(icon_id)
+
+    def thumbnail_bytes(self, icon) -> bytes:
+        if icon.id == self.broken_id:
+            return b"\x89PNG\r\n\x1a\n" + b"this is not the rest of a PNG file"
+        return super().thumbnail_bytes(icon)

@@ -94,11 +94,11 @@ async def test_empty_box_shows_a_prompt_and_no_results_is_explained(make_app):
 
 
 async def test_moving_updates_detail_at_once_and_thumbnail_follows_then_is_cached(make_app):
-    needed: dict[int, int] = {}  # one entry per message (the hook sees it at every node it bubbles through)
+    needed: dict[int, Message] = {}  # one entry per message (the hook sees it at every node it bubbles through)
 
     def record(message: Message) -> None:
         if isinstance(message, Thumbnail.Needed):
-            needed[id(message)] = message.icon.id
+            needed[id(message)] = message  # kept alive, so ids are not reused
 
     app = make_app()
     async with app.run_test(size=SIZE, message_hook=record) as pilot:
@@ -125,7 +125,7 @@ async def test_moving_updates_detail_at_once_and_thumbnail_follows_then_is_cache
         # Back to the first icon: drawn from the cache, no request.
         await pilot.press("up")
         assert thumbnail.status == "shown"
-        requested = list(needed.values())
+        requested = [message.icon.id for message in needed.values()]
         assert requested.count(first.id) == 1 and requested.count(second.id) == 1
 
 

@@ -14,7 +14,7 @@ from urllib.parse import urlsplit
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
@@ -58,7 +58,7 @@ class ConnectScreen(ModalScreen["Connection | None"]):
 
     def compose(self) -> ComposeResult:
         current = self.current
-        with Vertical(id="connect-dialog"):
+        with VerticalScroll(id="connect-dialog"):
             yield Static(Content("Connect to a catalogue"), id="connect-title", markup=False)
             yield Static(Content(self.reason), id="connect-reason", classes="-shown" if self.reason else "", markup=False)
             yield Label(Content("Base URL"))
@@ -81,6 +81,7 @@ class ConnectScreen(ModalScreen["Connection | None"]):
                 yield Button(Content("Test"), id="connect-test-button")
                 yield Button(Content("Save"), id="connect-save-button", variant="primary")
                 yield Button(Content("Cancel"), id="connect-cancel-button")
+            yield Static(Content("ctrl+t test · ctrl+s save · esc cancel"), id="connect-keys", markup=False)
 
     def on_mount(self) -> None:
         first_empty = next(

@@ -12,16 +12,16 @@ from textual.widgets import Static
 __all__ = ["HelpScreen", "KEY_HELP"]
 
 KEY_HELP: tuple[tuple[str, str], ...] = (
-    ("/", "search (typing searches as you go; Enter searches at once)"),
+    ("/", "search: results follow as you type, Enter at once"),
     ("↓ or esc", "from the search box to the results"),
     ("↑ ↓ PgUp PgDn", "move through the results"),
     ("Home End", "first / last result"),
-    ("Enter or d", "download the highlighted icon: choose format and size"),
+    ("Enter or d", "download the highlighted icon (pick format, size)"),
     ("tab", "move between search, results and downloads"),
     ("x", "cancel the selected (or latest running) download"),
     ("r", "retry the selected (or latest failed) download"),
     ("ctrl+r", "search again (after an error)"),
-    ("c", "connect to a catalogue: base URL, token, download folder"),
+    ("c", "connect: base URL, token, download folder"),
     ("ctrl+p", "command palette: every action, and themes"),
     ("?", "this help"),
     ("q", "quit (asks first while downloads run)"),

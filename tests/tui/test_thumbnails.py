@@ -1,0 +1,49 @@
+"""The preview's designed states: missing (404) and broken (undecodable), remembered, never refetched."""
+
+from __future__ import annotations
+
+from textual.message import Message
+
+from iconcat.tui.connection import Connection
+from iconcat.tui.widgets import ResultsList, Thumbnail
+
+from tests.conftest import TEST_TOKEN
+
+from .support import PreviewProblemsCatalogue, serving, wait_until
+from .test_browser import SIZE, search
+
+
+def thumbnail_text(thumbnail: Thumbnail) -> str:
+    return "".join(strip.text for strip in thumbnail.render_lines(thumbnail.region.reset_offset))
+
+
+async def test_missing_and_broken_previews_have_their_own_states(make_app, monkeypatch, download_dir):
+    import iconcat.server.app as server_app
+
+    monkeypatch.setattr(server_app, "default_catalogue", PreviewProblemsCatalogue)
+    needed: dict[int, Message] = {}
+
+    def record(message: Message) -> None:
+        if isinstance(message, Thumbnail.Needed):
+            needed[id(message)] = message  # kept alive, so ids are not reused
+
+    with serving(token=TEST_TOKEN) as server:
+        app = make_app(Connection(server.base_url, TEST_TOKEN, download_dir, is_demo=True))
+        async with app.run_test(size=SIZE, message_hook=record) as pilot:
+            await search(pilot, "heart")
+            thumbnail = app.query_one(Thumbnail)
+            results = app.query_one(ResultsList)
+            results.focus()
+            await wait_until(pilot, lambda: thumbnail.status == "missing", "the missing state")
+            assert "no preview" in thumbnail_text(thumbnail)
+            await pilot.press("down")
+            await wait_until(pilot, lambda: thumbnail.status == "broken", "the broken state")
+            assert "preview can't be shown" in thumbnail_text(thumbnail)
+            await pilot.press("down")
+            await wait_until(pilot, lambda: thumbnail.settled, "a good preview")
+            await pilot.press("up", "up")
+            assert thumbnail.status == "missing"
+            await pilot.press("down")
+            assert thumbnail.status == "broken"
+            assert sorted(message.icon.id for message in needed.values()) == sorted(icon.id for icon in results.icons[:3])  # one request each
+            assert app.is_running
