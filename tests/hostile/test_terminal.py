@@ -1,0 +1,196 @@
+"""Hostile names and error texts on a real (pseudo-)terminal: checked on the bytes written to it.
+
+The widget-tree tests (tests/tui/test_hostile_names.py) prove what the widgets hold; these run the real
+`iconcat` command on a pseudo-terminal of a fixed size, pointed at a misbehaving catalogue on loopback
+that serves hostile names, and read back every byte the terminal received: none of the catalogue's
+escape sequences (clipboard writes, links, title changes, C1 controls, bidi overrides) may be among them,
+the markup in names must show literally, and the app must still be alive afterwards.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from iconcat.text import sanitize
+from tests.conftest import TEST_TOKEN
+from tests.support.fixtures import snapshot
+from tests.support.misbehaving import Reply
+
+from .support import HOSTILE_NAMES, PNG_FILE, PtyProcess, assert_inert, hostile_env, icon_entry, png_bytes, script_catalogue
+
+HOSTILE_REF = "[b]Set[/b] [@click=app.quit]q[/] \x1b]52;c;cGF3bmVk\x07"
+LITERAL_MARKUP = ("[@click=app.quit]quit[/]", "[link=http://evil.example]here[/link]", "[$accent]accent[/] [bold]bold", "zz [/")
+SHOWN_MARKUP = ("[@click=app.quit]qu", "[link=http://evil.e", "[$accent]accent[/]", "zz [/")
+"""Beginnings of the hostile names as the detail pane shows them (a narrow pane may cut the rest)."""
+
+
+def test_search_on_a_terminal_writes_no_escape_sequence_from_the_catalogue(server, tmp_path):
+    script_catalogue(server, HOSTILE_NAMES, ref_name=HOSTILE_REF)
+    terminal = PtyProcess.iconcat("search", "zz", env=hostile_env(server, tmp_path))
+    assert terminal.finish() == 0, terminal.visible
+    output = terminal.text
+    assert_inert(output)
+    assert TEST_TOKEN not in output
+    assert "\x1b" not in output, "a table for scripts has no escape sequences at all"
+    for literal in LITERAL_MARKUP:
+        assert literal in output
+    assert "[b]Set[/b] [@cl" in output, "hostile set and style names show literally (cut to their column)"
+    rows = [line for line in output.splitlines() if line.endswith(" svg")]
+    assert len(rows) == len(HOSTILE_NAMES), "a multi-line name stays on its one row"
+
+
+def test_search_json_on_a_terminal_escapes_every_control_character(server, tmp_path):
+    script_catalogue(server, HOSTILE_NAMES)
+    terminal = PtyProcess.iconcat("search", "zz", "--json", env=hostile_env(server, tmp_path))
+    assert terminal.finish() == 0, terminal.visible
+    output = terminal.text
+    assert_inert(output)
+    assert "\x1b" not in output
+    document = json.loads(output.replace("\r\n", "\n"))
+    assert [icon["name"] for icon in document["data"]] == list(HOSTILE_NAMES), "the data itself is kept exactly"
+
+
+def _browse(server, download_dir, *extra: str) -> PtyProcess:
+    return PtyProcess.iconcat("browse", "zz", *extra, env=hostile_env(server, download_dir), columns=160, rows=40)
+
+
+def test_the_browser_writes_no_escape_sequence_from_the_catalogue_anywhere(server, download_dir):
+    """Search box, results, detail pane, variant picker, download, downloads panel and notification."""
+    entries = script_catalogue(server, HOSTILE_NAMES, ref_name=HOSTILE_REF)
+    before = snapshot(download_dir.parent)
+    terminal = _browse(server, download_dir)
+    try:
+        terminal.wait_for("zz [@click=app.qu", "the hostile names listed (cut to their column)")
+        terminal.settle()
+        terminal.send("\x1b[B")  # Down: from the search box to the results
+        for _ in range(len(HOSTILE_NAMES) - 1):
+            terminal.send("\x1b[B", pause=0.15)  # through every row: each name reaches the detail pane
+        terminal.settle()
+        assert "Category [b]Set[/b] [@cli" in terminal.visible, "the hostile set name in the detail pane"
+        for literal in SHOWN_MARKUP:
+            assert literal in terminal.visible, f"{literal!r} is not shown literally in the detail pane"
+        # The last row (the very long name) is highlighted: choose it, then download the first variant.
+        terminal.send("\r")
+        terminal.wait_for("enter download · esc close", "the variant picker for the long name")
+        terminal.wait_for("PNG · 512 px")
+        terminal.send("\r")
+        terminal.wait_for("Download finished", "the notification of the finished download")
+        terminal.settle()
+        assert terminal.process.poll() is None, "the app is still running"
+        terminal.send("q")
+        status = terminal.finish()
+    finally:
+        terminal.close()
+    output = terminal.text
+    assert status == 0, terminal.visible[-2000:]
+    assert_inert(output)
+    assert TEST_TOKEN not in output
+    assert "Traceback" not in output
+    saved = sorted(set(snapshot(download_dir.parent)) - set(before))
+    assert len(saved) == 1, saved
+    name = saved[0].split("/", 1)[1]
+    assert "[" not in name and "\x1b" not in name and len(name.encode()) <= 120
+    assert [request.header("authorization") for request in server.requests] == [f"Bearer {TEST_TOKEN}"] * len(server.requests)
+    assert entries  # the catalogue was the hostile one
+
+
+def test_hostile_variant_formats_and_an_icon_without_variants_stay_inert_in_the_browser(server, download_dir):
+    """Variant formats (shown in the detail pane and the picker) and an icon with no variants."""
+    entries = [
+        icon_entry(1, "zz [/ none", "", variants=[]),
+        icon_entry(2, "zz one", server.url("/thumbs/2.png"), variants=[
+            {"id": 11, "format": "[@click=app.quit]p[/]", "size": 512},
+            {"id": 12, "format": "png\x1b]52;c;cGF3bmVk\x07", "size": 64},
+            {"id": 13, "format": "[/", "size": None},
+        ]),
+    ]
+    server.on("/api/v1/search", Reply.json({"data": entries, "meta": {"moreResultsAvailable": False}}))
+    server.on("/thumbs/2.png", Reply.file(png_bytes(), "image/png"))
+    server.on("/api/v1/download", Reply.file(PNG_FILE, "image/png"))
+    terminal = _browse(server, download_dir)
+    try:
+        terminal.wait_for("zz one")
+        terminal.settle()
+        terminal.send("\x1b[B")  # to the results: the icon without variants is highlighted
+        terminal.settle()
+        terminal.send("d")
+        terminal.wait_for("Nothing to download", "the notification that nothing can be downloaded")
+        terminal.send("\x1b[B")
+        terminal.settle()
+        terminal.send("\r")  # the picker for "zz one", whatever its variants look like
+        terminal.wait_for("enter download · esc close", "the variant picker")
+        terminal.send("\r")
+        terminal.wait_for("Download finished", "the download of a variant with a hostile format")
+        terminal.settle()
+        assert terminal.process.poll() is None, "the app is still running"
+        terminal.send("q")
+        status = terminal.finish()
+    finally:
+        terminal.close()
+    assert status == 0, terminal.visible[-2000:]
+    assert_inert(terminal.text)
+    assert "Traceback" not in terminal.text
+    assert "[/ · vector" in terminal.visible, "the hostile format shows literally"
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        Reply.json({"error": "[/ [@click=app.quit]x[/] [link=http://evil.example]y[/link] \x1b]52;c;cGF3bmVk\x07"}, status=500),
+        Reply(status=418, headers=[("Content-Type", "text/plain"), ("X-Reason", "[/")], body=b"[/ \x1b]0;pwned-title\x07"),
+        Reply.json({"error": "[@click=app.quit]gone[/]"}, status=404),
+        Reply(headers=[("Content-Type", "image/png"), ("Content-Disposition", 'attachment; filename="[/\x1b]8;;http://evil.example/\x1b\\.png"')],
+              body=b"<html>[@click=app.quit]sign in[/]</html>"),
+    ],
+    ids=["500 with markup", "418 text", "404 json", "html as png"],
+)
+def test_a_failed_download_with_a_hostile_error_body_is_explained_and_inert(server, download_dir, reply):
+    script_catalogue(server, ["zz error"], download=reply)
+    before = snapshot(download_dir.parent)
+    terminal = _browse(server, download_dir)
+    try:
+        terminal.wait_for("zz error")
+        terminal.send("\x1b[B")
+        terminal.settle()
+        terminal.send("\r")
+        terminal.wait_for("PNG · 512 px")
+        terminal.send("\r")
+        terminal.wait_for("Download failed", "the failure notification")
+        terminal.settle()
+        assert terminal.process.poll() is None, "the app is still running"
+        terminal.send("q")
+        status = terminal.finish()
+    finally:
+        terminal.close()
+    assert status == 0, terminal.visible[-2000:]
+    assert_inert(terminal.text)
+    assert "Traceback" not in terminal.text and TEST_TOKEN not in terminal.text
+    assert snapshot(download_dir.parent) == before, "nothing saved, nothing left behind"
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        Reply.json({"error": "[/ [@click=app.quit]x[/] \x1b]52;c;cGF3bmVk\x07"}, status=500),
+        Reply(headers=[("Content-Type", "text/html")], body=b"<html>[/ [@click=app.quit]login[/]</html>"),
+        Reply.json(b'{"data": "[/ \x1b]0;pwned-title\x07"}'),
+    ],
+    ids=["500 with markup", "html login page", "wrong shape"],
+)
+def test_a_failed_search_with_a_hostile_body_is_explained_and_inert(server, download_dir, reply):
+    server.on("/api/v1/search", reply)
+    terminal = _browse(server, download_dir)
+    try:
+        terminal.wait_for(lambda t: "failed" in t.visible or "web page" in t.visible, "the failed search explained")
+        terminal.settle()
+        assert terminal.process.poll() is None, "the app is still running"
+        terminal.send("\x1b[B")
+        terminal.send("q")
+        status = terminal.finish()
+    finally:
+        terminal.close()
+    assert status == 0, terminal.visible[-2000:]
+    assert_inert(terminal.text)
+    assert "Traceback" not in terminal.text and TEST_TOKEN not in terminal.text
