@@ -144,6 +144,7 @@ def save_settings(*, base_url: str, token: str, download_dir: str | Path | None 
     if download_dir is not None:
         existing["download_dir"] = str(download_dir)
     folder = path.parent
+    problem: str | None = None
     try:
         folder.mkdir(parents=True, exist_ok=True, mode=0o700)
         os.chmod(folder, 0o700)
@@ -159,5 +160,15 @@ def save_settings(*, base_url: str, token: str, download_dir: str | Path | None 
             Path(temporary).unlink(missing_ok=True)
             raise
     except OSError as error:
-        raise ConfigError(f"cannot write the config file {path}: {error.strerror or error}") from None
+        problem = f"cannot write the config file {path}: {error.strerror or error}"
+    except (ValueError, TypeError):
+        # A value TOML or UTF-8 cannot hold (a lone surrogate pasted into the token field…).
+        problem = (
+            f"cannot write the config file {path}: a value holds characters that cannot be stored; "
+            "check what was pasted (the token is not shown here)"
+        )
+    if problem is not None:
+        # Raised outside the handler: no chained exception (UnicodeEncodeError quotes the value, the
+        # token) rides along into a traceback or a crash report.
+        raise ConfigError(problem)
     return path

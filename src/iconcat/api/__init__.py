@@ -6,7 +6,8 @@
 
 Everything public is re-exported here from small private modules: `_models` (the dataclasses and their
 tolerant parser), `_errors` (the exception tree, drawn in its docstring), `_auth` (where the token may
-go), `_retry` (backoff and Retry-After), `_body` (size-capped decoding) and `_client`.
+go), `_redact` (the token masked in the HTTP stack's log records), `_retry` (backoff and Retry-After),
+`_body` (size-capped decoding) and `_client`.
 """
 
 from __future__ import annotations

@@ -25,7 +25,7 @@ _MAX_TOKEN_LENGTH = 4096
 class Secret:
     """A string that is never shown: repr and str give a placeholder; `reveal()` gives the value."""
 
-    __slots__ = ("_value",)
+    __slots__ = ("_value", "__weakref__")  # weakly referenced by the log redactor (`_redact`)
 
     def __init__(self, value: str) -> None:
         self._value = value

@@ -53,6 +53,7 @@ from ._errors import (
     StorageError,
 )
 from ._models import Icon, SearchResult, parse_search_result
+from ._redact import protect as protect_in_logs
 from ._retry import RETRYABLE_STATUSES, RetryPolicy, parse_retry_after
 
 __all__ = ["CatalogueClient"]
@@ -137,6 +138,7 @@ class CatalogueClient:
         self._base = parse_base_url(base_url)
         self._origin = Origin.of(self._base)
         self._secret: Secret = validate_token(token)
+        protect_in_logs(self._secret)  # a service echoing the token must not put it in DEBUG logs
         if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not 0 < timeout < math.inf:
             raise SettingsError("the timeout must be a positive number of seconds")
         self.timeout = float(timeout)
