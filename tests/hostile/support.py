@@ -220,11 +220,18 @@ class PtyProcess:
             if not self.read(quiet):
                 return
 
-    def send(self, text: str, pause: float = 0.05) -> None:
-        """Type `text` (keys as the terminal sends them)."""
+    def send(self, keys: str, pause: float = 0.05) -> None:
+        """Send one key (or paste a text) as the terminal would: all its bytes at once, then pause.
+
+        An escape sequence such as Down (ESC [ B) must arrive whole: split, the app would see Escape.
+        """
+        os.write(self._master, keys.encode())
+        self.read(pause)
+
+    def type(self, text: str, pause: float = 0.05) -> None:
+        """Type `text` one key at a time."""
         for char in text:
-            os.write(self._master, char.encode())
-            self.read(pause)
+            self.send(char, pause)
 
     def mark(self) -> int:
         """Where the output ends now (to look only at what comes after)."""
