@@ -221,11 +221,13 @@ async def test_a_rejected_token_opens_the_connect_screen_and_saving_reconnects(m
         token_field = screen.query_one("#connect-token", Input)
         assert token_field.password
         token_field.value = catalogue.token
-        await pilot.click("#connect-test-button")
+        token_field.focus()
+        await pilot.press("ctrl+t")
         result = screen.query_one("#connect-result", Static)
-        await wait_until(pilot, lambda: result.has_class("-ok"), "a successful test")
+        await wait_until(pilot, lambda: result.has_class("-ok") or result.has_class("-error"), "a test's answer")
+        assert result.has_class("-ok"), shown_text(result)
         assert "The catalogue answered" in shown_text(result)
-        await pilot.click("#connect-save-button")
+        await pilot.press("ctrl+s")
         await wait_until(pilot, lambda: not isinstance(app.screen, ConnectScreen), "the connect screen closed")
         await wait_until(pilot, lambda: app.search_state.phase is SearchPhase.RESULTS, "results on the new connection")
         assert app.connection.token == catalogue.token

@@ -45,5 +45,7 @@ async def test_missing_and_broken_previews_have_their_own_states(make_app, monke
             assert thumbnail.status == "missing"
             await pilot.press("down")
             assert thumbnail.status == "broken"
-            assert sorted(message.icon.id for message in needed.values()) == sorted(icon.id for icon in results.icons[:3])  # one request each
+            requested = [message.icon.id for message in needed.values()]
+            # One request per icon, however often it was shown (typing may have listed other icons first).
+            assert [requested.count(icon.id) for icon in results.icons[:3]] == [1, 1, 1]
             assert app.is_running

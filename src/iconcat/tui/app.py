@@ -283,6 +283,8 @@ class IconcatApp(App[int]):
 
     def show_search_result(self, query: str, result: "SearchResult") -> None:
         """Put an answer on screen: the list, the first icon's detail, the count (one frame)."""
+        if not self.query(ResultsList):  # answered while the app was closing
+            return
         self._shown_query = query
         results = self.query_one(ResultsList)
         results.show_icons(result.icons)
@@ -300,6 +302,8 @@ class IconcatApp(App[int]):
             self.search_state = SearchState(SearchPhase.NO_RESULTS, query)
 
     def watch_search_state(self, state: SearchState) -> None:
+        if not self.query(SearchBar):  # a search answered while the app was closing
+            return
         self.query_one(SearchBar).state = state
         area = self.query_one("#results-area")
         has_rows = self.query_one(ResultsList).option_count > 0
@@ -319,7 +323,9 @@ class IconcatApp(App[int]):
 
     @on(ResultsList.IconHighlighted)
     def _icon_highlighted(self, message: ResultsList.IconHighlighted) -> None:
-        self.query_one(DetailPane).icon = message.icon
+        # A highlight message can still arrive while the app is closing and its widgets are gone.
+        for detail in self.query(DetailPane):
+            detail.icon = message.icon
 
     @on(ResultsList.IconChosen)
     def _icon_chosen(self, message: ResultsList.IconChosen) -> None:
