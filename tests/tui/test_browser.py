@@ -214,7 +214,9 @@ async def test_a_rejected_token_opens_the_connect_screen_and_saving_reconnects(m
     app = make_app(wrong)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press(*"arrow", "enter")
-        await wait_until(pilot, lambda: isinstance(app.screen, ConnectScreen), "the connect screen")
+        await wait_until(
+            pilot, lambda: isinstance(app.screen, ConnectScreen) and app.screen.query("#connect-reason"), "the connect screen"
+        )
         assert app.search_state.phase is SearchPhase.REJECTED
         screen = app.screen
         assert "rejected the token" in shown_text(screen.query_one("#connect-reason", Static))
@@ -237,6 +239,21 @@ async def test_a_rejected_token_opens_the_connect_screen_and_saving_reconnects(m
         settings = load_settings()
         assert settings.base_url == catalogue.base_url and settings.token == catalogue.token
         assert Path(settings.download_dir) == download_dir
+
+
+async def test_missing_token_asks_for_connection_settings(make_app, catalogue, download_dir):
+    app = make_app(Connection(catalogue.base_url, "", download_dir), query="arrow")
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(
+            pilot, lambda: isinstance(app.screen, ConnectScreen) and app.screen.query("#connect-reason"), "the connect screen"
+        )
+        reason = shown_text(app.screen.query_one("#connect-reason", Static))
+        assert "the token is empty" in reason
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: not isinstance(app.screen, ConnectScreen), "the connect screen closed")
+        assert app.search_state.phase is SearchPhase.NOT_CONFIGURED
+        assert shown_text(app.query_one("#search-status", Static)) == "connection settings needed"
+        assert "Press c" in shown_text(app.query_one("#results-message", Static))
 
 
 async def test_service_down_is_explained_the_app_stays_alive_and_recovers(make_app, download_dir):

@@ -167,6 +167,9 @@ class IconcatApp(App[int]):
             self._client = None
             self._client_problem = sanitize(f"Cannot use this catalogue: {error}", max_length=300)
             await stack.aclose()
+            # Settings the client refuses (no token, a malformed URL) are fixed on the connect screen.
+            self.search_state = SearchState(SearchPhase.NOT_CONFIGURED, self._last_query, message=self._client_problem)
+            self._show_connect(reason=self._client_problem)
         else:
             self._client_problem = ""
             self._client_stack = stack
@@ -250,7 +253,7 @@ class IconcatApp(App[int]):
         client = await self._ready_client()
         if client is None:
             if sequence == self._search_sequence:
-                self.search_state = SearchState(SearchPhase.FAILED, query, message=self._client_problem)
+                self.search_state = SearchState(SearchPhase.NOT_CONFIGURED, query, message=self._client_problem)
             return
         try:
             result = await client.search(query)
@@ -311,7 +314,9 @@ class IconcatApp(App[int]):
         area.set_class(not shows_list, "-message")
         area.set_class(state.phase is SearchPhase.SEARCHING, "-stale")
         area.set_class(
-            state.phase in (SearchPhase.UNREACHABLE, SearchPhase.REJECTED, SearchPhase.FAILED), "-problem"
+            state.phase
+            in (SearchPhase.UNREACHABLE, SearchPhase.REJECTED, SearchPhase.NOT_CONFIGURED, SearchPhase.FAILED),
+            "-problem",
         )
         explanation = state.explanation or f"Searching for “{state.query}”…"
         # The message box's size is set by the layout (1fr), so new text only needs a repaint.

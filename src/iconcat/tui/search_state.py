@@ -23,6 +23,8 @@ class SearchPhase(Enum):
     """The network failed (refused, timed out...): say so, keep the app alive, offer a retry."""
     REJECTED = "rejected"
     """The catalogue rejected the token: the connect screen is offered."""
+    NOT_CONFIGURED = "not-configured"
+    """The settings cannot make a client (no token, a malformed base URL): the connect screen is offered."""
     FAILED = "failed"
     """The catalogue answered but not usefully (server error, malformed reply, rate limit)."""
 
@@ -45,7 +47,7 @@ class SearchState:
     skipped: int = 0
     """Malformed entries the client left out (RESULTS)."""
     message: str = ""
-    """A sanitised explanation for a person (UNREACHABLE, REJECTED, FAILED)."""
+    """A sanitised explanation for a person (UNREACHABLE, REJECTED, NOT_CONFIGURED, FAILED)."""
 
     @property
     def status(self) -> str:
@@ -69,6 +71,8 @@ class SearchState:
             return "catalogue unreachable"
         if phase is SearchPhase.REJECTED:
             return "token rejected"
+        if phase is SearchPhase.NOT_CONFIGURED:
+            return "connection settings needed"
         return "search failed"
 
     @property
@@ -84,7 +88,7 @@ class SearchState:
             )
         if phase is SearchPhase.UNREACHABLE:
             return f"{self.message}\n\nPress Enter in the search box (or ctrl+r) to try again."
-        if phase is SearchPhase.REJECTED:
+        if phase in (SearchPhase.REJECTED, SearchPhase.NOT_CONFIGURED):
             return f"{self.message}\n\nPress c to enter a base URL and token."
         if phase is SearchPhase.FAILED:
             return f"{self.message}\n\nPress Enter in the search box (or ctrl+r) to try again."

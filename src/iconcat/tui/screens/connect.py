@@ -164,6 +164,9 @@ class ConnectScreen(ModalScreen["Connection | None"]):
         except (ConfigError, OSError) as error:
             self._say(f"Could not save: {error}", "error")
             return
+        except Exception as error:  # noqa: BLE001 - a message, never a crash report (it would list the token)
+            self._say(f"Could not save: {type(error).__name__}: {error}", "error")
+            return
         self.app.notify(
             sanitize(f"Saved to {saved_to}", max_length=None), title="Connection saved", markup=False
         )

@@ -75,7 +75,9 @@ class SearchBar(Horizontal):
         self.query_one("#search-status", Static).update(Content(state.status), layout=False)
         self.set_class(state.phase is SearchPhase.SEARCHING, "-searching")
         self.set_class(
-            state.phase in (SearchPhase.UNREACHABLE, SearchPhase.REJECTED, SearchPhase.FAILED), "-problem"
+            state.phase
+            in (SearchPhase.UNREACHABLE, SearchPhase.REJECTED, SearchPhase.NOT_CONFIGURED, SearchPhase.FAILED),
+            "-problem",
         )
         self.set_class(state.more_available, "-more")
 
