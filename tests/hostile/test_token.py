@@ -49,7 +49,7 @@ SEARCH_FAILURES = {
     "404 echoing the token": (_echoing(404), 4),
     "400 echoing the token": (_echoing(400), 1),
     "500 echoing the token": (_echoing(500), 1),
-    "429 asking for an hour": (_echoing(429, ) if False else Reply(status=429, headers=[("Retry-After", "3600"), ("X-Echo", ECHO)]), 1),
+    "429 asking for an hour": (Reply(status=429, headers=[("Retry-After", "3600"), ("X-Echo", ECHO)]), 1),
     "html page quoting the token": (Reply(headers=[("Content-Type", "text/html")], body=f"<p>{ECHO}</p>".encode()), 1),
     "malformed json quoting the token": (Reply.json(f'{{"data": [{ECHO}'.encode()), 1),
     "wrong shape quoting the token": (Reply.json({"data": ECHO}), 1),
@@ -184,3 +184,41 @@ def test_saving_a_token_that_cannot_be_stored_is_a_config_error_without_echo(tok
     assert caught.value.__cause__ is None and caught.value.__context__ is None
     assert not config_path().exists()
     assert list(config_path().parent.iterdir()) == [], "no temporary file left behind"
+
+
+LOGIN_FAILURES = {
+    "401 echoing the token": (_echoing(401), 3),
+    "500 echoing the token": (_echoing(500), 1),
+    "html login page quoting the token": (Reply(headers=[("Content-Type", "text/html")], body=f"<p>{ECHO}</p>".encode()), 1),
+    "redirect to another origin": (None, 1),
+}
+
+
+@pytest.mark.parametrize("reply, status", LOGIN_FAILURES.values(), ids=LOGIN_FAILURES.keys())
+def test_login_against_a_hostile_service_saves_nothing_and_never_echoes(server, other_server, reply, status):
+    from iconcat.config import config_path
+
+    if reply is None:
+        reply = Reply.redirect(other_server.url("/api/v1/search?name=a"))
+        other_server.on("/api/v1/search", _echoing(401))
+    server.on("/api/v1/search", reply)
+    outcome = run_iconcat("login", "--token-stdin", "--base-url", server.base_url, stdin=TEST_TOKEN + "\n")
+    assert outcome.status == status, outcome.stderr
+    assert not config_path().exists()
+    assert all(request.header("authorization") is None for request in other_server.requests)
+
+
+def test_the_debugging_traceback_holds_no_token(server, tmp_path):
+    """ICONCAT_DEBUG=1 lets the traceback through for a bug report: messages only, never the token."""
+    import os
+    import subprocess
+    import sys
+
+    server.on("/api/v1/search", _echoing(401))
+    completed = subprocess.run(
+        [sys.executable, "-m", "iconcat", "search", "a"], capture_output=True, text=True, timeout=60,
+        env={**os.environ, **hostile_env(server, tmp_path), "ICONCAT_DEBUG": "1"},
+    )
+    assert completed.returncode != 0
+    assert "Traceback" in completed.stderr and "AuthError" in completed.stderr, "the debugging path was taken"
+    assert TEST_TOKEN not in completed.stdout + completed.stderr
