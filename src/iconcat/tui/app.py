@@ -120,6 +120,7 @@ class IconcatApp(App[int]):
         self._retired_stacks: list[AsyncExitStack] = []
         self._client_problem = ""
         self._client_ready = asyncio.Event()
+        self._connect_open = False
         self._search_sequence = 0
         self._shown_query: str | None = None
         self._last_query = ""
@@ -261,7 +262,7 @@ class IconcatApp(App[int]):
             if sequence == self._search_sequence:
                 message = sanitize(f"The catalogue rejected the token: {error}", max_length=300)
                 self.search_state = SearchState(SearchPhase.REJECTED, query, message=message)
-                self._show_connect(reason=message)
+                self._show_connect(reason=message, focus_token=True)
             return
         except NetworkError as error:
             state = SearchState(
@@ -562,15 +563,17 @@ class IconcatApp(App[int]):
         """Open the connect screen."""
         self._show_connect()
 
-    def _show_connect(self, reason: str = "") -> None:
-        if isinstance(self.screen, ConnectScreen):
+    def _show_connect(self, reason: str = "", *, focus_token: bool = False) -> None:
+        if self._connect_open:  # already shown (or being shown: pushing a screen takes a moment)
             return
+        self._connect_open = True
 
         async def connected(connection: Connection | None) -> None:
+            self._connect_open = False
             if connection is not None:
                 await self.switch_connection(connection)
 
-        self.push_screen(ConnectScreen(self.connection, reason=reason), connected)
+        self.push_screen(ConnectScreen(self.connection, reason=reason, focus_token=focus_token), connected)
 
     def action_help(self) -> None:
         """Show the keys."""

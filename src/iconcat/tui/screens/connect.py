@@ -51,10 +51,12 @@ class ConnectScreen(ModalScreen["Connection | None"]):
         Binding("ctrl+s", "save", "Save", id="connect-save", tooltip="Save these settings and reconnect"),
     ]
 
-    def __init__(self, current: Connection, *, reason: str = "") -> None:
+    def __init__(self, current: Connection, *, reason: str = "", focus_token: bool = False) -> None:
         super().__init__()
         self.current = current
         self.reason = reason
+        self.focus_token = focus_token
+        """Start in the token field (the catalogue rejected the token; keys typed meanwhile land there)."""
 
     def compose(self) -> ComposeResult:
         current = self.current
@@ -84,6 +86,9 @@ class ConnectScreen(ModalScreen["Connection | None"]):
             yield Static(Content("ctrl+t test · ctrl+s save · esc cancel"), id="connect-keys", markup=False)
 
     def on_mount(self) -> None:
+        if self.focus_token:
+            self.query_one("#connect-token", Input).focus()
+            return
         first_empty = next(
             (field for field in self.query(Input) if not field.value), self.query_one("#connect-base-url", Input)
         )
