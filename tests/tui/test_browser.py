@@ -349,3 +349,20 @@ async def test_usable_at_80_by_24(make_app):
             assert region.area > 0 and screen.contains_region(region), selector
         assert thumbnail.region.width <= 16
         assert app.query_one(ResultsList).highlighted_icon.name in app.query_one(ResultsList).render_line(0).text
+
+
+async def test_x_cancels_the_focused_download_row_not_the_latest(make_app, download_dir):
+    with serving(token=TEST_TOKEN, latency_ms=800) as slow:
+        app = make_app(Connection(slow.base_url, TEST_TOKEN, download_dir, is_demo=True))
+        async with app.run_test(size=SIZE) as pilot:
+            await search(pilot, "heart")
+            icon = app.query_one(ResultsList).icons[0]
+            first = app.start_download(icon, icon.variants[0])
+            second = app.start_download(icon, icon.variants[1])
+            await pilot.pause()
+            app.query_one(f"#{first.row_id}", DownloadRow).focus()
+            await pilot.press("x")
+            await wait_until(pilot, lambda: first.status.finished and second.status.finished, "both downloads ended")
+            assert first.status is DownloadStatus.CANCELLED
+            assert second.status is DownloadStatus.DONE
+            assert [path.name for path in download_dir.iterdir()] == [second.saved_path.name]

@@ -1,0 +1,90 @@
+"""`run_browser`: which catalogue it opens, and that the demo catalogue lives exactly as long as the app."""
+
+from __future__ import annotations
+
+import socket
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+from iconcat.config import Settings
+from iconcat.tui import run_browser
+from iconcat.tui.app import IconcatApp
+from iconcat.tui.search_state import SearchPhase
+
+from .support import wait_until
+
+
+def port_open(base_url: str) -> bool:
+    parts = urlsplit(base_url)
+    try:
+        with socket.create_connection((parts.hostname, parts.port), timeout=1):
+            return True
+    except OSError:
+        return False
+
+
+@pytest.fixture
+def headless_run(monkeypatch):
+    """Make `IconcatApp.run` headless, steered by `steer(pilot)`; records the app it ran."""
+    ran: list[IconcatApp] = []
+
+    def install(steer):
+        original_run = IconcatApp.run
+
+        def run(self, **_options):
+            ran.append(self)
+
+            async def auto_pilot(pilot):
+                await steer(pilot)
+                pilot.app.exit(0)
+
+            return original_run(self, headless=True, size=(120, 36), auto_pilot=auto_pilot)
+
+        monkeypatch.setattr(IconcatApp, "run", run)
+        return ran
+
+    return install
+
+
+def test_without_a_catalogue_the_demo_runs_for_the_apps_life(headless_run, tmp_path: Path):
+    seen: dict[str, object] = {}
+
+    async def steer(pilot):
+        app = pilot.app
+        await wait_until(pilot, lambda: app.search_state.phase is SearchPhase.RESULTS, "demo results")
+        seen["sub_title"] = app.sub_title
+        seen["base_url"] = app.connection.base_url
+        seen["open_while_running"] = port_open(app.connection.base_url)
+
+    ran = headless_run(steer)
+    settings = Settings(base_url=None, token=None, download_dir=tmp_path)
+    assert run_browser(settings, query="arrow") == 0
+    assert ran and ran[0].connection.is_demo
+    assert seen["sub_title"] == "demo catalogue"
+    assert seen["open_while_running"] is True
+    assert not port_open(str(seen["base_url"]))  # stopped with the app
+
+
+def test_demo_flag_wins_over_a_configured_catalogue(headless_run, tmp_path: Path):
+    async def steer(pilot):
+        await wait_until(pilot, lambda: pilot.app.search_state.phase is SearchPhase.RESULTS, "demo results")
+
+    ran = headless_run(steer)
+    settings = Settings(base_url="https://icons.example.com", token="abc", download_dir=tmp_path)
+    assert run_browser(settings, query="home", demo=True) == 0
+    assert ran[0].connection.is_demo and ran[0].sub_title == "demo catalogue"
+
+
+def test_a_configured_catalogue_is_named_by_its_host(headless_run, catalogue, tmp_path: Path):
+    async def steer(pilot):
+        await wait_until(pilot, lambda: pilot.app.search_state.phase is SearchPhase.RESULTS, "results")
+
+    ran = headless_run(steer)
+    settings = Settings(base_url=catalogue.base_url, token=catalogue.token, download_dir=tmp_path)
+    assert run_browser(settings, query="star") == 0
+    app = ran[0]
+    assert not app.connection.is_demo
+    assert app.sub_title == urlsplit(catalogue.base_url).netloc
+    assert catalogue.token not in repr(app.connection)
