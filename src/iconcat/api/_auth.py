@@ -10,13 +10,14 @@ no repr, log line, or traceback that prints local variables.
 from __future__ import annotations
 
 import ipaddress
+import socket
 from dataclasses import dataclass
 
 import httpx
 
 from ._errors import SettingsError
 
-__all__ = ["Origin", "Secret", "is_loopback_host", "parse_base_url", "validate_token"]
+__all__ = ["Origin", "Secret", "is_internal_host", "is_loopback_host", "parse_base_url", "validate_token"]
 
 _DEFAULT_PORTS = {"http": 80, "https": 443}
 _MAX_TOKEN_LENGTH = 4096
@@ -96,6 +97,42 @@ def is_loopback_host(host: str) -> bool:
         return ipaddress.ip_address(host).is_loopback
     except ValueError:
         return False
+
+
+def _ip_of(host: str) -> "ipaddress.IPv4Address | ipaddress.IPv6Address | None":
+    """The address `host` names literally, in any form a resolver accepts (`127.1`, `2130706433`, `0x7f.1`)."""
+    try:
+        return ipaddress.ip_address(host)
+    except ValueError:
+        pass
+    if host and all(char in "0123456789abcdefx." for char in host) and any(char.isdigit() for char in host):
+        try:
+            return ipaddress.IPv4Address(socket.inet_aton(host))
+        except (OSError, ValueError):
+            return None
+    return None
+
+
+def is_internal_host(host: str) -> bool:
+    """True for names and addresses inside this machine or its local network.
+
+    `localhost`, loopback, private (10/8, 172.16/12, 192.168/16, fc00::/7, IPv4-mapped forms…),
+    link-local (169.254/16: cloud metadata services), unspecified, multicast and reserved addresses,
+    written in any literal form. A host *name* that resolves to such an address is not caught here
+    (that needs the resolver); this stops the literal addresses a hostile service would simply write.
+    """
+    host = host.lower().strip("[]").rstrip(".")
+    if host == "localhost" or host.endswith(".localhost"):
+        return True
+    address = _ip_of(host.split("%", 1)[0])
+    if address is None:
+        return False
+    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
+        address = address.ipv4_mapped
+    return (
+        address.is_loopback or address.is_private or address.is_link_local or address.is_unspecified
+        or address.is_multicast or address.is_reserved
+    )
 
 
 def parse_base_url(base_url: str) -> httpx.URL:

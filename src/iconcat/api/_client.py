@@ -11,6 +11,9 @@ Decisions (the interface says nothing about errors, limits or paging; the client
 - The token goes only to the base URL's origin, decided again at every redirect hop, which the client
   follows itself (at most 5; httpx is told not to). An https → http redirect is refused. A thumbnail URL
   on another origin is fetched without the token.
+- A catalogue on the internet cannot point the client into the user's own network: a preview URL or a
+  redirect naming localhost, a loopback, private, link-local (cloud metadata) or otherwise internal
+  address literal is not requested (a catalogue that is itself on such an address may use them).
 - Size caps before parsing: JSON 8 MiB, thumbnails 2 MiB, downloads 1 GiB, counted on the decompressed
   bytes as they stream.
 - Errors are `CatalogueError` subclasses (see `_errors`), raised with no chained exception: the HTTP
@@ -38,7 +41,7 @@ import httpx
 from iconcat import __version__
 from iconcat import downloads
 
-from ._auth import Origin, Secret, is_loopback_host, parse_base_url, validate_token
+from ._auth import Origin, Secret, is_internal_host, is_loopback_host, parse_base_url, validate_token
 from ._body import BodyTooLarge, BoundedDecoder, CorruptEncoding, UnsupportedEncoding
 from ._errors import (
     AuthError,
@@ -147,6 +150,7 @@ class CatalogueClient:
         """When and how long to wait before trying again."""
         self._limits = {"json": max_json_bytes, "thumbnail": max_thumbnail_bytes, "download": max_download_bytes}
         self._cool_down_until: dict[Origin, float] = {}
+        self._base_is_internal = is_internal_host(self._origin.host)
         if self._origin.scheme == "http" and not is_loopback_host(self._origin.host):
             warnings.warn(
                 InsecureConnectionWarning(
@@ -333,6 +337,11 @@ class CatalogueClient:
             failure: CatalogueError | None = None
             if not _plausible_host(url):
                 raise ProtocolError(f"{what}: the service gave an address with an invalid host name: not requested")
+            if not self._base_is_internal and is_internal_host(url.host):
+                raise ProtocolError(
+                    f"{what}: the service pointed to an address inside your own network ({Origin.of(url)}): "
+                    "not requested"
+                )
             try:
                 request = self._http.build_request("GET", url, headers=self._headers_for(url, accept, accept_encoding))
             except Exception:  # httpx.InvalidURL and kin: an address from the service that cannot be sent
