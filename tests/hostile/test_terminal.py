@@ -194,3 +194,24 @@ def test_a_failed_search_with_a_hostile_body_is_explained_and_inert(server, down
     assert status == 0, terminal.visible[-2000:]
     assert_inert(terminal.text)
     assert "Traceback" not in terminal.text and TEST_TOKEN not in terminal.text
+
+
+async def test_a_screenshot_of_hostile_names_is_inert_svg(server, download_dir):
+    """Textual's screenshot (the palette's "Save screenshot") is an SVG a browser may open: a name must
+    not close the text element and inject a script or a link."""
+    from iconcat.tui.app import IconcatApp
+    from iconcat.tui.connection import Connection
+    from iconcat.tui.widgets import ResultsList
+    from tests.tui.support import wait_until
+
+    script_catalogue(server, ['zz </text><script>alert(1)</script>', 'zz <a href="javascript:alert(2)">x</a> &amp; ]]>'])
+    app = IconcatApp(Connection(server.base_url, TEST_TOKEN, download_dir), query="zz")
+    async with app.run_test(size=(120, 36)) as pilot:
+        await wait_until(pilot, lambda: len(app.query_one(ResultsList).icons) == 2, "the results")
+        await pilot.pause(0.3)
+        svg = app.export_screenshot()
+    assert "&lt;/text&gt;&lt;script&gt;" in svg, "the name is in the screenshot, escaped"
+    assert "<script" not in svg and "<a " not in svg, "no element from a name: only escaped text"
+    import xml.etree.ElementTree as ElementTree
+
+    ElementTree.fromstring(svg)  # still well-formed XML
