@@ -68,7 +68,7 @@ async def test_searching_state_is_visible_and_a_stale_answer_never_lands(make_ap
             app.watch(app, "search_state", lambda state: seen_phases.append(state.phase), init=False)
             app.start_search("arrow", immediate=True)
             await pilot.pause(0.05)
-            assert app.query_one(SearchBar).has_class("-searching")
+            assert app.query_one("#search-status").has_class("-searching")
             assert shown_text(app.query_one("#search-status", Static)) == "searching…"
             app.start_search("heart", immediate=True)
             await wait_until(pilot, lambda: results_settled(app), "the second search's answer")

@@ -126,7 +126,6 @@ class IconcatApp(App[int]):
         self._last_query = ""
         self.thumbnails = ThumbnailCache()
         """Preview bytes and renders, shared by the detail pane's thumbnail."""
-        bound_imaging_caches()
         self.variant_preference: VariantPreference | None = None
         """(format, size) last chosen in the variant picker: preselected next time."""
         self.downloads: list[DownloadJob] = []
@@ -161,6 +160,7 @@ class IconcatApp(App[int]):
 
     async def _open_client(self) -> None:
         """Create the client for the current connection (a failure becomes the search's state)."""
+        bound_imaging_caches()  # here, not at start: importing the imaging stack can wait a frame
         stack = AsyncExitStack()
         try:
             self._client = await stack.enter_async_context(self._client_factory(self.connection))
@@ -313,7 +313,8 @@ class IconcatApp(App[int]):
         has_rows = self.query_one(ResultsList).option_count > 0
         shows_list = state.phase is SearchPhase.RESULTS or (state.phase is SearchPhase.SEARCHING and has_rows)
         area.set_class(not shows_list, "-message")
-        area.set_class(state.phase is SearchPhase.SEARCHING, "-stale")
+        # On the list itself, not the area: a class change restyles the node's whole subtree.
+        self.query_one(ResultsList).set_class(state.phase is SearchPhase.SEARCHING, "-stale")
         area.set_class(
             state.phase
             in (SearchPhase.UNREACHABLE, SearchPhase.REJECTED, SearchPhase.NOT_CONFIGURED, SearchPhase.FAILED),

@@ -2,7 +2,8 @@
 
 Each row is an `IconRow`, a tiny Visual that lays its three columns out at whatever width it is drawn:
 resizing never rebuilds the rows, measuring a row costs nothing (it is always one line), and only rows
-on screen are ever rendered. Names are sanitised once, when the row is made, and shown as plain Content.
+on screen are ever rendered. Names are sanitised when a row is first drawn and become plain text segments:
+never markup, never parsed.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from typing import TYPE_CHECKING, Sequence
 
 from textual.binding import Binding
 from rich.cells import cell_len, set_cell_size
-from textual.content import Content, Span
+from rich.segment import Segment
 from textual.css.styles import RulesMap
 from textual.message import Message
 from textual.strip import Strip
@@ -88,8 +89,8 @@ class IconRow(Visual):
             )
         return self._texts
 
-    def layout(self, width: int) -> Content:
-        """The row as Content exactly `width` cells wide (one string, a span per muted column)."""
+    def cells(self, width: int) -> list[tuple[str, bool]]:
+        """The row as (text, muted) pieces, exactly `width` cells in all."""
         widths = self.widths
         name, style, set_ = self.texts
         columns: list[tuple[str, int]] = []
@@ -98,20 +99,19 @@ class IconRow(Visual):
             if column_width and name_width - column_width - _GAP >= _MIN_NAME:
                 columns.append((value, column_width))
                 name_width -= column_width + _GAP
-        pieces = [_fit(name, max(name_width, 0))]
-        spans: list[Span] = []
-        position = len(pieces[0])
+        pieces = [(_fit(name, max(name_width, 0)), False)]
         for value, column_width in columns:
-            cell = _fit(value, column_width)
-            pieces.append(_GAP_TEXT)
-            position += _GAP
-            spans.append(Span(position, position + len(cell), _META_STYLE))
-            pieces.append(cell)
-            position += len(cell)
-        return Content("".join(pieces), spans, cell_length=width, strip_control_codes=False)
+            pieces.append((_GAP_TEXT, False))
+            pieces.append((_fit(value, column_width), True))
+        return pieces
 
     def render_strips(self, width: int, height: int | None, style: Style, options: RenderOptions) -> list[Strip]:
-        return self.layout(width).render_strips(width, height, style, options)
+        # Straight to segments: a row is one line of known width, so Content's wrapping machinery
+        # (the general path) would only cost time on every row drawn.
+        plain = style.rich_style
+        muted = (style + options.get_style(_META_STYLE)).rich_style
+        segments = [Segment(text, muted if is_muted else plain) for text, is_muted in self.cells(width) if text]
+        return [Strip(segments, width)]
 
     def get_optimal_width(self, rules: RulesMap, container_width: int) -> int:
         return container_width

@@ -44,7 +44,7 @@ class SearchBar(Horizontal):
             self.immediate = immediate
 
     state: reactive[SearchState] = reactive(SearchState, init=False)
-    """The search's state, shown as the status line and as CSS classes (`-searching`, `-problem`)."""
+    """The search's state, shown as the status line (with classes `-searching`, `-problem`, `-more`)."""
 
     def __init__(self, query: str = "", *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -71,15 +71,17 @@ class SearchBar(Horizontal):
         return self.input.value.strip()
 
     def watch_state(self, state: SearchState) -> None:
+        status = self.query_one("#search-status", Static)
         # layout=False: the status box has a fixed size, so new text needs a repaint, not a relayout.
-        self.query_one("#search-status", Static).update(Content(state.status), layout=False)
-        self.set_class(state.phase is SearchPhase.SEARCHING, "-searching")
-        self.set_class(
+        status.update(Content(state.status), layout=False)
+        # Classes go on the status line itself: changing a class restyles the node's whole subtree.
+        status.set_class(state.phase is SearchPhase.SEARCHING, "-searching")
+        status.set_class(
             state.phase
             in (SearchPhase.UNREACHABLE, SearchPhase.REJECTED, SearchPhase.NOT_CONFIGURED, SearchPhase.FAILED),
             "-problem",
         )
-        self.set_class(state.more_available, "-more")
+        status.set_class(state.more_available, "-more")
 
     def on_input_changed(self, event: Input.Changed) -> None:
         event.stop()
