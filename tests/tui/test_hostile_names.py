@@ -59,12 +59,17 @@ async def test_hostile_names_are_inert_everywhere(make_app, monkeypatch, downloa
                     for strip in widget.render_lines(widget.region.reset_offset):
                         assert_plain(strip)
 
-            # A click on the "[@click=app.quit]" row chooses the icon; it does not quit.
+            # Clicking the "[@click=app.quit]" row previews it, a double click chooses it; nothing quits.
             clicky = next(i for i, icon in enumerate(results.icons) if icon.name.startswith("[@click"))
+            results.highlighted = 0
             results.scroll_to(y=0, animate=False)
             await pilot.pause()
             await pilot.click(ResultsList, offset=(4, clicky + 1))
-            await wait_until(pilot, lambda: isinstance(app.screen, VariantPicker), "the picker from a click")
+            await pilot.pause()
+            assert results.highlighted == clicky and app.is_running
+            assert not isinstance(app.screen, VariantPicker)
+            await pilot.click(ResultsList, offset=(4, clicky + 1), times=2)
+            await wait_until(pilot, lambda: isinstance(app.screen, VariantPicker), "the picker from a double click")
             assert app.is_running
             picker = app.screen
             assert shown_text(picker.query_one("#picker-title", Static)) == f"Download {sanitize(HOSTILE_NAMES[2])}"

@@ -18,6 +18,7 @@ KEY_HELP: tuple[tuple[str, str], ...] = (
     ("Home End", "first / last result"),
     ("Enter or d", "download the highlighted icon (pick format, size)"),
     ("tab", "move between search, results and downloads"),
+    ("mouse", "click previews an icon, double-click downloads it"),
     ("x", "cancel the selected (or latest running) download"),
     ("r", "retry the selected (or latest failed) download"),
     ("ctrl+r", "search again (after an error)"),

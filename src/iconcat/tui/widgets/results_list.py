@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Sequence
 
+from textual import events
 from textual.binding import Binding
 from rich.cells import cell_len, set_cell_size
 from rich.segment import Segment
@@ -172,6 +173,20 @@ class ResultsList(OptionList):
             self.highlighted = 0
         else:
             self.post_message(self.IconHighlighted(None))
+
+    async def _on_click(self, event: events.Click) -> None:
+        """One click previews an icon (highlights it); a double click chooses it, like Enter.
+
+        OptionList's own click both highlights and selects, which would open the variant picker for a
+        person who only wanted to look.
+        """
+        event.prevent_default()  # Textual would otherwise run OptionList's click handler too
+        clicked: int | None = event.style.meta.get("option")
+        if clicked is None or not 0 <= clicked < len(self._icons):
+            return
+        self.highlighted = clicked
+        if event.chain >= 2:
+            self.action_select()
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         event.stop()
