@@ -51,7 +51,7 @@ async def settle(pilot: Pilot) -> None:
         field.cursor_blink = False
     await wait_until(pilot, lambda: app.search_state.phase is SearchPhase.RESULTS, "results")
     thumbnail = app.query_one(Thumbnail)
-    await wait_until(pilot, lambda: thumbnail.status == "shown", "the preview drawn")
+    await wait_until(pilot, lambda: thumbnail.settled, "the preview drawn")
 
 
 async def shoot(
