@@ -50,10 +50,17 @@ class DownloadRow(Horizontal, can_focus=True):
         yield ProgressBar(total=None, show_eta=False, show_percentage=True, classes="download-bar")
         yield Static(describe_job(self.job), classes="download-status", markup=False)
 
+    def on_mount(self) -> None:
+        # Progress reported before the row was mounted is shown now.
+        self.refresh_job()
+
     def refresh_job(self) -> None:
         """Show the job's current numbers and status."""
         job = self.job
-        bar = self.query_one(ProgressBar)
+        bars = self.query(ProgressBar)
+        if not bars:  # not composed yet: on_mount catches up
+            return
+        bar = bars.first()
         if job.status is DownloadStatus.DONE:
             total = job.total or max(job.bytes_done, 1)
             bar.update(total=total, progress=total)
