@@ -156,3 +156,44 @@ async def test_the_browser_shows_a_placeholder_for_every_hostile_preview_and_sta
             assert thumbnail.status == expected, (icon.name, thumbnail.status)
             assert app.is_running
     assert reached == []
+
+
+def _big_preview(index: int) -> bytes:
+    """A 2048 x 2048 PNG (the largest preview allowed): about 20 KB on the wire, 16 MB decoded."""
+    import io
+
+    from PIL import Image
+
+    buffer = io.BytesIO()
+    Image.new("RGB", (2048, 2048), (index * 20 % 256, 90, 200)).save(buffer, "PNG", compress_level=1)
+    return buffer.getvalue()
+
+
+async def test_browsing_maximum_size_previews_holds_bounded_memory(server, download_dir):
+    """A hostile catalogue serves the largest previews allowed, cheap on the wire (about 20 KB each, 16 MB
+    decoded): browsing them must not keep 16 MB per icon. What the app keeps (preview bytes, decoded
+    images) stays under a fixed bound however many are browsed."""
+    from iconcat.imaging import decoded_cache
+
+    count = 10
+    for index in range(count):
+        server.on(f"/big/{index}", Reply.file(_big_preview(index), "image/png"))
+    entries = [icon_entry(index + 1, f"zz big {index}", server.url(f"/big/{index}")) for index in range(count)]
+    server.on("/api/v1/search", Reply.json({"data": entries, "meta": {"moreResultsAvailable": False}}))
+    decoded_cache.clear()
+    app = IconcatApp(Connection(server.base_url, TEST_TOKEN, download_dir), query="zz")
+    async with app.run_test(size=(120, 36)) as pilot:
+        results = app.query_one(ResultsList)
+        await wait_until(pilot, lambda: len(results.icons) == count, "the results")
+        results.focus()
+        thumbnail = app.query_one(Thumbnail)
+        for index, icon in enumerate(results.icons):
+            results.highlighted = index
+            await wait_until(pilot, lambda: thumbnail.icon is not None and thumbnail.icon.id == icon.id
+                             and thumbnail.status == "shown", f"the preview of {icon.name!r}", timeout=30)
+        kept_bytes = app.thumbnails.previews.weight
+    decoded = decoded_cache.weight
+    assert decoded >= 16 * 1024 * 1024, "at least one full-size preview was decoded (else this proves nothing)"
+    assert kept_bytes + decoded <= 96 * 1024 * 1024, (
+        f"{(kept_bytes + decoded) / 2**20:.0f} MB of previews held after {count} icons of 16 MB each"
+    )
