@@ -81,8 +81,9 @@ class IconcatApp(App[int]):
 
     TITLE = "iconcat"
     COMMANDS = App.COMMANDS | {BrowserCommands}
-    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
-    VERTICAL_BREAKPOINTS = [(0, "-short"), (32, "-tall")]
+    # Screen classes by terminal size: 80×24 gets a small picture, large terminals a large one.
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide"), (160, "-very-wide")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (32, "-tall"), (52, "-very-tall")]
 
     BINDINGS = [
         Binding("slash", "focus_search", "Search", key_display="/", id="search", tooltip="Type to search; results follow as you type"),
