@@ -26,6 +26,7 @@ from tests.conftest import TEST_TOKEN
 from tests.support.misbehaving import MisbehavingServer, Reply
 
 __all__ = [
+    "PICKER_SHOWN",
     "CONTROL_SEQUENCES",
     "HOSTILE_NAMES",
     "PtyProcess",
@@ -35,6 +36,10 @@ __all__ = [
     "script_catalogue",
     "visible_text",
 ]
+
+PICKER_SHOWN = "esc close"
+"""Text the browser shows once the variant picker (or the help screen) is open: its key hint.
+The pseudo-terminal tests wait for it; keep it in step with the browser's wording."""
 
 # Sequences a compromised catalogue would like a terminal to obey, with what each would do.
 CONTROL_SEQUENCES = {

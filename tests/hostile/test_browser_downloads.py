@@ -22,7 +22,7 @@ from tests.support.fixtures import snapshot
 from tests.support.misbehaving import Reply
 from tests.tui.support import wait_until
 
-from .support import PtyProcess, hostile_env, script_catalogue
+from .support import PICKER_SHOWN, PtyProcess, hostile_env, script_catalogue
 
 BIG_PNG = b"\x89PNG\r\n\x1a\n" + b"\x01" * 400_000 + b"\x00\x00\x00\x00IEND\xaeB`\x82"
 SLOW = dict(chunk_size=4096, delay=0.05)
@@ -40,7 +40,7 @@ def _start_download(terminal: PtyProcess, download_dir) -> None:
     terminal.send("\x1b[B")
     terminal.settle()
     terminal.send("\r")
-    terminal.wait_for("enter download · esc close", "the variant picker")
+    terminal.wait_for(PICKER_SHOWN, "the variant picker")
     terminal.send("\r")
     terminal.wait_for(lambda t: _temporary_files(download_dir), "the download's temporary file")
 
@@ -84,7 +84,7 @@ def test_a_killed_browser_leaves_a_partial_file_that_the_next_download_removes(s
         again.send("\x1b[B")
         again.settle()
         again.send("\r")
-        again.wait_for("enter download · esc close", "the variant picker")
+        again.wait_for(PICKER_SHOWN, "the variant picker")
         again.send("\r")
         again.wait_for("Download finished")
         again.send("q")

@@ -17,7 +17,7 @@ from tests.support.fixtures import snapshot
 from tests.support.misbehaving import Reply
 from tests.tui.support import wait_until
 
-from .support import PNG_FILE, SVG_FILE, PtyProcess, hostile_env, icon_entry, png_bytes
+from .support import PICKER_SHOWN, PNG_FILE, SVG_FILE, PtyProcess, hostile_env, icon_entry, png_bytes
 
 SIZE = (120, 36)
 
@@ -128,7 +128,7 @@ def test_a_hanging_service_leaves_the_browser_responsive_and_quittable(server, d
         terminal.send("\x12")  # ctrl+r: search again, which hangs again
         terminal.settle()
         terminal.send("?")  # the help screen answers at once while the request hangs
-        terminal.wait_for("esc close", "the help screen")
+        terminal.wait_for(PICKER_SHOWN, "the help screen")
         terminal.send("\x1b")
         terminal.settle()
         terminal.send("q")

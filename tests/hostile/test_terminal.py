@@ -13,12 +13,21 @@ import json
 
 import pytest
 
-from iconcat.text import sanitize
 from tests.conftest import TEST_TOKEN
 from tests.support.fixtures import snapshot
 from tests.support.misbehaving import Reply
 
-from .support import HOSTILE_NAMES, PNG_FILE, PtyProcess, assert_inert, hostile_env, icon_entry, png_bytes, script_catalogue
+from .support import (
+    HOSTILE_NAMES,
+    PICKER_SHOWN,
+    PNG_FILE,
+    PtyProcess,
+    assert_inert,
+    hostile_env,
+    icon_entry,
+    png_bytes,
+    script_catalogue,
+)
 
 HOSTILE_REF = "[b]Set[/b] [@click=app.quit]q[/] \x1b]52;c;cGF3bmVk\x07"
 LITERAL_MARKUP = ("[@click=app.quit]quit[/]", "[link=http://evil.example]here[/link]", "[$accent]accent[/] [bold]bold", "zz [/")
@@ -73,7 +82,7 @@ def test_the_browser_writes_no_escape_sequence_from_the_catalogue_anywhere(serve
             assert literal in terminal.visible, f"{literal!r} is not shown literally in the detail pane"
         # The last row (the very long name) is highlighted: choose it, then download the first variant.
         terminal.send("\r")
-        terminal.wait_for("enter download · esc close", "the variant picker for the long name")
+        terminal.wait_for(PICKER_SHOWN, "the variant picker for the long name")
         terminal.wait_for("PNG · 512 px")
         terminal.send("\r")
         terminal.wait_for("Download finished", "the notification of the finished download")
@@ -120,7 +129,7 @@ def test_hostile_variant_formats_and_an_icon_without_variants_stay_inert_in_the_
         terminal.send("\x1b[B")
         terminal.settle()
         terminal.send("\r")  # the picker for "zz one", whatever its variants look like
-        terminal.wait_for("enter download · esc close", "the variant picker")
+        terminal.wait_for(PICKER_SHOWN, "the variant picker")
         terminal.send("\r")
         terminal.wait_for("Download finished", "the download of a variant with a hostile format")
         terminal.settle()

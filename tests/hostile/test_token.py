@@ -7,7 +7,6 @@ the token back at us in bodies, headers and redirect targets.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import socket
 from pathlib import Path
