@@ -161,7 +161,7 @@ class PtyProcess:
     """
 
     def __init__(self, args: list[str], *, env: dict[str, str], columns: int = 120, rows: int = 36,
-                 cwd: str | Path | None = None) -> None:
+                 cwd: str | Path | None = None, preexec_fn: Callable[[], None] | None = None) -> None:
         self._master, slave = os.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
         full_env = {**os.environ, "TERM": "xterm-256color", "COLUMNS": str(columns), "LINES": str(rows),
@@ -169,6 +169,7 @@ class PtyProcess:
         full_env.pop("TEXTUAL", None)
         self.process = subprocess.Popen(
             args, stdin=slave, stdout=slave, stderr=slave, env=full_env, cwd=cwd, start_new_session=True,
+            preexec_fn=preexec_fn,
         )
         os.close(slave)
         self.output = b""

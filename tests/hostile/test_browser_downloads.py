@@ -146,3 +146,37 @@ async def test_two_downloads_of_one_name_at_once_give_two_whole_files(server, do
     after = snapshot(download_dir.parent)
     assert set(after) - set(before) == {f"downloads/{path.name}" for path in paths}
     assert all(after[key] == value for key, value in before.items()), "nothing the user had was touched"
+
+
+def _disk_fills_at_20_kb() -> None:
+    """In the child: files may grow to 20 KB, no further (RLIMIT_FSIZE stands in for a full disk)."""
+    import resource
+
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a write past the limit fails with EFBIG instead of killing
+    resource.setrlimit(resource.RLIMIT_FSIZE, (20_000, 20_000))
+
+
+def test_a_full_disk_fails_the_download_says_why_and_leaves_the_folder_as_it_was(server, download_dir):
+    script_catalogue(server, ["zz full"], download=Reply.file(BIG_PNG, "image/png"))
+    before = snapshot(download_dir.parent)
+    terminal = PtyProcess.iconcat("browse", "zz", env=hostile_env(server, download_dir), columns=140, rows=40,
+                                  preexec_fn=_disk_fills_at_20_kb)
+    try:
+        terminal.wait_for("zz full")
+        terminal.settle()
+        terminal.send("\x1b[B")
+        terminal.settle()
+        terminal.send("\r")
+        terminal.wait_for(PICKER_SHOWN, "the variant picker")
+        terminal.send("\r")
+        terminal.wait_for("Download failed", "the failure notification")
+        terminal.settle()
+        assert "nothing was saved" in terminal.visible.replace("\n", " ") or "could not save" in terminal.visible
+        assert terminal.process.poll() is None, "the app is still running"
+        terminal.send("q")
+        status = terminal.finish()
+    finally:
+        terminal.close()
+    assert status == 0, terminal.visible[-2000:]
+    assert snapshot(download_dir.parent) == before
+    assert "Traceback" not in terminal.text
