@@ -28,7 +28,7 @@ from iconcat.tui.connection import Connection
 from iconcat.tui.download_jobs import DownloadStatus
 from iconcat.tui.screens import VariantPicker
 from iconcat.tui.search_state import SearchPhase
-from iconcat.tui.widgets import ResultsList, Thumbnail
+from iconcat.tui.widgets import DownloadRow, ResultsList, Thumbnail
 
 ROOT = Path(__file__).resolve().parent.parent
 WAIT_SECONDS = 20.0
@@ -99,6 +99,7 @@ async def downloads_running_and_done(pilot: Pilot) -> None:
     first = results.icons[0]
     app.start_download(first, first.variants[0])
     await wait_until(pilot, lambda: app.downloads[0].status is DownloadStatus.DONE, "the first download")
+    await wait_until(pilot, lambda: app.query(DownloadRow).first().has_class("-done"), "its row showing it done")
     await pilot.press("down", "down")
     await settle(pilot)
     second = results.highlighted_icon

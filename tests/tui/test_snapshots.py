@@ -16,7 +16,7 @@ from iconcat.tui.connection import Connection
 from iconcat.tui.download_jobs import DownloadStatus
 from iconcat.tui.screens import VariantPicker
 from iconcat.tui.search_state import SearchPhase
-from iconcat.tui.widgets import ResultsList, Thumbnail
+from iconcat.tui.widgets import DownloadRow, ResultsList, Thumbnail
 
 from tests.conftest import TEST_TOKEN
 
@@ -86,6 +86,8 @@ def test_download_finished(snap_compare, snapshot_connection):
         icon = app.query_one(ResultsList).highlighted_icon
         app.start_download(icon, icon.variants[0])
         await wait_until(pilot, lambda: app.downloads[0].status is DownloadStatus.DONE, "the download")
+        # The row repaints from a message posted when the download ended: wait for it too.
+        await wait_until(pilot, lambda: app.query_one(DownloadRow).has_class("-done"), "the row showing it done")
         app.clear_notifications()
 
     assert snap_compare(browser(snapshot_connection, "star"), terminal_size=WIDE, run_before=run_before)

@@ -15,7 +15,9 @@ from textual import events
 from textual.binding import Binding
 from rich.cells import cell_len, set_cell_size
 from rich.segment import Segment
+from textual.color import Color
 from textual.css.styles import RulesMap
+from textual.geometry import Region
 from textual.message import Message
 from textual.strip import Strip
 from textual.style import Style
@@ -51,6 +53,8 @@ class ColumnWidths:
 
     style: int = 0
     set: int = 0
+    highlight_background: Color | None = None
+    """The highlight bar's background, kept current by the list (rows draw no muted text on it)."""
 
     @classmethod
     def fit(cls, icons: Sequence["Icon"]) -> "ColumnWidths":
@@ -110,7 +114,10 @@ class IconRow(Visual):
         # Straight to segments: a row is one line of known width, so Content's wrapping machinery
         # (the general path) would only cost time on every row drawn.
         plain = style.rich_style
-        muted = (style + options.get_style(_META_STYLE)).rich_style
+        if style.background is not None and style.background == self.widths.highlight_background:
+            muted = plain  # on the highlight bar, muted text would lose its contrast
+        else:
+            muted = (style + options.get_style(_META_STYLE)).rich_style
         segments = [Segment(text, muted if is_muted else plain) for text, is_muted in self.cells(width) if text]
         return [Strip(segments, width)]
 
@@ -150,6 +157,7 @@ class ResultsList(OptionList):
         # markup=False: prompts are Visuals anyway, but nothing here may ever be parsed as markup.
         super().__init__(id=id, markup=False)
         self._icons: tuple["Icon", ...] = ()
+        self._widths = ColumnWidths()
 
     @property
     def icons(self) -> tuple["Icon", ...]:
@@ -167,7 +175,7 @@ class ResultsList(OptionList):
     def show_icons(self, icons: Sequence["Icon"]) -> None:
         """Replace the rows with `icons` and highlight the first one."""
         self._icons = tuple(icons)
-        widths = ColumnWidths.fit(self._icons)
+        self._widths = widths = ColumnWidths.fit(self._icons)
         self.set_options([Option(IconRow(icon, widths)) for icon in self._icons])
         if self._icons:
             self.highlighted = 0
@@ -187,6 +195,10 @@ class ResultsList(OptionList):
         self.highlighted = clicked
         if event.chain >= 2:
             self.action_select()
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        self._widths.highlight_background = self.get_visual_style("option-list--option-highlighted").background
+        return super().render_lines(crop)
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         event.stop()
