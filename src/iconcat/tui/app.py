@@ -42,8 +42,6 @@ from iconcat.text import sanitize
 from .commands import BrowserCommands
 from .connection import Connection
 from .download_jobs import DownloadJob, DownloadStatus
-from .screens import ConfirmQuit, ConnectScreen, HelpScreen, VariantPicker
-from .screens.variant_picker import VariantPreference
 from .search_state import SearchPhase, SearchState
 from .stylesheets import stylesheet_paths
 from .thumbnail_cache import PreviewFailure, ThumbnailCache, bound_imaging_caches
@@ -51,6 +49,10 @@ from .widgets import DetailPane, DownloadRow, DownloadsPanel, ResultsList, Searc
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from iconcat.api import CatalogueClient, Icon, SearchResult, Variant
+
+    from .screens.variant_picker import VariantPreference
+
+# The dialogs (.screens) are imported when first opened: nobody needs them to see the first frame.
 
 __all__ = ["IconcatApp", "ClientFactory", "THUMBNAIL_SETTLE_SECONDS"]
 
@@ -127,7 +129,7 @@ class IconcatApp(App[int]):
         self._last_query = ""
         self.thumbnails = ThumbnailCache()
         """Preview bytes and renders, shared by the detail pane's thumbnail."""
-        self.variant_preference: VariantPreference | None = None
+        self.variant_preference: "VariantPreference | None" = None
         """(format, size) last chosen in the variant picker: preselected next time."""
         self.downloads: list[DownloadJob] = []
         """Every download of this session, oldest first."""
@@ -389,6 +391,8 @@ class IconcatApp(App[int]):
                 self.variant_preference = (variant.format.lower(), variant.size)
                 self.start_download(icon, variant)
 
+        from .screens import VariantPicker
+
         self.push_screen(
             VariantPicker(
                 icon,
@@ -575,10 +579,14 @@ class IconcatApp(App[int]):
             if connection is not None:
                 await self.switch_connection(connection)
 
+        from .screens import ConnectScreen
+
         self.push_screen(ConnectScreen(self.connection, reason=reason, focus_token=focus_token), connected)
 
     def action_help(self) -> None:
         """Show the keys."""
+        from .screens import HelpScreen
+
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen())
 
@@ -593,6 +601,8 @@ class IconcatApp(App[int]):
             if quit_anyway:
                 await self.cancel_downloads()
                 self.exit(0)
+
+        from .screens import ConfirmQuit
 
         if not isinstance(self.screen, ConfirmQuit):
             self.push_screen(ConfirmQuit(running), answered)
