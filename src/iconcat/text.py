@@ -45,7 +45,12 @@ def sanitize(text: object, *, max_length: int | None = DEFAULT_MAX_LENGTH) -> st
         text = str(text)
     pieces: list[str] = []
     pending_space = False
+    # One character past the limit tells that the string must be cut: stop reading there, so a
+    # multi-megabyte name costs no more than a short one.
+    enough = None if max_length is None else max_length + 1
     for char in text:
+        if enough is not None and len(pieces) >= enough:
+            break
         if char in "\t\n\r\v\f" or unicodedata.category(char) in _WHITESPACE_CATEGORIES:
             pending_space = bool(pieces)
             continue

@@ -237,11 +237,6 @@ class _CountingText(str):
             yield char
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="text.py defect (lead): sanitize() walks the whole string before cutting it to max_length, so one "
-    "multi-megabyte name (within the 8 MiB JSON cap) costs ~0.25 s per MB on each call, on the UI thread",
-)
 def test_sanitizing_a_huge_name_reads_only_what_can_be_shown():
     from iconcat.text import sanitize
 
