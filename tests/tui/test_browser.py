@@ -366,3 +366,37 @@ async def test_x_cancels_the_focused_download_row_not_the_latest(make_app, downl
             assert first.status is DownloadStatus.CANCELLED
             assert second.status is DownloadStatus.DONE
             assert [path.name for path in download_dir.iterdir()] == [second.saved_path.name]
+
+
+async def test_a_query_given_at_start_is_searched_once(make_app, download_dir):
+    from textual.worker import Worker
+
+    searches: dict[int, Worker] = {}
+
+    def record(message: Message) -> None:
+        if isinstance(message, Worker.StateChanged) and message.worker.group == "search":
+            searches[id(message.worker)] = message.worker  # kept alive, so ids are not reused
+
+    with serving(token=TEST_TOKEN, latency_ms=600) as slow:
+        app = make_app(Connection(slow.base_url, TEST_TOKEN, download_dir, is_demo=True), query="heart")
+        async with app.run_test(size=SIZE, message_hook=record) as pilot:
+            await wait_until(pilot, lambda: app.search_state.phase is SearchPhase.RESULTS, "the results")
+            await pilot.pause(0.3)  # past the search box's debounce
+            assert len(searches) == 1
+            assert all(worker.state.name == "SUCCESS" for worker in searches.values())
+
+
+async def test_partial_files_of_a_killed_run_are_removed_at_start(make_app, download_dir):
+    import subprocess
+    import sys
+
+    finished = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    dead_pid = int(finished.stdout)
+    leftover = download_dir / f".iconcat-{dead_pid}-0123456789abcdef.part"
+    leftover.write_bytes(b"half a file")
+    unrelated = download_dir / "notes.txt"
+    unrelated.write_text("mine")
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: not leftover.exists(), "the leftover removed")
+    assert unrelated.read_text() == "mine"

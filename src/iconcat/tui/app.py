@@ -125,7 +125,6 @@ class IconcatApp(App[int]):
         self._client_ready = asyncio.Event()
         self._connect_open = False
         self._search_sequence = 0
-        self._shown_query: str | None = None
         self._last_query = ""
         self.thumbnails = ThumbnailCache()
         """Preview bytes and renders, shared by the detail pane's thumbnail."""
@@ -152,6 +151,7 @@ class IconcatApp(App[int]):
         # The HTTP client (and the import of its stack) waits until the first frame is up: the keyboard
         # is live at once, and work that needs the client waits for it (`_ready_client`).
         self.call_after_refresh(self._open_client)
+        self.call_after_refresh(self._remove_leftovers)
         self.query_one(SearchInput).focus()
         if self._initial_query:
             self.start_search(self._initial_query, immediate=True)
@@ -160,6 +160,18 @@ class IconcatApp(App[int]):
 
     async def on_unmount(self) -> None:
         await self._close_clients()
+
+    def _remove_leftovers(self) -> None:
+        """Delete partial files that killed iconcat runs left in the download folder (in a thread)."""
+        from iconcat.downloads import remove_leftovers
+
+        self.run_worker(
+            partial(remove_leftovers, Path(self.connection.download_dir).expanduser()),
+            thread=True,
+            group="housekeeping",
+            exit_on_error=False,
+            description="remove partial files of killed runs",
+        )
 
     async def _open_client(self) -> None:
         """Create the client for the current connection (a failure becomes the search's state)."""
@@ -207,7 +219,7 @@ class IconcatApp(App[int]):
         self.thumbnails.clear()
         self._client_ready.clear()
         await self._open_client()
-        self._shown_query = None
+        self._remove_leftovers()
         self.start_search(self.query_one(SearchBar).query_text, immediate=True)
 
     # ----------------------------------------------------------------- search
@@ -231,13 +243,14 @@ class IconcatApp(App[int]):
     def start_search(self, query: str, *, immediate: bool = False) -> None:
         """Search for `query` now (an empty query shows the prompt). Typing settles into this too."""
         query = query.strip()
-        if not immediate and query == self._shown_query and self.search_state.phase is SearchPhase.RESULTS:
-            return  # typed and deleted back to what is shown
+        if not immediate and query == self._last_query:
+            # Typing settled on what was last asked for (the box's initial text, or typed and deleted
+            # back): asking again would cancel that search and send a second request. Enter still does.
+            return
         self._search_sequence += 1
         self._last_query = query
         if not query:
             self.workers.cancel_group(self, "search")
-            self._shown_query = None
             self.query_one(ResultsList).show_icons(())
             self.search_state = SearchState()
             return
@@ -292,7 +305,6 @@ class IconcatApp(App[int]):
         """Put an answer on screen: the list, the first icon's detail, the count (one frame)."""
         if not self.query(ResultsList):  # answered while the app was closing
             return
-        self._shown_query = query
         results = self.query_one(ResultsList)
         results.show_icons(result.icons)
         # The detail follows in the same frame (the list's highlight message would land a frame later).

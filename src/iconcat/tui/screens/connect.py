@@ -7,6 +7,7 @@ temporary client and says what happened; "Save" writes the config file (mode 060
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -23,8 +24,18 @@ from iconcat.text import sanitize
 
 from ..connection import Connection
 from ..service import check_connection
+from ..widgets.secret_input import Secret, SecretInput
 
 __all__ = ["ConnectScreen", "validate_base_url"]
+
+
+@dataclass(frozen=True)
+class _Form:
+    """What the form holds; the token stays wrapped (its repr is masked)."""
+
+    base_url: str
+    token: Secret
+    folder: str
 
 
 def validate_base_url(value: str) -> str | None:
@@ -70,10 +81,9 @@ class ConnectScreen(ModalScreen["Connection | None"]):
                 id="connect-base-url",
             )
             yield Label(Content("Token"))
-            yield Input(
+            yield SecretInput(
                 "" if current.is_demo else current.token,
                 placeholder="your access token",
-                password=True,
                 id="connect-token",
             )
             yield Label(Content("Download folder"))
@@ -94,16 +104,17 @@ class ConnectScreen(ModalScreen["Connection | None"]):
         )
         first_empty.focus()
 
-    def _values(self) -> tuple[str, str, str]:
-        base_url = self.query_one("#connect-base-url", Input).value.strip().rstrip("/")
-        token = self.query_one("#connect-token", Input).value.strip()
-        folder = self.query_one("#connect-folder", Input).value.strip()
-        return base_url, token, folder
+    # The token never sits in a plain local variable here: Textual's crash report prints locals.
+    def _values(self) -> "_Form":
+        return _Form(
+            base_url=self.query_one("#connect-base-url", Input).value.strip().rstrip("/"),
+            token=Secret(self.query_one("#connect-token", SecretInput).value.strip()),
+            folder=self.query_one("#connect-folder", Input).value.strip(),
+        )
 
-    def _problem(self) -> str | None:
-        base_url, token, _folder = self._values()
-        problem = validate_base_url(base_url)
-        if problem is None and not token:
+    def _problem(self, form: "_Form") -> str | None:
+        problem = validate_base_url(form.base_url)
+        if problem is None and not form.token:
             problem = "Enter the access token your catalogue account gave you."
         return problem
 
@@ -131,22 +142,22 @@ class ConnectScreen(ModalScreen["Connection | None"]):
 
     def action_test(self) -> None:
         """Try one search with the values in the form (a temporary client; nothing is saved)."""
-        problem = self._problem()
+        form = self._values()
+        problem = self._problem(form)
         if problem:
             self._say(problem, "error")
             return
-        base_url, token, _folder = self._values()
         self._say("Testing…", "busy")
         self.run_worker(
-            partial(self._test, base_url, token), group="connect-test", exclusive=True, exit_on_error=False,
+            partial(self._test, form), group="connect-test", exclusive=True, exit_on_error=False,
             description="test the connection",
         )
 
-    async def _test(self, base_url: str, token: str) -> None:
+    async def _test(self, form: "_Form") -> None:
         from iconcat.api import CatalogueError
 
         try:
-            summary = await check_connection(base_url, token, self.current.timeout)
+            summary = await check_connection(form.base_url, form.token, self.current.timeout)
         except CatalogueError as error:
             self._say(f"Not working: {error}", "error")
         except Exception as error:  # noqa: BLE001 - any failure is shown, never a traceback
@@ -158,14 +169,14 @@ class ConnectScreen(ModalScreen["Connection | None"]):
         """Save the settings to the config file and dismiss with the new connection."""
         from iconcat.config import ConfigError, save_settings
 
-        problem = self._problem()
+        form = self._values()
+        problem = self._problem(form)
         if problem:
             self._say(problem, "error")
             return
-        base_url, token, folder_text = self._values()
-        folder = Path(folder_text).expanduser() if folder_text else self.current.download_dir
+        folder = Path(form.folder).expanduser() if form.folder else self.current.download_dir
         try:
-            saved_to = save_settings(base_url=base_url, token=token, download_dir=folder)
+            saved_to = save_settings(base_url=form.base_url, token=form.token.reveal(), download_dir=folder)
         except (ConfigError, OSError) as error:
             self._say(f"Could not save: {error}", "error")
             return
@@ -176,7 +187,9 @@ class ConnectScreen(ModalScreen["Connection | None"]):
             sanitize(f"Saved to {saved_to}", max_length=None), title="Connection saved", markup=False
         )
         self.dismiss(
-            Connection(base_url=base_url, token=token, download_dir=folder, timeout=self.current.timeout)
+            Connection(
+                base_url=form.base_url, token=form.token.reveal(), download_dir=folder, timeout=self.current.timeout
+            )
         )
 
     def action_cancel(self) -> None:

@@ -1,0 +1,78 @@
+"""A password field that never shows its value: not on screen, not in its messages' reprs.
+
+Textual writes every message to its log file (TEXTUAL_LOG, what people attach to bug reports) and
+prints local variables in its crash report. `Input.Changed`/`Submitted`/`Blurred` are dataclasses whose
+repr includes `value`: for the token field that would be the token. This field's messages are
+subclasses (so `@on(Input.Changed)` handlers still match) whose reprs leave the value out.
+"""
+
+from __future__ import annotations
+
+import rich.repr
+from textual.widgets import Input
+
+__all__ = ["SecretInput", "Secret"]
+
+
+class Secret:
+    """A string that does not show itself: `repr`/`str` are masked, `reveal()` gives the value."""
+
+    __slots__ = ("_value",)
+
+    def __init__(self, value: str) -> None:
+        self._value = value
+
+    def reveal(self) -> str:
+        """The value itself (pass it straight into the call that needs it, not into a variable)."""
+        return self._value
+
+    def __bool__(self) -> bool:
+        return bool(self._value)
+
+    def __repr__(self) -> str:
+        return "Secret('********')"
+
+    __str__ = __repr__
+
+
+def _masked(name: str) -> str:
+    return f"{name}(value='********')"
+
+
+class SecretInput(Input):
+    """An Input with `password=True` whose messages never carry a readable value in their repr."""
+
+    class Changed(Input.Changed):
+        """The value changed (repr masked)."""
+
+        def __repr__(self) -> str:
+            return _masked("SecretInput.Changed")
+
+        def __rich_repr__(self) -> rich.repr.Result:
+            yield "value", "********"
+
+    class Submitted(Input.Submitted):
+        """Enter was pressed (repr masked)."""
+
+        def __repr__(self) -> str:
+            return _masked("SecretInput.Submitted")
+
+        def __rich_repr__(self) -> rich.repr.Result:
+            yield "value", "********"
+
+    class Blurred(Input.Blurred):
+        """The field lost focus (repr masked)."""
+
+        def __repr__(self) -> str:
+            return _masked("SecretInput.Blurred")
+
+        def __rich_repr__(self) -> rich.repr.Result:
+            yield "value", "********"
+
+    def __init__(self, value: str | None = None, **options: object) -> None:
+        super().__init__(value, password=True, **options)  # type: ignore[arg-type]
+
+    @property
+    def secret(self) -> Secret:
+        """The value, wrapped so that it does not show in reprs and crash reports."""
+        return Secret(self.value)
