@@ -10,8 +10,6 @@ from __future__ import annotations
 import signal
 import time
 
-import pytest
-
 from iconcat.downloads import TEMP_PREFIX, TEMP_SUFFIX
 from iconcat.tui.app import IconcatApp
 from iconcat.tui.connection import Connection
@@ -97,11 +95,6 @@ def test_a_killed_browser_leaves_a_partial_file_that_the_next_download_removes(s
     assert (download_dir / "zz-slow-512.png").read_bytes() == BIG_PNG
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="TUI defect: the browser removes a killed run's partial files only when the next download starts, "
-    "not at start (issue 6: 'leftovers of a killed run removed at the next start')",
-)
 def test_a_killed_browsers_partial_file_is_removed_when_the_browser_starts_again(server, download_dir):
     script_catalogue(server, ["zz slow"], download=Reply.file(BIG_PNG, "image/png", **SLOW))
     terminal = PtyProcess.iconcat("browse", "zz", env=hostile_env(server, download_dir), columns=140, rows=40)

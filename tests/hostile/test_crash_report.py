@@ -13,8 +13,6 @@ from __future__ import annotations
 import sys
 import textwrap
 
-import pytest
-
 from tests.conftest import TEST_TOKEN
 
 from .support import PtyProcess, hostile_env, script_catalogue
@@ -63,11 +61,6 @@ def test_a_crash_while_browsing_reports_without_the_token(server, download_dir):
     assert TEST_TOKEN not in terminal.text
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="TUI defect: ConnectScreen keeps the token as a plain str local (action_test/action_save/_values/"
-    "_problem); any unexpected exception there makes Textual's crash report (show_locals=True) print it",
-)
 def test_a_crash_in_the_connect_screen_reports_without_the_token(server, download_dir):
     script_catalogue(server, ["zz one"])
     patch = textwrap.dedent(
@@ -84,11 +77,6 @@ def test_a_crash_in_the_connect_screen_reports_without_the_token(server, downloa
     assert TEST_TOKEN not in terminal.text
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="TUI defect: with TEXTUAL_LOG set (Textual's log file, what a user attaches to a bug report) the connect "
-    "screen's token field logs Input.Changed(value='<token>'); it needs an Input whose messages do not show the value",
-)
 def test_textuals_log_file_never_holds_the_token(server, download_dir, tmp_path):
     """Textual writes every message to TEXTUAL_LOG; open the connect screen (it holds the token) and test."""
     script_catalogue(server, ["zz one"])
