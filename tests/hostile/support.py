@@ -219,8 +219,12 @@ class PtyProcess:
                     raise AssertionError(f"the process ended ({self.process.returncode}) before {what}:\n"
                                          f"{self.visible[-3000:]}")
 
-    def settle(self, quiet: float = 0.6, timeout: float = 10.0) -> None:
-        """Read until nothing new has come for `quiet` seconds (bounded by `timeout`)."""
+    def settle(self, quiet: float = 0.35, timeout: float = 5.0) -> None:
+        """Read until nothing new has come for `quiet` seconds (bounded by `timeout`).
+
+        `quiet` stays below the text cursor's blink period (0.5 s): a blinking cursor writes to the
+        terminal forever, and an idle app is one that writes nothing else.
+        """
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if not self.read(quiet):

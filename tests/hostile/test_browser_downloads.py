@@ -108,7 +108,7 @@ def test_a_killed_browsers_partial_file_is_removed_when_the_browser_starts_again
     again = PtyProcess.iconcat("browse", "zz", env=hostile_env(server, download_dir), columns=140, rows=40)
     try:
         again.wait_for("zz slow")
-        again.settle(1.0)
+        again.settle()
         deadline = time.monotonic() + 5
         while _temporary_files(download_dir) and time.monotonic() < deadline:
             again.read(0.1)

@@ -36,7 +36,7 @@ def _run_with_fault(server, download_dir, patch: str, keys: list[str]) -> PtyPro
         terminal.settle()
         for key in keys:
             terminal.send(key, pause=0.2)
-            terminal.settle(0.4)
+            terminal.settle()
         terminal.wait_for(lambda t: t.process.poll() is not None, "the app to stop after the crash", timeout=30)
         terminal.finish()
     finally:
@@ -88,7 +88,7 @@ def test_textuals_log_file_never_holds_the_token(server, download_dir, tmp_path)
         terminal.settle()
         for key in ("\x1b[B", "c", "\x14", "\x1b"):  # results, connect screen, ctrl+t test, close
             terminal.send(key, pause=0.2)
-            terminal.settle(0.4)
+            terminal.settle()
         terminal.send("q")
         terminal.finish()
     finally:
@@ -115,7 +115,7 @@ def test_textuals_log_file_holds_no_escape_sequence_from_hostile_names(server, d
         terminal.send("\r")
         terminal.settle()
         terminal.send("\r")  # download the last one: its name reaches the downloads panel and a notification
-        terminal.settle(1.0)
+        terminal.settle()
         terminal.send("q")
         terminal.finish()
     finally:
