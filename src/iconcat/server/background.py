@@ -8,6 +8,8 @@ no two servers race for one.
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import socket
 import threading
 import time
@@ -17,11 +19,34 @@ import uvicorn
 
 __all__ = ["BackgroundServer"]
 
+_THREAD_PREFIX = "iconcat-server-"
+
+
+class _QuietCancelledRequests(logging.Filter):
+    """Drop uvicorn's reports of requests cancelled because one of our background servers stopped.
+
+    Stopping the demo catalogue while a request is in flight (a slow search, a download the browser was
+    quitting anyway) is expected; uvicorn would log "Exception in ASGI application" with a
+    `CancelledError` traceback and "Cancel N running task(s)" to stderr, over the user's terminal.
+    Only records from our servers' threads are dropped; `iconcat serve` and other servers keep them.
+    """
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if not (record.threadName or "").startswith(_THREAD_PREFIX):
+            return True
+        if record.exc_info and isinstance(record.exc_info[1], asyncio.CancelledError):
+            return False
+        return not str(record.msg).startswith("Cancel %s running task(s)")
+
+
+logging.getLogger("uvicorn.error").addFilter(_QuietCancelledRequests())
+
 
 class BackgroundServer:
     """An ASGI app served on `host:port` by uvicorn in a daemon thread.
 
-    Use as a context manager, or call `start()` and `stop()`. `base_url` is known after `start()`.
+    Use as a context manager, or call `start()` and `stop()` (both may be called twice).
+    `base_url` is known after `start()`.
     """
 
     def __init__(self, app: Any, host: str = "127.0.0.1", port: int = 0) -> None:
@@ -43,7 +68,13 @@ class BackgroundServer:
         return f"http://{host}:{self.port}"
 
     def start(self, timeout: float = 10.0) -> "BackgroundServer":
-        """Bind, start serving, and return once the server accepts connections."""
+        """Bind, start serving, and return once the server accepts connections.
+
+        Starting a running server does nothing: `start_catalogue()` returns a started server, and
+        `with start_catalogue() as server:` must not bind a second socket and leak the first thread.
+        """
+        if self._thread is not None:
+            return self
         family = socket.AF_INET6 if ":" in self._host else socket.AF_INET
         # IPPROTO_TCP, not the default 0: asyncio sets TCP_NODELAY on accepted connections only when the
         # listening socket says it is TCP. Without it, Nagle + delayed ACK add ~40 ms to every keep-alive reply.
@@ -71,7 +102,7 @@ class BackgroundServer:
         self._thread = threading.Thread(
             target=self._server.run,
             kwargs={"sockets": [sock]},
-            name=f"iconcat-server-{self.port}",
+            name=f"{_THREAD_PREFIX}{self.port}",
             daemon=True,
         )
         self._thread.start()
