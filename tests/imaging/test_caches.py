@@ -138,3 +138,29 @@ def test_cached_bytes_still_go_through_the_safe_decoder(tmp_path, bad):
     cache.put("k", bad)
     with pytest.raises(ThumbnailError):
         decode_thumbnail(cache.get("k"))
+
+
+def test_lru_limit_tightens_at_once_and_never_loosens():
+    cache: BoundedLRU[bytes] = BoundedLRU(max_entries=10, max_weight=100, weigh=len)
+    for key in range(6):
+        cache.put(key, b"xxxx")
+    cache.get(0)  # 0 becomes the most recent
+    cache.limit(max_entries=2)
+    assert len(cache) == 2 and cache.get(0) == b"xxxx" and cache.get(5) == b"xxxx"
+    cache.limit(max_entries=50, max_weight=4)
+    assert cache.max_entries == 2 and len(cache) == 1 and cache.weight == 4
+    with pytest.raises(ValueError):
+        cache.limit(max_entries=0)
+
+
+def test_limit_caches_bounds_imagings_own_caches(monkeypatch):
+    from iconcat import imaging
+
+    monkeypatch.setattr(imaging.decode, "decoded_cache", BoundedLRU(max_entries=256))
+    monkeypatch.setattr(imaging, "decoded_cache", imaging.decode.decoded_cache)
+    monkeypatch.setattr(imaging.render, "rendered_cache", BoundedLRU(max_entries=512))
+    monkeypatch.setattr(imaging, "rendered_cache", imaging.render.rendered_cache)
+    for size in range(20, 30):
+        render_cells(decode_thumbnail(encode(disc(size))), 4, 2, DARK)
+    imaging.limit_caches(decoded=3, rendered=2)
+    assert len(imaging.decode.decoded_cache) == 3 and len(imaging.render.rendered_cache) == 2

@@ -37,4 +37,16 @@ __all__ = [
     "render_cells",
     "render_placeholder",
     "rendered_cache",
+    "limit_caches",
 ]
+
+
+def limit_caches(decoded: int, rendered: int) -> None:
+    """Keep at most `decoded` decoded previews and `rendered` renders in imaging's own caches.
+
+    The defaults (256 decoded images up to 64 MB, 512 renders up to a million cells) suit a batch job
+    such as a contact sheet; an application that keeps its own recent renders (the browser) holds far
+    fewer here so the pictures are not kept twice. Bounds only ever tighten; the excess goes at once.
+    """
+    decoded_cache.limit(decoded)
+    rendered_cache.limit(rendered)

@@ -59,11 +59,25 @@ class BoundedLRU(Generic[V]):
                 return
             self._entries[key] = (value, weight)
             self._weight += weight
-            while len(self._entries) > self.max_entries or (
-                self.max_weight is not None and self._weight > self.max_weight
-            ):
-                _key, (_value, evicted_weight) = self._entries.popitem(last=False)
-                self._weight -= evicted_weight
+            self._evict_beyond_bounds()
+
+    def limit(self, max_entries: int, max_weight: int | None = None) -> None:
+        """Tighten the bounds to at most these (never loosen them), evicting the oldest entries now."""
+        if max_entries < 1:
+            raise ValueError("max_entries must be at least 1")
+        with self._lock:
+            self.max_entries = min(self.max_entries, max_entries)
+            if max_weight is not None:
+                self.max_weight = max_weight if self.max_weight is None else min(self.max_weight, max_weight)
+            self._evict_beyond_bounds()
+
+    def _evict_beyond_bounds(self) -> None:
+        """Drop the least recently used entries until both bounds hold (the lock is held)."""
+        while len(self._entries) > self.max_entries or (
+            self.max_weight is not None and self._weight > self.max_weight
+        ):
+            _key, (_value, evicted_weight) = self._entries.popitem(last=False)
+            self._weight -= evicted_weight
 
     def clear(self) -> None:
         """Forget everything (the hit and miss counters too)."""
