@@ -94,11 +94,12 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     browse = commands.add_parser("browse", parents=[common], help="the full-screen browser (the default)")
-    browse.add_argument("query", nargs="?", metavar="QUERY", help="search for this at start")
+    # Several words are one query, as in the search box: `iconcat browse cloud rain` needs no quotes.
+    browse.add_argument("query", nargs="*", metavar="QUERY", help="search for these words at start")
     browse.add_argument("--demo", action="store_true", help="use the embedded demo catalogue")
 
     search = commands.add_parser("search", parents=[common], help="one search, as a table or JSON")
-    search.add_argument("name", metavar="NAME", help="words that must all occur in the icon's name")
+    search.add_argument("name", nargs="+", metavar="NAME", help="words that must all occur in the icon's name")
     search.add_argument("--json", action="store_true", help="print the answer as JSON (shaped like the API's)")
 
     download = commands.add_parser("download", parents=[common], help="save one variant's file")
@@ -149,9 +150,9 @@ def _run(argv: Sequence[str] | None) -> int:
             return _serve(args)
         settings = load_settings(base_url=getattr(args, "base_url", None), timeout=getattr(args, "timeout", None))
         if command == "browse":
-            return _browse(settings, getattr(args, "query", None), getattr(args, "demo", False))
+            return _browse(settings, " ".join(getattr(args, "query", None) or []) or None, getattr(args, "demo", False))
         if command == "search":
-            return _search(settings, args.name, as_json=args.json)
+            return _search(settings, " ".join(args.name), as_json=args.json)
         if command == "download":
             return _download(settings, args.variant_id, args.output, overwrite=args.overwrite)
         if command == "login":
