@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import random
 import subprocess
 import sys
 import textwrap
@@ -12,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from iconcat.api import CatalogueClient, NetworkError, ProtocolError, StorageError
+from iconcat.api._client import DOWNLOAD_READ_BYTES
 from iconcat.downloads import TEMP_PREFIX, remove_leftovers, safe_filename
 from tests.conftest import TEST_TOKEN
 from tests.support.fixtures import assert_token_absent, snapshot
@@ -184,6 +186,31 @@ async def test_a_slow_but_steady_download_outlives_the_request_deadline(server, 
     async with client_for(server, fake_time, timeout=0.5) as client:
         path = await client.download(5, folder)
     assert path.read_bytes() == body
+
+
+@pytest.mark.parametrize("chunked", [False, True], ids=["content-length", "chunked"])
+async def test_a_large_file_arrives_byte_for_byte_in_bounded_reads(server, fake_time, folder, chunked):
+    """8 MB of random bytes sent in 3 MB writes: identical on disk, progress in steps of at most 1 MiB.
+
+    The download's connection reads up to `DOWNLOAD_READ_BYTES` per socket read (more than asyncio's
+    256 KiB); no read, hence no piece held in memory, is larger than that, and pieces that straddle
+    reads or chunk boundaries are neither lost, repeated nor reordered.
+    """
+    noise = random.Random(3).randbytes(8_000_000)
+    body = PNG[:-12] + noise + PNG[-12:]
+    reply = Reply.file(body, "image/png", filename="big.png", chunk_size=3_000_000, chunked=chunked)
+    server.on("/api/v1/download", reply)
+    reports: list[tuple[int, int | None]] = []
+    async with client_for(server, fake_time) as client:
+        path = await client.download(5, folder, progress=lambda done, total: reports.append((done, total)))
+    assert path == folder / "big.png"
+    assert path.read_bytes() == body
+    assert sorted(p.name for p in folder.iterdir()) == ["big.png", "existing.txt"]
+    dones = [done for done, _ in reports]
+    assert dones[0] == 0 and dones[-1] == len(body)
+    steps = [after - before for before, after in zip(dones, dones[1:])]
+    assert all(0 <= step <= DOWNLOAD_READ_BYTES for step in steps), max(steps)
+    assert {total for _, total in reports} == ({None} if chunked else {len(body)})
 
 
 async def test_a_cancelled_download_leaves_nothing_behind(server, fake_time, folder):
