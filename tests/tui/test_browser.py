@@ -6,10 +6,13 @@ import os
 import stat
 from pathlib import Path
 
+from textual.color import Color
+from textual.geometry import Region
 from textual.message import Message
 from textual.widgets import Input, ProgressBar, Static
 
 from iconcat.api import CatalogueClient
+from iconcat.text import sanitize
 from iconcat.tui.connection import Connection
 from iconcat.tui.download_jobs import DownloadStatus
 from iconcat.tui.screens import ConfirmQuit, ConnectScreen, HelpScreen, VariantPicker
@@ -77,6 +80,42 @@ async def test_searching_state_is_visible_and_a_stale_answer_never_lands(make_ap
             assert icons and all("heart" in icon.name.lower() for icon in icons)
             assert app.search_state.query == "heart"
             assert SearchPhase.SEARCHING in seen_phases
+
+
+async def test_earlier_results_stay_on_show_faded_while_a_newer_search_runs(make_app, download_dir):
+    with serving(token=TEST_TOKEN, latency_ms=400) as slow:
+        app = make_app(Connection(slow.base_url, TEST_TOKEN, download_dir, is_demo=True))
+        async with app.run_test(size=SIZE) as pilot:
+            app.start_search("arrow", immediate=True)
+            await wait_until(pilot, lambda: results_settled(app), "the first answer")
+            results = app.query_one(ResultsList)
+            name = sanitize(results.icons[1].name)
+
+            def second_row():
+                """The second row as painted (row 0 is the border)."""
+                return results.render_lines(Region(0, 2, results.outer_size.width, 1))[0]
+
+            def second_row_name_colours() -> tuple[Color, Color]:
+                """(text, background) of the second row's name."""
+                segment = next(segment for segment in second_row() if name in segment.text)
+                return Color.from_rich_color(segment.style.color), Color.from_rich_color(segment.style.bgcolor)
+
+            await wait_until(pilot, lambda: name in second_row().text, "the rows laid out")
+            settled_text, background = second_row_name_colours()
+            app.start_search("heart", immediate=True)
+            await pilot.pause(0.1)
+            assert app.search_state.phase is SearchPhase.SEARCHING
+            assert results.icons and results.stale  # the earlier rows stay listed...
+            faded_text, faded_background = second_row_name_colours()
+            assert faded_background == background
+            # ...drawn blended towards the background by the stylesheet's text-opacity for stale rows.
+            opacity = results.get_component_styles("results-list--stale").text_opacity
+            assert 0 < opacity < 1
+            expected = background.blend(settled_text, opacity)
+            assert faded_text != settled_text
+            assert all(abs(got - want) <= 2 for got, want in zip(faded_text.rgb, expected.rgb))
+            await wait_until(pilot, lambda: results_settled(app), "the second answer")
+            assert not results.stale
 
 
 async def test_empty_box_shows_a_prompt_and_no_results_is_explained(make_app):

@@ -32,7 +32,7 @@ from textual.binding import Binding
 from textual.command import CommandPalette
 from textual.containers import Container, Horizontal
 from textual.content import Content
-from textual.reactive import reactive
+from textual.reactive import var
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Header, Input, Static
 from textual.worker import Worker
@@ -102,8 +102,12 @@ class IconcatApp(App[int]):
         Binding("q", "quit", "Quit", id="quit", tooltip="Quit (asks first while downloads run)"),
     ]
 
-    search_state: reactive[SearchState] = reactive(SearchState, init=False)
-    """The current search's state; its watcher updates the status line and the results area."""
+    search_state: var[SearchState] = var(SearchState, init=False)
+    """The current search's state; its watcher updates the status line and the results area.
+
+    A `var`, not a `reactive`: a reactive on the app repaints the whole screen on every change (every
+    widget's lines drawn again, ~2x the cost of painting 48 results), and the watcher already
+    updates exactly the widgets that show the state."""
 
     def __init__(
         self,
@@ -303,9 +307,10 @@ class IconcatApp(App[int]):
 
     def show_search_result(self, query: str, result: "SearchResult") -> None:
         """Put an answer on screen: the list, the first icon's detail, the count (one frame)."""
-        if not self.query(ResultsList):  # answered while the app was closing
+        # query_one_optional, not query(): it is cached while the DOM is unchanged, query() walks it all.
+        results = self.query_one_optional(ResultsList)
+        if results is None:  # answered while the app was closing
             return
-        results = self.query_one(ResultsList)
         results.show_icons(result.icons)
         # The detail follows in the same frame (the list's highlight message would land a frame later).
         self.query_one(DetailPane).icon = results.highlighted_icon
@@ -321,20 +326,24 @@ class IconcatApp(App[int]):
             self.search_state = SearchState(SearchPhase.NO_RESULTS, query)
 
     def watch_search_state(self, state: SearchState) -> None:
-        if not self.query(SearchBar):  # a search answered while the app was closing
+        search_bar = self.query_one_optional(SearchBar)
+        if search_bar is None:  # a search answered while the app was closing
             return
-        self.query_one(SearchBar).state = state
+        search_bar.state = state
         area = self.query_one("#results-area")
-        has_rows = self.query_one(ResultsList).option_count > 0
+        results = self.query_one(ResultsList)
+        has_rows = results.option_count > 0
         shows_list = state.phase is SearchPhase.RESULTS or (state.phase is SearchPhase.SEARCHING and has_rows)
-        area.set_class(not shows_list, "-message")
-        # On the list itself, not the area: a class change restyles the node's whole subtree.
-        self.query_one(ResultsList).set_class(state.phase is SearchPhase.SEARCHING, "-stale")
-        area.set_class(
-            state.phase
-            in (SearchPhase.UNREACHABLE, SearchPhase.REJECTED, SearchPhase.NOT_CONFIGURED, SearchPhase.FAILED),
-            "-problem",
+        # One restyle at most (a class change restyles the area's whole subtree): most searches change none.
+        area.update_classes(
+            {
+                "-message": not shows_list,
+                "-problem": state.phase
+                in (SearchPhase.UNREACHABLE, SearchPhase.REJECTED, SearchPhase.NOT_CONFIGURED, SearchPhase.FAILED),
+            }
         )
+        # Earlier rows stay on show, faded, while a newer search runs: a repaint of the list, no restyle.
+        results.stale = state.phase is SearchPhase.SEARCHING
         explanation = state.explanation or f"Searching for “{state.query}”…"
         # The message box's size is set by the layout (1fr), so new text only needs a repaint.
         self.query_one("#results-message", Static).update(Content(explanation), layout=False)
@@ -346,7 +355,8 @@ class IconcatApp(App[int]):
     @on(ResultsList.IconHighlighted)
     def _icon_highlighted(self, message: ResultsList.IconHighlighted) -> None:
         # A highlight message can still arrive while the app is closing and its widgets are gone.
-        for detail in self.query(DetailPane):
+        detail = self.query_one_optional(DetailPane)
+        if detail is not None:
             detail.icon = message.icon
 
     @on(ResultsList.IconChosen)

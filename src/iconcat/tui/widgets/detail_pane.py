@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
-from textual.reactive import reactive
+from textual.reactive import var
 from textual.widgets import Static
 
 from iconcat.text import sanitize
@@ -73,8 +73,9 @@ class DetailPane(Vertical):
     COMPONENT_CLASSES = {"detail-pane--name", "detail-pane--label", "detail-pane--id"}
     """`detail-pane--name`: the icon's name; `detail-pane--label`: field names; `detail-pane--id`: #ids."""
 
-    icon: reactive["Icon | None"] = reactive(None, init=False)
-    """The icon shown; None shows the empty hint."""
+    icon: var["Icon | None"] = var(None, init=False)
+    """The icon shown; None shows the empty hint. A `var`: the watcher updates the widgets that change,
+    and repainting the pane itself (its border and background) would be wasted work."""
 
     def __init__(self, cache: ThumbnailCache, *, id: str | None = None) -> None:
         super().__init__(id=id, classes="-empty")

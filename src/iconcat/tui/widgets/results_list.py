@@ -4,6 +4,11 @@ Each row is an `IconRow`, a tiny Visual that lays its three columns out at whate
 resizing never rebuilds the rows, measuring a row costs nothing (it is always one line), and only rows
 on screen are ever rendered. Names are sanitised when a row is first drawn and become plain text segments:
 never markup, never parsed.
+
+While a newer search runs, the rows on show are drawn faded (`ResultsList.stale`). That is a flag read
+when lines are drawn, not a CSS class: a class change restyles the list and its scrollbars (about as
+long as drawing the rows), twice per search. How faded comes from the stylesheet
+(`.results-list--stale`'s `text-opacity`), applied exactly as CSS `text-opacity` would be.
 """
 
 from __future__ import annotations
@@ -19,6 +24,8 @@ from textual.color import Color
 from textual.css.styles import RulesMap
 from textual.geometry import Region
 from textual.message import Message
+from textual.reactive import reactive
+from textual.renderables.text_opacity import TextOpacity
 from textual.strip import Strip
 from textual.style import Style
 from textual.visual import RenderOptions, Visual
@@ -131,8 +138,16 @@ class IconRow(Visual):
 class ResultsList(OptionList):
     """The icons found. Posts `IconHighlighted` as the highlight moves and `IconChosen` on Enter/click."""
 
-    COMPONENT_CLASSES = {"results-list--meta"}
-    """`results-list--meta`: the style and set columns."""
+    COMPONENT_CLASSES = {"results-list--meta", "results-list--stale"}
+    """`results-list--meta`: the style and set columns; `results-list--stale`: its `text-opacity` is
+    how faded the rows are drawn while a newer search runs."""
+
+    # Rows are plain text from the catalogue: there are never links to style, and looking for them
+    # costs a pass over every row drawn.
+    auto_links = False
+
+    stale: reactive[bool] = reactive(False, init=False)
+    """True while a newer search runs: the rows on show are drawn faded (a repaint, not a restyle)."""
 
     BINDINGS = [
         Binding("enter", "select", "Download", show=False, id="results-choose",
@@ -158,6 +173,7 @@ class ResultsList(OptionList):
         super().__init__(id=id, markup=False)
         self._icons: tuple["Icon", ...] = ()
         self._widths = ColumnWidths()
+        self._fade = 1.0
 
     @property
     def icons(self) -> tuple["Icon", ...]:
@@ -198,7 +214,18 @@ class ResultsList(OptionList):
 
     def render_lines(self, crop: Region) -> list[Strip]:
         self._widths.highlight_background = self.get_visual_style("option-list--option-highlighted").background
+        self._fade = self.get_component_styles("results-list--stale").text_opacity if self.stale else 1.0
         return super().render_lines(crop)
+
+    def render_line(self, y: int) -> Strip:
+        strip = super().render_line(y)
+        if self._fade >= 1.0:
+            return strip
+        app = self.app
+        return Strip(
+            TextOpacity.process_segments(strip, self._fade, app.ansi_theme, app.native_ansi_color),
+            strip.cell_length,
+        )
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         event.stop()

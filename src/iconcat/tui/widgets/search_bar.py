@@ -7,7 +7,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.content import Content
 from textual.message import Message
-from textual.reactive import reactive
+from textual.reactive import var
 from textual.timer import Timer
 from textual.widgets import Input, Static
 
@@ -43,8 +43,9 @@ class SearchBar(Horizontal):
             self.query = query
             self.immediate = immediate
 
-    state: reactive[SearchState] = reactive(SearchState, init=False)
-    """The search's state, shown as the status line (with classes `-searching`, `-problem`, `-more`)."""
+    state: var[SearchState] = var(SearchState, init=False)
+    """The search's state, shown as the status line (with classes `-searching`, `-problem`, `-more`).
+    A `var`: only the status line changes, and the watcher updates it."""
 
     def __init__(self, query: str = "", *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -74,14 +75,16 @@ class SearchBar(Horizontal):
         status = self.query_one("#search-status", Static)
         # layout=False: the status box has a fixed size, so new text needs a repaint, not a relayout.
         status.update(Content(state.status), layout=False)
-        # Classes go on the status line itself: changing a class restyles the node's whole subtree.
-        status.set_class(state.phase is SearchPhase.SEARCHING, "-searching")
-        status.set_class(
-            state.phase
-            in (SearchPhase.UNREACHABLE, SearchPhase.REJECTED, SearchPhase.NOT_CONFIGURED, SearchPhase.FAILED),
-            "-problem",
+        # Classes go on the status line itself (changing a class restyles the node's whole subtree), in
+        # one call: one restyle however many of them change.
+        status.update_classes(
+            {
+                "-searching": state.phase is SearchPhase.SEARCHING,
+                "-problem": state.phase
+                in (SearchPhase.UNREACHABLE, SearchPhase.REJECTED, SearchPhase.NOT_CONFIGURED, SearchPhase.FAILED),
+                "-more": state.more_available,
+            }
         )
-        status.set_class(state.more_available, "-more")
 
     def on_input_changed(self, event: Input.Changed) -> None:
         event.stop()
