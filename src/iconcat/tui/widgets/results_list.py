@@ -14,12 +14,13 @@ long as drawing the rows), twice per search. How faded comes from the stylesheet
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Callable, Sequence
 
 from textual import events
 from textual.binding import Binding
 from rich.cells import cell_len, set_cell_size
 from rich.segment import Segment
+from rich.style import Style as RichStyle
 from textual.color import Color
 from textual.css.styles import RulesMap
 from textual.geometry import Region
@@ -117,16 +118,21 @@ class IconRow(Visual):
             pieces.append((_fit(value, column_width), True))
         return pieces
 
+    def rich_styles(self, style: Style, get_style: Callable[[str], Style]) -> tuple[RichStyle, RichStyle]:
+        """(plain, muted) Rich styles for a row drawn in `style`; `get_style` resolves component classes."""
+        plain = style.rich_style
+        if style.background is not None and style.background == self.widths.highlight_background:
+            return plain, plain  # on the highlight bar, muted text would lose its contrast
+        return plain, (style + get_style(_META_STYLE)).rich_style
+
+    def segments(self, width: int, plain: RichStyle, muted: RichStyle) -> list[Segment]:
+        """The row as segments, exactly `width` cells in all."""
+        return [Segment(text, muted if is_muted else plain) for text, is_muted in self.cells(width) if text]
+
     def render_strips(self, width: int, height: int | None, style: Style, options: RenderOptions) -> list[Strip]:
         # Straight to segments: a row is one line of known width, so Content's wrapping machinery
         # (the general path) would only cost time on every row drawn.
-        plain = style.rich_style
-        if style.background is not None and style.background == self.widths.highlight_background:
-            muted = plain  # on the highlight bar, muted text would lose its contrast
-        else:
-            muted = (style + options.get_style(_META_STYLE)).rich_style
-        segments = [Segment(text, muted if is_muted else plain) for text, is_muted in self.cells(width) if text]
-        return [Strip(segments, width)]
+        return [Strip(self.segments(width, *self.rich_styles(style, options.get_style)), width)]
 
     def get_optimal_width(self, rules: RulesMap, container_width: int) -> int:
         return container_width
@@ -211,6 +217,34 @@ class ResultsList(OptionList):
         self.highlighted = clicked
         if event.chain >= 2:
             self.action_select()
+
+    def _get_option_render(self, option: Option, style: Style) -> list[Strip]:
+        """OptionList's drawing of one option, made directly for an `IconRow` (the same segments).
+
+        The general path turns a Visual into strips through selection, link and alignment passes, then
+        rebuilds the line to pad it and again to add the click meta (`{"option": index}`, which `_on_click`
+        reads); a row is one line of known width, so it is made once, whole. This overrides an OptionList
+        internal of Textual 8.2 (pinned in pyproject); anything unusual (another prompt type, vertical
+        padding, a gutter) takes the general path.
+        """
+        row = option.prompt
+        padding = self.get_component_styles("option-list--option").padding
+        if not isinstance(row, IconRow) or padding.top or padding.bottom or self._get_left_gutter_width():
+            return super()._get_option_render(option, style)
+        cache_key = (option, style, padding)
+        strips = self._option_render_cache.get(cache_key)
+        if strips is None:
+            width = self.scrollable_content_region.width
+            meta = RichStyle.from_meta({"option": self._option_to_index[option]})
+            plain, muted = (rich_style + meta for rich_style in row.rich_styles(style, self._get_style))
+            segments = row.segments(max(width - padding.left - padding.right, 0), plain, muted)
+            if padding.left:
+                segments.insert(0, Segment(" " * padding.left, plain))
+            if padding.right:
+                segments.append(Segment(" " * padding.right, plain))
+            strips = [Strip(segments, width)]
+            self._option_render_cache[cache_key] = strips
+        return strips
 
     def render_lines(self, crop: Region) -> list[Strip]:
         self._widths.highlight_background = self.get_visual_style("option-list--option-highlighted").background

@@ -75,8 +75,8 @@ class Thumbnail(Widget):
         self.redraw()
 
     def watch_status(self, old: str, new: str) -> None:
-        self.remove_class(f"-{old}")
-        self.add_class(f"-{new}")
+        # One call, one restyle (remove_class then add_class would restyle twice).
+        self.update_classes({f"-{old}": False, f"-{new}": True})
 
     def on_resize(self) -> None:
         self.redraw()
