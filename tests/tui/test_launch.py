@@ -88,3 +88,21 @@ def test_a_configured_catalogue_is_named_by_its_host(headless_run, catalogue, tm
     assert not app.connection.is_demo
     assert app.sub_title == urlsplit(catalogue.base_url).netloc
     assert catalogue.token not in repr(app.connection)
+
+
+def test_startup_objects_are_kept_from_the_collector_for_the_apps_life_only(headless_run, tmp_path: Path):
+    import gc
+
+    frozen_while_running: list[int] = []
+
+    async def steer(pilot):
+        await wait_until(pilot, lambda: pilot.app.search_state.phase is SearchPhase.RESULTS, "demo results")
+        frozen_while_running.append(gc.get_freeze_count())
+
+    headless_run(steer)
+    before = gc.get_freeze_count()
+    assert run_browser(Settings(base_url=None, token=None, download_dir=tmp_path), query="arrow") == 0
+    # Textual and the app were loaded at start, so there was plenty to freeze...
+    assert frozen_while_running and frozen_while_running[0] > before + 10_000
+    # ...and the collector gets them back once the app has ended.
+    assert gc.get_freeze_count() == before
