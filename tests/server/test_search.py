@@ -103,11 +103,19 @@ def test_best_matches_come_first(uncapped) -> None:
     assert up.index("Upload") < up.index("Arrow Up")
 
 
+def test_within_a_rank_the_closer_name_comes_first(uncapped) -> None:
+    # All seven arrow glyphs start with "arrow"; the alphabet alone would open with "Arrow Circle Left".
+    arrows = list(dict.fromkeys(names(search(uncapped, "arrow"))))
+    assert arrows[0] == "Arrow Up"
+    assert arrows.index("Arrow Left") < arrows.index("Arrow Circle Left")
+    assert arrows.index("Arrow Up Right") < arrows.index("Arrow Circle Right")
+
+
 @pytest.mark.parametrize("query", ["arrow", "cloud", "up", "lock", "e", "arrow left", "on"])
-def test_order_is_rank_then_name_then_id(uncapped, query: str) -> None:
+def test_order_is_rank_then_length_then_name_then_id(uncapped, query: str) -> None:
     icons = search(uncapped, query)["data"]
     assert icons
-    keys = [(expected_rank(i["name"], query), i["name"].casefold(), i["id"]) for i in icons]
+    keys = [(expected_rank(i["name"], query), len(i["name"]), i["name"].casefold(), i["id"]) for i in icons]
     assert keys == sorted(keys)
     # Every result really contains every word.
     for icon in icons:

@@ -33,7 +33,7 @@ __all__ = ["HalfBlockRenderer", "QuadrantRenderer", "QUADRANT_CHARACTERS"]
 
 _NEWLINE = Segment("\n")
 _PACKED_TYPE = next(code for code in "IL" if array(code).itemsize == 4)
-"""An array type code with 4-byte items (one RGBX pixel each): "I" on every common platform."""
+"""An array type code with 4-byte items (one packed pixel each): "I" on every common platform."""
 _LOWER_HALF = "▄"
 _TRUECOLOR = ColorType.TRUECOLOR
 _new_tuple = tuple.__new__  # Color, ColorTriplet and Segment are NamedTuples: built directly below
@@ -95,31 +95,30 @@ def _pixels(row: bytes) -> list[RGB]:
     return list(zip(values, values, values))
 
 
-_HEX = [f"{value:02x}" for value in range(256)]
-_SHIFTS = (0, 8, 16) if sys.byteorder == "little" else (24, 16, 8)
-"""Where red, green and blue sit in a packed RGBX pixel read as a native 4-byte integer."""
-
-
 def _packed_colour(packed: int) -> Color:
-    """The Rich Color (as `Color.from_rgb` makes it) of a packed RGBX pixel."""
-    red_shift, green_shift, blue_shift = _SHIFTS
-    red = packed >> red_shift & 255
-    green = packed >> green_shift & 255
-    blue = packed >> blue_shift & 255
-    name = "#" + _HEX[red] + _HEX[green] + _HEX[blue]
-    return _new_tuple(Color, (name, _TRUECOLOR, None, _new_tuple(ColorTriplet, (red, green, blue))))
+    """The Rich Color (as `Color.from_rgb` makes it) of a pixel packed as the integer 0xRRGGBB."""
+    triplet = _new_tuple(ColorTriplet, (packed >> 16, packed >> 8 & 255, packed & 255))
+    return _new_tuple(Color, ("#%06x" % packed, _TRUECOLOR, None, triplet))
+
+
+def _packed_pixels(canvas: Image.Image) -> array:
+    """The canvas's pixels as native 4-byte integers 0xRRGGBB (BGRX bytes; the padding byte is 0)."""
+    packed = array(_PACKED_TYPE)
+    packed.frombytes(canvas.tobytes("raw", "BGRX"))
+    if sys.byteorder == "big":
+        packed.byteswap()  # B G R 0 read big-endian is 0xBBGGRR00; swapped it is 0x00RRGGBB
+    return packed
 
 
 def half_block_segments(canvas: Image.Image) -> list[Segment]:
     """Segments for an RGB canvas with an even height, one line per two pixel rows.
 
-    Pixels are compared as packed 32-bit integers (RGBX bytes viewed as an array), which makes
+    Pixels are compared as packed 32-bit integers (0xRRGGBB, see `_packed_pixels`), which makes
     finding runs of equal cells several times cheaper than comparing colour tuples. This loop is
     most of a render's time, hence the inlined lookups.
     """
     width, height = canvas.size
-    packed = array(_PACKED_TYPE)
-    packed.frombytes(canvas.tobytes("raw", "RGBX"))
+    packed = _packed_pixels(canvas)
     colours: dict[int, Color] = {}
     styles: dict[tuple[int, int], tuple[str, Style, Segment]] = {}
     segments: list[Segment] = []

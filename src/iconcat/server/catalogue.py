@@ -142,8 +142,9 @@ class Catalogue:
         """Every icon whose name contains each word of `query` (case-insensitive), best first.
 
         Ranking: the whole query equals the name; the name starts with it; each query word starts a
-        word of the name; each word merely occurs somewhere. Ties go by name, then id, so the order is
-        stable. A query of no words matches every icon (each of its zero words occurs), in catalogue
+        word of the name; each word merely occurs somewhere. Within a rank the shorter name comes
+        first, as the closer match ("arrow" lists Arrow Up and Arrow Left before Arrow Circle Left,
+        rather than the alphabet putting "Circle" first); then name, then id, so the order is stable. A query of no words matches every icon (each of its zero words occurs), in catalogue
         order: browsing the catalogue.
         """
         words = query.casefold().split()
@@ -164,8 +165,8 @@ class Catalogue:
             else:
                 rank = 3
             ranked.append((rank, icon))
-        # sorted() is stable and _browse_order is already by (name, id).
-        ranked.sort(key=lambda pair: pair[0])
+        # sort() is stable and _browse_order is already by (name, id).
+        ranked.sort(key=lambda pair: (pair[0], len(pair[1].folded_name)))
         return [icon for _, icon in ranked]
 
     # --- files -----------------------------------------------------------------------------------
