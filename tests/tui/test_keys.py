@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from textual import events
 from textual.binding import Binding
 from textual.command import CommandPalette
 from textual.widgets import Footer, Input
@@ -64,3 +65,18 @@ async def test_footer_shows_the_keys_that_work_where_the_focus_is(make_app):
         assert {"download", "connect", "help", "quit", "focus_search"} <= offered()
         assert "cancel_download" not in offered()  # nothing to cancel
         assert app.query_one(Footer).display
+
+
+async def test_down_keys_arriving_together_leave_the_search_box_then_move(make_app):
+    # A held or fast-typed ↓ reaches the app as several keys in one read from the terminal: the first
+    # leaves the search box, the rest move through the results (none is swallowed by the search box
+    # while the focus is still on its way).
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await search(pilot, "arrow")
+        results = app.query_one(ResultsList)
+        assert isinstance(app.focused, Input) and results.highlighted == 0
+        for _ in range(4):
+            app.post_message(events.Key("down", None))
+        await wait_until(pilot, lambda: results.highlighted == 3, "three rows down after four ↓ at once")
+        assert app.focused is results

@@ -573,7 +573,10 @@ class IconcatApp(App[int]):
 
     def action_focus_results(self) -> None:
         """Move to the results list."""
-        self.query_one(ResultsList).focus()
+        results = self.query_one(ResultsList)
+        # At once, not with focus() (which waits for the next idle): keys that arrived in the same read
+        # (a held ↓) must reach the list and move it, not the search box and this action again.
+        results.screen.set_focus(results)
 
     def action_search_again(self) -> None:
         """Send the current search again."""

@@ -61,6 +61,9 @@ class ColumnWidths:
 
     style: int = 0
     set: int = 0
+    name: int = _MIN_NAME
+    """The room the name column keeps before the set, then the style, give way: the longest name, up
+    to `_MIN_NAME` (short names leave the set column on show in a narrow list)."""
     highlight_background: Color | None = None
     """The highlight bar's background, kept current by the list (rows draw no muted text on it)."""
 
@@ -73,7 +76,9 @@ class ColumnWidths:
         """
         style = max((len(icon.style.name) for icon in icons), default=0)
         set_ = max((len(icon.set.name) for icon in icons), default=0)
-        return cls(style=min(style, _MAX_STYLE), set=min(set_, _MAX_SET))
+        # Cells, not characters: a non-ASCII name may be wide (CJK), so it counts double.
+        name = max((len(icon.name) if icon.name.isascii() else 2 * len(icon.name) for icon in icons), default=0)
+        return cls(style=min(style, _MAX_STYLE), set=min(set_, _MAX_SET), name=min(name, _MIN_NAME))
 
 
 class IconRow(Visual):
@@ -109,7 +114,7 @@ class IconRow(Visual):
         columns: list[tuple[str, int]] = []
         name_width = width
         for value, column_width in ((style, widths.style), (set_, widths.set)):
-            if column_width and name_width - column_width - _GAP >= _MIN_NAME:
+            if column_width and name_width - column_width - _GAP >= widths.name:
                 columns.append((value, column_width))
                 name_width -= column_width + _GAP
         pieces = [(_fit(name, max(name_width, 0)), False)]
