@@ -10,7 +10,7 @@ import pytest
 from PIL import Image
 
 from iconcat.imaging import PreviewCache, decode_thumbnail, render_cells, rendered_cache
-from iconcat.imaging.lru import BoundedLRU
+from iconcat.lru import BoundedLRU
 
 from .support import DARK, LIGHT, disc, encode, grid
 

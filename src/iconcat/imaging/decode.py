@@ -29,7 +29,7 @@ import warnings
 from PIL import Image, ImageOps, UnidentifiedImageError
 
 from .errors import ThumbnailError
-from .lru import BoundedLRU
+from ..lru import BoundedLRU
 from .sniff import declared_size, sniff_format
 
 __all__ = [

@@ -25,7 +25,7 @@ from rich_pixels import Pixels
 from .cells import ThumbnailCells, placeholder_cells
 from .colour import RGB
 from .decode import DIGEST_KEY
-from .lru import BoundedLRU
+from ..lru import BoundedLRU
 from .renderers import HalfBlockRenderer, QuadrantRenderer
 
 __all__ = ["MODES", "build_cells", "render_cells", "render_placeholder", "rendered_cache"]

@@ -15,58 +15,11 @@ Only the UI thread touches these caches: thread workers hand their results back 
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from dataclasses import dataclass
-from typing import Callable, Generic, Hashable, TypeVar
 
-__all__ = ["LRU", "PreviewFailure", "RenderKey", "ThumbnailCache", "bound_imaging_caches"]
+from iconcat.lru import BoundedLRU
 
-K = TypeVar("K", bound=Hashable)
-V = TypeVar("V")
-
-
-class LRU(Generic[K, V]):
-    """A small least-recently-used mapping bounded by entry count and, optionally, total weight."""
-
-    def __init__(self, capacity: int, *, max_weight: int | None = None, weigh: Callable[[V], int] | None = None) -> None:
-        self.capacity = capacity
-        self.max_weight = max_weight
-        self._weigh = weigh or (lambda _value: 0)
-        self._items: OrderedDict[K, tuple[V, int]] = OrderedDict()
-        self.weight = 0
-
-    def get(self, key: K) -> V | None:
-        """The value for `key` (now the most recent), or None."""
-        try:
-            self._items.move_to_end(key)
-        except KeyError:
-            return None
-        return self._items[key][0]
-
-    def put(self, key: K, value: V) -> None:
-        """Store `value`, evicting the least recently used entries beyond the bounds."""
-        old = self._items.pop(key, None)
-        if old is not None:
-            self.weight -= old[1]
-        weight = self._weigh(value)
-        if self.max_weight is not None and weight > self.max_weight:
-            return
-        self._items[key] = (value, weight)
-        self.weight += weight
-        while len(self._items) > self.capacity or (self.max_weight is not None and self.weight > self.max_weight):
-            _key, (_value, evicted) = self._items.popitem(last=False)
-            self.weight -= evicted
-
-    def __contains__(self, key: object) -> bool:
-        return key in self._items
-
-    def __len__(self) -> int:
-        return len(self._items)
-
-    def clear(self) -> None:
-        """Forget everything."""
-        self._items.clear()
-        self.weight = 0
+__all__ = ["PreviewFailure", "RenderKey", "ThumbnailCache", "bound_imaging_caches"]
 
 
 @dataclass(frozen=True)
@@ -95,11 +48,11 @@ class ThumbnailCache:
     def __init__(
         self, max_previews: int = 2048, max_preview_bytes: int = 16 * 1024 * 1024, max_renders: int = 64
     ) -> None:
-        self.previews: LRU[int, bytes] = LRU(max_previews, max_weight=max_preview_bytes, weigh=len)
+        self.previews: BoundedLRU[bytes] = BoundedLRU(max_previews, max_weight=max_preview_bytes, weigh=len)
         """icon id -> the preview's bytes as fetched."""
-        self.failures: LRU[int, PreviewFailure] = LRU(max_previews)
+        self.failures: BoundedLRU[PreviewFailure] = BoundedLRU(max_previews)
         """icon id -> why there is no picture."""
-        self.renders: LRU[RenderKey, object] = LRU(max_renders)
+        self.renders: BoundedLRU[object] = BoundedLRU(max_renders)
         """RenderKey -> Rich renderable exactly columns x rows."""
 
     def clear(self) -> None:
@@ -110,12 +63,11 @@ class ThumbnailCache:
 
 
 def bound_imaging_caches(decoded: int = 64, rendered: int = 64) -> None:
-    """Shrink `iconcat.imaging`'s own caches to what the browser needs.
+    """Shrink `iconcat.imaging`'s own caches to what the browser needs, evicting the excess now.
 
     The browser keeps preview bytes and its recent renders itself (above), so imaging's defaults
     (hundreds of decoded images and renders, sized for other uses) would only double the memory.
     """
-    from iconcat.imaging import decoded_cache, rendered_cache
+    from iconcat.imaging import limit_caches
 
-    decoded_cache.max_entries = min(decoded_cache.max_entries, decoded)
-    rendered_cache.max_entries = min(rendered_cache.max_entries, rendered)
+    limit_caches(decoded=decoded, rendered=rendered)
