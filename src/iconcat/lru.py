@@ -87,6 +87,11 @@ class BoundedLRU(Generic[V]):
             self._weight = 0
             self.hits = self.misses = 0
 
+    def __contains__(self, key: object) -> bool:
+        """Whether `key` is cached (without making it the most recently used, or counting a hit)."""
+        with self._lock:
+            return key in self._entries
+
     def __len__(self) -> int:
         with self._lock:
             return len(self._entries)

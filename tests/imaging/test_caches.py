@@ -25,6 +25,15 @@ def test_lru_evicts_the_least_recently_used():
     assert len(cache) == 2
 
 
+def test_lru_membership_does_not_change_what_goes_next():
+    cache: BoundedLRU[str] = BoundedLRU(max_entries=2)
+    cache.put("a", "A")
+    cache.put("b", "B")
+    assert "a" in cache and "z" not in cache and cache.hits == 0
+    cache.put("c", "C")  # "a" stays the oldest despite the look: it goes
+    assert "a" not in cache and "b" in cache and "c" in cache
+
+
 def test_lru_weight_bound():
     cache: BoundedLRU[bytes] = BoundedLRU(max_entries=100, max_weight=10, weigh=len)
     for key in range(6):
