@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from iconcat import __version__
-from iconcat.config import ConfigError, Settings, load_settings, save_settings
+from iconcat.config import THUMBNAIL_MODES, ConfigError, Settings, load_settings, save_settings
 from iconcat.text import sanitize
 
 __all__ = ["main"]
@@ -97,6 +97,10 @@ def build_parser() -> argparse.ArgumentParser:
     # Several words are one query, as in the search box: `iconcat browse cloud rain` needs no quotes.
     browse.add_argument("query", nargs="*", metavar="QUERY", help="search for these words at start")
     browse.add_argument("--demo", action="store_true", help="use the embedded demo catalogue")
+    browse.add_argument(
+        "--thumbnails", choices=THUMBNAIL_MODES, default=None,
+        help="draw pictures with half blocks (default), quadrant blocks (sharper), or not at all (text)",
+    )
 
     search = commands.add_parser("search", parents=[common], help="one search, as a table or JSON")
     search.add_argument("name", nargs="+", metavar="NAME", help="words that must all occur in the icon's name")
@@ -148,7 +152,11 @@ def _run(argv: Sequence[str] | None) -> int:
     try:
         if command == "serve":
             return _serve(args)
-        settings = load_settings(base_url=getattr(args, "base_url", None), timeout=getattr(args, "timeout", None))
+        settings = load_settings(
+            base_url=getattr(args, "base_url", None),
+            timeout=getattr(args, "timeout", None),
+            thumbnails=getattr(args, "thumbnails", None),
+        )
         if command == "browse":
             return _browse(settings, " ".join(getattr(args, "query", None) or []) or None, getattr(args, "demo", False))
         if command == "search":

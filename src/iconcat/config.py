@@ -6,6 +6,7 @@
 | token           | `ICONCAT_TOKEN`        | `token`        | none                   |
 | download folder | `ICONCAT_DOWNLOAD_DIR` | `download_dir` | the current folder     |
 | timeout (s)     | `ICONCAT_TIMEOUT`      | `timeout`      | 30                     |
+| thumbnails      | `ICONCAT_THUMBNAILS`   | `thumbnails`   | `half`                 |
 
 The file is TOML at `platformdirs.user_config_dir("iconcat")/config.toml` (`$XDG_CONFIG_HOME/iconcat/`
 on Linux), looked up at call time so a changed `XDG_CONFIG_HOME` is honoured. It is written atomically
@@ -35,6 +36,11 @@ __all__ = ["ConfigError", "Settings", "config_path", "load_settings", "save_sett
 
 DEFAULT_TIMEOUT = 30.0
 
+THUMBNAIL_MODES = ("half", "quadrant", "text")
+"""How the browser draws pictures: half blocks, quadrant blocks (sharper), or text only (no pictures,
+no preview requests). The first two are `iconcat.imaging.MODES`' picture modes (a test keeps them
+in step); named here so reading settings does not load the imaging stack."""
+
 
 class ConfigError(Exception):
     """The settings cannot be read or written; the message says which file or value, and what to do."""
@@ -52,6 +58,8 @@ class Settings:
     """Where downloads go: the configured folder, else the current folder."""
     timeout: float = DEFAULT_TIMEOUT
     """Deadline in seconds for each whole request."""
+    thumbnails: str = THUMBNAIL_MODES[0]
+    """How the browser draws pictures: one of `THUMBNAIL_MODES`."""
 
 
 def config_path() -> Path:
@@ -98,8 +106,21 @@ def _timeout(value: Any, origin: str) -> float | None:
     return number
 
 
+def _thumbnail_mode(value: str | None, origin: str) -> str:
+    if value is None:
+        return THUMBNAIL_MODES[0]
+    mode = value.casefold()
+    if mode not in THUMBNAIL_MODES:
+        raise ConfigError(f"the thumbnails setting from {origin} must be one of {', '.join(THUMBNAIL_MODES)}")
+    return mode
+
+
 def load_settings(
-    *, base_url: str | None = None, timeout: float | None = None, download_dir: str | Path | None = None
+    *,
+    base_url: str | None = None,
+    timeout: float | None = None,
+    download_dir: str | Path | None = None,
+    thumbnails: str | None = None,
 ) -> Settings:
     """Settings with precedence flag (these arguments) > environment > config file > default."""
     path = config_path()
@@ -121,11 +142,18 @@ def load_settings(
         or DEFAULT_TIMEOUT
     )
     folder = pick(download_dir, "ICONCAT_DOWNLOAD_DIR", "download_dir")
+    if thumbnails is not None and thumbnails.strip():
+        thumbnails_origin = "--thumbnails"
+    elif environ.get("ICONCAT_THUMBNAILS", "").strip():
+        thumbnails_origin = "ICONCAT_THUMBNAILS"
+    else:
+        thumbnails_origin = f"the config file {path}"
     return Settings(
         base_url=pick(base_url, "ICONCAT_BASE_URL", "base_url"),
         token=pick(None, "ICONCAT_TOKEN", "token"),
         download_dir=Path(folder).expanduser() if folder else Path.cwd(),
         timeout=chosen_timeout,
+        thumbnails=_thumbnail_mode(pick(thumbnails, "ICONCAT_THUMBNAILS", "thumbnails"), thumbnails_origin),
     )
 
 

@@ -220,12 +220,13 @@ def test_browse_hands_settings_query_and_demo_to_the_browser(monkeypatch, config
     monkeypatch.setattr(iconcat.tui, "run_browser", lambda settings, **options: calls.append((settings, options)) or 7)
     for name, value in configured.items():
         monkeypatch.setenv(name, value)
-    assert main(["browse", "arrow", "--demo", "--timeout", "5"]) == 7
+    assert main(["browse", "arrow", "--demo", "--timeout", "5", "--thumbnails", "quadrant"]) == 7
     assert main([]) == 7
-    (settings, options), (_, default_options) = calls
+    (settings, options), (default_settings, default_options) = calls
     assert options == {"query": "arrow", "demo": True}
     assert default_options == {"query": None, "demo": False}
     assert settings.base_url == configured["ICONCAT_BASE_URL"] and settings.timeout == 5
+    assert settings.thumbnails == "quadrant" and default_settings.thumbnails == "half"
     assert TEST_TOKEN not in repr(settings)
 
 

@@ -121,3 +121,25 @@ def test_login_without_a_terminal_asks_for_token_stdin():
 def test_the_token_is_not_accepted_on_the_command_line(catalogue):
     outcome = run_iconcat("search", "arrow", "--token", TEST_TOKEN[:-1])
     assert outcome.status == 2
+
+
+def test_thumbnails_flag_beats_environment_beats_file_and_bad_values_are_named(monkeypatch):
+    import iconcat.imaging
+    from iconcat.config import THUMBNAIL_MODES
+
+    assert THUMBNAIL_MODES == iconcat.imaging.MODES  # the browser offers exactly imaging's modes
+    assert load_settings().thumbnails == "half"
+    config_path().parent.mkdir(parents=True, exist_ok=True)
+    config_path().write_text('thumbnails = "quadrant"\n', encoding="utf-8")
+    assert load_settings().thumbnails == "quadrant"
+    monkeypatch.setenv("ICONCAT_THUMBNAILS", "Text")
+    assert load_settings().thumbnails == "text"
+    assert load_settings(thumbnails="half").thumbnails == "half"
+    monkeypatch.setenv("ICONCAT_THUMBNAILS", "sixel")
+    with pytest.raises(ConfigError, match="ICONCAT_THUMBNAILS must be one of half, quadrant, text"):
+        load_settings()
+    # A usage error from the command line: exit 2, one line naming the setting.
+    outcome = run_iconcat("browse", env={"ICONCAT_THUMBNAILS": "sixel"})
+    assert outcome.status == 2 and "ICONCAT_THUMBNAILS must be one of half, quadrant, text" in outcome.error_line
+    outcome = run_iconcat("browse", "--thumbnails", "sixel")
+    assert outcome.status == 2 and "--thumbnails" in outcome.stderr

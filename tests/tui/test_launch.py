@@ -12,6 +12,7 @@ from iconcat.config import Settings
 from iconcat.tui import run_browser
 from iconcat.tui.app import IconcatApp
 from iconcat.tui.search_state import SearchPhase
+from iconcat.tui.widgets import Thumbnail
 
 from .support import wait_until
 
@@ -78,13 +79,17 @@ def test_demo_flag_wins_over_a_configured_catalogue(headless_run, tmp_path: Path
 
 
 def test_a_configured_catalogue_is_named_by_its_host(headless_run, catalogue, tmp_path: Path):
+    modes: list[str] = []
+
     async def steer(pilot):
         await wait_until(pilot, lambda: pilot.app.search_state.phase is SearchPhase.RESULTS, "results")
+        modes.append(pilot.app.query_one(Thumbnail).mode)
 
     ran = headless_run(steer)
-    settings = Settings(base_url=catalogue.base_url, token=catalogue.token, download_dir=tmp_path)
+    settings = Settings(base_url=catalogue.base_url, token=catalogue.token, download_dir=tmp_path, thumbnails="quadrant")
     assert run_browser(settings, query="star") == 0
     app = ran[0]
+    assert modes == ["quadrant"]  # the thumbnails setting reaches the picture
     assert not app.connection.is_demo
     assert app.sub_title == urlsplit(catalogue.base_url).netloc
     assert catalogue.token not in repr(app.connection)

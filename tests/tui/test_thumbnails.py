@@ -49,3 +49,48 @@ async def test_missing_and_broken_previews_have_their_own_states(make_app, monke
             # One request per icon, however often it was shown (typing may have listed other icons first).
             assert [requested.count(icon.id) for icon in results.icons[:3]] == [1, 1, 1]
             assert app.is_running
+
+
+QUADRANT_ONLY = set("▘▝▖▌▞▛▗▚▐▜▙▟")
+"""Quadrant characters that half blocks never draw."""
+
+
+async def test_t_cycles_the_pictures_through_quadrants_and_off_and_back(make_app):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await search(pilot, "settings")
+        thumbnail = app.query_one(Thumbnail)
+        app.query_one(ResultsList).focus()
+        await wait_until(pilot, lambda: thumbnail.settled, "the half-block picture")
+        assert thumbnail.shown_key.mode == "half" and not QUADRANT_ONLY & set(thumbnail_text(thumbnail))
+        await pilot.press("t")
+        await wait_until(pilot, lambda: thumbnail.settled and thumbnail.shown_key.mode == "quadrant", "the quadrant picture")
+        assert QUADRANT_ONLY & set(thumbnail_text(thumbnail))
+        await pilot.press("t")
+        await wait_until(pilot, lambda: thumbnail.status == "off", "pictures off")
+        assert not thumbnail.display  # the fields take the picture's room
+        # Moving on with pictures off fetches nothing and draws nothing.
+        await pilot.press("down")
+        await pilot.pause(0.2)
+        assert thumbnail.status == "off" and not any(worker.group == "thumbnail" for worker in app.workers)
+        await pilot.press("t")
+        await wait_until(pilot, lambda: thumbnail.settled and thumbnail.shown_key.mode == "half", "pictures back")
+
+
+async def test_with_pictures_off_from_the_start_no_preview_is_requested(make_app):
+    needed: list[Message] = []
+
+    def record(message: Message) -> None:
+        if isinstance(message, Thumbnail.Needed):
+            needed.append(message)
+
+    app = make_app(thumbnail_mode="text")
+    async with app.run_test(size=SIZE, message_hook=record) as pilot:
+        await search(pilot, "cloud")
+        thumbnail = app.query_one(Thumbnail)
+        app.query_one(ResultsList).focus()
+        await pilot.press("down", "down")
+        await pilot.pause(0.2)
+        assert thumbnail.icon is app.query_one(ResultsList).icons[2]
+        assert thumbnail.status == "off" and not thumbnail.display
+        assert needed == [] and len(app.thumbnails.previews) == 0

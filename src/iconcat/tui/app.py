@@ -37,6 +37,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Header, Input, Static
 from textual.worker import Worker
 
+from iconcat.config import THUMBNAIL_MODES
 from iconcat.text import sanitize
 
 from .commands import BrowserCommands
@@ -64,11 +65,23 @@ THUMBNAIL_SETTLE_SECONDS = 0.05
 preview, so rows merely passed over cost no request (cached previews show at once regardless)."""
 
 _MAIN_SCREEN_ACTIONS = frozenset(
-    {"download", "connect", "help", "quit", "cancel_download", "retry_download", "focus_search", "search_again"}
+    {
+        "download", "connect", "help", "quit", "cancel_download", "retry_download", "focus_search", "search_again",
+        "cycle_thumbnails",
+    }
 )
 """Actions bound to keys of the main screen; hidden from the footer while a dialog is open."""
-_LETTER_ACTIONS = frozenset({"download", "connect", "help", "cancel_download", "retry_download", "focus_search"})
+_LETTER_ACTIONS = frozenset(
+    {"download", "connect", "help", "cancel_download", "retry_download", "focus_search", "cycle_thumbnails"}
+)
 """Actions bound to printable keys, which type into the search box while it has focus."""
+
+
+_THUMBNAIL_MODE_NAMES = {
+    "half": "Drawn with half blocks.",
+    "quadrant": "Drawn with quadrant blocks: sharper edges, colours averaged in each cell.",
+    "text": "Off: no pictures drawn and no previews fetched. Press t for pictures again.",
+}
 
 
 def default_client_factory(connection: Connection) -> "CatalogueClient":
@@ -98,6 +111,8 @@ class IconcatApp(App[int]):
         Binding("ctrl+r", "search_again", "Search again", show=False, id="search-again",
                 tooltip="Send the current search again"),
         Binding("c", "connect", "Connect", id="connect", tooltip="Base URL, token and download folder"),
+        Binding("t", "cycle_thumbnails", "Pictures", show=False, id="cycle-thumbnails",
+                tooltip="Draw pictures with half blocks, quadrant blocks (sharper), or not at all"),
         Binding("question_mark", "help", "Keys", key_display="?", id="help", tooltip="Show every key"),
         Binding("q", "quit", "Quit", id="quit", tooltip="Quit (asks first while downloads run)"),
     ]
@@ -115,6 +130,7 @@ class IconcatApp(App[int]):
         *,
         query: str | None = None,
         client_factory: ClientFactory = default_client_factory,
+        thumbnail_mode: str = THUMBNAIL_MODES[0],
     ) -> None:
         super().__init__(css_path=stylesheet_paths())
         self.connection = connection
@@ -122,6 +138,7 @@ class IconcatApp(App[int]):
         self.sub_title = connection.label
         self._initial_query = (query or "").strip()
         self._client_factory = client_factory
+        self._thumbnail_mode = thumbnail_mode
         self._client: CatalogueClient | None = None
         self._client_stack: AsyncExitStack | None = None
         self._retired_stacks: list[AsyncExitStack] = []
@@ -147,7 +164,7 @@ class IconcatApp(App[int]):
             with Container(id="results-area", classes="-message"):
                 yield ResultsList(id="results")
                 yield Static(Content(SearchState().explanation), id="results-message", markup=False)
-            yield DetailPane(self.thumbnails, id="detail")
+            yield DetailPane(self.thumbnails, thumbnail_mode=self._thumbnail_mode, id="detail")
         yield DownloadsPanel(id="downloads")
         yield Footer()
 
@@ -607,6 +624,13 @@ class IconcatApp(App[int]):
         from .screens import ConnectScreen
 
         self.push_screen(ConnectScreen(self.connection, reason=reason, focus_token=focus_token), connected)
+
+    def action_cycle_thumbnails(self) -> None:
+        """Draw pictures the next way: half blocks, quadrant blocks, not at all (and round again)."""
+        thumbnail = self.query_one(Thumbnail)
+        modes = THUMBNAIL_MODES
+        thumbnail.mode = modes[(modes.index(thumbnail.mode) + 1) % len(modes)]
+        self.notify(_THUMBNAIL_MODE_NAMES[thumbnail.mode], title="Pictures", markup=False)
 
     def action_help(self) -> None:
         """Show the keys."""

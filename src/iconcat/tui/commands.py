@@ -17,6 +17,7 @@ COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("Retry download", "Retry the selected, or latest failed or cancelled, download", "retry_download"),
     ("Clear finished downloads", "Remove finished rows from the downloads panel", "clear_downloads"),
     ("Connect to a catalogue", "Base URL, token and download folder; test and save them", "connect"),
+    ("Pictures: next drawing style", "Half blocks, quadrant blocks (sharper), or no pictures at all", "cycle_thumbnails"),
     ("Keys", "Show every key", "help"),
     ("Quit", "Leave iconcat (asks first while downloads run)", "quit"),
 )

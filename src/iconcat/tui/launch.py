@@ -64,7 +64,7 @@ def run_browser(settings: "Settings", *, query: str | None = None, demo: bool = 
     try:
         from .app import IconcatApp
 
-        app = IconcatApp(connection, query=query)
+        app = IconcatApp(connection, query=query, thumbnail_mode=settings.thumbnails)
         with startup_objects_frozen():
             result = app.run()
     finally:

@@ -23,6 +23,7 @@ KEY_HELP: tuple[tuple[str, str], ...] = (
     ("r", "retry the selected (or latest failed) download"),
     ("ctrl+r", "search again (after an error)"),
     ("c", "connect: base URL, token, download folder"),
+    ("t", "pictures: half blocks, quadrant blocks, or off"),
     ("ctrl+p", "command palette: every action, and themes"),
     ("?", "this help"),
     ("q", "quit (asks first while downloads run)"),

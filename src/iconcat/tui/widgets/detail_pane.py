@@ -77,14 +77,15 @@ class DetailPane(Vertical):
     """The icon shown; None shows the empty hint. A `var`: the watcher updates the widgets that change,
     and repainting the pane itself (its border and background) would be wasted work."""
 
-    def __init__(self, cache: ThumbnailCache, *, id: str | None = None) -> None:
+    def __init__(self, cache: ThumbnailCache, *, thumbnail_mode: str = "half", id: str | None = None) -> None:
         super().__init__(id=id, classes="-empty")
         self._cache = cache
+        self._thumbnail_mode = thumbnail_mode
         self._variant_lines = 0
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="detail-top"):
-            yield Thumbnail(self._cache, id="thumbnail")
+            yield Thumbnail(self._cache, mode=self._thumbnail_mode, id="thumbnail")
             with Vertical(id="detail-fields"):
                 yield Static("", id="detail-name", markup=False)
                 yield Static("", id="detail-refs", markup=False)

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from textual.color import Color
 from textual.content import Content
 from textual.message import Message
-from textual.reactive import reactive
+from textual.reactive import reactive, var
 from textual.widget import Widget
 from textual.worker import get_current_worker
 
@@ -55,10 +55,15 @@ class Thumbnail(Widget):
     """The icon to show; setting it shows a cached render at once or asks for what is missing."""
 
     status: reactive[str] = reactive("empty", init=False)
-    """"empty", "loading", "shown", "missing", "broken" or "unavailable"; mirrored as a CSS class."""
+    """"empty", "loading", "shown", "missing", "broken", "unavailable" or "off"; mirrored as a CSS class."""
 
-    def __init__(self, cache: ThumbnailCache, *, id: str | None = None) -> None:
+    mode: var[str] = var("half", init=False)
+    """How pictures are drawn: "half" or "quadrant" blocks, or "text": no picture and no preview fetched
+    (for terminals that draw blocks badly, slow links, or people who want no images)."""
+
+    def __init__(self, cache: ThumbnailCache, *, mode: str = "half", id: str | None = None) -> None:
         super().__init__(id=id)
+        self.set_reactive(Thumbnail.mode, mode)
         self.cache = cache
         self._renderable: "RenderableType | Content" = Content("")
         self._wanted: RenderKey | None = None
@@ -74,6 +79,9 @@ class Thumbnail(Widget):
     def watch_icon(self, icon: "Icon | None") -> None:
         self.redraw()
 
+    def watch_mode(self, mode: str) -> None:
+        self.redraw()
+
     def watch_status(self, old: str, new: str) -> None:
         # One call, one restyle (remove_class then add_class would restyle twice).
         self.update_classes({f"-{old}": False, f"-{new}": True})
@@ -87,12 +95,12 @@ class Thumbnail(Widget):
         return Color.parse(variables.get("surface", "#1e1e2e")).rgb
 
     def render_key(self) -> RenderKey | None:
-        """What a render for the current icon, size and theme is keyed on (None if nothing to draw)."""
+        """What a render for the current icon, size, theme and mode is keyed on (None if nothing to draw)."""
         icon = self.icon
         width, height = self.content_size
-        if icon is None or width < 2 or height < 1:
+        if icon is None or width < 2 or height < 1 or self.mode == "text":
             return None
-        return RenderKey(icon.id, width, height, self.background_rgb())
+        return RenderKey(icon.id, width, height, self.background_rgb(), self.mode)
 
     def redraw(self) -> None:
         """Show the current icon from the caches, or start whatever is missing."""
@@ -101,8 +109,14 @@ class Thumbnail(Widget):
             self._wanted = None
             self._show(Content(""), "empty")
             return
+        if self.mode == "text":
+            self._wanted = None
+            self._show(Content(""), "off")  # hidden by the stylesheet: the fields take its room
+            return
         key = self.render_key()
         if key is None:  # hidden or not laid out yet: on_resize will call again
+            if self.status == "off":  # pictures back on: the stylesheet hid the widget while "off"
+                self._show(Content("loading preview…"), "loading")
             return
         self._wanted = key
         cached_render = self.cache.renders.get(key)
@@ -132,7 +146,7 @@ class Thumbnail(Widget):
         """The preview could not be fetched; `permanent` failures (404, not an image) are remembered."""
         if permanent:
             self.cache.failures.put(icon.id, failure)
-        if self.icon is not None and self.icon.id == icon.id:
+        if self.icon is not None and self.icon.id == icon.id and self.mode != "text":
             self._show_failure(failure, permanent)
 
     def _show_failure(self, failure: PreviewFailure, permanent: bool = True) -> None:
@@ -178,7 +192,7 @@ class Thumbnail(Widget):
             return
         if worker.is_cancelled:
             return
-        renderable = render_cells(image, key.columns, key.rows, key.background, mode="half")
+        renderable = render_cells(image, key.columns, key.rows, key.background, mode=key.mode)
         self.post_message(self.Rendered(key, renderable, None))
 
     def on_thumbnail_rendered(self, message: "Thumbnail.Rendered") -> None:
