@@ -2,8 +2,9 @@
 
 Shared by `iconcat.imaging`'s caches and the browser's own (preview bytes, renders). It lives outside
 `imaging` and imports nothing heavy, so the browser can make its caches at start without loading
-Pillow. The TUI decodes and renders from several thread workers at once, so each cache has one lock. Hits move an entry to the young end; inserting past either bound evicts from the
-old end until both bounds hold again. An entry heavier than the whole weight bound is not kept.
+Pillow. The TUI decodes and renders from several thread workers at once, so each cache has one lock.
+Hits move an entry to the young end; inserting past either bound evicts from the old end until both
+bounds hold again. An entry heavier than the whole weight bound is not kept.
 """
 
 from __future__ import annotations

@@ -144,8 +144,9 @@ class Catalogue:
         Ranking: the whole query equals the name; the name starts with it; each query word starts a
         word of the name; each word merely occurs somewhere. Within a rank the shorter name comes
         first, as the closer match ("arrow" lists Arrow Up and Arrow Left before Arrow Circle Left,
-        rather than the alphabet putting "Circle" first); then name, then id, so the order is stable. A query of no words matches every icon (each of its zero words occurs), in catalogue
-        order: browsing the catalogue.
+        rather than the alphabet putting "Circle" first); then name, then id, so the order is stable.
+        A query of no words matches every icon (each of its zero words occurs), in catalogue order:
+        browsing the catalogue.
         """
         words = query.casefold().split()
         if not words:

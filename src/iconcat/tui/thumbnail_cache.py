@@ -7,8 +7,8 @@ Coming back to an icon must not refetch it, and coming back to a recent one must
   and draws it again in a thread, without a request (`iconcat.imaging` keeps its own small caches of
   decoded images and renders, keyed by content).
 - `failures`: why an icon has no picture (404, undecodable), so a broken preview is not asked for again.
-- `renders`: finished renders keyed on icon, cell size, background colour and drawing mode. A render is some 60 KB
-  of Rich segments, so only the most recent are kept.
+- `renders`: finished renders keyed on icon, cell size, background colour and drawing mode. A render
+  is some 60 KB of Rich segments, so only the most recent are kept.
 
 Only the UI thread touches these caches: thread workers hand their results back in messages.
 """
@@ -40,7 +40,7 @@ class RenderKey:
     columns: int
     rows: int
     background: tuple[int, int, int]
-    mode: str = "half"
+    mode: str
     """"half" or "quadrant" (`iconcat.imaging.render_cells`' picture modes)."""
 
 
