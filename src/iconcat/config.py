@@ -106,10 +106,10 @@ def _timeout(value: Any, origin: str) -> float | None:
     return number
 
 
-def _thumbnail_mode(value: str | None, origin: str) -> str:
-    if value is None:
-        return THUMBNAIL_MODES[0]
-    mode = value.casefold()
+def _thumbnail_mode(value: str | None, origin: str) -> str | None:
+    if value is None or not value.strip():
+        return None
+    mode = value.strip().casefold()
     if mode not in THUMBNAIL_MODES:
         raise ConfigError(f"the thumbnails setting from {origin} must be one of {', '.join(THUMBNAIL_MODES)}")
     return mode
@@ -141,19 +141,19 @@ def load_settings(
         or _timeout(stored.get("timeout"), f"the config file {path}")
         or DEFAULT_TIMEOUT
     )
+    chosen_thumbnails = (
+        _thumbnail_mode(thumbnails, "--thumbnails")
+        or _thumbnail_mode(environ.get("ICONCAT_THUMBNAILS"), "ICONCAT_THUMBNAILS")
+        or _thumbnail_mode(_text(stored.get("thumbnails"), "thumbnails", path), f"the config file {path}")
+        or THUMBNAIL_MODES[0]
+    )
     folder = pick(download_dir, "ICONCAT_DOWNLOAD_DIR", "download_dir")
-    if thumbnails is not None and thumbnails.strip():
-        thumbnails_origin = "--thumbnails"
-    elif environ.get("ICONCAT_THUMBNAILS", "").strip():
-        thumbnails_origin = "ICONCAT_THUMBNAILS"
-    else:
-        thumbnails_origin = f"the config file {path}"
     return Settings(
         base_url=pick(base_url, "ICONCAT_BASE_URL", "base_url"),
         token=pick(None, "ICONCAT_TOKEN", "token"),
         download_dir=Path(folder).expanduser() if folder else Path.cwd(),
         timeout=chosen_timeout,
-        thumbnails=_thumbnail_mode(pick(thumbnails, "ICONCAT_THUMBNAILS", "thumbnails"), thumbnails_origin),
+        thumbnails=chosen_thumbnails,
     )
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from textual.message import Message
 
+from iconcat.imaging.renderers import QUADRANT_CHARACTERS
 from iconcat.tui.connection import Connection
 from iconcat.tui.widgets import ResultsList, Thumbnail
 
@@ -51,7 +52,7 @@ async def test_missing_and_broken_previews_have_their_own_states(make_app, monke
             assert app.is_running
 
 
-QUADRANT_ONLY = set("▘▝▖▌▞▛▗▚▐▜▙▟")
+QUADRANT_ONLY = set(QUADRANT_CHARACTERS.values()) - {" ", "▀", "▄", "█"}
 """Quadrant characters that half blocks never draw."""
 
 
