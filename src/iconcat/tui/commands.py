@@ -1,4 +1,4 @@
-"""The command palette's iconcat commands: every action of the browser, searchable by name."""
+"""The command palette's iconcat commands: every command of `keys.COMMANDS`, searchable by name."""
 
 from __future__ import annotations
 
@@ -6,22 +6,9 @@ from functools import partial
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
-__all__ = ["BrowserCommands", "COMMANDS"]
+from .keys import COMMANDS
 
-COMMANDS: tuple[tuple[str, str, str], ...] = (
-    ("Search", "Put the cursor in the search box", "focus_search"),
-    ("Search again", "Repeat the current search (after an error, or to refresh)", "search_again"),
-    ("Results", "Move to the results list", "focus_results"),
-    ("Download highlighted icon", "Choose a format and size and save the file", "download"),
-    ("Cancel download", "Cancel the selected, or latest running, download", "cancel_download"),
-    ("Retry download", "Retry the selected, or latest failed or cancelled, download", "retry_download"),
-    ("Clear finished downloads", "Remove finished rows from the downloads panel", "clear_downloads"),
-    ("Connect to a catalogue", "Base URL, token and download folder; test and save them", "connect"),
-    ("Pictures: next drawing style", "Half blocks, quadrant blocks (sharper), or no pictures at all", "cycle_thumbnails"),
-    ("Keys", "Show every key", "help"),
-    ("Quit", "Leave iconcat (asks first while downloads run)", "quit"),
-)
-"""(title, help, app action) for each command."""
+__all__ = ["BrowserCommands"]
 
 
 class BrowserCommands(Provider):
@@ -30,13 +17,25 @@ class BrowserCommands(Provider):
     async def _run(self, action: str) -> None:
         await self.app.run_command(action)  # type: ignore[attr-defined]
 
+    @staticmethod
+    def _help(description: str, key: str) -> str:
+        help_text = description[:1].upper() + description[1:]
+        return f"{help_text}  ({key})" if key else help_text
+
     async def discover(self) -> Hits:
-        for title, help_text, action in COMMANDS:
-            yield DiscoveryHit(title, partial(self._run, action), help=help_text)
+        for command in COMMANDS:
+            help_text = self._help(command.description, command.shown_key)
+            yield DiscoveryHit(command.title, partial(self._run, command.action), help=help_text)
 
     async def search(self, query: str) -> Hits:
         matcher = self.matcher(query)
-        for title, help_text, action in COMMANDS:
-            score = matcher.match(title)
+        for command in COMMANDS:
+            score = matcher.match(command.title)
             if score > 0:
-                yield Hit(score, matcher.highlight(title), partial(self._run, action), text=title, help=help_text)
+                yield Hit(
+                    score,
+                    matcher.highlight(command.title),
+                    partial(self._run, command.action),
+                    text=command.title,
+                    help=self._help(command.description, command.shown_key),
+                )

@@ -50,6 +50,11 @@ class SearchState:
     """A sanitised explanation for a person (UNREACHABLE, REJECTED, NOT_CONFIGURED, FAILED)."""
 
     @property
+    def is_problem(self) -> bool:
+        """True when the search could not be made: the status and the results area say so in colour."""
+        return self.phase in (SearchPhase.UNREACHABLE, SearchPhase.REJECTED, SearchPhase.NOT_CONFIGURED, SearchPhase.FAILED)
+
+    @property
     def status(self) -> str:
         """The one-line status shown beside the search box."""
         phase = self.phase
@@ -89,7 +94,7 @@ class SearchState:
         if phase is SearchPhase.UNREACHABLE:
             return f"{self.message}\n\nPress Enter in the search box (or ctrl+r) to try again."
         if phase in (SearchPhase.REJECTED, SearchPhase.NOT_CONFIGURED):
-            return f"{self.message}\n\nPress c to enter a base URL and token."
+            return f"{self.message}\n\nPress ctrl+o to enter a base URL and token."
         if phase is SearchPhase.FAILED:
             return f"{self.message}\n\nPress Enter in the search box (or ctrl+r) to try again."
         return ""

@@ -1,4 +1,4 @@
-"""The keys, in a modal: what a person can do, from anywhere in the browser."""
+"""The keys, in a modal: what a person can do, from anywhere in the browser (from `keys.COMMANDS`)."""
 
 from __future__ import annotations
 
@@ -9,27 +9,9 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-__all__ = ["HelpScreen", "KEY_HELP"]
+from ..keys import help_lines
 
-KEY_HELP: tuple[tuple[str, str], ...] = (
-    ("/", "search: results follow as you type, Enter at once"),
-    ("↓ or esc", "from the search box to the results"),
-    ("↑ ↓ PgUp PgDn", "move through the results"),
-    ("Home End", "first / last result"),
-    ("Enter or d", "download the highlighted icon (pick format, size)"),
-    ("tab", "move between search, results and downloads"),
-    ("mouse", "click previews an icon, double-click downloads it"),
-    ("x", "cancel the selected (or latest running) download"),
-    ("r", "retry the selected (or latest failed) download"),
-    ("ctrl+r", "search again (after an error)"),
-    ("c", "connect: base URL, token, download folder"),
-    ("t", "pictures: half blocks, quadrant blocks, or off"),
-    ("ctrl+p", "command palette: every action, and themes"),
-    ("?", "this help"),
-    ("q", "quit (asks first while downloads run)"),
-)
-"""Key, what it does: the help screen's table (kept in step with the app's bindings by a test)."""
-
+__all__ = ["HelpScreen"]
 
 class HelpScreen(ModalScreen[None]):
     """Lists the keys; any of Escape, q or ? closes it."""
@@ -39,9 +21,10 @@ class HelpScreen(ModalScreen[None]):
     ]
 
     def compose(self) -> ComposeResult:
-        width = max(len(key) for key, _ in KEY_HELP)
+        lines = help_lines()
+        width = max(len(key) for key, _ in lines)
         table = Content("\n").join(
-            Content.assemble((key.ljust(width), ".help-screen--key"), "  ", text) for key, text in KEY_HELP
+            Content.assemble((key.ljust(width), ".help-screen--key"), "  ", text) for key, text in lines
         )
         with Vertical(id="help-dialog"):
             yield Static(Content("Keys"), id="help-title", markup=False)

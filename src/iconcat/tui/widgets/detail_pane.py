@@ -17,7 +17,7 @@ from textual.widgets import Static
 from iconcat.text import sanitize
 
 from ..thumbnail_cache import ThumbnailCache
-from .thumbnail import Thumbnail
+from .thumbnail import PreviewFetcher, Thumbnail
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from iconcat.api import Icon, Ref
@@ -77,15 +77,23 @@ class DetailPane(Vertical):
     """The icon shown; None shows the empty hint. A `var`: the watcher updates the widgets that change,
     and repainting the pane itself (its border and background) would be wasted work."""
 
-    def __init__(self, cache: ThumbnailCache, *, thumbnail_mode: str = "half", id: str | None = None) -> None:
+    def __init__(
+        self,
+        cache: ThumbnailCache,
+        fetch_preview: PreviewFetcher,
+        *,
+        thumbnail_mode: str = "half",
+        id: str | None = None,
+    ) -> None:
         super().__init__(id=id, classes="-empty")
         self._cache = cache
+        self._fetch_preview = fetch_preview
         self._thumbnail_mode = thumbnail_mode
         self._variant_lines = 0
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="detail-top"):
-            yield Thumbnail(self._cache, mode=self._thumbnail_mode, id="thumbnail")
+            yield Thumbnail(self._cache, self._fetch_preview, mode=self._thumbnail_mode, id="thumbnail")
             with Vertical(id="detail-fields"):
                 yield Static("", id="detail-name", markup=False)
                 yield Static("", id="detail-refs", markup=False)

@@ -10,7 +10,6 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
-from textual.message import Message
 from textual.widgets import ProgressBar, Static
 
 from iconcat.text import sanitize
@@ -82,17 +81,6 @@ class DownloadsPanel(VerticalScroll, can_focus=False):
     }
     """Status words of finished downloads, and the retry hint."""
 
-    class Progress(Message):
-        """Download `job` changed (progress at most ten times a second, or its end): repaint its row."""
-
-        def __init__(self, job: DownloadJob) -> None:
-            super().__init__()
-            self.job = job
-
-        def can_replace(self, message: Message) -> bool:
-            # A newer report of the same job makes a queued one pointless: one repaint, latest numbers.
-            return isinstance(message, DownloadsPanel.Progress) and message.job is self.job
-
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.border_title = "Downloads"
@@ -118,10 +106,10 @@ class DownloadsPanel(VerticalScroll, can_focus=False):
                 row.remove()
         self.add_job(new)
 
-    def on_downloads_panel_progress(self, message: "DownloadsPanel.Progress") -> None:
-        message.stop()
+    def show_progress(self, job: DownloadJob) -> None:
+        """Repaint `job`'s row with its current numbers and status."""
         for row in self.rows:
-            if row.job is message.job:
+            if row.job is job:
                 row.refresh_job()
 
     def clear_finished(self) -> int:

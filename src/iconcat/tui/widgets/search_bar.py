@@ -80,8 +80,7 @@ class SearchBar(Horizontal):
         status.update_classes(
             {
                 "-searching": state.phase is SearchPhase.SEARCHING,
-                "-problem": state.phase
-                in (SearchPhase.UNREACHABLE, SearchPhase.REJECTED, SearchPhase.NOT_CONFIGURED, SearchPhase.FAILED),
+                "-problem": state.is_problem,
                 "-more": state.more_available,
             }
         )

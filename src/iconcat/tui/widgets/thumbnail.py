@@ -1,16 +1,17 @@
-"""The icon's picture: a preview fetched by the app, decoded and drawn in a thread, cached.
+"""The icon's picture: a preview fetched through the function it is handed, drawn in a thread, cached.
 
-The widget knows what it should show (`icon`, its own size, the theme's surface colour) and asks for
-what it lacks: `Thumbnail.Needed` when the preview bytes are not cached (the app owns the network
-client and fetches them), a thread worker when only the render is missing. Renders are keyed on the
+The widget knows what it should show (`icon`, its own size, the theme's surface colour) and fetches
+what it lacks: the preview bytes through `fetch_preview` (the app hands it its catalogue link's, as it
+hands the variant picker `filename_for`) in an exclusive async worker, the render in a thread worker. Renders are keyed on the
 icon, the cell size and the background colour, so coming back to an icon costs nothing and a theme
 change or a resize draws it again.
 """
 
 from __future__ import annotations
 
+import asyncio
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Awaitable, Callable
 
 from textual.color import Color
 from textual.content import Content
@@ -19,8 +20,9 @@ from textual.reactive import reactive, var
 from textual.widget import Widget
 from textual.worker import get_current_worker
 
-from iconcat.text import sanitize
+from iconcat.failures import describe_failure
 
+from ..catalogue_link import PreviewUnavailable
 from ..thumbnail_cache import PreviewFailure, RenderKey, ThumbnailCache
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
@@ -28,18 +30,24 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
 
     from iconcat.api import Icon
 
-__all__ = ["Thumbnail"]
+__all__ = ["Thumbnail", "PreviewFetcher", "THUMBNAIL_SETTLE_SECONDS"]
+
+PreviewFetcher = Callable[["Icon"], Awaitable[bytes]]
+"""Fetches an icon's preview bytes, or raises `PreviewUnavailable` saying why."""
+
+THUMBNAIL_SETTLE_SECONDS = 0.05
+"""Holding an arrow key moves the highlight ~30 times a second: wait this long before fetching a
+preview, so rows merely passed over cost no request (cached previews show at once regardless)."""
 
 
 class Thumbnail(Widget):
     """Shows `icon`'s preview, or a designed placeholder: loading, no preview, broken, unavailable."""
 
-    class Needed(Message):
-        """The preview bytes of `icon` are not cached: the app should fetch them (then call `deliver`)."""
+    class Fetching(Message):
+        """A request for `icon`'s preview starts (it was not cached); the status shows "loading"."""
 
-        def __init__(self, thumbnail: "Thumbnail", icon: "Icon") -> None:
+        def __init__(self, icon: "Icon") -> None:
             super().__init__()
-            self.thumbnail = thumbnail
             self.icon = icon
 
     class Rendered(Message):
@@ -61,10 +69,13 @@ class Thumbnail(Widget):
     """How pictures are drawn: "half" or "quadrant" blocks, or "text": no picture and no preview fetched
     (for terminals that draw blocks badly, slow links, or people who want no images)."""
 
-    def __init__(self, cache: ThumbnailCache, *, mode: str = "half", id: str | None = None) -> None:
+    def __init__(
+        self, cache: ThumbnailCache, fetch_preview: PreviewFetcher, *, mode: str = "half", id: str | None = None
+    ) -> None:
         super().__init__(id=id)
         self.set_reactive(Thumbnail.mode, mode)
         self.cache = cache
+        self._fetch_preview = fetch_preview
         self._renderable: "RenderableType | Content" = Content("")
         self._wanted: RenderKey | None = None
         self.shown_key: RenderKey | None = None
@@ -132,10 +143,34 @@ class Thumbnail(Widget):
         if data is not None:
             self._start_render(key, data)
         else:
-            self.post_message(self.Needed(self, icon))
+            self._start_fetch(icon)
+
+    def _start_fetch(self, icon: "Icon") -> None:
+        self.post_message(self.Fetching(icon))
+        self.run_worker(
+            partial(self._fetch, icon),
+            group="thumbnail",
+            exclusive=True,  # only the highlighted icon's preview matters
+            exit_on_error=False,
+            description=f"fetch preview of icon {icon.id}",
+        )
+
+    async def _fetch(self, icon: "Icon") -> None:
+        """Fetch one preview and hand it on (decoding and drawing happen in a thread)."""
+        await asyncio.sleep(THUMBNAIL_SETTLE_SECONDS)
+        try:
+            data = await self._fetch_preview(icon)
+        except PreviewUnavailable as problem:
+            self.deliver_failure(icon, problem.failure, permanent=problem.permanent)
+        except asyncio.CancelledError:
+            raise
+        except Exception as error:  # noqa: BLE001 - a preview failure must never take the app down
+            self.deliver_failure(icon, PreviewFailure(describe_failure(error, max_length=80), missing=False), permanent=False)
+        else:
+            self.deliver(icon, data)
 
     def deliver(self, icon: "Icon", data: bytes) -> None:
-        """The app fetched `icon`'s preview: keep the bytes, and draw it (in a thread) if still wanted."""
+        """`icon`'s preview arrived: keep the bytes, and draw it (in a thread) if still wanted."""
         self.cache.previews.put(icon.id, data)
         key = self.render_key()
         if key is None or key.icon_id != icon.id:
@@ -187,7 +222,7 @@ class Thumbnail(Widget):
         try:
             image = decode_thumbnail(data)
         except ThumbnailError as error:
-            failure = PreviewFailure(sanitize(str(error), max_length=80), missing=False)
+            failure = PreviewFailure(describe_failure(error, max_length=80), missing=False)
             self.post_message(self.Rendered(key, None, failure))
             return
         if worker.is_cancelled:

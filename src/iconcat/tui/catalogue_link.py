@@ -1,0 +1,128 @@
+"""The browser's link to one catalogue: its client's life, and previews fetched through it.
+
+One `CatalogueClient` (one HTTP connection pool) serves the app's whole life. It is opened after the
+first frame (importing the HTTP stack can wait), and work that needs it waits for it (`ready`).
+Switching catalogues retires the old client instead of closing it: downloads still running on it
+finish, and it is closed at exit with the rest.
+
+No widget here: the app hands `fetch_preview` to the widgets that draw pictures, and reads `problem`
+when the client could not be made.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from contextlib import AsyncExitStack
+from typing import TYPE_CHECKING, Callable
+
+from iconcat.failures import describe_failure
+from iconcat.text import sanitize
+
+from .connection import Connection
+from .thumbnail_cache import PreviewFailure
+
+if TYPE_CHECKING:  # pragma: no cover - typing only
+    from iconcat.api import CatalogueClient, Icon
+
+__all__ = ["CatalogueLink", "ClientFactory", "PreviewUnavailable", "default_client_factory"]
+
+ClientFactory = Callable[[Connection], "CatalogueClient"]
+"""Makes the client for a connection (tests inject one with an in-process transport)."""
+
+
+def default_client_factory(connection: Connection) -> "CatalogueClient":
+    """The real client for `connection`."""
+    from iconcat.api import CatalogueClient
+
+    return CatalogueClient(connection.base_url, connection.token, timeout=connection.timeout)
+
+
+class PreviewUnavailable(Exception):
+    """A preview could not be fetched: `failure` says why; `permanent` when asking again won't help."""
+
+    def __init__(self, failure: PreviewFailure, *, permanent: bool) -> None:
+        super().__init__(failure.reason)
+        self.failure = failure
+        self.permanent = permanent
+
+
+class CatalogueLink:
+    """Owns the client for the current connection: open, wait for, switch, close."""
+
+    def __init__(self, connection: Connection, client_factory: ClientFactory = default_client_factory) -> None:
+        self.connection = connection
+        """The catalogue in use."""
+        self.problem = ""
+        """Why the client could not be made (sanitised), or "" when it is open or not tried yet."""
+        self._client_factory = client_factory
+        self._client: CatalogueClient | None = None
+        self._stack: AsyncExitStack | None = None
+        self._retired: list[AsyncExitStack] = []
+        self._ready = asyncio.Event()
+
+    async def open(self) -> bool:
+        """Make the client for the current connection; False (and `problem` set) if it cannot be made."""
+        stack = AsyncExitStack()
+        try:
+            self._client = await stack.enter_async_context(self._client_factory(self.connection))
+        except Exception as error:  # noqa: BLE001 - settings the client refuses are shown, never a traceback
+            self._client = None
+            self.problem = sanitize(f"Cannot use this catalogue: {describe_failure(error)}", max_length=300)
+            await stack.aclose()
+            return False
+        else:
+            self.problem = ""
+            self._stack = stack
+            return True
+        finally:
+            self._ready.set()
+
+    async def ready(self) -> "CatalogueClient | None":
+        """The client once `open` has run (None if it could not be made: see `problem`)."""
+        await self._ready.wait()
+        return self._client
+
+    async def switch(self, connection: Connection) -> bool:
+        """Use `connection` from now on (as `open`); the old client is closed at exit, not now."""
+        if self._stack is not None:
+            self._retired.append(self._stack)
+            self._stack = None
+        self._client = None
+        self.connection = connection
+        self._ready.clear()
+        return await self.open()
+
+    async def close(self) -> None:
+        """Close every client this link made (at exit)."""
+        for stack in [*self._retired, self._stack]:
+            if stack is not None:
+                try:
+                    await stack.aclose()
+                except Exception:  # noqa: BLE001, S110 - closing is best effort at exit
+                    pass
+        self._retired.clear()
+        self._stack = None
+        self._client = None
+
+    async def fetch_preview(self, icon: "Icon") -> bytes:
+        """The small preview's bytes, or `PreviewUnavailable` saying why (never another exception)."""
+        from iconcat.api import CatalogueError, NotFoundError, ProtocolError
+
+        client = await self.ready()
+        if client is None:
+            raise PreviewUnavailable(PreviewFailure(self.problem or "no catalogue", missing=False), permanent=False)
+        try:
+            return await client.thumbnail(icon)
+        except NotFoundError:
+            raise PreviewUnavailable(PreviewFailure("no preview", missing=True), permanent=True) from None
+        except ProtocolError as error:
+            failure = PreviewFailure(describe_failure(error, max_length=80), missing=False)
+            raise PreviewUnavailable(failure, permanent=True) from None
+        except CatalogueError as error:
+            failure = PreviewFailure(describe_failure(error, max_length=80), missing=False)
+            raise PreviewUnavailable(failure, permanent=False) from None
+        except asyncio.CancelledError:
+            raise
+        except Exception as error:  # noqa: BLE001 - a preview failure must never take the app down
+            failure = PreviewFailure(describe_failure(error, max_length=80), missing=False)
+            raise PreviewUnavailable(failure, permanent=False) from None

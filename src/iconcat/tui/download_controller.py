@@ -1,0 +1,162 @@
+"""The browser's downloads in the background: start, cancel, retry, and what became of each.
+
+Each download is an async worker in the "download" group, never exclusive: a search or a preview
+never cancels one. The controller runs its workers on the node it is given and tells that node what
+happened through messages (`Progress`, at most ten a second per download and coalesced; `Finished`,
+once per download); it never calls into the app. Saving itself (partial file, publish, clean-up) is
+`iconcat.downloads`' job, reached through the catalogue client.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from functools import partial
+from pathlib import Path
+from typing import TYPE_CHECKING, Awaitable, Callable
+
+from textual.message import Message
+from textual.worker import Worker, WorkerCancelled
+
+from iconcat.failures import describe_failure
+
+from .download_jobs import DownloadJob, DownloadStatus
+
+if TYPE_CHECKING:  # pragma: no cover - typing only
+    from textual.dom import DOMNode
+
+    from iconcat.api import CatalogueClient, Icon, Variant
+
+__all__ = ["DownloadController"]
+
+ClientSource = Callable[[], Awaitable["CatalogueClient | None"]]
+"""Waits for the catalogue client (None when there is none: `problem` then says why)."""
+
+
+class DownloadController:
+    """Every download of this session, oldest first, and the workers that run them."""
+
+    class Progress(Message):
+        """`job` moved on (bytes, status). Consecutive ones for the same job coalesce into one repaint."""
+
+        def __init__(self, job: DownloadJob) -> None:
+            super().__init__()
+            self.job = job
+
+        def can_replace(self, message: Message) -> bool:
+            return isinstance(message, DownloadController.Progress) and message.job is self.job
+
+    class Finished(Message):
+        """`job` ended: done (`saved_path`), failed (`error`) or cancelled."""
+
+        def __init__(self, job: DownloadJob) -> None:
+            super().__init__()
+            self.job = job
+
+    def __init__(self, owner: "DOMNode", client: ClientSource, problem: Callable[[], str]) -> None:
+        self._owner = owner
+        self._client = client
+        self._problem = problem
+        self.jobs: list[DownloadJob] = []
+        """Every download of this session, oldest first (retries replace their job in place)."""
+        self._workers: dict[DownloadJob, Worker[None]] = {}
+
+    @property
+    def running(self) -> list[DownloadJob]:
+        """Downloads still in progress."""
+        return [job for job in self.jobs if job.status is DownloadStatus.RUNNING]
+
+    def start(self, icon: "Icon", variant: "Variant", folder: Path, filename: str) -> DownloadJob:
+        """Save `variant` of `icon` into `folder` as `filename` (or the next free name), in the background."""
+        job = DownloadJob(icon=icon, variant=variant, filename=filename, folder=folder)
+        self.jobs.append(job)
+        self._launch(job)
+        return job
+
+    def cancellable(self, selected: DownloadJob | None) -> DownloadJob | None:
+        """What cancel applies to: `selected` if it runs, else (with nothing selected) the latest running."""
+        return self._target(selected, lambda job: job.status is DownloadStatus.RUNNING)
+
+    def retryable(self, selected: DownloadJob | None) -> DownloadJob | None:
+        """What retry applies to: `selected` if it failed or was cancelled, else the latest such."""
+        return self._target(selected, lambda job: job.status in (DownloadStatus.FAILED, DownloadStatus.CANCELLED))
+
+    def _target(self, selected: DownloadJob | None, fits: Callable[[DownloadJob], bool]) -> DownloadJob | None:
+        if selected is not None:
+            return selected if fits(selected) else None
+        return next((job for job in reversed(self.jobs) if fits(job)), None)
+
+    def cancel(self, job: DownloadJob) -> bool:
+        """Cancel `job` (its partial file is removed); False if it is not running."""
+        worker = self._workers.get(job)
+        if worker is None or job.status is not DownloadStatus.RUNNING:
+            return False
+        worker.cancel()
+        return True
+
+    def retry(self, old: DownloadJob) -> DownloadJob:
+        """Start `old` again as a new job in its place."""
+        new = old.restarted()
+        self.jobs[self.jobs.index(old)] = new
+        self._workers.pop(old, None)
+        self._launch(new)
+        return new
+
+    def clear_finished(self) -> list[DownloadJob]:
+        """Forget finished downloads; return them."""
+        finished = [job for job in self.jobs if job.status.finished]
+        self.jobs = [job for job in self.jobs if not job.status.finished]
+        for job in finished:
+            self._workers.pop(job, None)
+        return finished
+
+    async def cancel_all(self) -> None:
+        """Cancel every running download and wait until each has cleaned up its partial file."""
+        workers = [self._workers[job] for job in self.running if job in self._workers]
+        for worker in workers:
+            worker.cancel()
+        for worker in workers:
+            try:
+                await asyncio.wait_for(worker.wait(), timeout=5)
+            except (WorkerCancelled, asyncio.TimeoutError):
+                pass  # cancelled is the expected outcome; a stuck one must not hold up quitting
+
+    def _launch(self, job: DownloadJob) -> None:
+        self._workers[job] = self._owner.run_worker(
+            partial(self._download, job),
+            group="download",
+            exclusive=False,
+            exit_on_error=False,
+            description=f"download variant {job.variant.id}",
+        )
+
+    async def _download(self, job: DownloadJob) -> None:
+        """One download; progress is reported at most ten times a second."""
+        from iconcat.api import CatalogueError
+
+        def progress(bytes_done: int, total: int | None) -> None:
+            if job.record_progress(bytes_done, total):
+                self._owner.post_message(self.Progress(job))
+
+        self._owner.post_message(self.Progress(job))
+        try:
+            client = await self._client()
+            if client is None:
+                job.finish(DownloadStatus.FAILED, error=self._problem() or "no catalogue is connected")
+            else:
+                path = await client.download(
+                    job.variant.id, job.folder, filename=job.filename, overwrite=False, progress=progress
+                )
+                job.finish(DownloadStatus.DONE, saved_path=Path(path))
+        except asyncio.CancelledError:
+            job.finish(DownloadStatus.CANCELLED)
+            self._report(job)
+            raise
+        except CatalogueError as error:
+            job.finish(DownloadStatus.FAILED, error=describe_failure(error, max_length=160))
+        except Exception as error:  # noqa: BLE001 - a failed download is a row state, not a crash
+            job.finish(DownloadStatus.FAILED, error=describe_failure(error, max_length=160))
+        self._report(job)
+
+    def _report(self, job: DownloadJob) -> None:
+        self._owner.post_message(self.Progress(job))
+        self._owner.post_message(self.Finished(job))

@@ -1,0 +1,121 @@
+"""Every browser command declared once: its key, its words, its palette entry, its help line.
+
+`COMMANDS` is the one declaration. From it come the app's `BINDINGS` (`app_bindings`), the command
+palette's entries (every command, keyed or not) and the help screen (`help_lines`, which adds the keys
+that widgets own: moving through lists, tab, the mouse). A new command is one line here and an
+`action_` method on the app.
+
+The key rule: while the results (or anything on the main screen but the search box) have focus, a
+bare printable key is a command only if it opens nothing that takes typing and changes nothing saved.
+Any other printable key moves to the search box carrying that character, so a word typed over the
+results becomes a search (`types_into_search`). Commands that open a place to type (the connect
+screen) take a control key, which no word can type.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from textual.binding import Binding
+
+from .pictures import PICTURE_MODES
+
+__all__ = [
+    "COMMANDS",
+    "Command",
+    "LETTER_KEYS",
+    "app_bindings",
+    "help_lines",
+    "types_into_search",
+]
+
+
+@dataclass(frozen=True)
+class Command:
+    """One thing a person can ask the browser to do."""
+
+    action: str
+    """The app's action (`action_<name>`)."""
+    title: str
+    """Its name in the palette, and in the footer when `footer` is set."""
+    description: str
+    """What it does, in a few words: the palette's help, the help screen's line, the key's tooltip."""
+    key: str | None = None
+    """Textual key name(s), comma-separated; None for a palette-only command."""
+    key_display: str | None = None
+    """How the key is shown (footer and help), when its Textual name is not what a person reads."""
+    footer: str | None = None
+    """The footer's short label; None keeps the key off the footer (it stays in help and palette).
+    Cancel and retry are off it: each download's row shows "x cancel" or "r retry" where they apply."""
+
+    @property
+    def shown_key(self) -> str:
+        """The key as a person reads it ("ctrl+o", "?", "enter/d")."""
+        return self.key_display or (self.key or "")
+
+
+COMMANDS: tuple[Command, ...] = (
+    Command("focus_search", "Search", "type to search; results follow as you type, Enter at once",
+            key="slash", key_display="/", footer="Search"),
+    Command("focus_results", "Results", "move to the results list"),
+    Command("download", "Download highlighted icon", "choose a format and size of the highlighted icon and save it",
+            key="d", key_display="enter/d", footer="Download"),
+    Command("cancel_download", "Cancel download", "cancel the selected (or latest running) download",
+            key="x"),
+    Command("retry_download", "Retry download", "retry the selected (or latest failed or cancelled) download",
+            key="r"),
+    Command("clear_downloads", "Clear finished downloads", "remove finished rows from the downloads panel"),
+    Command("search_again", "Search again", "send the current search again (after an error, or to refresh)",
+            key="ctrl+r"),
+    Command("connect", "Connect to a catalogue", "base URL, token and download folder; test and save them",
+            key="ctrl+o", footer="Connect"),
+    Command("cycle_thumbnails", "Pictures: next drawing style",
+            "pictures: " + ", ".join(mode.label for mode in PICTURE_MODES.values()), key="t"),
+    Command("help", "Keys", "show every key", key="question_mark", key_display="?", footer="Keys"),
+    Command("quit", "Quit", "leave iconcat (asks first while downloads run)", key="q", footer="Quit"),
+)
+"""Every command, in the order the palette and the help list them."""
+
+WIDGET_KEYS: tuple[tuple[str, str], ...] = (
+    ("↓ or esc", "from the search box to the results"),
+    ("↑ ↓ PgUp PgDn", "move through the results"),
+    ("Home End", "first / last result"),
+    ("tab", "move between search, results and downloads"),
+    ("mouse", "click previews an icon, double-click downloads it"),
+    ("ctrl+p", "command palette: every action, and themes"),
+    ("a–z", "over the results, a letter that is no command starts a search with it"),
+)
+"""Keys the widgets and Textual own (not app bindings), for the help screen."""
+
+LETTER_KEYS = frozenset(
+    command.key for command in COMMANDS if command.key is not None and len(command.key) == 1
+) | {"slash", "question_mark"}
+"""Printable keys bound to commands: they stay commands over the results (see the key rule)."""
+
+
+def app_bindings() -> list[Binding]:
+    """The app's `BINDINGS`, made from `COMMANDS`."""
+    return [
+        Binding(
+            command.key,
+            command.action,
+            command.footer or command.title,
+            show=command.footer is not None,
+            key_display=command.key_display,
+            id=command.action.replace("_", "-"),
+            tooltip=command.description[:1].upper() + command.description[1:],
+        )
+        for command in COMMANDS
+        if command.key is not None
+    ]
+
+
+def help_lines() -> list[tuple[str, str]]:
+    """(key, what it does) for the help screen: the keyed commands, then the widgets' keys."""
+    lines = [(command.shown_key, command.description) for command in COMMANDS if command.key is not None]
+    return lines + list(WIDGET_KEYS)
+
+
+def types_into_search(key: str, character: str | None) -> bool:
+    """True when a key pressed over the results should start (or continue) a search instead."""
+    return character is not None and character.isprintable() and key not in LETTER_KEYS

@@ -1,0 +1,105 @@
+"""Searches in the background, newest only: one request per settled query, late answers dropped.
+
+Each search is an async worker in the "search" group, exclusive (a newer search cancels an older one),
+run on the node the runner is given; its outcome comes back as an `Answered` message. A sequence
+number travels with each search, so an answer that still arrives after a newer search started (a
+cancelled request can race its cancellation) is recognisably stale and dropped.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import TYPE_CHECKING
+
+from textual.message import Message
+
+from iconcat.failures import describe_failure
+from iconcat.text import sanitize
+
+from .search_state import SearchPhase, SearchState
+
+if TYPE_CHECKING:  # pragma: no cover - typing only
+    from textual.dom import DOMNode
+
+    from iconcat.api import SearchResult
+
+    from .catalogue_link import CatalogueLink
+
+__all__ = ["SearchRunner"]
+
+
+class SearchRunner:
+    """Starts searches on `owner` through `link`'s client and posts what each found."""
+
+    class Answered(Message):
+        """Search number `sequence` for `query` ended: `result` when it answered, else `state` says why."""
+
+        def __init__(self, sequence: int, query: str, result: "SearchResult | None", state: SearchState) -> None:
+            super().__init__()
+            self.sequence = sequence
+            self.query = query
+            self.result = result
+            self.state = state
+
+    def __init__(self, owner: "DOMNode", link: "CatalogueLink") -> None:
+        self._owner = owner
+        self._link = link
+        self.sequence = 0
+        """The newest search's number; an `Answered` with another number is stale."""
+        self.last_query = ""
+        """What was last asked for (stripped)."""
+
+    def start(self, query: str, *, immediate: bool = False) -> SearchState | None:
+        """Search for `query`; return the state to show now, or None when nothing changes.
+
+        An empty query cancels any search and shows the prompt: the interface does not say what an
+        empty `name` means, and a list of "everything" is no help to someone looking for one icon.
+        """
+        query = query.strip()
+        if not immediate and query == self.last_query:
+            # Typing settled on what was last asked for (the box's initial text, or typed and deleted
+            # back): asking again would cancel that search and send a second request. Enter still does.
+            return None
+        self.sequence += 1
+        self.last_query = query
+        if not query:
+            self._owner.workers.cancel_group(self._owner, "search")
+            return SearchState()
+        self._owner.run_worker(
+            partial(self._search, query, self.sequence),
+            group="search",
+            exclusive=True,
+            exit_on_error=False,
+            description=f"search {sanitize(query, max_length=40)!r}",
+        )
+        return SearchState(SearchPhase.SEARCHING, query)
+
+    async def _search(self, query: str, sequence: int) -> None:
+        from iconcat.api import AuthError, NetworkError
+
+        result = None
+        client = await self._link.ready()
+        if client is None:
+            state = SearchState(SearchPhase.NOT_CONFIGURED, query, message=self._link.problem)
+        else:
+            try:
+                result = await client.search(query)
+            except AuthError as error:
+                message = f"The catalogue rejected the token: {describe_failure(error)}"
+                state = SearchState(SearchPhase.REJECTED, query, message=sanitize(message, max_length=300))
+            except NetworkError as error:
+                message = f"Can't reach the catalogue: {describe_failure(error)}"
+                state = SearchState(SearchPhase.UNREACHABLE, query, message=sanitize(message, max_length=300))
+            except Exception as error:  # noqa: BLE001 - any failure is a designed state, never a traceback
+                message = f"Search failed: {describe_failure(error)}"
+                state = SearchState(SearchPhase.FAILED, query, message=sanitize(message, max_length=300))
+            else:
+                state = SearchState(
+                    SearchPhase.RESULTS if result.icons else SearchPhase.NO_RESULTS,
+                    query,
+                    count=len(result.icons),
+                    more_available=result.more_available,
+                    skipped=result.skipped,
+                )
+        if sequence == self.sequence:
+            self._owner.post_message(self.Answered(sequence, query, result, state))
