@@ -18,35 +18,32 @@ Every string from the catalogue or from an exception is passed through `sanitize
 from __future__ import annotations
 
 import inspect
-from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from textual import events, on
 from textual.app import App, ComposeResult
 from textual.command import CommandPalette
-from textual.containers import Container, Horizontal
-from textual.content import Content
+from textual.containers import Horizontal
 from textual.reactive import var
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Header, Input, Static
+from textual.widgets import Footer, Header, Input
 
 from iconcat.config import THUMBNAIL_MODES
-from iconcat.failures import describe_failure
 from iconcat.text import sanitize
 
 from .catalogue_link import CatalogueLink, ClientFactory, default_client_factory
 from .commands import BrowserCommands
 from .connection import Connection
 from .download_controller import DownloadController
-from .download_jobs import DownloadJob, DownloadStatus
+from .download_jobs import DownloadJob, finish_notice
 from .keys import app_bindings, types_into_search
 from .pictures import PICTURE_MODES, next_picture_mode
 from .search_runner import SearchRunner
 from .search_state import SearchPhase, SearchState
 from .stylesheets import stylesheet_paths
 from .thumbnail_cache import ThumbnailCache, bound_imaging_caches
-from .widgets import DetailPane, DownloadRow, DownloadsPanel, ResultsList, SearchBar, SearchInput, Thumbnail
+from .widgets import DetailPane, DownloadRow, DownloadsPanel, ResultsArea, ResultsList, SearchBar, SearchInput, Thumbnail
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from iconcat.api import Icon, SearchResult, Variant
@@ -115,9 +112,7 @@ class IconcatApp(App[int]):
         yield Header(show_clock=False, icon="◆")
         yield SearchBar(self._initial_query, id="search-bar")
         with Horizontal(id="main"):
-            with Container(id="results-area", classes="-message"):
-                yield ResultsList(id="results")
-                yield Static(Content(SearchState().explanation), id="results-message", markup=False)
+            yield ResultsArea(id="results-area")
             yield DetailPane(self.thumbnails, self.link.fetch_preview, thumbnail_mode=self._thumbnail_mode, id="detail")
         yield DownloadsPanel(id="downloads")
         yield Footer()
@@ -136,18 +131,6 @@ class IconcatApp(App[int]):
     async def on_unmount(self) -> None:
         await self.link.close()
 
-    def _remove_leftovers(self) -> None:
-        """Delete partial files that killed iconcat runs left in the download folder (in a thread)."""
-        from iconcat.downloads import remove_leftovers
-
-        self.run_worker(
-            partial(remove_leftovers, Path(self.connection.download_dir).expanduser()),
-            thread=True,
-            group="housekeeping",
-            exit_on_error=False,
-            description="remove partial files of killed runs",
-        )
-
     async def _open_client(self, switch_to: Connection | None = None) -> None:
         bound_imaging_caches()  # here, not at start: importing the imaging stack can wait a frame
         opened = await (self.link.open() if switch_to is None else self.link.switch(switch_to))
@@ -156,6 +139,9 @@ class IconcatApp(App[int]):
             problem = SearchState(SearchPhase.NOT_CONFIGURED, self.searches.last_query, message=self.link.problem)
             self.search_state = problem
             self._show_connect(reason=self.link.problem)
+
+    def _remove_leftovers(self) -> None:
+        self.download_controller.remove_leftovers(Path(self.connection.download_dir).expanduser())
 
     async def switch_connection(self, connection: Connection) -> None:
         """Browse another catalogue: new client, empty caches, same query searched again."""
@@ -230,17 +216,7 @@ class IconcatApp(App[int]):
         if search_bar is None:  # a search answered while the app was closing
             return
         search_bar.state = state
-        results = self.query_one(ResultsList)
-        shows_list = state.phase is SearchPhase.RESULTS or (
-            state.phase is SearchPhase.SEARCHING and results.option_count > 0
-        )
-        # One restyle at most (a class change restyles the area's whole subtree): most searches change none.
-        self.query_one("#results-area").update_classes({"-message": not shows_list, "-problem": state.is_problem})
-        # Earlier rows stay on show, faded, while a newer search runs: a repaint of the list, no restyle.
-        results.stale = state.phase is SearchPhase.SEARCHING
-        explanation = state.explanation or f"Searching for “{state.query}”…"
-        # The message box's size is set by the layout (1fr), so new text only needs a repaint.
-        self.query_one("#results-message", Static).update(Content(explanation), layout=False)
+        shows_list = self.query_one(ResultsArea).show_state(state)
         if not shows_list:
             self.query_one(DetailPane).icon = None
 
@@ -299,15 +275,9 @@ class IconcatApp(App[int]):
     @on(DownloadController.Finished)
     def _download_finished(self, message: DownloadController.Finished) -> None:
         job = message.job
-        if job.status is DownloadStatus.DONE:
-            self.notify(sanitize(str(job.saved_path), max_length=None), title="Download finished", markup=False)
-        elif job.status is DownloadStatus.FAILED:
-            self.notify(
-                f"{sanitize(job.filename, max_length=60)}: {job.error}  (r retries)",
-                title="Download failed",
-                severity="error",
-                markup=False,
-            )
+        notice = finish_notice(job)
+        if notice is not None:
+            self.notify(notice.text, title=notice.title, severity=notice.severity, markup=False)
         from .screens import ConfirmQuit
 
         for screen in self.screen_stack:

@@ -120,6 +120,18 @@ class DownloadController:
             except (WorkerCancelled, asyncio.TimeoutError):
                 pass  # cancelled is the expected outcome; a stuck one must not hold up quitting
 
+    def remove_leftovers(self, folder: Path) -> None:
+        """Delete, in a thread, the partial files that killed iconcat runs left in `folder`."""
+        from iconcat.downloads import remove_leftovers
+
+        self._owner.run_worker(
+            partial(remove_leftovers, folder),
+            thread=True,
+            group="housekeeping",
+            exit_on_error=False,
+            description="remove partial files of killed runs",
+        )
+
     def _launch(self, job: DownloadJob) -> None:
         self._workers[job] = self._owner.run_worker(
             partial(self._download, job),

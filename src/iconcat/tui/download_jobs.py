@@ -10,12 +10,14 @@ import time
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
+
+from iconcat.text import sanitize
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from iconcat.api import Icon, Variant
 
-__all__ = ["DownloadJob", "DownloadStatus", "PROGRESS_INTERVAL", "format_size"]
+__all__ = ["DownloadJob", "DownloadStatus", "FinishNotice", "PROGRESS_INTERVAL", "finish_notice", "format_size"]
 
 PROGRESS_INTERVAL = 0.1
 """Seconds between two progress repaints of one download: ten a second looks smooth and costs little,
@@ -107,6 +109,25 @@ class DownloadJob:
     def restarted(self) -> "DownloadJob":
         """A fresh job for the same file (retry): same icon, variant, name and folder."""
         return DownloadJob(icon=self.icon, variant=self.variant, filename=self.filename, folder=self.folder)
+
+
+@dataclass(frozen=True)
+class FinishNotice:
+    """The notification a finished download gets."""
+
+    title: str
+    text: str
+    """Plain text (sanitised), never markup."""
+    severity: Literal["information", "error"] = "information"
+
+
+def finish_notice(job: DownloadJob) -> FinishNotice | None:
+    """What to tell a person when `job` ends: where the file is, or why it failed (a cancel says nothing)."""
+    if job.status is DownloadStatus.DONE:
+        return FinishNotice("Download finished", sanitize(str(job.saved_path), max_length=None))
+    if job.status is DownloadStatus.FAILED:
+        return FinishNotice("Download failed", f"{sanitize(job.filename, max_length=60)}: {job.error}  (r retries)", "error")
+    return None
 
 
 def format_size(count: float) -> str:

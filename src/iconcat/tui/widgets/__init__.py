@@ -2,6 +2,7 @@
 
 from .detail_pane import DetailPane
 from .downloads_panel import DownloadRow, DownloadsPanel
+from .results_area import ResultsArea
 from .results_list import IconRow, ResultsList
 from .search_bar import SearchBar, SearchInput
 from .thumbnail import Thumbnail
@@ -11,6 +12,7 @@ __all__ = [
     "DownloadRow",
     "DownloadsPanel",
     "IconRow",
+    "ResultsArea",
     "ResultsList",
     "SearchBar",
     "SearchInput",
