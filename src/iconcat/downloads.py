@@ -1,10 +1,20 @@
-"""Saving a downloaded file safely: its name, its temporary file, its publication, its content check.
+"""Saving a downloaded file safely: its folder, its name, its temporary file, its content, its publication.
 
-The network side (requests, statuses, streaming) is the client's (`iconcat.api`); this module only
-knows bytes and files, and imports neither httpx nor Textual.
+The network side (requests, statuses, streaming) is the client's (`iconcat.api`): it hands the bytes
+to a `FileSaver` and turns a `SaveError` into its own error. This module only knows bytes and files,
+and imports neither httpx, Textual nor anything of `iconcat.api` (the client depends on it, not the
+other way round).
+
+    with FileSaver(folder, "arrow-left-512.png", total=size, progress=report) as saver:
+        for chunk in chunks:
+            saver.write(chunk)
+        saver.finish()          # blocking (fsync): async code runs it in a thread
+        path = saver.publish()
 
 Decisions, for a user who must never lose a file nor find half of one:
 
+- The folder is made (parents too) when missing; folders made for a download that then fails are
+  removed again if still empty.
 - A name from the network is reduced to one safe path component (`safe_filename`): no separators, no
   `..`, no NUL, control or bidi characters, no leading dots (hidden files), no trailing dots or spaces,
   no Windows reserved names (`CON`, `NUL`, `COM1`…), at most 120 bytes of UTF-8 with the extension kept.
@@ -12,13 +22,15 @@ Decisions, for a user who must never lose a file nor find half of one:
   named `.iconcat-<pid>-<random>.part`: hidden, recognisable, and carrying the writer's process id so
   `remove_leftovers` deletes only the leftovers of iconcat runs that are no longer alive, never another
   program's files nor a download still running.
+- The bytes are checked against the format they claim (`check_content`, `check_ending`): an error page
+  served as an icon, or a file cut short, is never saved.
 - The file is flushed and fsynced, then published with `os.link(temp, target)`, which is atomic and fails
   if `target` exists (a file, a directory or a symlink, dangling or not: symlinks are never followed); on
   that failure `name-1.ext`, `name-2.ext`… are tried. With `overwrite`, `os.replace` swaps the file in
   atomically (a symlink at the target is replaced, not followed). Filesystems without hard links fall
   back to reserving the name with `O_CREAT | O_EXCL` and replacing that placeholder.
 - Anything that goes wrong, cancellation included, removes the temporary file: the folder is left as it
-  was.
+  was. A disk's failure is a `SaveError` whose message says, for a person, which folder and why.
 """
 
 from __future__ import annotations
@@ -30,20 +42,22 @@ import re
 import secrets
 import unicodedata
 import urllib.parse
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from os import PathLike
 from pathlib import Path
-from typing import TYPE_CHECKING
+from types import TracebackType
+from typing import Self
 
-if TYPE_CHECKING:
-    from iconcat.api import Icon, Variant
+from iconcat.failures import os_error_reason
 
 __all__ = [
-    "ContentMismatchError",
     "MAX_NAME_BYTES",
-    "PartialFile",
-    "Progress",
     "TEMP_PREFIX",
     "TEMP_SUFFIX",
+    "ContentMismatchError",
+    "FileSaver",
+    "Progress",
+    "SaveError",
     "check_content",
     "check_ending",
     "extension_for_content_type",
@@ -51,7 +65,6 @@ __all__ = [
     "publish_atomically",
     "remove_leftovers",
     "safe_filename",
-    "suggested_filename",
 ]
 
 Progress = Callable[[int, "int | None"], None]
@@ -63,6 +76,10 @@ MAX_NAME_BYTES = 120
 """Longest file name we write, in UTF-8 bytes; filesystems allow 255, and a suffix `-12` must fit."""
 _MAX_COLLISIONS = 9999
 _WRITEBACK_EVERY = 8 * 1024 * 1024
+_SNIFF_BYTES = 4096
+"""How much of a file's start `check_content` looks at."""
+_TAIL_BYTES = 1024
+"""How much of a file's end `check_ending` looks at."""
 
 _WINDOWS_RESERVED = {"CON", "PRN", "AUX", "NUL", "CONIN$", "CONOUT$"} | {
     f"{stem}{digit}" for stem in ("COM", "LPT") for digit in "0123456789¹²³"
@@ -83,6 +100,14 @@ _CONTENT_TYPE_EXTENSIONS = {
     "image/vnd.microsoft.icon": "ico",
 }
 _TEMP_NAME = re.compile(r"^\.iconcat-(\d+)-[0-9a-f]{16}\.part$")
+
+
+class SaveError(Exception):
+    """The file could not be saved into its folder; `str(error)` says where and why, for a person.
+
+    Raised instead of the disk's `OSError`, whose text is terse, locale-dependent and repeats errno
+    numbers; the temporary file is already gone when it is raised.
+    """
 
 
 class ContentMismatchError(ValueError):
@@ -165,21 +190,6 @@ def extension_for_content_type(content_type: str | None) -> str:
     return _CONTENT_TYPE_EXTENSIONS.get(mime, "bin")
 
 
-def _slug(text: str) -> str:
-    text = unicodedata.normalize("NFKD", text)
-    text = "".join(char for char in text if not unicodedata.combining(char))
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
-
-
-def suggested_filename(icon: "Icon", variant: "Variant") -> str:
-    """The file name for `variant` of `icon`: "arrow-left-512.png", "arrow-left.svg" (already safe)."""
-    stem = _slug(icon.name) or f"icon-{icon.id}"
-    if variant.size is not None:
-        stem = f"{stem}-{variant.size}"
-    extension = _slug(variant.format) or "bin"
-    return safe_filename(f"{stem}.{extension}", fallback=f"variant-{variant.id}.{extension}")
-
-
 # -------------------------------------------------------------------------------------------- content
 
 _HTML_START = re.compile(rb"^\s*<(!doctype\s+html|html|head|body)\b", re.IGNORECASE)
@@ -232,12 +242,218 @@ def check_ending(extension: str, tail: bytes) -> None:
 # ------------------------------------------------------------------------------------------- writing
 
 
-class PartialFile:
+class FileSaver:
+    """Saves one file into `folder` as `name`, whole or not at all: a context manager.
+
+    Entering makes the folder when missing, removes the leftovers of killed runs and opens the temporary
+    file beside the target. `write` appends bytes, checks the file's start against `expected_format`
+    and reports `progress`; `finish` checks its end and flushes it to the disk; `publish` gives it its
+    name (the next free `name-N.ext` unless `overwrite`) and returns the path. Leaving the block
+    without publishing, by an exception, a cancellation or a return, removes the temporary file and
+    the folders entering made. Disk failures raise `SaveError`, bytes that are not `expected_format`
+    raise `ContentMismatchError`; either way nothing is left behind.
+
+    `name` is made safe again (`safe_filename`) in case a caller forgot. `expected_format` is an
+    extension ("png", "svg", "eps"; others are not checked) and defaults to the name's. `total` is the
+    size expected, passed on to `progress`.
+    """
+
+    def __init__(
+        self,
+        folder: str | PathLike[str],
+        name: str,
+        *,
+        overwrite: bool = False,
+        expected_format: str | None = None,
+        total: int | None = None,
+        progress: Progress | None = None,
+    ) -> None:
+        self.folder = Path(folder)
+        """Where the file is written and published."""
+        self.name = safe_filename(name)
+        """The name asked for (a `name-N` variant of it is used when taken and not `overwrite`)."""
+        self.overwrite = overwrite
+        """Replace a file of that name instead of choosing the next free one."""
+        if expected_format is None:
+            expected_format = self.name.rpartition(".")[2] if "." in self.name else ""
+        self.expected_format = expected_format
+        """The extension the bytes must match ("" or an unknown one: not checked)."""
+        self.total = total
+        """The size expected, when known (for `progress`)."""
+        self.published: Path | None = None
+        """The final path, once `publish` succeeded."""
+        self._progress = progress
+        self._created: list[Path] = []
+        self._partial: _PartialFile | None = None
+        self._head = bytearray()
+        self._head_checked = False
+        self._tail = b""
+
+    @property
+    def written(self) -> int:
+        """Bytes written so far."""
+        return self._partial.written if self._partial is not None else 0
+
+    def __enter__(self) -> Self:
+        self._created = _make_folder(self.folder)
+        # Temporary files of iconcat runs that were killed mid-download (their process is gone): ours to
+        # clean, and this is the moment someone is looking at this folder.
+        remove_leftovers(self.folder)
+        try:
+            self._partial = _PartialFile(self.folder)
+        except OSError as error:
+            _remove_created(self._created)
+            raise SaveError(_open_failure(error, self.folder)) from None
+        if self._progress is not None:
+            self._progress(0, self.total)
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, error: BaseException | None, traceback: TracebackType | None
+    ) -> None:
+        if self.published is None:
+            self.abort()
+
+    def write(self, chunk: bytes) -> None:
+        """Append `chunk`; raise `ContentMismatchError` as soon as the file's start shows the wrong format."""
+        if not chunk:
+            return
+        partial = self._opened()
+        if not self._head_checked:
+            self._head += chunk[: _SNIFF_BYTES - len(self._head)]
+            if len(self._head) >= _SNIFF_BYTES:
+                check_content(self.expected_format, bytes(self._head))
+                self._head_checked = True
+        try:
+            partial.write(chunk)
+        except OSError as error:
+            raise SaveError(_write_failure(error, self.folder)) from None
+        self._tail = (self._tail + chunk[-_TAIL_BYTES:])[-_TAIL_BYTES:]
+        if self._progress is not None:
+            self._progress(partial.written, self.total)
+
+    def finish(self) -> None:
+        """Check the whole file's format, then flush it to the disk and close it.
+
+        Blocking (an fsync can take a while on a slow disk): async code runs it in a thread.
+        """
+        partial = self._opened()
+        if not self._head_checked:
+            check_content(self.expected_format, bytes(self._head))
+            self._head_checked = True
+        check_ending(self.expected_format, self._tail)
+        try:
+            partial.finish()
+        except OSError as error:
+            raise SaveError(_write_failure(error, self.folder)) from None
+
+    def publish(self) -> Path:
+        """Give the file its name (see `publish_atomically`) and return its path; `finish` first if not done."""
+        partial = self._opened()
+        if not partial.finished:
+            self.finish()
+        try:
+            self.published = publish_atomically(partial.path, self.folder, self.name, overwrite=self.overwrite)
+        except FileExistsError as error:
+            reason = "too many files with that name exist already" if error.filename == self.name else None
+            raise SaveError(_write_failure(error, self.folder, reason)) from None
+        except OSError as error:
+            raise SaveError(_write_failure(error, self.folder)) from None
+        return self.published
+
+    def abort(self) -> None:
+        """Remove the temporary file and the folders entering made (if empty); safe to call twice."""
+        if self._partial is not None:
+            self._partial.discard()
+        _remove_created(self._created)
+        self._created = []
+
+    def _opened(self) -> _PartialFile:
+        if self._partial is None:
+            raise RuntimeError("a FileSaver is used inside its `with` block")
+        return self._partial
+
+
+def _make_folder(folder: Path) -> list[Path]:
+    """Make sure `folder` exists; return the folders this call made, outermost first.
+
+    `os.path`'s tests, unlike `Path`'s, never raise (a parent that cannot be searched reads as missing,
+    and `mkdir` then says why).
+    """
+    if os.path.isdir(folder):
+        return []
+    if os.path.lexists(folder):
+        raise SaveError(f"cannot save into {folder}: it is not a folder")
+    missing = [folder, *(parent for parent in folder.parents if not os.path.lexists(parent))]
+    missing.reverse()
+    try:
+        folder.mkdir(parents=True)
+    except FileExistsError:
+        if os.path.isdir(folder):
+            return []  # made meanwhile by someone else: theirs, not ours to remove
+        raise SaveError(f"cannot save into {folder}: it is not a folder") from None
+    except OSError as error:
+        _remove_created(missing)  # the parents made before the failure
+        raise SaveError(_folder_failure(error, folder)) from None
+    return missing
+
+
+def _remove_created(created: list[Path]) -> None:
+    """Remove the folders a failed download made, deepest first, as long as they are empty."""
+    for folder in reversed(created):
+        try:
+            folder.rmdir()
+        except FileNotFoundError:
+            continue
+        except OSError:
+            return
+
+
+_REFUSED = (errno.EACCES, errno.EPERM, errno.EROFS, errno.ENOENT)
+"""What creating an entry in an existing folder answers when the folder does not take new files.
+
+ENOENT included: /proc and /sys, which exist, answer "no such file" to a file being created in them.
+"""
+
+
+def _not_writable(error: OSError) -> str:
+    if error.errno == errno.ENOENT:
+        return "it does not take new files"
+    return os_error_reason(error)
+
+
+def _nearest_existing(path: Path) -> Path | None:
+    return next((parent for parent in path.parents if os.path.lexists(parent)), None)
+
+
+def _folder_failure(error: OSError, folder: Path) -> str:
+    """Why `folder` could not be made: name the existing folder that refused, if one did."""
+    existing = _nearest_existing(folder)
+    if existing is not None and not os.path.isdir(existing):
+        return f"cannot make the folder {folder}: {existing} is not a folder; nothing was saved"
+    if existing is not None and error.errno in _REFUSED:
+        return (
+            f"cannot make the folder {folder}: {existing} exists but is not writable "
+            f"({_not_writable(error)}); nothing was saved"
+        )
+    return f"cannot make the folder {folder}: {os_error_reason(error)}; nothing was saved"
+
+
+def _open_failure(error: OSError, folder: Path) -> str:
+    """Why the temporary file could not be made in `folder` (which exists: `_make_folder` saw to it)."""
+    if error.errno in _REFUSED and os.path.isdir(folder):
+        return f"cannot save into {folder}: it exists but is not writable ({_not_writable(error)}); nothing was saved"
+    return _write_failure(error, folder)
+
+
+def _write_failure(error: OSError, folder: Path, reason: str | None = None) -> str:
+    return f"could not save the file in {folder}: {reason or os_error_reason(error)}; nothing was saved"
+
+
+class _PartialFile:
     """A temporary file beside its target, filled chunk by chunk, then published whole or removed."""
 
     def __init__(self, folder: Path) -> None:
-        self.folder = folder
-        """Where the file is written and published."""
         self.path = folder / f"{TEMP_PREFIX}{os.getpid()}-{secrets.token_hex(8)}{TEMP_SUFFIX}"
         """The temporary file."""
         # O_EXCL: never open something already there (a symlink planted under our name included).
@@ -246,6 +462,8 @@ class PartialFile:
         self._fd: int | None = os.open(self.path, flags, 0o666)
         self.written = 0
         """Bytes written so far."""
+        self.finished = False
+        """Flushed to the disk and closed."""
         self._unhinted_from = 0
 
     def write(self, chunk: bytes) -> None:
@@ -263,9 +481,9 @@ class PartialFile:
         """Ask the kernel to start writing what we wrote so far, without waiting for it.
 
         The file is fsynced before it is published; started early, the disk writes while the network
-        still reads, and the final fsync has little left to do (a 100 MB download's fsync went from
-        ~30 ms to a few ms). On Linux, POSIX_FADV_DONTNEED starts writeback of dirty pages (and drops
-        the clean ones from the cache: a downloaded file is not read back). Elsewhere it is a hint.
+        still reads, and the final fsync has little left to do. On Linux, POSIX_FADV_DONTNEED starts
+        writeback of dirty pages (and drops the clean ones from the cache: a downloaded file is not
+        read back). Elsewhere it is a hint.
         """
         advise = getattr(os, "posix_fadvise", None)
         if advise is not None and self._fd is not None:
@@ -283,14 +501,10 @@ class PartialFile:
                 os.fsync(fd)
             finally:
                 os.close(fd)
-
-    def publish(self, name: str, *, overwrite: bool = False) -> Path:
-        """Give the finished file its name in the folder; see `publish_atomically`."""
-        self.finish()
-        return publish_atomically(self.path, self.folder, name, overwrite=overwrite)
+            self.finished = True
 
     def discard(self) -> None:
-        """Close and remove the temporary file (safe to call twice, and after publish)."""
+        """Close and remove the temporary file (safe to call twice, and after publishing)."""
         if self._fd is not None:
             fd, self._fd = self._fd, None
             try:
@@ -303,7 +517,7 @@ class PartialFile:
             pass
 
 
-def _candidates(name: str):
+def _candidates(name: str) -> Iterator[str]:
     yield name
     stem, dot, extension = name.rpartition(".")
     if not dot or not stem:

@@ -8,8 +8,8 @@ through `sanitize` (an exception's text can quote a server string) and cut to on
 Errors of the catalogue client (`iconcat.api.CatalogueError`) are already written for a person, so
 their text is used as it is. A disk's own errors (`OSError`) are named by their errno, because
 `strerror` is terse and locale-dependent and `str()` of one repeats errno numbers. Anything else shows
-its message, or "an unexpected problem" when it has none. Imports nothing of `iconcat.api`: the client
-and `downloads` use `os_error_reason` too.
+its message, or "an unexpected problem" when it has none. Imports nothing of `iconcat.api`:
+`iconcat.downloads` words its disk failures with `os_error_reason` too.
 """
 
 from __future__ import annotations

@@ -7,8 +7,7 @@ import asyncio
 import pytest
 from PIL import Image
 
-from iconcat.api import AuthError, CatalogueClient, NotFoundError, SearchResult
-from iconcat.downloads import suggested_filename
+from iconcat.api import AuthError, CatalogueClient, NotFoundError, SearchResult, suggested_filename
 from tests.conftest import TEST_TOKEN
 from tests.support.fixtures import assert_token_absent, snapshot
 

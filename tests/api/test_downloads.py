@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from iconcat.api import CatalogueClient, NetworkError, ProtocolError, StorageError
-from iconcat.api._client import DOWNLOAD_READ_BYTES
+from iconcat.api._socket_reads import READ_BYTES
 from iconcat.downloads import TEMP_PREFIX, remove_leftovers, safe_filename
 from tests.conftest import TEST_TOKEN
 from tests.support.fixtures import assert_token_absent, snapshot
@@ -192,7 +192,7 @@ async def test_a_slow_but_steady_download_outlives_the_request_deadline(server, 
 async def test_a_large_file_arrives_byte_for_byte_in_bounded_reads(server, fake_time, folder, chunked):
     """8 MB of random bytes sent in 3 MB writes: identical on disk, progress in steps of at most 1 MiB.
 
-    The download's connection reads up to `DOWNLOAD_READ_BYTES` per socket read (more than asyncio's
+    The download's connection reads up to `READ_BYTES` per socket read (more than asyncio's
     256 KiB); no read, hence no piece held in memory, is larger than that, and pieces that straddle
     reads or chunk boundaries are neither lost, repeated nor reordered.
     """
@@ -209,7 +209,7 @@ async def test_a_large_file_arrives_byte_for_byte_in_bounded_reads(server, fake_
     dones = [done for done, _ in reports]
     assert dones[0] == 0 and dones[-1] == len(body)
     steps = [after - before for before, after in zip(dones, dones[1:])]
-    assert all(0 <= step <= DOWNLOAD_READ_BYTES for step in steps), max(steps)
+    assert all(0 <= step <= READ_BYTES for step in steps), max(steps)
     assert {total for _, total in reports} == ({None} if chunked else {len(body)})
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import socket
 
+import httpx
 import pytest
 
 from iconcat.api import CatalogueClient, NetworkError, ProtocolError
@@ -136,3 +137,89 @@ async def test_a_thumbnail_served_as_a_web_page_is_refused(server, fake_time):
     async with client_for(server, fake_time) as client:
         with pytest.raises(ProtocolError, match="web page"):
             await client.thumbnail(server.url("/t.png"))
+
+
+# --------------------------------------------------------------------------- names and odd failures
+
+
+@pytest.fixture
+def resolver(monkeypatch):
+    """`getaddrinfo` answering for `.invalid` names itself, with the error set in `.answer`.
+
+    Such names never resolve, but the system resolver would still ask the network's name server; this
+    keeps the question on the machine while the rest of the stack (anyio, httpcore, httpx) runs as is.
+    """
+
+    class Resolver:
+        def __init__(self) -> None:
+            self.answer = socket.EAI_NONAME
+            self.asked: list[str] = []
+
+    resolver = Resolver()
+    real = socket.getaddrinfo
+
+    def getaddrinfo(host, *args, **kwargs):
+        name = host.decode("ascii") if isinstance(host, bytes) else str(host)
+        if name.endswith(".invalid"):
+            resolver.asked.append(name)
+            raise socket.gaierror(resolver.answer, "answered by the test's resolver")
+        return real(host, *args, **kwargs)
+
+    monkeypatch.setattr(socket, "getaddrinfo", getaddrinfo)
+    return resolver
+
+
+@pytest.mark.parametrize(
+    "answer, words",
+    [
+        (socket.EAI_NONAME, "for the search: the host name 'nosuch.invalid' does not resolve; check the base URL"),
+        (socket.EAI_AGAIN, "the host name 'nosuch.invalid' could not be looked up (the name service did not answer)"),
+    ],
+    ids=["no such name", "name service silent"],
+)
+async def test_a_host_name_that_does_not_resolve_is_not_called_a_refused_connection(fake_time, resolver, answer, words):
+    resolver.answer = answer
+    async with CatalogueClient("https://nosuch.invalid", TEST_TOKEN, retry=fake_time.policy()) as client:
+        with pytest.raises(NetworkError) as caught:
+            await client.search("x")
+    assert "nosuch.invalid" in resolver.asked, "the name went to the resolver"
+    assert words in str(caught.value)
+    assert "is the service running" not in str(caught.value)
+    assert_token_absent(TEST_TOKEN, caught.value)
+
+
+async def test_a_preview_on_a_host_that_does_not_resolve_blames_the_address_given_not_the_base_url(
+    server, fake_time, resolver
+):
+    async with client_for(server, fake_time) as client:
+        with pytest.raises(NetworkError) as caught:
+            await client.thumbnail("https://cdn.invalid/star.png")
+    assert "the host name 'cdn.invalid' does not resolve" in str(caught.value)
+    assert "the catalogue gave an address on a host that does not exist" in str(caught.value)
+    assert "base URL" not in str(caught.value)
+
+
+class _Unexplained(httpx.TransportError):
+    """A failure of the HTTP stack that the client has no words for."""
+
+
+@pytest.mark.parametrize(
+    "failure, words",
+    [
+        (httpx.ProxyError("407 Proxy Authentication Required"), "check the proxy settings"),
+        (_Unexplained("kaboom"), "failed for a reason the HTTP library did not explain"),
+    ],
+    ids=["proxy", "unexplained"],
+)
+async def test_a_failure_is_told_in_words_never_by_its_class_name(fake_time, failure, words):
+    def handler(request: httpx.Request) -> httpx.Response:
+        raise failure
+
+    transport = httpx.MockTransport(handler)
+    async with CatalogueClient("https://icons.example.com", TEST_TOKEN, transport=transport, retry=fake_time.policy()) as client:
+        with pytest.raises(NetworkError) as caught:
+            await client.search("x")
+    message = str(caught.value)
+    assert words in message
+    assert type(failure).__name__ not in message and "Error" not in message, message
+    assert "kaboom" not in message and "407" not in message, "the library's own message is not quoted"

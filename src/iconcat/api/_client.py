@@ -18,6 +18,9 @@ Decisions (the interface says nothing about errors, limits or paging; the client
   bytes as they stream.
 - Errors are `CatalogueError` subclasses (see `_errors`), raised with no chained exception: the HTTP
   stack's messages can quote the Authorization header.
+- The client does HTTP only; the disk is `iconcat.downloads`'s (`FileSaver`: the folder, the temporary
+  file, the content check, the atomic publication, the clean-up). Its `SaveError` becomes a
+  `StorageError` with the same words, its `ContentMismatchError` a `ProtocolError`.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ import ipaddress
 import json
 import math
 import re
+import socket
 import warnings
 from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta, timezone
@@ -58,6 +62,7 @@ from ._errors import (
 from ._models import Icon, SearchResult, parse_search_result
 from ._redact import protect as protect_in_logs
 from ._retry import RETRYABLE_STATUSES, RetryPolicy, parse_retry_after
+from ._socket_reads import widen_socket_reads
 
 __all__ = ["CatalogueClient"]
 
@@ -71,54 +76,6 @@ STALL_WINDOW_BYTES = 64 * 1024
 """A download must receive at least this much in every `timeout`-second window."""
 MAX_QUERY_LENGTH = 500
 _REDIRECT_STATUSES = frozenset({301, 302, 303, 307, 308})
-_SNIFF_BYTES = 4096
-_TAIL_BYTES = 1024
-
-
-DOWNLOAD_READ_BYTES = 1024 * 1024
-"""Most bytes a download's connection takes from its socket at once (see `_read_download_in_larger_pieces`)."""
-
-
-def _let_httpcore_read_larger_pieces() -> None:
-    """Let httpcore ask its network stream for up to `DOWNLOAD_READ_BYTES` per read instead of 64 KiB.
-
-    httpcore's read size is a fixed class attribute, and each read costs a trip through the async stack
-    (anyio, h11, httpcore, httpx): with 64 KiB reads a 100 MB download ran at under half curl's speed
-    over loopback (benchmarks/download.py). This is only a ceiling: a read returns what the socket
-    transport already holds, which asyncio caps at 256 KiB per socket read, except on the connections
-    a download widens (`_read_download_in_larger_pieces`). The change is process-wide but only ever
-    raises the value, and is skipped if httpcore renames it.
-    """
-    try:
-        from httpcore._async.http11 import AsyncHTTP11Connection
-    except ImportError:  # pragma: no cover - a future httpcore: keep its default
-        return
-    if isinstance(getattr(AsyncHTTP11Connection, "READ_NUM_BYTES", None), int):
-        AsyncHTTP11Connection.READ_NUM_BYTES = max(AsyncHTTP11Connection.READ_NUM_BYTES, DOWNLOAD_READ_BYTES)
-
-
-_let_httpcore_read_larger_pieces()
-
-
-def _read_download_in_larger_pieces(response: httpx.Response) -> None:
-    """Let the connection carrying a download read up to `DOWNLOAD_READ_BYTES` per socket read.
-
-    asyncio's socket transport reads at most 256 KiB per `recv`, and every piece then costs a trip
-    through anyio, h11, httpcore and httpx, each copying it: with 1 MiB reads a 100 MB download over
-    loopback spends about a third less CPU (benchmarks/download.py). Only this connection's transport
-    is changed (an instance attribute, not asyncio's class), only upwards; a read still returns only
-    what the socket already holds, so a slow link is not waited on, and one read holds at most 1 MiB.
-    The transport is reached through httpcore's public `network_stream` extension, then anyio's private
-    attribute: when any link is missing (TLS, uvloop, another anyio), nothing changes.
-    """
-    stream = response.extensions.get("network_stream")
-    transport = getattr(getattr(stream, "_stream", None), "_transport", None)
-    size = getattr(transport, "max_size", None)
-    if isinstance(size, int) and not isinstance(size, bool) and size < DOWNLOAD_READ_BYTES:
-        try:
-            transport.max_size = DOWNLOAD_READ_BYTES
-        except (AttributeError, TypeError):  # pragma: no cover - a transport with a read-only size
-            pass
 
 
 def _clean_chain(method):
@@ -274,7 +231,7 @@ class CatalogueClient:
         url = self._endpoint("/api/v1/download", {"id": str(variant_id)})
         what = f"variant {variant_id}"
         response = await self._request(url, what=what, accept="*/*", accept_encoding="identity", read=None)
-        _read_download_in_larger_pieces(response)
+        widen_socket_reads(response)
         try:
             return await self._save(response, variant_id, folder, filename, overwrite, progress)
         finally:
@@ -332,7 +289,7 @@ class CatalogueClient:
                     "unreachable; try again, or raise --timeout"
                 )
             except httpx.HTTPError as error:
-                failure = _transport_failure(error, what, origin, self.timeout)
+                failure = _transport_failure(error, what, origin, self.timeout, base=self._origin)
             if failure is not None:
                 raise failure
             assert retry is not None
@@ -378,7 +335,7 @@ class CatalogueClient:
             try:
                 response = await self._http.send(request, stream=True)
             except (httpx.ConnectError, httpx.ConnectTimeout, httpx.RemoteProtocolError, httpx.ReadError) as error:
-                failure = _transport_failure(error, what, Origin.of(url), self.timeout)
+                failure = _transport_failure(error, what, Origin.of(url), self.timeout, base=self._origin)
             if failure is not None:
                 raise _Retry(None, failure)
             if response.status_code not in _REDIRECT_STATUSES or "location" not in response.headers:
@@ -517,6 +474,7 @@ class CatalogueClient:
         overwrite: bool,
         progress: downloads.Progress | None,
     ) -> Path:
+        """Name the file, then stream it through a `downloads.FileSaver`; its failures become ours."""
         origin = Origin.of(response.request.url)
         content_type = response.headers.get("content-type")
         if _is_web_page(content_type):
@@ -531,7 +489,6 @@ class CatalogueClient:
         else:
             proposed = downloads.filename_from_content_disposition(response.headers.get("content-disposition"))
             name = downloads.safe_filename(proposed, fallback=fallback) if proposed else fallback
-        expected_format = name.rpartition(".")[2] if "." in name else extension
         limit = self._limits["download"]
         declared = _declared_length(response)
         encoded = response.headers.get("content-encoding", "identity").strip().lower() not in ("", "identity")
@@ -539,51 +496,37 @@ class CatalogueClient:
         if total is not None and total > limit:
             raise ProtocolError(f"variant {variant_id}'s file is {total} bytes, more than the {limit} accepted")
 
-        created = _ensure_folder(folder)
-        # Temporary files of iconcat runs that were killed mid-download (their process is gone): ours to
-        # clean, and this is the moment someone is looking at this folder.
-        downloads.remove_leftovers(folder)
-        partial: downloads.PartialFile | None = None
+        failure: CatalogueError
         try:
-            try:
-                partial = downloads.PartialFile(folder)
-            except OSError as error:
-                raise StorageError(_disk_failure(error, folder)) from None
-            await self._stream_into(partial, response, total, limit, expected_format, variant_id, progress)
-            if declared is not None and not encoded and partial.written != declared:
-                raise NetworkError(
-                    f"variant {variant_id}'s file arrived incomplete ({partial.written} of {declared} bytes): "
-                    "try again"
-                )
-            try:
-                await asyncio.to_thread(partial.finish)
-                return partial.publish(name, overwrite=overwrite)
-            except OSError as error:
-                raise StorageError(_disk_failure(error, folder)) from None
-        except BaseException:
-            if partial is not None:
-                partial.discard()
-            _remove_created(created)
-            raise
+            with downloads.FileSaver(
+                folder,
+                name,
+                overwrite=overwrite,
+                expected_format=name.rpartition(".")[2] if "." in name else extension,
+                total=total,
+                progress=progress,
+            ) as saver:
+                await self._stream_into(saver, response, limit, variant_id)
+                if declared is not None and not encoded and saver.written != declared:
+                    raise NetworkError(
+                        f"variant {variant_id}'s file arrived incomplete ({saver.written} of {declared} bytes): "
+                        "try again"
+                    )
+                await asyncio.to_thread(saver.finish)
+                return saver.publish()
+        except downloads.SaveError as error:
+            failure = StorageError(str(error))
+        except downloads.ContentMismatchError as error:
+            failure = ProtocolError(f"variant {variant_id}: {error}; nothing was saved")
+        raise failure
 
     async def _stream_into(
-        self,
-        partial: downloads.PartialFile,
-        response: httpx.Response,
-        total: int | None,
-        limit: int,
-        expected_format: str,
-        variant_id: int,
-        progress: downloads.Progress | None,
+        self, saver: downloads.FileSaver, response: httpx.Response, limit: int, variant_id: int
     ) -> None:
+        """Feed the body, decompressed and capped, to `saver`; abandon it when it stalls."""
         origin = Origin.of(response.request.url)
         loop = asyncio.get_running_loop()
-        head = bytearray()
-        tail = b""
-        checked = False
         failure: CatalogueError | None = None
-        if progress is not None:
-            progress(0, total)
         try:
             decoder = BoundedDecoder(response.headers.get("content-encoding"), limit)
             # The stall watchdog: the deadline moves on each time another window's worth arrives.
@@ -594,46 +537,23 @@ class CatalogueClient:
                     if window_bytes >= STALL_WINDOW_BYTES:
                         window.reschedule(loop.time() + self.timeout)
                         window_bytes = 0
-                    chunk = decoder.feed(raw)
-                    if not checked:
-                        head += chunk[: _SNIFF_BYTES - len(head)]
-                        if len(head) >= _SNIFF_BYTES:
-                            downloads.check_content(expected_format, bytes(head))
-                            checked = True
-                    self._write(partial, chunk, variant_id)
-                    tail = (tail + chunk[-_TAIL_BYTES:])[-_TAIL_BYTES:]
-                    if progress is not None:
-                        progress(partial.written, total)
-                rest = decoder.flush()
-                self._write(partial, rest, variant_id)
-                tail = (tail + rest[-_TAIL_BYTES:])[-_TAIL_BYTES:]
-            if not checked:
-                downloads.check_content(expected_format, bytes(head))
-            downloads.check_ending(expected_format, tail)
+                    saver.write(decoder.feed(raw))
+                saver.write(decoder.flush())
         except TimeoutError:
             failure = NetworkError(
                 f"the download of variant {variant_id} from {origin} stalled (less than "
                 f"{STALL_WINDOW_BYTES // 1024} KiB in {self.timeout:g} s): try again later"
             )
-        except downloads.ContentMismatchError as error:
-            failure = ProtocolError(f"variant {variant_id}: {error}; nothing was saved")
         except BodyTooLarge:
             failure = ProtocolError(f"variant {variant_id}'s file is larger than the {limit} bytes accepted")
         except (UnsupportedEncoding, CorruptEncoding):
             failure = ProtocolError(f"variant {variant_id}'s file came compressed in a way the client cannot read")
         except httpx.HTTPError as error:
-            failure = _transport_failure(error, f"the download of variant {variant_id}", origin, self.timeout)
+            failure = _transport_failure(
+                error, f"the download of variant {variant_id}", origin, self.timeout, base=self._origin
+            )
         if failure is not None:
             raise failure
-
-    @staticmethod
-    def _write(partial: downloads.PartialFile, chunk: bytes, variant_id: int) -> None:
-        if not chunk:
-            return
-        try:
-            partial.write(chunk)
-        except OSError as error:
-            raise StorageError(_disk_failure(error, partial.folder)) from None
 
 
 # ---------------------------------------------------------------------------------------- helpers
@@ -680,13 +600,27 @@ def _duration(seconds: float) -> str:
     return f"{seconds / 3600:.1f} h"
 
 
-def _transport_failure(error: httpx.HTTPError, what: str, origin: Origin, timeout: float) -> CatalogueError:
-    """A `NetworkError` (or `ProtocolError`) for an httpx failure, never quoting its message."""
+def _transport_failure(
+    error: httpx.HTTPError, what: str, origin: Origin, timeout: float, *, base: Origin | None = None
+) -> CatalogueError:
+    """A `NetworkError` (or `ProtocolError`) for an httpx failure, in words: never its message nor its class.
+
+    `base` is the catalogue's own origin: a name that does not resolve there is a wrong base URL, while
+    elsewhere it is an address the catalogue gave.
+    """
     if isinstance(error, httpx.ConnectTimeout):
         return NetworkError(f"could not connect to {origin} within {timeout:g} s for {what}: check the address and network")
     if isinstance(error, httpx.ConnectError):
+        lookup = _lookup_failure(error)
+        if lookup is not None:
+            return NetworkError(_lookup_sentence(lookup, what, origin, is_base=origin == base))
         return NetworkError(
             f"could not connect to {origin} for {what}: is the service running and the base URL right?"
+        )
+    if isinstance(error, httpx.ProxyError):
+        return NetworkError(
+            f"the proxy did not connect to {origin} for {what}: check the proxy settings "
+            "(HTTPS_PROXY, HTTP_PROXY, ALL_PROXY)"
         )
     if isinstance(error, httpx.TimeoutException):
         return NetworkError(f"{what} at {origin} got no data for {timeout:g} s: the service is slow; try again")
@@ -698,47 +632,45 @@ def _transport_failure(error: httpx.HTTPError, what: str, origin: Origin, timeou
         return NetworkError(f"the connection to {origin} failed during {what}: try again")
     if isinstance(error, httpx.DecodingError):
         return ProtocolError(f"{what} from {origin} could not be decoded")
-    return NetworkError(f"{what} at {origin} failed ({type(error).__name__}): try again")
+    if isinstance(error, (httpx.LocalProtocolError, httpx.UnsupportedProtocol)):
+        return ProtocolError(f"the request for {what} could not be sent to {origin}: the address cannot be requested")
+    return NetworkError(f"{what} at {origin} failed for a reason the HTTP library did not explain: try again")
 
 
-def _ensure_folder(folder: Path) -> list[Path]:
-    """Make sure `folder` exists; return the folders this call created, deepest last."""
-    if folder.is_dir():
-        return []
-    if folder.exists() or folder.is_symlink():
-        raise StorageError(f"cannot save into {folder}: it is not a folder")
-    missing = [folder, *(parent for parent in folder.parents if not parent.exists())]
-    try:
-        folder.mkdir(parents=True)
-    except FileExistsError:
-        return []
-    except OSError as error:
-        raise StorageError(_disk_failure(error, folder)) from None
-    return list(reversed(missing))
+def _lookup_failure(error: BaseException) -> socket.gaierror | None:
+    """The resolver's error behind a connection failure, if the host name is what failed.
+
+    httpx wraps httpcore's error, which wraps the `socket.gaierror` that anyio got from `getaddrinfo`.
+    """
+    seen: set[int] = set()
+    current: BaseException | None = error
+    while current is not None and id(current) not in seen:
+        if isinstance(current, socket.gaierror):
+            return current
+        seen.add(id(current))
+        current = current.__cause__ or current.__context__
+    return None
 
 
-def _remove_created(created: list[Path]) -> None:
-    """Remove the folders a failed download created, if still empty (deepest first)."""
-    for folder in reversed(created):
-        try:
-            folder.rmdir()
-        except OSError:
-            return
+_NO_SUCH_NAME = frozenset(
+    code for code in (socket.EAI_NONAME, getattr(socket, "EAI_NODATA", None), getattr(socket, "EAI_ADDRFAMILY", None))
+    if code is not None
+)
+"""Resolver answers meaning the name has no address (as opposed to the name service not answering)."""
 
 
-def _disk_failure(error: OSError, folder: Path) -> str:
-    import errno
+def _lookup_sentence(error: socket.gaierror, what: str, origin: Origin, *, is_base: bool) -> str:
+    host = origin.host
+    if error.errno in _NO_SUCH_NAME:
+        hint = "check the base URL" if is_base else "the catalogue gave an address on a host that does not exist"
+        return f"could not reach {origin} for {what}: the host name '{host}' does not resolve; {hint}"
+    if error.errno == socket.EAI_AGAIN:
+        return (
+            f"could not reach {origin} for {what}: the host name '{host}' could not be looked up (the name "
+            "service did not answer); check the network connection and try again"
+        )
+    return (
+        f"could not reach {origin} for {what}: the host name '{host}' could not be looked up; "
+        "check the base URL and the network"
+    )
 
-    reasons = {
-        errno.ENOSPC: "the disk is full",
-        errno.EDQUOT: "the disk quota is exhausted",
-        errno.EACCES: "permission denied",
-        errno.EPERM: "permission denied",
-        errno.EROFS: "the filesystem is read-only",
-        errno.ENOENT: "the folder does not exist",
-        errno.ENOTDIR: "it is not a folder",
-        errno.EISDIR: "a folder has that file's name",
-        errno.EEXIST: "too many files with that name exist already",
-    }
-    reason = reasons.get(error.errno or 0, error.strerror or "the disk refused it")
-    return f"could not save the file in {folder}: {reason}; nothing was saved"

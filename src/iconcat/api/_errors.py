@@ -12,8 +12,8 @@
     │                              (not JSON, a web page, wrong shape, too large, wrong file type, a
     │                              redirect we refuse)
     ├── NetworkError               no complete answer: refused, reset, cut short, the deadline passed
-    └── StorageError               the file could not be written to the download folder (also an OSError
-                                   by message, not by type: the disk's own error is summarised)
+    └── StorageError               the file could not be written to the download folder (the words of
+                                   `iconcat.downloads.SaveError`: the disk's own error, summarised)
 
 `InsecureConnectionWarning` (a UserWarning) is issued for plain http to a host other than loopback.
 
