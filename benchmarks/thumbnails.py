@@ -11,7 +11,7 @@ the whole catalogue) and prints:
    machine load. Stock is timed twice: with Rich's own style-parsing caches as they are after
    earlier renders (warm: what a long session sees) and cleared before each call (cold). "+ draw"
    adds laying the result out as Rich lines (what Textual does with it).
-2. PSNR against the ideal downscale (`iconcat.imaging.quality`: full-resolution composite onto the
+2. PSNR against the ideal downscale (`tests.support.pictures`: full-resolution composite onto the
    background, area-averaged) over the picture's area, on a dark and a light background: ours
    without the legibility tile (the tile is a deliberate departure from the ideal; the table says
    how many previews get one on that background), and stock (transparent cells shown as the
@@ -33,8 +33,8 @@ import sys
 import textwrap
 import time
 from collections.abc import Callable
+from pathlib import Path
 
-import httpx
 from PIL import Image
 from rich.color import Color
 from rich.console import Console
@@ -42,44 +42,33 @@ from rich.style import Style
 from rich_pixels import Pixels
 
 from iconcat.imaging import ThumbnailError, build_cells, decode_thumbnail, decoded_cache
-from iconcat.imaging.canvas import backing_tile_colour, fit
-from iconcat.imaging.quality import ideal_canvas, picture_area, psnr
-from iconcat.imaging.readback import cells_to_image
-from iconcat.server import start_catalogue
+from iconcat.imaging.canvas import backing_tile_colour
 
-DARK = (30, 30, 46)
-LIGHT = (239, 241, 245)
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository root: helpers shared with the tests
+from tests.support.imaging import DARK, LIGHT, jpeg_claiming, pixel_bomb_png
+from tests.support.pictures import cells_to_image, ideal_canvas, picture_area, psnr, stock_canvas, stock_cells
+from tests.support.server import serving
+
 SIZES = ((32, 16), (64, 32))
-TOKEN = "benchmark-token"
 
 
 def fetch_catalogue_files(count: int) -> tuple[list[bytes], bytes, bytes]:
     """`count` preview PNGs spread over the whole catalogue, plus one EPS and one SVG download."""
-    with start_catalogue(token=TOKEN, page_size=100_000) as server:
-        headers = {"Authorization": f"Bearer {TOKEN}"}
-        with httpx.Client(headers=headers, timeout=30) as client:
-            icons = client.get(f"{server.base_url}/api/v1/search", params={"name": ""}).json()["data"]
-            step = max(1, len(icons) // count)
-            chosen = icons[::step][:count]
-            previews = [client.get(icon["thumbnail"]).content for icon in chosen]
-            files = {}
-            for icon in icons:
-                for variant in icon["variants"]:
-                    if variant["format"] in ("eps", "svg") and variant["format"] not in files:
-                        url = f"{server.base_url}/api/v1/download"
-                        files[variant["format"]] = client.get(url, params={"id": variant["id"]}).content
-                if len(files) == 2:
-                    break
+    with serving(page_size=100_000) as client:
+        icons = client.get("/api/v1/search", params={"name": ""}).json()["data"]
+        step = max(1, len(icons) // count)
+        chosen = icons[::step][:count]
+        previews = [client.get(icon["thumbnail"]).content for icon in chosen]
+        files = {}
+        for icon in icons:
+            for variant in icon["variants"]:
+                if variant["format"] in ("eps", "svg") and variant["format"] not in files:
+                    files[variant["format"]] = client.get("/api/v1/download", params={"id": variant["id"]}).content
+            if len(files) == 2:
+                break
     print(f"catalogue: {len(icons)} icons; {len(previews)} previews fetched over HTTP "
           f"({statistics.median(len(p) for p in previews):.0f} bytes median)")
     return previews, files["eps"], files["svg"]
-
-
-def stock_render(image: Image.Image, columns: int, rows: int) -> tuple[Pixels, tuple[int, int]]:
-    """Stock rich-pixels at the same fitted size as ours (its own resize keeps no aspect)."""
-    placement = fit(image.size, (columns, rows * 2))
-    size = (placement.width, placement.height)
-    return Pixels.from_image(image, resize=size), size
 
 
 def clear_rich_caches() -> None:
@@ -121,8 +110,8 @@ def speed(images: list[Image.Image], repeat: int) -> None:
             def ours() -> object:
                 return build_cells(image, columns, rows, DARK)
 
-            def stock() -> object:
-                return stock_render(image, columns, rows)[0]
+            def stock() -> Pixels:
+                return stock_cells(image, columns, rows)[0]
 
             timings["ours"].append(median_time(ours, repeat))
             timings["warm"].append(median_time(stock, repeat))
@@ -143,18 +132,6 @@ def speed(images: list[Image.Image], repeat: int) -> None:
     print(f"   for information, quadrant mode (no stock equivalent): {', '.join(quadrant)}")
 
 
-def stock_pixels(image: Image.Image, columns: int, rows: int, background) -> Image.Image:
-    """What stock shows, as a columns x rows*2 canvas (transparent cells show the background)."""
-    pixels, (width, height) = stock_render(image, columns, rows)
-    cell_rows = (height + 1) // 2
-    shown = cells_to_image(pixels, width, cell_rows, background)
-    shown = shown.resize((width, cell_rows * 2), Image.Resampling.NEAREST).crop((0, 0, width, height))
-    placement = fit(image.size, (columns, rows * 2))
-    canvas = Image.new("RGB", (columns, rows * 2), background)
-    canvas.paste(shown, (placement.left, placement.top))
-    return canvas
-
-
 def ours_pixels(image: Image.Image, columns: int, rows: int, background, legible: bool) -> Image.Image:
     cells = build_cells(image, columns, rows, background, legible=legible)
     shown = cells_to_image(cells, columns, rows, background)
@@ -173,7 +150,7 @@ def quality(images: list[Image.Image]) -> None:
                 ideal = ideal_canvas(image, box, background)
                 area = picture_area(image, box)
                 scores["ours"].append(psnr(ours_pixels(image, columns, rows, background, False), ideal, area))
-                scores["stock"].append(psnr(stock_pixels(image, columns, rows, background), ideal, area))
+                scores["stock"].append(psnr(stock_canvas(image, columns, rows, background), ideal, area))
             cells = [f"{statistics.median(v):5.1f} / {min(v):5.1f}" for v in scores.values()]
             tiles = f"{tiled}/{len(images)}"
             print(f"{columns:>3}x{rows:<3}  {name:>10}  {cells[0]:>13}  {cells[1]:>13}  {tiles:>7}")
@@ -221,25 +198,7 @@ def peak_memory_kib(data: bytes, who: str) -> tuple[str, int]:
 
 
 def hostile_inputs(previews: list[bytes], eps: bytes, svg: bytes) -> dict[str, bytes]:
-    import struct
-    import zlib
-
-    def chunk(kind: bytes, body: bytes) -> bytes:
-        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
-
-    compressor = zlib.compressobj(9)
-    row = bytes(10_001)
-    idat = b"".join(compressor.compress(row) for _ in range(10_000)) + compressor.flush()
-    bomb = (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 10_000, 10_000, 8, 0, 0, 0, 0))
-            + chunk(b"IDAT", idat) + chunk(b"IEND", b""))
-    jpeg = bytearray()
-    import io
-
-    buffer = io.BytesIO()
-    Image.new("RGB", (8, 8)).save(buffer, "JPEG")
-    jpeg = bytearray(buffer.getvalue())
-    sof = jpeg.index(b"\xff\xc0")
-    jpeg[sof + 5 : sof + 9] = (10_000).to_bytes(2, "big") * 2
+    bomb = pixel_bomb_png(10_000)
     return {
         "ordinary preview (for scale)": previews[0],
         "EPS (catalogue download)": eps,
@@ -247,7 +206,7 @@ def hostile_inputs(previews: list[bytes], eps: bytes, svg: bytes) -> dict[str, b
         "random bytes (64 KB)": random.Random(1).randbytes(65_536),
         "truncated PNG preview": previews[0][: len(previews[0]) // 2],
         f"PNG claiming 10,000x10,000 ({len(bomb) // 1024} KB)": bomb,
-        "JPEG claiming 10,000x10,000": bytes(jpeg),
+        "JPEG claiming 10,000x10,000": jpeg_claiming(10_000, 10_000),
     }
 
 

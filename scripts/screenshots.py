@@ -30,18 +30,10 @@ from iconcat.tui.screens import VariantPicker
 from iconcat.tui.search_state import SearchPhase
 from iconcat.tui.widgets import DownloadRow, ResultsList, Thumbnail
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository root: helpers shared with the tests
+from tests.support.tui import wait_until
+
 ROOT = Path(__file__).resolve().parent.parent
-WAIT_SECONDS = 20.0
-
-
-async def wait_until(pilot: Pilot, condition: Callable[[], object], what: str) -> None:
-    """Let the app run until `condition()` holds."""
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + WAIT_SECONDS
-    while not condition():
-        if loop.time() > deadline:
-            raise RuntimeError(f"the app never reached: {what}")
-        await pilot.pause(0.02)
 
 
 async def settle(pilot: Pilot) -> None:

@@ -17,49 +17,48 @@ last row is a refused preview (an EPS download) as the browser would show it.
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
-import httpx
 from PIL import Image, ImageDraw, ImageFont
 
 from iconcat.imaging import ThumbnailError, decode_thumbnail, render_cells, render_placeholder
-from iconcat.imaging.canvas import backing_tile_colour, fit
-from iconcat.imaging.quality import ideal_canvas
-from iconcat.imaging.readback import cell_lines, cells_to_image
-from iconcat.server import start_catalogue
-from rich_pixels import Pixels
+from iconcat.imaging.canvas import backing_tile_colour
 
-THEMES = {"dark": (30, 30, 46), "light": (239, 241, 245)}
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository root: helpers shared with the tests
+from tests.support.imaging import DARK, LIGHT
+from tests.support.pictures import cell_lines, cells_to_image, ideal_canvas, stock_canvas
+from tests.support.server import serving
+
+THEMES = {"dark": DARK, "light": LIGHT}
 CELL_WIDTH, CELL_HEIGHT = 8, 16
 GAP = 12
 LABEL_HEIGHT = 18
-TOKEN = "sheet-token"
 COLUMNS = ("ideal", "ours: half", "ours: quadrant", "stock rich-pixels", "ours: text")
 
 
 def fetch(limit: int) -> tuple[list[tuple[str, Image.Image]], bytes]:
     """(label, decoded preview) for a spread of icons, and one EPS file (a preview we refuse)."""
-    with start_catalogue(token=TOKEN, page_size=100_000) as server:
-        with httpx.Client(headers={"Authorization": f"Bearer {TOKEN}"}, timeout=30) as client:
-            icons = client.get(f"{server.base_url}/api/v1/search", params={"name": ""}).json()["data"]
-            chosen, styles, names = [], set(), set()
-            tiled = {name: 0 for name in THEMES}
-            for icon in icons[:: max(1, len(icons) // 300)]:
-                if len(chosen) >= limit:
-                    break
-                if icon["name"] in names:
-                    continue
-                image = decode_thumbnail(client.get(icon["thumbnail"]).content)
-                needs_tile = [name for name, bg in THEMES.items() if backing_tile_colour(image, bg)]
-                new_style = icon["style"]["name"] not in styles
-                if (new_style and len(chosen) < limit - 2) or any(tiled[name] < 1 for name in needs_tile):
-                    styles.add(icon["style"]["name"])
-                    names.add(icon["name"])
-                    for name in needs_tile:
-                        tiled[name] += 1
-                    chosen.append((f"{icon['name']} · {icon['style']['name']}", image))
-            eps_id = next(v["id"] for i in icons for v in i["variants"] if v["format"] == "eps")
-            eps = client.get(f"{server.base_url}/api/v1/download", params={"id": eps_id}).content
+    with serving(page_size=100_000) as client:
+        icons = client.get("/api/v1/search", params={"name": ""}).json()["data"]
+        chosen, styles, names = [], set(), set()
+        tiled = {name: 0 for name in THEMES}
+        for icon in icons[:: max(1, len(icons) // 300)]:
+            if len(chosen) >= limit:
+                break
+            if icon["name"] in names:
+                continue
+            image = decode_thumbnail(client.get(icon["thumbnail"]).content)
+            needs_tile = [name for name, bg in THEMES.items() if backing_tile_colour(image, bg)]
+            new_style = icon["style"]["name"] not in styles
+            if (new_style and len(chosen) < limit - 2) or any(tiled[name] < 1 for name in needs_tile):
+                styles.add(icon["style"]["name"])
+                names.add(icon["name"])
+                for name in needs_tile:
+                    tiled[name] += 1
+                chosen.append((f"{icon['name']} · {icon['style']['name']}", image))
+        eps_id = next(v["id"] for i in icons for v in i["variants"] if v["format"] == "eps")
+        eps = client.get("/api/v1/download", params={"id": eps_id}).content
     return chosen, eps
 
 
@@ -90,20 +89,18 @@ def text_picture(renderable, columns: int, rows: int, background) -> Image.Image
     return image
 
 
+def half_cells_picture(canvas: Image.Image, columns: int, rows: int) -> Image.Image:
+    """A canvas of one pixel per half cell (columns x rows*2) drawn 8 x 16 pixels per cell."""
+    return canvas.resize((columns * CELL_WIDTH, rows * CELL_HEIGHT), Image.Resampling.NEAREST)
+
+
 def stock_picture(image: Image.Image, columns: int, rows: int, background) -> Image.Image:
     """Stock rich-pixels at our fitted size, placed where ours is, on the terminal background."""
-    placement = fit(image.size, (columns, rows * 2))
-    cell_rows = (placement.height + 1) // 2
-    pixels = Pixels.from_image(image, resize=(placement.width, placement.height))
-    drawn = cells_picture(pixels, placement.width, cell_rows, background)
-    canvas = Image.new("RGB", (columns * CELL_WIDTH, rows * CELL_HEIGHT), background)
-    canvas.paste(drawn, (placement.left * CELL_WIDTH, placement.top * CELL_HEIGHT // 2))
-    return canvas
+    return half_cells_picture(stock_canvas(image, columns, rows, background), columns, rows)
 
 
 def ideal_picture(image: Image.Image, columns: int, rows: int, background) -> Image.Image:
-    ideal = ideal_canvas(image, (columns, rows * 2), background)
-    return ideal.resize((columns * CELL_WIDTH, rows * CELL_HEIGHT), Image.Resampling.NEAREST)
+    return half_cells_picture(ideal_canvas(image, (columns, rows * 2), background), columns, rows)
 
 
 def tiles_for(image: Image.Image | None, columns: int, rows: int, background) -> list[Image.Image]:

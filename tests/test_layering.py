@@ -1,20 +1,136 @@
-"""The headless core never imports Textual: checked in a fresh interpreter, where nothing else has."""
+"""The layers of the product contract keep to themselves.
 
-import subprocess
-import sys
+- Nothing below the browser knows Textual exists: the catalogue client (`iconcat.api`), imaging,
+  `iconcat.downloads`, and the settings and text helpers load no Textual module, checked in a fresh
+  interpreter where nothing else has (every submodule imported), and none of them imports one in its
+  source, directly or by way of another iconcat module, anywhere (under TYPE_CHECKING and inside
+  functions too).
+- The embedded catalogue (`iconcat.server`) knows nothing of the client or the browser: no Textual, no
+  `iconcat.api`, no `iconcat.tui`, checked the same two ways. (It serves with Starlette and uvicorn.)
+- httpx is the client's: only modules of `iconcat.api` import it.
+- `iconcat.downloads` knows bytes and files, not the client: it imports nothing of `iconcat.api`, not
+  even for typing.
 
-CORE_MODULES = ["iconcat.api", "iconcat.downloads", "iconcat.imaging", "iconcat.config", "iconcat.text"]
+The source checks read imports with `tests.support.imports` (its docstring has the rules). The last
+tests plant a forbidden import in a small package in a temporary folder and check that the same
+functions catch it, so these tests cannot pass by looking at nothing.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.support.imports import Module, forbidden_paths, format_chain, loaded_modules, read_package, within
+
+SOURCE = Path(__file__).resolve().parents[1] / "src"
+
+HEADLESS = ["iconcat.api", "iconcat.downloads", "iconcat.imaging", "iconcat.config", "iconcat.text"]
+"""Below the browser: never Textual."""
+
+SERVER = ["iconcat.server"]
+FORBIDDEN_TO_SERVER = ["textual", "iconcat.api", "iconcat.tui"]
 
 
-def test_core_modules_do_not_import_textual():
-    probe = (
-        "import importlib, sys\n"
-        f"for name in {CORE_MODULES!r}:\n"
-        "    importlib.import_module(name)\n"
-        "print(sorted(m for m in sys.modules if m == 'textual' or m.startswith('textual.')))\n"
-    )
-    completed = subprocess.run(
-        [sys.executable, "-c", probe], capture_output=True, text=True, timeout=60, check=False
-    )
-    assert completed.returncode == 0, completed.stderr
-    assert completed.stdout.strip() == "[]"
+@pytest.fixture(scope="module")
+def iconcat_modules() -> dict[str, Module]:
+    modules = read_package(SOURCE, "iconcat")
+    assert {"iconcat.api", "iconcat.downloads", "iconcat.server", "iconcat.tui"} <= modules.keys()
+    return modules
+
+
+def modules_within(modules: dict[str, Module], packages: list[str]) -> list[str]:
+    """Every module of `modules` within one of `packages` (a package's submodules, or a plain module)."""
+    return sorted(name for name in modules if any(within(name, package) for package in packages))
+
+
+def source_violations(modules: dict[str, Module], packages: list[str], forbidden: list[str]) -> str:
+    """Each chain of imports from `packages` to something `forbidden`, one paragraph each ('' when none)."""
+    chains = forbidden_paths(modules, modules_within(modules, packages), forbidden)
+    return "\n\n".join(format_chain(chain) for chain in chains)
+
+
+def loaded_violations(
+    modules: dict[str, Module], packages: list[str], forbidden: list[str], extra_path: tuple[Path, ...] = ()
+) -> list[str]:
+    """Forbidden modules in `sys.modules` after importing every module of `packages` in a fresh interpreter."""
+    names = [name for name in modules_within(modules, packages) if not name.endswith("__main__")]
+    loaded = loaded_modules(names, extra_path)
+    return sorted(name for name in loaded if any(within(name, bad) for bad in forbidden))
+
+
+def test_headless_core_loads_no_textual(iconcat_modules) -> None:
+    assert loaded_violations(iconcat_modules, HEADLESS, ["textual"]) == []
+
+
+def test_headless_core_imports_no_textual_in_its_source(iconcat_modules) -> None:
+    report = source_violations(iconcat_modules, HEADLESS, ["textual"])
+    assert not report, f"Textual imported below the browser:\n{report}"
+
+
+def test_server_loads_nothing_of_the_client_or_textual(iconcat_modules) -> None:
+    assert loaded_violations(iconcat_modules, SERVER, FORBIDDEN_TO_SERVER) == []
+
+
+def test_server_imports_nothing_of_the_client_or_textual_in_its_source(iconcat_modules) -> None:
+    report = source_violations(iconcat_modules, SERVER, FORBIDDEN_TO_SERVER)
+    assert not report, f"the embedded catalogue imports the client, the browser or Textual:\n{report}"
+
+
+def test_only_the_client_imports_httpx(iconcat_modules) -> None:
+    outside = [
+        found.where()
+        for module in iconcat_modules.values()
+        if not within(module.name, "iconcat.api")
+        for found in module.imports
+        if within(found.target, "httpx")
+    ]
+    assert outside == [], f"httpx imported outside iconcat.api: {outside}"
+
+
+def test_downloads_imports_nothing_of_the_client(iconcat_modules) -> None:
+    report = source_violations(iconcat_modules, ["iconcat.downloads"], ["iconcat.api"])
+    assert not report, f"iconcat.downloads imports the client:\n{report}"
+
+
+# The checks, checked: a fake package with forbidden imports planted in its server.
+
+FAKE_PACKAGE = {
+    "fake/__init__.py": "",
+    "fake/api/__init__.py": "VERSION = 1\n",
+    "fake/helpers.py": "def later():\n    from textual.widgets import Static\n",
+    "fake/server/__init__.py": "from .app import create_app\n",
+    "fake/server/app.py": "import textual\n\ndef create_app():\n    return None\n",
+    "fake/server/data.py": (
+        "from typing import TYPE_CHECKING\n\nfrom fake import helpers\n\n"
+        "if TYPE_CHECKING:\n    from fake.api import VERSION\n"
+    ),
+}
+
+
+@pytest.fixture
+def fake_modules(tmp_path: Path) -> dict[str, Module]:
+    for name, text in FAKE_PACKAGE.items():
+        path = tmp_path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    return read_package(tmp_path, "fake")
+
+
+def test_a_planted_textual_import_in_the_server_is_caught_in_its_source(fake_modules) -> None:
+    report = source_violations(fake_modules, ["fake.server"], ["textual", "fake.api"])
+    assert "fake.server.app -> textual  (" in report and "app.py:1)" in report
+    # By way of another module, inside a function there:
+    assert "fake.server.data -> fake.helpers" in report and "fake.helpers -> textual.widgets" in report
+    assert "helpers.py:2 (inside a function)" in report
+    # The client, for typing only:
+    assert "fake.server.data -> fake.api" in report and "(under TYPE_CHECKING)" in report
+
+
+def test_a_planted_textual_import_in_the_server_is_caught_when_loaded(fake_modules, tmp_path: Path) -> None:
+    assert "textual" in loaded_violations(fake_modules, ["fake.server"], ["textual"], (tmp_path,))
+
+
+def test_a_clean_fake_module_passes(fake_modules) -> None:
+    assert source_violations(fake_modules, ["fake.api"], ["textual"]) == ""

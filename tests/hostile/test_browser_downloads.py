@@ -17,10 +17,10 @@ from iconcat.tui.download_jobs import DownloadStatus
 from iconcat.tui.widgets import ResultsList
 from tests.conftest import TEST_TOKEN
 from tests.support.fixtures import snapshot
+from tests.support.hostile import PICKER_SHOWN, PtyProcess, hostile_env, script_catalogue
 from tests.support.misbehaving import Reply
-from tests.tui.support import wait_until
+from tests.support.tui import wait_until
 
-from .support import PICKER_SHOWN, PtyProcess, hostile_env, script_catalogue
 
 BIG_PNG = b"\x89PNG\r\n\x1a\n" + b"\x01" * 400_000 + b"\x00\x00\x00\x00IEND\xaeB`\x82"
 SLOW = dict(chunk_size=4096, delay=0.05)

@@ -14,8 +14,8 @@ import sys
 import textwrap
 
 from tests.conftest import TEST_TOKEN
+from tests.support.hostile import PtyProcess, hostile_env, script_catalogue
 
-from .support import PtyProcess, hostile_env, script_catalogue
 
 INJECTED = "injected failure for the crash report test"
 
@@ -72,7 +72,7 @@ def test_a_crash_in_the_connect_screen_reports_without_the_token(server, downloa
         """
     ).replace("\n", "\n        ")
     # Down to the results, c for the connect screen (it holds the configured token), ctrl+t to test.
-    terminal = _run_with_fault(server, download_dir, patch, ["\x1b[B", "c", "\x14"])
+    terminal = _run_with_fault(server, download_dir, patch, ["\x1b[B", "\x0f", "\x14"])
     assert INJECTED in terminal.visible, "the crash report was printed (else this test proves nothing)"
     assert TEST_TOKEN not in terminal.text
 
@@ -86,7 +86,7 @@ def test_textuals_log_file_never_holds_the_token(server, download_dir, tmp_path)
     try:
         terminal.wait_for("zz one", "the results")
         terminal.settle()
-        for key in ("\x1b[B", "c", "\x14", "\x1b"):  # results, connect screen, ctrl+t test, close
+        for key in ("\x1b[B", "\x0f", "\x14", "\x1b"):  # results, connect screen (ctrl+o), ctrl+t test, close
             terminal.send(key, pause=0.2)
             terminal.settle()
         terminal.send("q")
@@ -100,7 +100,7 @@ def test_textuals_log_file_never_holds_the_token(server, download_dir, tmp_path)
 
 def test_textuals_log_file_holds_no_escape_sequence_from_hostile_names(server, download_dir, tmp_path):
     """`cat textual.log` replays whatever bytes it holds on a terminal: names must be there escaped."""
-    from .support import HOSTILE_NAMES
+    from tests.support.hostile import HOSTILE_NAMES
 
     script_catalogue(server, HOSTILE_NAMES)
     log = tmp_path / "textual.log"

@@ -24,11 +24,11 @@ from iconcat.tui.app import IconcatApp
 from iconcat.tui.connection import Connection
 from iconcat.tui.widgets import ResultsList, Thumbnail
 from tests.conftest import TEST_TOKEN
+from tests.support.hostile import icon_entry
+from tests.support.hostile_images import HOSTILE_PREVIEWS
 from tests.support.misbehaving import Reply
-from tests.tui.support import wait_until
+from tests.support.tui import wait_until
 
-from .images import HOSTILE_PREVIEWS
-from .support import icon_entry
 
 STILL_ALLOWED = {"apng 500 frames", "gif 2000 frames"}
 """Animations are valid previews: their first frame is shown (checked to be one small still)."""

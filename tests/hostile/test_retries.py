@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import pytest
 
-from tests.cli.conftest import run_iconcat
+from tests.support.cli import run_iconcat
+from tests.support.hostile import hostile_env
 from tests.support.misbehaving import Reply
 
-from .support import hostile_env
 
 GOOD = Reply.json({"data": [], "meta": {"moreResultsAvailable": False}})
 

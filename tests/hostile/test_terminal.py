@@ -15,9 +15,7 @@ import pytest
 
 from tests.conftest import TEST_TOKEN
 from tests.support.fixtures import snapshot
-from tests.support.misbehaving import Reply
-
-from .support import (
+from tests.support.hostile import (
     HOSTILE_NAMES,
     PICKER_SHOWN,
     PNG_FILE,
@@ -28,6 +26,7 @@ from .support import (
     png_bytes,
     script_catalogue,
 )
+from tests.support.misbehaving import Reply
 
 HOSTILE_REF = "[b]Set[/b] [@click=app.quit]q[/] \x1b]52;c;cGF3bmVk\x07"
 LITERAL_MARKUP = ("[@click=app.quit]quit[/]", "[link=http://evil.example]here[/link]", "[$accent]accent[/] [bold]bold", "zz [/")
@@ -211,7 +210,7 @@ async def test_a_screenshot_of_hostile_names_is_inert_svg(server, download_dir):
     from iconcat.tui.app import IconcatApp
     from iconcat.tui.connection import Connection
     from iconcat.tui.widgets import ResultsList
-    from tests.tui.support import wait_until
+    from tests.support.tui import wait_until
 
     script_catalogue(server, ['zz </text><script>alert(1)</script>', 'zz <a href="javascript:alert(2)">x</a> &amp; ]]>'])
     app = IconcatApp(Connection(server.base_url, TEST_TOKEN, download_dir), query="zz")

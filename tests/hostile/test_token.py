@@ -17,13 +17,13 @@ from iconcat.api import CatalogueClient, CatalogueError
 from iconcat.tui.app import IconcatApp
 from iconcat.tui.connection import Connection
 from iconcat.tui.screens import ConnectScreen
-from tests.cli.conftest import run_iconcat
 from tests.conftest import TEST_TOKEN
+from tests.support.cli import run_iconcat
 from tests.support.fixtures import snapshot
+from tests.support.hostile import PNG_FILE, hostile_env, script_catalogue
 from tests.support.misbehaving import Reply
-from tests.tui.support import wait_until
+from tests.support.tui import wait_until
 
-from .support import PNG_FILE, hostile_env, script_catalogue
 
 ECHO = f"Bearer {TEST_TOKEN}"
 """What a hostile or careless service echoes back: the Authorization header it received."""

@@ -2,17 +2,14 @@
 
 from __future__ import annotations
 
-import os
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 
 import pytest
 from PIL import Image
 
-from iconcat.imaging import PreviewCache, decode_thumbnail, render_cells, rendered_cache
+from iconcat.imaging import decode_thumbnail, render_cells, rendered_cache
 from iconcat.lru import BoundedLRU
-
-from .support import DARK, LIGHT, disc, encode, grid
+from tests.support.imaging import DARK, LIGHT, disc, encode, grid
 
 
 def test_lru_evicts_the_least_recently_used():
@@ -89,64 +86,6 @@ def test_decoding_from_many_threads():
     with ThreadPoolExecutor(max_workers=8) as pool:
         images = list(pool.map(decode_thumbnail, payloads))
     assert [image.getpixel((32, 32))[0] for image in images] == [k * 20 for k in range(10)] * 5
-
-
-def test_preview_cache_lives_under_the_user_cache_folder_read_at_call_time(tmp_path, monkeypatch):
-    cache = PreviewCache()
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "first"))
-    assert cache.put("http://x/1/small", b"one")
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "second"))
-    assert cache.get("http://x/1/small") is None
-    assert cache.put("http://x/1/small", b"two")
-    assert cache.folder == tmp_path / "second" / "iconcat" / "previews"
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "first"))
-    assert cache.get("http://x/1/small") == b"one"
-    files = list((tmp_path / "first" / "iconcat" / "previews").iterdir())
-    assert len(files) == 1 and "x" not in files[0].name, "file names are digests, not URLs"
-
-
-def test_preview_cache_is_bounded_and_keeps_the_recent(tmp_path):
-    cache = PreviewCache(max_bytes=10_000, folder=tmp_path)
-    for index in range(30):
-        assert cache.put(f"key-{index}", bytes([index]) * 1000)
-        path = cache._path(f"key-{index}")
-        os.utime(path, (1_000_000 + index, 1_000_000 + index))  # distinct ages, whatever the clock
-    assert cache.size() <= 10_000
-    assert cache.get("key-29") == bytes([29]) * 1000
-    assert cache.get("key-0") is None
-    assert not [p for p in Path(tmp_path).iterdir() if p.name.startswith(".incoming-")]
-
-
-def test_preview_cache_refuses_what_it_could_not_hold(tmp_path):
-    cache = PreviewCache(max_bytes=1000, folder=tmp_path)
-    assert not cache.put("big", b"x" * 1001)
-    assert cache.get("big") is None and cache.size() == 0
-
-
-def test_preview_cache_survives_an_unwritable_folder(tmp_path):
-    blocker = tmp_path / "file"
-    blocker.write_bytes(b"")
-    cache = PreviewCache(folder=blocker / "previews")
-    assert cache.put("k", b"data") is False
-    assert cache.get("k") is None
-
-
-def test_preview_cache_clear(tmp_path):
-    cache = PreviewCache(folder=tmp_path)
-    cache.put("a", b"1")
-    cache.put("b", b"2")
-    cache.clear()
-    assert cache.size() == 0 and cache.get("a") is None
-
-
-@pytest.mark.parametrize("bad", [b"", b"not an image"])
-def test_cached_bytes_still_go_through_the_safe_decoder(tmp_path, bad):
-    from iconcat.imaging import ThumbnailError
-
-    cache = PreviewCache(folder=tmp_path)
-    cache.put("k", bad)
-    with pytest.raises(ThumbnailError):
-        decode_thumbnail(cache.get("k"))
 
 
 def test_lru_limit_tightens_at_once_and_never_loosens():

@@ -6,10 +6,8 @@ import pytest
 from PIL import Image
 
 from iconcat.imaging import decode_thumbnail, render_cells
-from iconcat.imaging.quality import ideal_canvas, picture_area, psnr
-from iconcat.imaging.readback import cells_to_image
-
-from .support import DARK, LIGHT, preview, search
+from tests.support.imaging import DARK, LIGHT, preview, search
+from tests.support.pictures import cells_to_image, ideal_canvas, picture_area, psnr
 
 
 @pytest.fixture(scope="module")

@@ -15,8 +15,7 @@ from iconcat.imaging import (
     decode_thumbnail,
     decoded_cache,
 )
-
-from .support import disc, encode, pixel_bomb_png, preview, search, variant_file
+from tests.support.imaging import disc, encode, pixel_bomb_png, preview, search, variant_file
 
 
 @pytest.fixture

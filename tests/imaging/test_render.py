@@ -9,8 +9,7 @@ from rich.console import Console
 
 from iconcat.imaging import build_cells, render_cells, render_placeholder
 from iconcat.imaging.colour import contrast_ratio
-
-from .support import DARK, LIGHT, disc, grid, half_block_pixels, near
+from tests.support.imaging import DARK, LIGHT, disc, grid, half_block_pixels, near
 
 SIZES = [(1, 1), (3, 2), (7, 5), (32, 16), (64, 32)]
 

@@ -12,8 +12,15 @@ import pytest
 from PIL import Image
 
 from tests.conftest import TEST_TOKEN
-
-from .support import alpha_values, auth, find_icon, png_header, png_image, premultiplied_difference, rgba_pixels
+from tests.support.server import (
+    alpha_values,
+    auth,
+    find_icon,
+    png_header,
+    png_image,
+    premultiplied_difference,
+    rgba_pixels,
+)
 
 MEDIA_TYPES = {"png": "image/png", "svg": "image/svg+xml", "eps": "application/postscript"}
 

@@ -13,8 +13,7 @@ import httpx
 import pytest
 
 import iconcat.server.app as server_app
-
-from .support import serving
+from tests.support.server import serving
 
 LATENCY_MS = 300
 

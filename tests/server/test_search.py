@@ -6,8 +6,7 @@ import httpx
 import pytest
 
 from tests.conftest import TEST_TOKEN
-
-from .support import auth, serving
+from tests.support.server import auth, serving
 
 
 @pytest.fixture

@@ -14,6 +14,7 @@ from textual.widgets import Input, ProgressBar, Static
 from iconcat.api import CatalogueClient
 from iconcat.text import sanitize
 from iconcat.tui.connection import Connection
+from iconcat.tui.download_controller import DownloadController
 from iconcat.tui.download_jobs import DownloadStatus
 from iconcat.tui.screens import ConfirmQuit, ConnectScreen, HelpScreen, VariantPicker
 from iconcat.tui.search_state import SearchPhase
@@ -21,23 +22,7 @@ from iconcat.tui.widgets import DetailPane, DownloadRow, DownloadsPanel, Results
 
 from tests.conftest import TEST_TOKEN
 
-from .support import refusing_socket, serving, shown_text, wait_until
-
-SIZE = (120, 36)
-
-
-def results_settled(app) -> bool:
-    return app.search_state.phase not in (SearchPhase.SEARCHING,) and not any(
-        worker.group == "search" and not worker.is_finished for worker in app.workers
-    )
-
-
-async def search(pilot, text: str) -> None:
-    """Type `text` into the search box and wait for the answer."""
-    app = pilot.app
-    app.query_one("#search-input", Input).focus()
-    await pilot.press(*text)
-    await wait_until(pilot, lambda: app.search_state.query == text and results_settled(app), f"results for {text!r}")
+from tests.support.tui import SIZE, refusing_socket, results_settled, search, serving, shown_text, wait_until
 
 
 async def expected_search(catalogue, text: str):
@@ -136,7 +121,7 @@ async def test_moving_updates_detail_at_once_and_thumbnail_follows_then_is_cache
     needed: dict[int, Message] = {}  # one entry per message (the hook sees it at every node it bubbles through)
 
     def record(message: Message) -> None:
-        if isinstance(message, Thumbnail.Needed):
+        if isinstance(message, Thumbnail.Fetching):
             needed[id(message)] = message  # kept alive, so ids are not reused
 
     app = make_app()
@@ -198,7 +183,7 @@ async def test_picking_a_variant_downloads_it_with_progress(make_app, download_d
     progress_seen: list[tuple[DownloadStatus, int]] = []
 
     def record(message: Message) -> None:
-        if isinstance(message, DownloadsPanel.Progress):
+        if isinstance(message, DownloadController.Progress):
             progress_seen.append((message.job.status, message.job.bytes_done))
 
     app = make_app()
@@ -292,7 +277,7 @@ async def test_missing_token_asks_for_connection_settings(make_app, catalogue, d
         await wait_until(pilot, lambda: not isinstance(app.screen, ConnectScreen), "the connect screen closed")
         assert app.search_state.phase is SearchPhase.NOT_CONFIGURED
         assert shown_text(app.query_one("#search-status", Static)) == "connection settings needed"
-        assert "Press c" in shown_text(app.query_one("#results-message", Static))
+        assert "Press ctrl+o" in shown_text(app.query_one("#results-message", Static))
 
 
 async def test_service_down_is_explained_the_app_stays_alive_and_recovers(make_app, download_dir):

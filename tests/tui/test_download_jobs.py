@@ -7,7 +7,7 @@ from pathlib import Path
 
 from iconcat.api import Icon, Ref, Variant
 from iconcat.tui.download_jobs import PROGRESS_INTERVAL, DownloadJob, DownloadStatus, format_size
-from iconcat.tui.widgets import DownloadsPanel
+from iconcat.tui.download_controller import DownloadController
 
 
 def a_job() -> DownloadJob:
@@ -29,8 +29,8 @@ def test_progress_is_throttled_to_the_repaint_interval():
 
 def test_a_newer_progress_message_replaces_a_queued_one_for_the_same_download():
     first, second = a_job(), a_job()
-    assert DownloadsPanel.Progress(first).can_replace(DownloadsPanel.Progress(first))
-    assert not DownloadsPanel.Progress(first).can_replace(DownloadsPanel.Progress(second))
+    assert DownloadController.Progress(first).can_replace(DownloadController.Progress(first))
+    assert not DownloadController.Progress(first).can_replace(DownloadController.Progress(second))
 
 
 def test_finishing_records_outcome_and_sizes_read_well():

@@ -15,9 +15,16 @@ from iconcat.tui.screens import VariantPicker
 from iconcat.tui.widgets import DownloadRow, ResultsList
 
 from tests.conftest import TEST_TOKEN
-
-from .support import HOSTILE_NAMES, HOSTILE_SET, HostileCatalogue, serving, shown_text, wait_until
-from .test_browser import SIZE, search
+from tests.support.tui import (
+    HOSTILE_NAMES,
+    HOSTILE_SET,
+    SIZE,
+    HostileCatalogue,
+    search,
+    serving,
+    shown_text,
+    wait_until,
+)
 
 CONTROL_CHARACTERS = {chr(code) for code in [*range(0x00, 0x20), *range(0x7F, 0xA0)]}
 

@@ -7,14 +7,15 @@ from textual.binding import Binding
 from textual.command import CommandPalette
 from textual.widgets import Footer, Input
 
-from iconcat.tui import commands
+from iconcat.config import THUMBNAIL_MODES
 from iconcat.tui.app import IconcatApp
+from iconcat.tui.commands import BrowserCommands
+from iconcat.tui.keys import COMMANDS, help_lines
+from iconcat.tui.pictures import PICTURE_MODES
 from iconcat.tui.screens import ConfirmQuit, ConnectScreen, HelpScreen, VariantPicker
-from iconcat.tui.screens.help import KEY_HELP
-from iconcat.tui.widgets import ResultsList, SearchInput
+from iconcat.tui.widgets import ResultsList, SearchInput, Thumbnail
 
-from .support import wait_until
-from .test_browser import SIZE, search
+from tests.support.tui import SIZE, search, wait_until
 
 BOUND_CLASSES = (IconcatApp, ResultsList, SearchInput, VariantPicker, ConnectScreen, HelpScreen, ConfirmQuit)
 
@@ -26,15 +27,83 @@ def test_every_binding_has_an_id_and_a_tooltip():
             assert binding.id and binding.tooltip, (owner.__name__, binding.key)
 
 
-def test_the_palette_and_the_help_cover_every_app_key():
-    palette_actions = {action for _title, _help, action in commands.COMMANDS}
-    help_keys = " ".join(key for key, _text in KEY_HELP).lower()
-    for binding in IconcatApp.BINDINGS:
-        assert binding.action in palette_actions, binding.action
-        shown = binding.key_display or binding.key
-        assert shown.split("/")[-1].lower() in help_keys, shown
-    for action in palette_actions:
-        assert callable(getattr(IconcatApp, f"action_{action}", None)), action
+def test_bindings_palette_and_help_come_from_the_one_key_table():
+    keyed = [command for command in COMMANDS if command.key is not None]
+    assert [(binding.key, binding.action) for binding in IconcatApp.BINDINGS] == [
+        (command.key, command.action) for command in keyed
+    ]
+    help_text = help_lines()
+    for command in keyed:
+        assert (command.shown_key, command.description) in help_text, command.action
+    for command in COMMANDS:
+        assert callable(getattr(IconcatApp, f"action_{command.action}", None)), command.action
+
+
+def test_the_pictures_words_cover_every_thumbnails_setting():
+    assert tuple(PICTURE_MODES) == THUMBNAIL_MODES
+    pictures = next(command for command in COMMANDS if command.action == "cycle_thumbnails")
+    assert all(mode.label in pictures.description for mode in PICTURE_MODES.values())
+
+
+async def test_the_palette_offers_every_command(make_app):
+    app = make_app()
+    async with app.run_test(size=SIZE):
+        provider = BrowserCommands(app.screen)
+        titles = [hit.display async for hit in provider.discover()]
+        assert titles == [command.title for command in COMMANDS]
+
+
+async def test_a_word_typed_over_the_results_becomes_a_search(make_app):
+    # "cloud" used to open the connect screen (c) and type "loud" into its base-URL field; "star" switched
+    # the pictures mode (t) and retried a download (r). Now the first letter that is no command moves to
+    # the search box carrying itself, and the rest of the word follows it there.
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await search(pilot, "arrow")
+        results = app.query_one(ResultsList)
+        for word in ("cloud", "star"):
+            results.focus()
+            await pilot.pause()
+            box = app.query_one(SearchInput)
+            box.value = ""
+            await pilot.press(*word)
+            assert box.value == word and app.focused is box
+            assert not isinstance(app.screen, ConnectScreen)
+            assert app.query_one(Thumbnail).mode == "half"
+        await wait_until(pilot, lambda: app.search_state.query == "star", "the typed word searched")
+
+
+async def test_command_letters_stay_commands_over_the_results(make_app):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await search(pilot, "arrow")
+        app.query_one(ResultsList).focus()
+        await pilot.press("t")
+        assert app.query_one(Thumbnail).mode == "quadrant"
+        await pilot.press("question_mark")
+        await wait_until(pilot, lambda: isinstance(app.screen, HelpScreen), "the help")
+
+
+async def test_the_connect_screen_has_a_key_no_word_can_type(make_app):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await search(pilot, "arrow")
+        await pilot.press("ctrl+o")
+        await wait_until(pilot, lambda: isinstance(app.screen, ConnectScreen), "the connect screen")
+    connect = next(command for command in COMMANDS if command.action == "connect")
+    assert connect.key is not None and connect.key.startswith("ctrl+")
+
+
+async def test_cancel_and_retry_with_nothing_to_act_on_say_so(make_app):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await search(pilot, "arrow")
+        app.query_one(ResultsList).focus()
+        await pilot.press("x", "r")
+        await pilot.pause()
+        messages = [note.message for note in app._notifications]
+        assert "No download is running." in messages
+        assert "No failed or cancelled download to retry." in messages
 
 
 async def test_the_palette_runs_a_browser_command(make_app):
@@ -57,13 +126,13 @@ async def test_footer_shows_the_keys_that_work_where_the_focus_is(make_app):
             return {active.binding.action for active in app.screen.active_bindings.values()}
 
         assert isinstance(app.focused, Input)
-        # Letters type into the search box, so their keys are not offered there.
-        assert not {"download", "connect", "help"} & offered()
+        # Letters type into the search box, so their keys are not offered there; control keys are.
+        assert not {"download", "help"} & offered()
+        assert "connect" in offered()
         await search(pilot, "arrow")
         app.query_one(ResultsList).focus()
         await pilot.pause()
         assert {"download", "connect", "help", "quit", "focus_search"} <= offered()
-        assert "cancel_download" not in offered()  # nothing to cancel
         assert app.query_one(Footer).display
 
 

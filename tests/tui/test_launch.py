@@ -14,7 +14,7 @@ from iconcat.tui.app import IconcatApp
 from iconcat.tui.search_state import SearchPhase
 from iconcat.tui.widgets import Thumbnail
 
-from .support import wait_until
+from tests.support.tui import wait_until
 
 
 def port_open(base_url: str) -> bool:

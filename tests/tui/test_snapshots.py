@@ -19,8 +19,8 @@ from iconcat.tui.search_state import SearchPhase
 from iconcat.tui.widgets import DownloadRow, ResultsList, Thumbnail
 
 from tests.conftest import TEST_TOKEN
+from tests.support.tui import HostileCatalogue, no_blink, serving, wait_until
 
-from .support import HostileCatalogue, no_blink, serving, wait_until
 
 WIDE = (120, 36)
 SMALL = (80, 24)

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from iconcat.tui.widgets import Thumbnail
 
-from .support import wait_until
-from .test_browser import SIZE, search
+from tests.support.tui import SIZE, search, wait_until
 
 
 async def test_every_theme_applies_and_redraws_the_thumbnail(make_app):

@@ -9,9 +9,7 @@ from iconcat.tui.connection import Connection
 from iconcat.tui.widgets import ResultsList, Thumbnail
 
 from tests.conftest import TEST_TOKEN
-
-from .support import PreviewProblemsCatalogue, serving, wait_until
-from .test_browser import SIZE, search
+from tests.support.tui import SIZE, PreviewProblemsCatalogue, search, serving, wait_until
 
 
 def thumbnail_text(thumbnail: Thumbnail) -> str:
@@ -25,7 +23,7 @@ async def test_missing_and_broken_previews_have_their_own_states(make_app, monke
     needed: dict[int, Message] = {}
 
     def record(message: Message) -> None:
-        if isinstance(message, Thumbnail.Needed):
+        if isinstance(message, Thumbnail.Fetching):
             needed[id(message)] = message  # kept alive, so ids are not reused
 
     with serving(token=TEST_TOKEN) as server:
@@ -82,7 +80,7 @@ async def test_with_pictures_off_from_the_start_no_preview_is_requested(make_app
     needed: list[Message] = []
 
     def record(message: Message) -> None:
-        if isinstance(message, Thumbnail.Needed):
+        if isinstance(message, Thumbnail.Fetching):
             needed.append(message)
 
     app = make_app(thumbnail_mode="text")

@@ -8,15 +8,13 @@
 Both are pure CPU work and thread-safe (the browser calls them from thread workers). Modules:
 `sniff` (format from magic bytes), `decode` (safe decode, decoded-image LRU), `canvas` (fit,
 premultiplied resampling, compositing, legibility tile), `renderers` (our rich-pixels renderers),
-`cells` (the fixed-size renderable, placeholder), `render` (`render_cells` and its cache),
-`preview_cache` (optional bytes cache on disk), `readback` (cells back to pixels), `quality`
-(PSNR against the ideal downscale), `lru`, `colour`.
+`cells` (the fixed-size renderable, placeholder), `render` (`render_cells` and its cache), `colour`.
+The caches are `iconcat.lru.BoundedLRU`s (outside this package, so the browser loads it without Pillow).
 """
 
 from .cells import ThumbnailCells
 from .decode import MAX_THUMBNAIL_BYTES, MAX_THUMBNAIL_PIXELS, decode_thumbnail, decoded_cache
 from .errors import ThumbnailError
-from .preview_cache import PreviewCache
 from .render import MODES, build_cells, render_cells, render_placeholder, rendered_cache
 from .renderers import HalfBlockRenderer, QuadrantRenderer
 from .sniff import ALLOWED_FORMATS
@@ -27,7 +25,6 @@ __all__ = [
     "MAX_THUMBNAIL_BYTES",
     "MAX_THUMBNAIL_PIXELS",
     "MODES",
-    "PreviewCache",
     "QuadrantRenderer",
     "ThumbnailCells",
     "ThumbnailError",

@@ -69,7 +69,7 @@ class IconcatApp(App[int]):
     """The current search's state; its watcher updates the status line and the results area.
 
     A `var`, not a `reactive`: a reactive on the app repaints the whole screen on every change (every
-    widget's lines drawn again, ~2x the cost of painting the results), and the watcher already
+    widget's lines drawn again, more than painting the results costs), and the watcher already
     updates exactly the widgets that show the state."""
 
     def __init__(
@@ -240,6 +240,7 @@ class IconcatApp(App[int]):
         from iconcat.api import suggested_filename
 
         from .screens import VariantPicker
+        from .screens.variant_picker import next_free_path
 
         if not icon.variants:
             message = sanitize(f"{icon.name} has no downloadable variant.")
@@ -251,8 +252,16 @@ class IconcatApp(App[int]):
                 self.variant_preference = (variant.format.lower(), variant.size)
                 self.start_download(icon, variant)
 
-        folder = self.connection.download_dir
-        picker = VariantPicker(icon, preference=self.variant_preference, folder=folder, filename_for=suggested_filename)
+        # The folder as `start_download` saves into it; the picker names the file the download will get
+        # (the next free name when that one is taken: a few lstat calls on this thread).
+        folder = Path(self.connection.download_dir).expanduser()
+        picker = VariantPicker(
+            icon,
+            preference=self.variant_preference,
+            folder=folder,
+            filename_for=suggested_filename,
+            free_path=next_free_path,
+        )
         self.push_screen(picker, picked)
 
     def start_download(self, icon: "Icon", variant: "Variant") -> DownloadJob:

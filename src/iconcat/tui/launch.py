@@ -24,10 +24,10 @@ def startup_objects_frozen() -> Iterator[None]:
     garbage collector's way for the app's life.
 
     Drawing a screen allocates thousands of short-lived objects, so the collector runs often, and every
-    so often it walks all older objects: with Textual loaded that walk took ~100 ms, a visible hitch
-    about every dozen searches (benchmarks/tui.py's rounds: 48 results painted in ~17 ms, one round in
-    ~13 at ~100 ms; frozen, the slowest round took ~19 ms). Frozen objects are still freed when their
-    last reference goes; only cycles among them wait. Unfrozen again when the app ends.
+    so often it walks all older objects: with Textual loaded that walk is long enough to be a visible
+    hitch (benchmarks/tui.py's paint rounds show it as the occasional slow round; frozen, the slowest
+    round is close to the median). Frozen objects are still freed when their last reference goes; only
+    cycles among them wait. Unfrozen again when the app ends.
     """
     gc.freeze()
     try:

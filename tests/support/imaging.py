@@ -1,16 +1,17 @@
-"""Helpers for the imaging tests: the demo catalogue's files over HTTP, test pictures, cell colours."""
+"""Helpers for the imaging tests: the demo catalogue's files over HTTP, test pictures, forged image
+files (also used by the hostile suite and `benchmarks/thumbnails.py`), cell colours."""
 
 from __future__ import annotations
 
 import io
-import zlib
 import struct
+import zlib
 from functools import lru_cache
 
 import httpx
 from PIL import Image, ImageDraw
 
-from iconcat.imaging.readback import cell_lines
+from tests.support.pictures import cell_lines
 
 DARK = (30, 30, 46)
 """A dark theme's background (Catppuccin Mocha base)."""
@@ -58,24 +59,34 @@ def disc(size: int = 128, colour=(220, 40, 40), box=None) -> Image.Image:
     return image
 
 
+def chunk(kind: bytes, body: bytes) -> bytes:
+    """One PNG chunk with its length and CRC."""
+    return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+
+
+def png_with(width: int, height: int, *chunks: bytes, rows: int | None = None, colour_type: int = 0) -> bytes:
+    """A PNG claiming width x height (grey), with extra `chunks` before IDAT, holding `rows` rows of zeros."""
+    compressor = zlib.compressobj(9)
+    row = bytes(width * (4 if colour_type == 6 else 1) + 1)  # filter byte + pixels
+    data = b"".join(compressor.compress(row) for _ in range(height if rows is None else rows)) + compressor.flush()
+    header = struct.pack(">IIBBBBB", width, height, 8, colour_type, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + b"".join(chunks) + chunk(b"IDAT", data) + chunk(b"IEND", b"")
+
+
 @lru_cache(maxsize=1)
 def pixel_bomb_png(side: int = 10_000) -> bytes:
     """A valid PNG of about 100 KB claiming side x side 8-bit grey pixels (all zero)."""
+    return png_with(side, side)
 
-    def chunk(kind: bytes, body: bytes) -> bytes:
-        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
 
-    compressor = zlib.compressobj(9)
-    row = bytes(side + 1)  # filter byte + pixels
-    parts = [compressor.compress(row) for _ in range(side)]
-    parts.append(compressor.flush())
-    header = struct.pack(">IIBBBBB", side, side, 8, 0, 0, 0, 0)
-    return (
-        b"\x89PNG\r\n\x1a\n"
-        + chunk(b"IHDR", header)
-        + chunk(b"IDAT", b"".join(parts))
-        + chunk(b"IEND", b"")
-    )
+def jpeg_claiming(width: int, height: int) -> bytes:
+    """A small valid JPEG whose frame header claims width x height pixels."""
+    buffer = io.BytesIO()
+    Image.new("RGB", (8, 8), (10, 200, 10)).save(buffer, "JPEG")
+    data = bytearray(buffer.getvalue())
+    sof = data.index(b"\xff\xc0")
+    data[sof + 5 : sof + 9] = height.to_bytes(2, "big") + width.to_bytes(2, "big")
+    return bytes(data)
 
 
 def grid(renderable, columns: int):

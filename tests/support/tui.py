@@ -13,6 +13,10 @@ from textual.widgets import Input, Static
 
 from iconcat.server import BackgroundServer, start_catalogue
 from iconcat.server.catalogue import Catalogue, Ref
+from iconcat.tui.search_state import SearchPhase
+
+SIZE = (120, 36)
+"""The terminal size most browser tests run at."""
 
 WAIT_SECONDS = 15.0
 """How long a test waits for the app to reach a state before failing (generous: CI machines are slow)."""
@@ -26,6 +30,21 @@ async def wait_until(pilot: Pilot, condition: Callable[[], object], what: str, t
         if loop.time() > deadline:
             raise AssertionError(f"the app never reached: {what}")
         await pilot.pause(0.02)
+
+
+def results_settled(app) -> bool:
+    """No search running or waiting to show its answer."""
+    return app.search_state.phase not in (SearchPhase.SEARCHING,) and not any(
+        worker.group == "search" and not worker.is_finished for worker in app.workers
+    )
+
+
+async def search(pilot: Pilot, text: str) -> None:
+    """Type `text` into the search box and wait for the answer."""
+    app = pilot.app
+    app.query_one("#search-input", Input).focus()
+    await pilot.press(*text)
+    await wait_until(pilot, lambda: app.search_state.query == text and results_settled(app), f"results for {text!r}")
 
 
 def shown_text(widget: Static) -> str:

@@ -8,21 +8,9 @@ import zlib
 
 from PIL import Image
 
-__all__ = ["HOSTILE_PREVIEWS", "chunk", "png_with"]
+from tests.support.imaging import chunk, jpeg_claiming, png_with
 
-
-def chunk(kind: bytes, body: bytes) -> bytes:
-    """One PNG chunk with its length and CRC."""
-    return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
-
-
-def png_with(width: int, height: int, *chunks: bytes, rows: int | None = None, colour_type: int = 0) -> bytes:
-    """A PNG claiming width x height (grey), with extra `chunks` before IDAT, holding `rows` rows of zeros."""
-    compressor = zlib.compressobj(9)
-    row = bytes(width * (4 if colour_type == 6 else 1) + 1)
-    data = b"".join(compressor.compress(row) for _ in range(height if rows is None else rows)) + compressor.flush()
-    header = struct.pack(">IIBBBBB", width, height, 8, colour_type, 0, 0, 0)
-    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + b"".join(chunks) + chunk(b"IDAT", data) + chunk(b"IEND", b"")
+__all__ = ["HOSTILE_PREVIEWS"]
 
 
 def _gif_with_giant_frame() -> bytes:
@@ -48,15 +36,6 @@ def _webp_claiming(width: int, height: int) -> bytes:
     return b"RIFF" + struct.pack("<I", 4 + len(vp8x)) + b"WEBP" + vp8x
 
 
-def _jpeg_claiming(width: int, height: int) -> bytes:
-    buffer = io.BytesIO()
-    Image.new("RGB", (8, 8), (10, 200, 10)).save(buffer, "JPEG")
-    data = bytearray(buffer.getvalue())
-    sof = data.index(b"\xff\xc0")
-    data[sof + 5 : sof + 9] = height.to_bytes(2, "big") + width.to_bytes(2, "big")
-    return bytes(data)
-
-
 _EPS = (
     b"%!PS-Adobe-3.0 EPSF-3.0\n%%BoundingBox: 0 0 64 64\n"
     b"%%EndComments\n(/tmp/iconcat-pwned) (w) file closefile\nshowpage\n%%EOF\n"
@@ -80,7 +59,7 @@ HOSTILE_PREVIEWS: dict[str, bytes] = {
     "gif giant frame": _gif_with_giant_frame(),
     "gif 2000 frames": _animated_gif(2000),
     "gif screen 65535x65535": b"GIF89a" + struct.pack("<HH", 65535, 65535) + b"\x00\x00\x00;",
-    "jpeg claiming 65500x65500": _jpeg_claiming(65500, 65500),
+    "jpeg claiming 65500x65500": jpeg_claiming(65500, 65500),
     "webp claiming 16384x16384": _webp_claiming(16384, 16384),
     "eps": _EPS,
     "dos eps binary": _DOS_EPS,

@@ -1,7 +1,8 @@
-"""Helpers for the server tests: an authorised HTTP client and small file-format readers."""
+"""Helpers for the server tests: an authorised HTTP client, small file-format readers, a catalogue's fingerprint."""
 
 from __future__ import annotations
 
+import hashlib
 import io
 import struct
 from contextlib import contextmanager
@@ -13,6 +14,8 @@ from PIL import Image
 from iconcat.server import start_catalogue
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+PROBE_QUERIES = ["", "arrow", "cloud rain", "settings"]
+"""The searches `snapshot` records."""
 
 
 def auth(token: str) -> dict[str, str]:
@@ -73,3 +76,23 @@ def find_icon(client: httpx.Client, name: str, style: str, icon_set: str) -> dic
         if icon["name"] == name and icon["style"]["name"] == style and icon["set"]["name"] == icon_set:
             return icon
     raise AssertionError(f"no {name} / {style} / {icon_set} in the first page")
+
+
+def snapshot(client: httpx.Client) -> dict:
+    """Ids of every icon and variant, and digests of a few files in each format, fetched over HTTP.
+
+    The client must reach the whole catalogue in one search (a catalogue served with a large page_size).
+    """
+    listing = client.get("/api/v1/search", params={"name": ""}).json()["data"]
+    files = {}
+    for name in ("Settings", "Cloud Rain", "Calendar"):
+        icon = next(i for i in listing if i["name"] == name and i["set"]["name"] == "Core UI" and i["style"]["name"] == "Colour")
+        for v in icon["variants"]:
+            body = client.get("/api/v1/download", params={"id": v["id"]}).content
+            files[v["id"]] = hashlib.sha256(body).hexdigest()
+        files[f"thumb-{icon['id']}"] = hashlib.sha256(client.get(icon["thumbnail"]).content).hexdigest()
+    return {
+        "icons": [(i["id"], i["name"], i["style"]["name"], i["set"]["name"], [v["id"] for v in i["variants"]]) for i in listing],
+        "searches": {q: [i["id"] for i in client.get("/api/v1/search", params={"name": q}).json()["data"]] for q in PROBE_QUERIES},
+        "files": files,
+    }
