@@ -142,7 +142,9 @@ def main() -> int:
                 target = folder / "curl.png"
                 out = subprocess.run(
                     [curl, "-s", "-o", str(target), "-w", "%{time_total}", "-H", f"Authorization: Bearer {TOKEN}", url],
-                    capture_output=True, text=True, check=True,
+                    capture_output=True,
+                    text=True,
+                    check=True,
                 )
                 assert target.stat().st_size == size
                 started = time.perf_counter()
@@ -158,7 +160,9 @@ def main() -> int:
             def with_client() -> None:
                 out = subprocess.run(
                     [sys.executable, "-c", CLIENT_PROBE, base_url, str(folder), "time"],
-                    capture_output=True, text=True, check=True,
+                    capture_output=True,
+                    text=True,
+                    check=True,
                 )
                 figures = json.loads(out.stdout)
                 assert figures["bytes"] == size, figures
@@ -169,7 +173,9 @@ def main() -> int:
                     download()
             out = subprocess.run(
                 [sys.executable, "-c", CLIENT_PROBE, base_url, str(folder), "memory"],
-                capture_output=True, text=True, check=True,
+                capture_output=True,
+                text=True,
+                check=True,
             )
             memory = json.loads(out.stdout)
     finally:
@@ -195,7 +201,10 @@ def main() -> int:
         f"median rounds {median(synced_times) / median(client_times):.2f}"
     )
     print(f"  peak RSS growth      {memory['rss_growth_kib'] / 1024:8.1f} MiB  (goal < 30 MiB)")
-    print(f"  tracemalloc peak     {memory['tracemalloc_peak'] / 2**20:8.1f} MiB  (Python allocations during one download)")
+    print(
+        f"  tracemalloc peak     {memory['tracemalloc_peak'] / 2**20:8.1f} MiB"
+        "  (Python allocations during one download)"
+    )
     return 0
 
 

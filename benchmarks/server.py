@@ -32,7 +32,7 @@ QUERIES = ["arrow", "cloud rain", "e", ""]
 def trivial_app() -> Starlette:
     """The baseline: one endpoint that returns a constant small JSON body."""
 
-    async def ping(request):  # noqa: ANN001 - Starlette endpoint
+    async def ping(request):
         return JSONResponse({"data": [], "meta": {"moreResultsAvailable": False}})
 
     return Starlette(routes=[Route("/ping", ping)])

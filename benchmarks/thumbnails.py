@@ -66,8 +66,10 @@ def fetch_catalogue_files(count: int) -> tuple[list[bytes], bytes, bytes]:
                     files[variant["format"]] = client.get("/api/v1/download", params={"id": variant["id"]}).content
             if len(files) == 2:
                 break
-    print(f"catalogue: {len(icons)} icons; {len(previews)} previews fetched over HTTP "
-          f"({statistics.median(len(p) for p in previews):.0f} bytes median)")
+    print(
+        f"catalogue: {len(icons)} icons; {len(previews)} previews fetched over HTTP "
+        f"({statistics.median(len(p) for p in previews):.0f} bytes median)"
+    )
     return previews, files["eps"], files["svg"]
 
 
@@ -77,9 +79,7 @@ def clear_rich_caches() -> None:
     Color.parse.cache_clear()
 
 
-def median_time(
-    action: Callable[[], object], repeat: int, before: Callable[[], None] | None = None
-) -> float:
+def median_time(action: Callable[[], object], repeat: int, before: Callable[[], None] | None = None) -> float:
     """Median seconds of `repeat` runs of `action`, calling `before` (untimed) ahead of each."""
     times = []
     for _ in range(repeat):
@@ -100,13 +100,12 @@ def draw(renderable, columns: int) -> None:
 def speed(images: list[Image.Image], repeat: int) -> None:
     """Print table 1: ours against stock, both as built and as laid out by Rich."""
     print("\n1. Render time (ms, median over previews; ours uncached, dark background)")
-    titles = (
-        "ours", "stock warm", "stock cold", "ours/warm", "ours/cold", "ours+draw", "stock+draw", "ratio"
-    )
+    titles = ("ours", "stock warm", "stock cold", "ours/warm", "ours/cold", "ours+draw", "stock+draw", "ratio")
     print(f"{'cells':>7}  " + "  ".join(f"{title:>10}" for title in titles))
     for columns, rows in SIZES:
         timings: dict[str, list[float]] = {name: [] for name in ("ours", "warm", "cold", "ours+", "stock+")}
         for image in images:
+
             def ours() -> object:
                 return build_cells(image, columns, rows, DARK)
 
@@ -125,8 +124,7 @@ def speed(images: list[Image.Image], repeat: int) -> None:
     quadrant = []
     for columns, rows in SIZES:
         per_image = [
-            median_time(lambda: build_cells(image, columns, rows, DARK, mode="quadrant"), repeat)
-            for image in images
+            median_time(lambda: build_cells(image, columns, rows, DARK, mode="quadrant"), repeat) for image in images
         ]
         quadrant.append(f"{statistics.median(per_image) * 1000:.2f} ms at {columns}x{rows}")
     print(f"   for information, quadrant mode (no stock equivalent): {', '.join(quadrant)}")
@@ -214,6 +212,7 @@ def refusals(previews: list[bytes], eps: bytes, svg: bytes) -> None:
     print("\n3. Refusals: median time in-process; peak memory in a fresh interpreter (KiB above RSS before)")
     print(f"{'input':<34}  {'outcome':>8}  {'time ms':>8}  {'peak KiB':>9}  {'Pillow alone':>22}")
     for name, data in hostile_inputs(previews, eps, svg).items():
+
         def attempt() -> str:
             try:
                 decode_thumbnail(data)
@@ -224,7 +223,7 @@ def refusals(previews: list[bytes], eps: bytes, svg: bytes) -> None:
         outcome = attempt()
         elapsed = median_time(attempt, 9, decoded_cache.clear) * 1000  # cold: no decoded-image cache
         _, ours_kib = peak_memory_kib(data, "ours")
-        if name.startswith("PNG claiming") or name.startswith("truncated"):
+        if name.startswith(("PNG claiming", "truncated")):
             pillow_outcome, pillow_kib = peak_memory_kib(data, "pillow")
             alone = f"{pillow_outcome} {pillow_kib:,} KiB"
         else:

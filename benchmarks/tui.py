@@ -30,7 +30,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import dataclasses
-import os
 import socket
 import statistics
 import subprocess
@@ -64,7 +63,18 @@ def start_server_process(page_size: int) -> tuple[subprocess.Popen, str]:
     """`iconcat serve` in a child process; returns it and its base URL once it answers."""
     port = free_port()
     process = subprocess.Popen(
-        [sys.executable, "-m", "iconcat.cli", "serve", "--port", str(port), "--token", TOKEN, "--page-size", str(page_size)],
+        [
+            sys.executable,
+            "-m",
+            "iconcat.cli",
+            "serve",
+            "--port",
+            str(port),
+            "--token",
+            TOKEN,
+            "--page-size",
+            str(page_size),
+        ],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
@@ -81,7 +91,7 @@ def start_server_process(page_size: int) -> tuple[subprocess.Popen, str]:
 
 # --------------------------------------------------------------------------------------- 1. launch
 
-BARE_APP = r'''
+BARE_APP = r"""
 import sys, time
 start = float(sys.argv[1])
 from textual.app import App
@@ -107,9 +117,9 @@ async def ready(pilot):
     pilot.app.exit()
 
 Bare().run(headless=True, auto_pilot=ready, size=(120, 36))
-'''
+"""
 
-BROWSER_APP = r'''
+BROWSER_APP = r"""
 import sys, time
 start = float(sys.argv[1])
 base_url, token, demo = sys.argv[2], sys.argv[3], sys.argv[4] == "demo"
@@ -129,13 +139,16 @@ async def ready(pilot):
 IconcatApp(Connection(base_url, token, Path("."), is_demo=demo)).run(headless=True, auto_pilot=ready, size=(120, 36))
 if server is not None:
     server.stop()
-'''
+"""
 
 
 def launch_seconds(script: str, *args: str) -> float:
     completed = subprocess.run(
         [sys.executable, "-c", script, repr(time.time()), *args],
-        capture_output=True, text=True, check=True, cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ROOT,
     )
     return float(completed.stdout.strip().splitlines()[-1])
 
@@ -146,10 +159,12 @@ def bench_launch(rounds: int, base_url: str) -> None:
     bare = min(launch_seconds(BARE_APP) for _ in range(rounds))
     configured = min(launch_seconds(BROWSER_APP, base_url, TOKEN, "configured") for _ in range(rounds))
     demo = min(launch_seconds(BROWSER_APP, "-", "-", "demo") for _ in range(rounds))
-    print("1. launch to interactive (fresh process, best of %d)" % rounds)
+    print(f"1. launch to interactive (fresh process, best of {rounds})")
     print(f"   bare Textual app, same widgets   {bare * 1000:7.0f} ms")
     print(f"   iconcat browse (configured)      {configured * 1000:7.0f} ms   {configured / bare:4.2f}x   goal <= 1.3x")
-    print(f"   iconcat browse --demo            {demo * 1000:7.0f} ms   {demo / bare:4.2f}x   (also starts the catalogue)")
+    print(
+        f"   iconcat browse --demo            {demo * 1000:7.0f} ms   {demo / bare:4.2f}x   (also starts the catalogue)"
+    )
 
 
 # --------------------------------------------------------------------------------------- 2. paint
@@ -317,7 +332,12 @@ async def time_same_widgets_paint(icons: tuple, rounds: int) -> list[float]:
     def fields(icon) -> str:
         return "\n".join(
             f"{label:9}{ref.name}  #{ref.id}"
-            for label, ref in (("Category", icon.category), ("Style", icon.style), ("Series", icon.series), ("Set", icon.set))
+            for label, ref in (
+                ("Category", icon.category),
+                ("Style", icon.style),
+                ("Series", icon.series),
+                ("Set", icon.set),
+            )
         )
 
     answers = [tuple(icons), tuple(reversed(icons))]
@@ -358,7 +378,7 @@ def bench_paint(rounds: int, base_url: str) -> None:
             return (await client.search("a")).icons
 
     icons = asyncio.run(fetch())
-    print("2. search settled -> results painted, server excluded (median of %d)" % rounds)
+    print(f"2. search settled -> results painted, server excluded (median of {rounds})")
     for count, goal in ((48, 16), (5000, 100)):
         page = many_icons(icons, count) if count > len(icons) else icons[:count]
         ours = statistics.median(asyncio.run(time_browser_paint(page, rounds)))
@@ -394,7 +414,10 @@ async def browse(base_url: str, count: int) -> tuple[float, float, int]:
             for index in range(min(count, results.option_count)):
                 results.highlighted = index
                 await pilot.pause()
-                while thumbnail.status not in ("shown", "missing", "broken", "unavailable") or thumbnail.icon is not results.highlighted_icon:
+                while (
+                    thumbnail.status not in ("shown", "missing", "broken", "unavailable")
+                    or thumbnail.icon is not results.highlighted_icon
+                ):
                     await pilot.pause(0.005)
                 shown += thumbnail.status == "shown"
             await pilot.pause()

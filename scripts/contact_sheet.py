@@ -28,10 +28,20 @@ from iconcat.server.render import render_image
 from iconcat.server.sets import SETS
 from iconcat.server.styles import STYLES, IconSet, Style, paint_glyph
 
-LIGHT = {"background": (241, 245, 249), "panel": (255, 255, 255), "text": (15, 23, 42), "muted": (100, 116, 139),
-         "rule": (226, 232, 240)}
-DARK = {"background": (17, 17, 27), "panel": (30, 30, 46), "text": (226, 232, 240), "muted": (148, 163, 184),
-        "rule": (49, 50, 68)}
+LIGHT = {
+    "background": (241, 245, 249),
+    "panel": (255, 255, 255),
+    "text": (15, 23, 42),
+    "muted": (100, 116, 139),
+    "rule": (226, 232, 240),
+}
+DARK = {
+    "background": (17, 17, 27),
+    "panel": (30, 30, 46),
+    "text": (226, 232, 240),
+    "muted": (148, 163, 184),
+    "rule": (49, 50, 68),
+}
 
 
 def glyphs_of(icon_set: IconSet) -> list[Glyph]:
@@ -44,12 +54,42 @@ def glyphs_of(icon_set: IconSet) -> list[Glyph]:
 
 
 FEATURED = (
-    "Arrow Right", "Refresh", "Sun", "Cloud Rain", "Snowflake", "Umbrella",
-    "Shopping Cart", "Credit Card", "Gift", "Mail", "Chat Bubble", "Bell",
-    "Send", "File Text", "Folder", "Download", "Play Circle", "Camera",
-    "Image", "Music Note", "Headphones", "Smartphone", "Laptop", "Battery",
-    "Home", "Map Pin", "Compass", "Globe", "User", "Heart",
-    "Lock", "Shield Check", "Settings", "Search", "Calendar", "Alert Triangle",
+    "Arrow Right",
+    "Refresh",
+    "Sun",
+    "Cloud Rain",
+    "Snowflake",
+    "Umbrella",
+    "Shopping Cart",
+    "Credit Card",
+    "Gift",
+    "Mail",
+    "Chat Bubble",
+    "Bell",
+    "Send",
+    "File Text",
+    "Folder",
+    "Download",
+    "Play Circle",
+    "Camera",
+    "Image",
+    "Music Note",
+    "Headphones",
+    "Smartphone",
+    "Laptop",
+    "Battery",
+    "Home",
+    "Map Pin",
+    "Compass",
+    "Globe",
+    "User",
+    "Heart",
+    "Lock",
+    "Shield Check",
+    "Settings",
+    "Search",
+    "Calendar",
+    "Alert Triangle",
 )
 """A hand-picked default: recognisable, varied, and from every category."""
 
@@ -76,7 +116,9 @@ def header(draw: ImageDraw.ImageDraw, width: int, icon_set: IconSet, subtitle: s
     draw.text((28, 60), subtitle, font=heading_font, fill=theme["muted"])
 
 
-def table_sheet(icon_set: IconSet, glyphs: list[Glyph], styles: list[Style], size: int, panels: int, theme: dict) -> Image.Image:
+def table_sheet(
+    icon_set: IconSet, glyphs: list[Glyph], styles: list[Style], size: int, panels: int, theme: dict
+) -> Image.Image:
     """One row per glyph (its name, then one icon per style), in `panels` side-by-side panels."""
     _, heading_font, label_font = fonts()
     name_w = 130
@@ -89,9 +131,14 @@ def table_sheet(icon_set: IconSet, glyphs: list[Glyph], styles: list[Style], siz
     sheet = Image.new("RGB", (width, height), theme["background"])
     draw = ImageDraw.Draw(sheet)
     total = len(default_catalogue().icons)
-    header(draw, width, icon_set,
-           f"{icon_set.series} series · {len(glyphs)} of {len(glyphs_of(icon_set))} glyphs x {len(styles)} styles"
-           f" · {total:,} icons in the catalogue", theme)
+    header(
+        draw,
+        width,
+        icon_set,
+        f"{icon_set.series} series · {len(glyphs)} of {len(glyphs_of(icon_set))} glyphs x {len(styles)} styles"
+        f" · {total:,} icons in the catalogue",
+        theme,
+    )
     for p in range(panels):
         x0 = margin + p * (panel_w + 16)
         draw.rounded_rectangle((x0, top, x0 + panel_w, height - margin), radius=14, fill=theme["panel"])
@@ -109,7 +156,9 @@ def table_sheet(icon_set: IconSet, glyphs: list[Glyph], styles: list[Style], siz
     return sheet
 
 
-def band_sheet(icon_set: IconSet, glyphs: list[Glyph], styles: list[Style], size: int, columns: int, theme: dict) -> Image.Image:
+def band_sheet(
+    icon_set: IconSet, glyphs: list[Glyph], styles: list[Style], size: int, columns: int, theme: dict
+) -> Image.Image:
     """One band per style, each with every glyph in a labelled grid."""
     _, heading_font, label_font = fonts()
     cell_w, cell_h = size + 40, size + 34

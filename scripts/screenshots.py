@@ -16,8 +16,8 @@ import asyncio
 import os
 import sys
 import tempfile
+from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Awaitable, Callable
 
 from textual.pilot import Pilot
 from textual.widgets import Input

@@ -25,7 +25,9 @@ def test_entering_a_started_server_keeps_it_and_leaving_stops_it() -> None:
     with server as entered:
         assert entered is server and server.port == port
         assert threading.active_count() == threads_before + 1  # one serving thread, not two
-        answer = httpx.get(f"{server.base_url}/api/v1/search?name=sun", headers={"Authorization": f"Bearer {DEMO_TOKEN}"})
+        answer = httpx.get(
+            f"{server.base_url}/api/v1/search?name=sun", headers={"Authorization": f"Bearer {DEMO_TOKEN}"}
+        )
         assert answer.status_code == 200
     assert not accepts_connections(port)
     assert threading.active_count() == threads_before

@@ -168,7 +168,7 @@ def filename_from_content_disposition(header: str | None) -> str | None:
     try:
         message["content-disposition"] = header
         name = message.get_filename()
-    except Exception:  # a malformed header is the same as none
+    except Exception:  # noqa: BLE001 - a malformed header is the same as none
         return None
     if name is None:
         # email's parser does not decode a lone filename*=UTF-8''… in every form; do it by hand.

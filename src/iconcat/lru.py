@@ -75,9 +75,7 @@ class BoundedLRU(Generic[V]):
 
     def _evict_beyond_bounds(self) -> None:
         """Drop the least recently used entries until both bounds hold (the lock is held)."""
-        while len(self._entries) > self.max_entries or (
-            self.max_weight is not None and self._weight > self.max_weight
-        ):
+        while len(self._entries) > self.max_entries or (self.max_weight is not None and self._weight > self.max_weight):
             _key, (_value, evicted_weight) = self._entries.popitem(last=False)
             self._weight -= evicted_weight
 

@@ -37,7 +37,9 @@ def client_for(server, fake_time, **options) -> CatalogueClient:
     return CatalogueClient(server.base_url, TEST_TOKEN, retry=fake_time.policy(), **options)
 
 
-async def fails_leaving_nothing(server, fake_time, folder: Path, reply: Reply, error, match: str | None = None, **options):
+async def fails_leaving_nothing(
+    server, fake_time, folder: Path, reply: Reply, error, match: str | None = None, **options
+):
     """Download with `reply`, expect `error`, and check that the folder and its parent are unchanged."""
     server.on("/api/v1/download", reply)
     before = snapshot(folder.parent)
@@ -69,10 +71,17 @@ HOSTILE_NAMES = {
 
 
 @pytest.mark.parametrize("hostile, expected", HOSTILE_NAMES.items(), ids=[repr(n[:24]) for n in HOSTILE_NAMES])
-async def test_a_hostile_content_disposition_name_becomes_one_safe_component(server, fake_time, folder, hostile, expected):
+async def test_a_hostile_content_disposition_name_becomes_one_safe_component(
+    server, fake_time, folder, hostile, expected
+):
     body = SVG if expected.endswith(".svg") else PNG
     content_type = "image/svg+xml" if expected.endswith(".svg") else "image/png"
-    server.on("/api/v1/download", Reply.file(body, content_type, headers=[("Content-Disposition", f"attachment; filename*=UTF-8''{_quote(hostile)}")]))
+    server.on(
+        "/api/v1/download",
+        Reply.file(
+            body, content_type, headers=[("Content-Disposition", f"attachment; filename*=UTF-8''{_quote(hostile)}")]
+        ),
+    )
     async with client_for(server, fake_time) as client:
         path = await client.download(5, folder)
     assert path.parent == folder
@@ -171,7 +180,9 @@ async def test_content_that_does_not_match_its_format_is_not_saved(server, fake_
 
 async def test_a_file_over_the_download_cap_is_refused_midway(server, fake_time, folder):
     reply = Reply(headers=[("Content-Type", "image/png")], body=PNG, endless=True)
-    await fails_leaving_nothing(server, fake_time, folder, reply, ProtocolError, "larger than", max_download_bytes=200_000)
+    await fails_leaving_nothing(
+        server, fake_time, folder, reply, ProtocolError, "larger than", max_download_bytes=200_000
+    )
 
 
 async def test_a_stalled_download_is_abandoned(server, fake_time, folder):

@@ -20,7 +20,10 @@ def icon(icon_id: int = 1, **changes) -> dict:
         "series": {"id": 3, "name": "Essentials"},
         "set": {"id": 4, "name": "Core UI"},
         "thumbnail": f"http://127.0.0.1:1/private/bundle_icons/{icon_id}/small",
-        "variants": [{"id": icon_id * 10, "format": "png", "size": 512}, {"id": icon_id * 10 + 1, "format": "svg", "size": None}],
+        "variants": [
+            {"id": icon_id * 10, "format": "png", "size": 512},
+            {"id": icon_id * 10 + 1, "format": "svg", "size": None},
+        ],
     }
     entry.update(changes)
     return entry
@@ -35,8 +38,16 @@ async def search_answer(server, body) -> object:
 async def test_a_well_formed_answer_becomes_models(server):
     result = await search_answer(server, {"data": [icon(1)], "meta": {"moreResultsAvailable": True}})
     assert result.icons == (
-        Icon(1, "Arrow 1", Ref(1, "Arrows"), Ref(2, "Outline"), Ref(3, "Essentials"), Ref(4, "Core UI"),
-             "http://127.0.0.1:1/private/bundle_icons/1/small", (Variant(10, "png", 512), Variant(11, "svg", None))),
+        Icon(
+            1,
+            "Arrow 1",
+            Ref(1, "Arrows"),
+            Ref(2, "Outline"),
+            Ref(3, "Essentials"),
+            Ref(4, "Core UI"),
+            "http://127.0.0.1:1/private/bundle_icons/1/small",
+            (Variant(10, "png", 512), Variant(11, "svg", None)),
+        ),
     )
     assert result.more_available is True and result.skipped == 0
     assert [v.label for v in result.icons[0].variants] == ["PNG · 512 px", "SVG · vector"]
@@ -47,7 +58,9 @@ async def test_unknown_fields_are_ignored_at_every_level(server):
     entry = icon(1, extra={"deep": [1, 2]}, popularity=3)
     entry["style"]["colour"] = "red"
     entry["variants"][0]["checksum"] = "abc"
-    result = await search_answer(server, {"data": [entry], "meta": {"moreResultsAvailable": False, "page": 1}, "links": {}})
+    result = await search_answer(
+        server, {"data": [entry], "meta": {"moreResultsAvailable": False, "page": 1}, "links": {}}
+    )
     assert len(result.icons) == 1 and result.skipped == 0
 
 
@@ -101,8 +114,14 @@ async def test_duplicate_icon_ids_keep_the_first(server):
 
 @pytest.mark.parametrize(
     "meta, expected",
-    [({"moreResultsAvailable": True}, True), ({"moreResultsAvailable": "false"}, False),
-     ({"moreResultsAvailable": "true"}, False), ({"moreResultsAvailable": 1}, False), ([], False), (None, False)],
+    [
+        ({"moreResultsAvailable": True}, True),
+        ({"moreResultsAvailable": "false"}, False),
+        ({"moreResultsAvailable": "true"}, False),
+        ({"moreResultsAvailable": 1}, False),
+        ([], False),
+        (None, False),
+    ],
 )
 async def test_more_results_must_be_a_real_bool(server, meta, expected):
     document = {"data": [icon(1)]}
@@ -112,7 +131,9 @@ async def test_more_results_must_be_a_real_bool(server, meta, expected):
 
 
 async def test_ten_thousand_results_parse(server):
-    result = await search_answer(server, {"data": [icon(n) for n in range(1, 10_001)], "meta": {"moreResultsAvailable": True}})
+    result = await search_answer(
+        server, {"data": [icon(n) for n in range(1, 10_001)], "meta": {"moreResultsAvailable": True}}
+    )
     assert len(result.icons) == 10_000 and result.skipped == 0
 
 
@@ -131,7 +152,19 @@ async def test_ten_thousand_results_parse(server):
         (b'{"data": [' + b"9" * 5000 + b"]}", "not valid JSON"),
         (b"[" * 100_000 + b"]" * 100_000, "nested too deeply"),
     ],
-    ids=["malformed", "empty", "not utf-8", "list", "string", "null", "data object", "no data", "duplicate key", "huge number", "deep nesting"],
+    ids=[
+        "malformed",
+        "empty",
+        "not utf-8",
+        "list",
+        "string",
+        "null",
+        "data object",
+        "no data",
+        "duplicate key",
+        "huge number",
+        "deep nesting",
+    ],
 )
 async def test_a_body_of_the_wrong_shape_is_a_protocol_error(server, body, message):
     with pytest.raises(ProtocolError, match=message):
@@ -155,7 +188,6 @@ async def test_strings_arrive_as_data_unchanged(server):
     hostile = "\x1b]52;c;cGF3bmVk\x07[@click=app.quit]Arrow[/]\u202e"
     result = await search_answer(server, {"data": [icon(1, name=hostile)]})
     assert result.icons[0].name == hostile
-
 
 
 async def test_a_utf8_byte_order_mark_is_tolerated(server):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from email.utils import format_datetime
 
 import pytest
@@ -61,7 +61,7 @@ async def test_retry_after_in_seconds_is_honoured(server, fake_time):
 
 
 async def test_retry_after_as_an_http_date_is_honoured(server, fake_time):
-    when = datetime.now(timezone.utc) + timedelta(seconds=20)
+    when = datetime.now(UTC) + timedelta(seconds=20)
     server.on("/api/v1/search", Reply(status=429, headers=[("Retry-After", format_datetime(when, usegmt=True))]), GOOD)
     async with client_for(server, fake_time) as client:
         await client.search("x")
@@ -69,7 +69,7 @@ async def test_retry_after_as_an_http_date_is_honoured(server, fake_time):
 
 
 def test_retry_after_parsing_ignores_nonsense():
-    now = datetime(2026, 1, 1, tzinfo=timezone.utc)
+    now = datetime(2026, 1, 1, tzinfo=UTC)
     assert parse_retry_after("120", now=now) == 120
     assert parse_retry_after("Thu, 01 Jan 2026 00:01:00 GMT", now=now) == 60
     assert parse_retry_after("Wed, 31 Dec 2025 00:00:00 GMT", now=now) == 0
@@ -85,7 +85,7 @@ async def test_a_retry_after_beyond_the_cap_is_an_error_saying_when(server, fake
     assert fake_time.sleeps == []
     assert len(server.requests) == 1
     assert caught.value.retry_at is not None
-    assert caught.value.retry_at > datetime.now(timezone.utc) + timedelta(minutes=59)
+    assert caught.value.retry_at > datetime.now(UTC) + timedelta(minutes=59)
 
 
 async def test_rate_limited_to_the_end_is_a_rate_limited_error(server, fake_time):
@@ -97,8 +97,17 @@ async def test_rate_limited_to_the_end_is_a_rate_limited_error(server, fake_time
 
 
 @pytest.mark.parametrize(
-    "status, error", [(400, ServiceError), (401, AuthError), (403, AuthError), (404, NotFoundError),
-                      (405, ServiceError), (418, ServiceError), (500, ServiceError), (501, ServiceError)],
+    "status, error",
+    [
+        (400, ServiceError),
+        (401, AuthError),
+        (403, AuthError),
+        (404, NotFoundError),
+        (405, ServiceError),
+        (418, ServiceError),
+        (500, ServiceError),
+        (501, ServiceError),
+    ],
 )
 async def test_other_failures_are_never_retried(server, fake_time, status, error):
     server.on("/api/v1/search", Reply.json({"error": "no"}, status=status, headers=[("Retry-After", "1")]))

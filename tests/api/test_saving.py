@@ -23,7 +23,9 @@ PNG = b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 64 + b"\x00\x00\x00\x00IEND\xae
 
 def test_a_saved_file_appears_whole_under_its_name_with_progress(tmp_path: Path) -> None:
     reports: list[tuple[int, int | None]] = []
-    with FileSaver(tmp_path, "a.png", total=len(PNG), progress=lambda done, total: reports.append((done, total))) as saver:
+    with FileSaver(
+        tmp_path, "a.png", total=len(PNG), progress=lambda done, total: reports.append((done, total))
+    ) as saver:
         for start in range(0, len(PNG), 5000):
             saver.write(PNG[start : start + 5000])
         assert next(tmp_path.iterdir()).name.startswith(TEMP_PREFIX), "hidden until published"
@@ -127,7 +129,10 @@ def test_a_read_only_folder_says_it_exists_but_is_not_writable(tmp_path: Path) -
     folder.chmod(0o500)
     try:
         before = snapshot(tmp_path)
-        with pytest.raises(SaveError, match=r"locked: it exists but is not writable \(permission denied\)"), FileSaver(folder, "a.png"):
+        with (
+            pytest.raises(SaveError, match=r"locked: it exists but is not writable \(permission denied\)"),
+            FileSaver(folder, "a.png"),
+        ):
             pass
         assert snapshot(tmp_path) == before
     finally:

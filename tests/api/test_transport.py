@@ -216,7 +216,9 @@ async def test_a_failure_is_told_in_words_never_by_its_class_name(fake_time, fai
         raise failure
 
     transport = httpx.MockTransport(handler)
-    async with CatalogueClient("https://icons.example.com", TEST_TOKEN, transport=transport, retry=fake_time.policy()) as client:
+    async with CatalogueClient(
+        "https://icons.example.com", TEST_TOKEN, transport=transport, retry=fake_time.policy()
+    ) as client:
         with pytest.raises(NetworkError) as caught:
             await client.search("x")
     message = str(caught.value)

@@ -21,14 +21,15 @@ from tests.support.hostile import PICKER_SHOWN, PtyProcess, hostile_env, script_
 from tests.support.misbehaving import Reply
 from tests.support.tui import wait_until
 
-
 BIG_PNG = b"\x89PNG\r\n\x1a\n" + b"\x01" * 400_000 + b"\x00\x00\x00\x00IEND\xaeB`\x82"
-SLOW = dict(chunk_size=4096, delay=0.05)
+SLOW = {"chunk_size": 4096, "delay": 0.05}
 """About 5 s for BIG_PNG: long enough to act while it runs, short enough to finish if it must."""
 
 
 def _temporary_files(folder) -> list:
-    return sorted(path for path in folder.iterdir() if path.name.startswith(TEMP_PREFIX) and path.name.endswith(TEMP_SUFFIX))
+    return sorted(
+        path for path in folder.iterdir() if path.name.startswith(TEMP_PREFIX) and path.name.endswith(TEMP_SUFFIX)
+    )
 
 
 def _start_download(terminal: PtyProcess, download_dir) -> None:
@@ -152,8 +153,9 @@ def _disk_fills_at_20_kb() -> None:
 def test_a_full_disk_fails_the_download_says_why_and_leaves_the_folder_as_it_was(server, download_dir):
     script_catalogue(server, ["zz full"], download=Reply.file(BIG_PNG, "image/png"))
     before = snapshot(download_dir.parent)
-    terminal = PtyProcess.iconcat("browse", "zz", env=hostile_env(server, download_dir), columns=140, rows=40,
-                                  preexec_fn=_disk_fills_at_20_kb)
+    terminal = PtyProcess.iconcat(
+        "browse", "zz", env=hostile_env(server, download_dir), columns=140, rows=40, preexec_fn=_disk_fills_at_20_kb
+    )
     try:
         terminal.wait_for("zz full")
         terminal.settle()

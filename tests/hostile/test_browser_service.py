@@ -18,7 +18,6 @@ from tests.support.hostile import PICKER_SHOWN, PNG_FILE, SVG_FILE, PtyProcess, 
 from tests.support.misbehaving import Reply
 from tests.support.tui import wait_until
 
-
 SIZE = (120, 36)
 
 
@@ -45,8 +44,11 @@ async def test_the_browser_sends_the_token_to_no_other_origin_for_previews(serve
         thumbnail = app.query_one(Thumbnail)
         for index, icon in enumerate(results.icons):
             results.highlighted = index
-            await wait_until(pilot, lambda: thumbnail.icon is not None and thumbnail.icon.id == icon.id
-                             and thumbnail.status == "shown", f"the preview of {icon.name!r}")
+            await wait_until(
+                pilot,
+                lambda: thumbnail.icon is not None and thumbnail.icon.id == icon.id and thumbnail.status == "shown",
+                f"the preview of {icon.name!r}",
+            )
     assert len(other_server.requests) == len(addresses)
     assert all(request.header("authorization") is None for request in other_server.requests)
     assert [request.path for request in server.requests] == ["/api/v1/search"], "nothing else went to the base"
@@ -86,17 +88,42 @@ async def test_ten_thousand_results_with_malformed_ones_and_a_lying_more_flag(se
     assert "more results" not in status, 'a "true" string is not a boolean: no claim of more results'
 
 
-HOSTILE_FILE_NAMES = ["../../etc/passwd", "/etc/cron.d/evil", "..\\..\\evil", "CON", "\u202egnp.exe", ".bashrc",
-                      "x" * 300, "[@click=app.quit]x[/]", "\x1b]52;c;cGF3bmVk\x07", "\x00\x00"]
+HOSTILE_FILE_NAMES = [
+    "../../etc/passwd",
+    "/etc/cron.d/evil",
+    "..\\..\\evil",
+    "CON",
+    "\u202egnp.exe",
+    ".bashrc",
+    "x" * 300,
+    "[@click=app.quit]x[/]",
+    "\x1b]52;c;cGF3bmVk\x07",
+    "\x00\x00",
+]
 
 
 async def test_hostile_icon_names_become_safe_file_names_inside_the_download_folder(server, download_dir):
-    entries = [icon_entry(n + 1, name, "", variants=[{"id": (n + 1) * 10, "format": "png", "size": 512},
-                                                     {"id": (n + 1) * 10 + 1, "format": "../svg", "size": None}])
-               for n, name in enumerate(HOSTILE_FILE_NAMES)]
+    entries = [
+        icon_entry(
+            n + 1,
+            name,
+            "",
+            variants=[
+                {"id": (n + 1) * 10, "format": "png", "size": 512},
+                {"id": (n + 1) * 10 + 1, "format": "../svg", "size": None},
+            ],
+        )
+        for n, name in enumerate(HOSTILE_FILE_NAMES)
+    ]
     server.on("/api/v1/search", Reply.json({"data": entries}))
-    server.on("/api/v1/download", lambda request: Reply.file(SVG_FILE, "image/svg+xml")
-              if request.query["id"][0].endswith("1") else Reply.file(PNG_FILE, "image/png"))
+    server.on(
+        "/api/v1/download",
+        lambda request: (
+            Reply.file(SVG_FILE, "image/svg+xml")
+            if request.query["id"][0].endswith("1")
+            else Reply.file(PNG_FILE, "image/png")
+        ),
+    )
     before = snapshot(download_dir.parent)
     app = _app(server, download_dir, query="a")
     async with app.run_test(size=SIZE) as pilot:
@@ -119,8 +146,9 @@ async def test_hostile_icon_names_become_safe_file_names_inside_the_download_fol
 def test_a_hanging_service_leaves_the_browser_responsive_and_quittable(server, download_dir):
     """The search hangs far beyond the deadline: the app says so at the deadline, keys still work, q quits."""
     server.on("/api/v1/search", Reply.json({"data": []}, hang=60))
-    terminal = PtyProcess.iconcat("browse", "zz", env={**hostile_env(server, download_dir), "ICONCAT_TIMEOUT": "2"},
-                                  columns=140, rows=40)
+    terminal = PtyProcess.iconcat(
+        "browse", "zz", env={**hostile_env(server, download_dir), "ICONCAT_TIMEOUT": "2"}, columns=140, rows=40
+    )
     try:
         terminal.wait_for("within 2 s", "the deadline explained")
         terminal.send("\x1b[B")  # out of the search box
@@ -142,9 +170,12 @@ def test_a_hanging_service_leaves_the_browser_responsive_and_quittable(server, d
 async def test_the_browser_waits_out_a_short_retry_after_and_explains_a_long_one(server, download_dir):
     """503 with Retry-After: 1 then an answer: results. Then 429 asking for an hour: said, with when."""
     entries = [icon_entry(1, "zz after", "")]
-    server.on("/api/v1/search", Reply(status=503, headers=[("Retry-After", "1")]),
-              Reply.json({"data": entries, "meta": {"moreResultsAvailable": False}}),
-              Reply(status=429, headers=[("Retry-After", "3600")]))
+    server.on(
+        "/api/v1/search",
+        Reply(status=503, headers=[("Retry-After", "1")]),
+        Reply.json({"data": entries, "meta": {"moreResultsAvailable": False}}),
+        Reply(status=429, headers=[("Retry-After", "3600")]),
+    )
     app = _app(server, download_dir, query="")
     async with app.run_test(size=SIZE) as pilot:
         app.start_search("zz", immediate=True)  # as Enter in the search box does
@@ -152,8 +183,11 @@ async def test_the_browser_waits_out_a_short_retry_after_and_explains_a_long_one
         assert [icon.name for icon in app.query_one(ResultsList).icons] == ["zz after"]
         assert len(server.requests) == 2
         app.start_search("zz again", immediate=True)
-        await wait_until(pilot, lambda: app.search_state.query == "zz again"
-                         and app.search_state.phase is not SearchPhase.SEARCHING, "the rate-limited search")
+        await wait_until(
+            pilot,
+            lambda: app.search_state.query == "zz again" and app.search_state.phase is not SearchPhase.SEARCHING,
+            "the rate-limited search",
+        )
         message = app.search_state.explanation
         assert app.is_running
     assert "try again after" in message

@@ -16,7 +16,6 @@ import textwrap
 from tests.conftest import TEST_TOKEN
 from tests.support.hostile import PtyProcess, hostile_env, script_catalogue
 
-
 INJECTED = "injected failure for the crash report test"
 
 
@@ -81,8 +80,9 @@ def test_textuals_log_file_never_holds_the_token(server, download_dir, tmp_path)
     """Textual writes every message to TEXTUAL_LOG; open the connect screen (it holds the token) and test."""
     script_catalogue(server, ["zz one"])
     log = tmp_path / "textual.log"
-    terminal = PtyProcess.iconcat("browse", "zz", env={**hostile_env(server, download_dir), "TEXTUAL_LOG": str(log)},
-                                  columns=140, rows=40)
+    terminal = PtyProcess.iconcat(
+        "browse", "zz", env={**hostile_env(server, download_dir), "TEXTUAL_LOG": str(log)}, columns=140, rows=40
+    )
     try:
         terminal.wait_for("zz one", "the results")
         terminal.settle()
@@ -104,8 +104,9 @@ def test_textuals_log_file_holds_no_escape_sequence_from_hostile_names(server, d
 
     script_catalogue(server, HOSTILE_NAMES)
     log = tmp_path / "textual.log"
-    terminal = PtyProcess.iconcat("browse", "zz", env={**hostile_env(server, download_dir), "TEXTUAL_LOG": str(log)},
-                                  columns=140, rows=40)
+    terminal = PtyProcess.iconcat(
+        "browse", "zz", env={**hostile_env(server, download_dir), "TEXTUAL_LOG": str(log)}, columns=140, rows=40
+    )
     try:
         terminal.wait_for("zz [/", "the results")
         terminal.settle()

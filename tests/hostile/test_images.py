@@ -29,18 +29,25 @@ from tests.support.hostile_images import HOSTILE_PREVIEWS
 from tests.support.misbehaving import Reply
 from tests.support.tui import wait_until
 
-
 STILL_ALLOWED = {"apng 500 frames", "gif 2000 frames"}
 """Animations are valid previews: their first frame is shown (checked to be one small still)."""
 
 
 def _serve_previews(server) -> None:
-    for index, (name, data) in enumerate(HOSTILE_PREVIEWS.items()):
+    for index, data in enumerate(HOSTILE_PREVIEWS.values()):
         server.on(f"/thumbs/{index}", Reply.file(data, "image/png"))
     big = b"\x89PNG\r\n\x1a\n" + bytes(64 << 20)
-    server.on("/thumbs/gzip-bomb", Reply(headers=[("Content-Type", "image/png"), ("Content-Encoding", "gzip")],
-                                         body=gzip.compress(big, compresslevel=9)))
-    server.on("/thumbs/endless", Reply(headers=[("Content-Type", "image/png")], body=b"\x89PNG\r\n\x1a\n" + bytes(65536), endless=True))
+    server.on(
+        "/thumbs/gzip-bomb",
+        Reply(
+            headers=[("Content-Type", "image/png"), ("Content-Encoding", "gzip")],
+            body=gzip.compress(big, compresslevel=9),
+        ),
+    )
+    server.on(
+        "/thumbs/endless",
+        Reply(headers=[("Content-Type", "image/png")], body=b"\x89PNG\r\n\x1a\n" + bytes(65536), endless=True),
+    )
     server.on("/thumbs/huge-length", Reply.file(b"\x89PNG", "image/png", content_length=1 << 40, cut_after=4))
 
 
@@ -98,14 +105,23 @@ def fake_ghostscript(tmp_path: Path) -> Path:
     return marker
 
 
-def test_every_hostile_preview_is_refused_or_a_small_still_in_bounded_memory_without_ghostscript(server, fake_ghostscript):
+def test_every_hostile_preview_is_refused_or_a_small_still_in_bounded_memory_without_ghostscript(
+    server, fake_ghostscript
+):
     _serve_previews(server)
     names = list(HOSTILE_PREVIEWS)
-    paths = [f"/thumbs/{index}" for index in range(len(names))] + ["/thumbs/gzip-bomb", "/thumbs/endless", "/thumbs/huge-length"]
+    paths = [f"/thumbs/{index}" for index in range(len(names))] + [
+        "/thumbs/gzip-bomb",
+        "/thumbs/endless",
+        "/thumbs/huge-length",
+    ]
     env = {**os.environ, "PATH": f"{fake_ghostscript.parent / 'fakebin'}{os.pathsep}{os.environ['PATH']}"}
     completed = subprocess.run(
         [sys.executable, "-c", CHILD, server.base_url, TEST_TOKEN, json.dumps(paths)],
-        capture_output=True, text=True, timeout=120, env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
     )
     assert completed.returncode == 0, completed.stderr[-3000:]
     report = json.loads(completed.stdout)
@@ -117,7 +133,11 @@ def test_every_hostile_preview_is_refused_or_a_small_still_in_bounded_memory_wit
         else:
             assert outcome[0] == "ThumbnailError", (name, outcome)
             assert outcome[1].startswith("The preview "), (name, outcome)
-    for path, message in (("/thumbs/gzip-bomb", "larger than"), ("/thumbs/endless", "larger than"), ("/thumbs/huge-length", "more than")):
+    for path, message in (
+        ("/thumbs/gzip-bomb", "larger than"),
+        ("/thumbs/endless", "larger than"),
+        ("/thumbs/huge-length", "more than"),
+    ):
         assert outcomes[path][0] == "ProtocolError" and message in outcomes[path][1], (path, outcomes[path])
     assert report["eps_called"] == [], "Pillow's EPS plugin was reached"
     assert not fake_ghostscript.exists(), "a gs process was started"
@@ -125,7 +145,9 @@ def test_every_hostile_preview_is_refused_or_a_small_still_in_bounded_memory_wit
     assert report["rss_growth_kib"] < 100 * 1024, f"the process grew by {report['rss_growth_kib'] / 1024:.0f} MB"
 
 
-async def test_the_browser_shows_a_placeholder_for_every_hostile_preview_and_stays_alive(server, download_dir, monkeypatch):
+async def test_the_browser_shows_a_placeholder_for_every_hostile_preview_and_stays_alive(
+    server, download_dir, monkeypatch
+):
     import PIL.EpsImagePlugin as eps
 
     reached = []
@@ -133,9 +155,14 @@ async def test_the_browser_shows_a_placeholder_for_every_hostile_preview_and_sta
     monkeypatch.setattr(eps.EpsImageFile, "_open", lambda *a, **k: reached.append("EpsImageFile._open"))
     _serve_previews(server)
     names = [name for name in HOSTILE_PREVIEWS if name not in STILL_ALLOWED]
-    entries = [icon_entry(index + 1, f"zz {name}", server.url(f"/thumbs/{list(HOSTILE_PREVIEWS).index(name)}"))
-               for index, name in enumerate(names)]
-    entries += [icon_entry(900 + n, f"zz {path}", server.url(f"/thumbs/{path}")) for n, path in enumerate(("gzip-bomb", "endless"))]
+    entries = [
+        icon_entry(index + 1, f"zz {name}", server.url(f"/thumbs/{list(HOSTILE_PREVIEWS).index(name)}"))
+        for index, name in enumerate(names)
+    ]
+    entries += [
+        icon_entry(900 + n, f"zz {path}", server.url(f"/thumbs/{path}"))
+        for n, path in enumerate(("gzip-bomb", "endless"))
+    ]
     entries.append(icon_entry(999, "zz missing", server.url("/thumbs/none")))  # 404: "no preview"
     server.on("/api/v1/search", Reply.json({"data": entries, "meta": {"moreResultsAvailable": False}}))
     app = IconcatApp(Connection(server.base_url, TEST_TOKEN, download_dir), query="zz")
@@ -148,8 +175,11 @@ async def test_the_browser_shows_a_placeholder_for_every_hostile_preview_and_sta
             results.highlighted = index
             await wait_until(
                 pilot,
-                lambda: thumbnail.icon is not None and thumbnail.icon.id == icon.id
-                and thumbnail.status in ("broken", "unavailable", "missing", "shown"),
+                lambda: (
+                    thumbnail.icon is not None
+                    and thumbnail.icon.id == icon.id
+                    and thumbnail.status in ("broken", "unavailable", "missing", "shown")
+                ),
                 f"a settled preview for {icon.name!r}",
             )
             expected = "missing" if icon.name == "zz missing" else "broken"
@@ -189,8 +219,12 @@ async def test_browsing_maximum_size_previews_holds_bounded_memory(server, downl
         thumbnail = app.query_one(Thumbnail)
         for index, icon in enumerate(results.icons):
             results.highlighted = index
-            await wait_until(pilot, lambda: thumbnail.icon is not None and thumbnail.icon.id == icon.id
-                             and thumbnail.status == "shown", f"the preview of {icon.name!r}", timeout=30)
+            await wait_until(
+                pilot,
+                lambda: thumbnail.icon is not None and thumbnail.icon.id == icon.id and thumbnail.status == "shown",
+                f"the preview of {icon.name!r}",
+                timeout=30,
+            )
         kept_bytes = app.thumbnails.previews.weight
     decoded = decoded_cache.weight
     assert decoded >= 16 * 1024 * 1024, "at least one full-size preview was decoded (else this proves nothing)"

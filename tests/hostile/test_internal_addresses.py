@@ -22,10 +22,21 @@ from tests.support.misbehaving import Reply
 PNG = b"\x89PNG\r\n\x1a\n" + b"\x00" * 32
 
 INTERNAL = [
-    "http://127.0.0.1:631/x.png", "http://localhost/x.png", "http://api.localhost/x.png", "http://[::1]/x.png",
-    "http://10.0.0.8/x.png", "http://172.16.5.4/x.png", "http://192.168.1.1/admin", "http://169.254.169.254/latest/meta-data/",
-    "http://0.0.0.0:8000/x.png", "http://[::ffff:127.0.0.1]/x.png", "http://[fd00::1]/x.png", "http://127.1/x.png",
-    "http://2130706433/x.png", "http://0x7f.0.0.1/x.png", "http://localhost./x.png",
+    "http://127.0.0.1:631/x.png",
+    "http://localhost/x.png",
+    "http://api.localhost/x.png",
+    "http://[::1]/x.png",
+    "http://10.0.0.8/x.png",
+    "http://172.16.5.4/x.png",
+    "http://192.168.1.1/admin",
+    "http://169.254.169.254/latest/meta-data/",
+    "http://0.0.0.0:8000/x.png",
+    "http://[::ffff:127.0.0.1]/x.png",
+    "http://[fd00::1]/x.png",
+    "http://127.1/x.png",
+    "http://2130706433/x.png",
+    "http://0x7f.0.0.1/x.png",
+    "http://localhost./x.png",
 ]
 
 
@@ -51,7 +62,9 @@ async def test_a_remote_catalogue_cannot_point_a_preview_into_the_users_network(
 @pytest.mark.parametrize("address", ["https://192.168.1.1/admin", "https://169.254.169.254/latest/meta-data/"])
 async def test_a_remote_catalogue_cannot_redirect_into_the_users_network(address, tmp_path):
     seen: list[httpx.Request] = []
-    async with CatalogueClient("https://icons.example.com", TEST_TOKEN, transport=_remote_catalogue(seen, address)) as client:
+    async with CatalogueClient(
+        "https://icons.example.com", TEST_TOKEN, transport=_remote_catalogue(seen, address)
+    ) as client:
         with pytest.raises(ProtocolError, match="inside your own network"):
             await client.search("x")
         with pytest.raises(ProtocolError, match="inside your own network"):
@@ -75,6 +88,8 @@ async def test_an_internal_catalogue_may_use_internal_addresses(server, other_se
         assert await client.thumbnail(other_server.url("/x.png")) == PNG
 
 
-@pytest.mark.parametrize("host", ["icons.example.com", "93.184.216.34", "2606:4700::1111", "example.localhost.com", "127.example"])
+@pytest.mark.parametrize(
+    "host", ["icons.example.com", "93.184.216.34", "2606:4700::1111", "example.localhost.com", "127.example"]
+)
 def test_public_hosts_are_not_internal(host):
     assert not is_internal_host(host)

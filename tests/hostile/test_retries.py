@@ -13,7 +13,6 @@ from tests.support.cli import run_iconcat
 from tests.support.hostile import hostile_env
 from tests.support.misbehaving import Reply
 
-
 GOOD = Reply.json({"data": [], "meta": {"moreResultsAvailable": False}})
 
 
@@ -43,8 +42,12 @@ def test_other_failures_are_sent_once_even_with_retry_after(server, tmp_path, st
 def test_a_download_is_retried_only_before_its_body_starts(server, tmp_path):
     """A 503 before the file is retried; a file cut mid-body is not (the next attempt is the user's)."""
     png = b"\x89PNG\r\n\x1a\n" + b"\x01" * 50_000 + b"\x00\x00\x00\x00IEND\xaeB`\x82"
-    server.on("/api/v1/download", Reply(status=503, headers=[("Retry-After", "1")]),
-              Reply.file(png, "image/png", filename="a.png", cut_after=20_000), Reply.file(png, "image/png", filename="a.png"))
+    server.on(
+        "/api/v1/download",
+        Reply(status=503, headers=[("Retry-After", "1")]),
+        Reply.file(png, "image/png", filename="a.png", cut_after=20_000),
+        Reply.file(png, "image/png", filename="a.png"),
+    )
     folder = tmp_path / "icons"
     outcome = run_iconcat("download", "7", "-o", str(folder), env=hostile_env(server, folder))
     assert outcome.status == 1 and "broke" in outcome.error_line

@@ -29,7 +29,12 @@ from tests.support.hostile import (
 from tests.support.misbehaving import Reply
 
 HOSTILE_REF = "[b]Set[/b] [@click=app.quit]q[/] \x1b]52;c;cGF3bmVk\x07"
-LITERAL_MARKUP = ("[@click=app.quit]quit[/]", "[link=http://evil.example]here[/link]", "[$accent]accent[/] [bold]bold", "zz [/")
+LITERAL_MARKUP = (
+    "[@click=app.quit]quit[/]",
+    "[link=http://evil.example]here[/link]",
+    "[$accent]accent[/] [bold]bold",
+    "zz [/",
+)
 SHOWN_MARKUP = ("[@click=app.quit]qu", "[link=http://evil.e", "[$accent]accent[/]", "zz [/")
 """Beginnings of the hostile names as the detail pane shows them (a narrow pane may cut the rest)."""
 
@@ -100,7 +105,9 @@ def test_the_browser_writes_no_escape_sequence_from_the_catalogue_anywhere(serve
     assert len(saved) == 1, saved
     name = saved[0].split("/", 1)[1]
     assert "[" not in name and "\x1b" not in name and len(name.encode()) <= 120
-    assert [request.header("authorization") for request in server.requests] == [f"Bearer {TEST_TOKEN}"] * len(server.requests)
+    assert [request.header("authorization") for request in server.requests] == [f"Bearer {TEST_TOKEN}"] * len(
+        server.requests
+    )
     assert entries  # the catalogue was the hostile one
 
 
@@ -108,11 +115,16 @@ def test_hostile_variant_formats_and_an_icon_without_variants_stay_inert_in_the_
     """Variant formats (shown in the detail pane and the picker) and an icon with no variants."""
     entries = [
         icon_entry(1, "zz [/ none", "", variants=[]),
-        icon_entry(2, "zz one", server.url("/thumbs/2.png"), variants=[
-            {"id": 11, "format": "[@click=app.quit]p[/]", "size": 512},
-            {"id": 12, "format": "png\x1b]52;c;cGF3bmVk\x07", "size": 64},
-            {"id": 13, "format": "[/", "size": None},
-        ]),
+        icon_entry(
+            2,
+            "zz one",
+            server.url("/thumbs/2.png"),
+            variants=[
+                {"id": 11, "format": "[@click=app.quit]p[/]", "size": 512},
+                {"id": 12, "format": "png\x1b]52;c;cGF3bmVk\x07", "size": 64},
+                {"id": 13, "format": "[/", "size": None},
+            ],
+        ),
     ]
     server.on("/api/v1/search", Reply.json({"data": entries, "meta": {"moreResultsAvailable": False}}))
     server.on("/thumbs/2.png", Reply.file(png_bytes(), "image/png"))
@@ -146,11 +158,20 @@ def test_hostile_variant_formats_and_an_icon_without_variants_stay_inert_in_the_
 @pytest.mark.parametrize(
     "reply",
     [
-        Reply.json({"error": "[/ [@click=app.quit]x[/] [link=http://evil.example]y[/link] \x1b]52;c;cGF3bmVk\x07"}, status=500),
-        Reply(status=418, headers=[("Content-Type", "text/plain"), ("X-Reason", "[/")], body=b"[/ \x1b]0;pwned-title\x07"),
+        Reply.json(
+            {"error": "[/ [@click=app.quit]x[/] [link=http://evil.example]y[/link] \x1b]52;c;cGF3bmVk\x07"}, status=500
+        ),
+        Reply(
+            status=418, headers=[("Content-Type", "text/plain"), ("X-Reason", "[/")], body=b"[/ \x1b]0;pwned-title\x07"
+        ),
         Reply.json({"error": "[@click=app.quit]gone[/]"}, status=404),
-        Reply(headers=[("Content-Type", "image/png"), ("Content-Disposition", 'attachment; filename="[/\x1b]8;;http://evil.example/\x1b\\.png"')],
-              body=b"<html>[@click=app.quit]sign in[/]</html>"),
+        Reply(
+            headers=[
+                ("Content-Type", "image/png"),
+                ("Content-Disposition", 'attachment; filename="[/\x1b]8;;http://evil.example/\x1b\\.png"'),
+            ],
+            body=b"<html>[@click=app.quit]sign in[/]</html>",
+        ),
     ],
     ids=["500 with markup", "418 text", "404 json", "html as png"],
 )
@@ -212,7 +233,9 @@ async def test_a_screenshot_of_hostile_names_is_inert_svg(server, download_dir):
     from iconcat.tui.widgets import ResultsList
     from tests.support.tui import wait_until
 
-    script_catalogue(server, ['zz </text><script>alert(1)</script>', 'zz <a href="javascript:alert(2)">x</a> &amp; ]]>'])
+    script_catalogue(
+        server, ["zz </text><script>alert(1)</script>", 'zz <a href="javascript:alert(2)">x</a> &amp; ]]>']
+    )
     app = IconcatApp(Connection(server.base_url, TEST_TOKEN, download_dir), query="zz")
     async with app.run_test(size=(120, 36)) as pilot:
         await wait_until(pilot, lambda: len(app.query_one(ResultsList).icons) == 2, "the results")

@@ -24,7 +24,6 @@ from tests.support.hostile import PNG_FILE, hostile_env, script_catalogue
 from tests.support.misbehaving import Reply
 from tests.support.tui import wait_until
 
-
 ECHO = f"Bearer {TEST_TOKEN}"
 """What a hostile or careless service echoes back: the Authorization header it received."""
 
@@ -55,7 +54,10 @@ SEARCH_FAILURES = {
     "redirect to a url holding the token": (Reply.redirect(f"ftp://{TEST_TOKEN}@127.0.0.1/{TEST_TOKEN}"), 1),
     "redirect loop holding the token": (Reply.redirect(f"/api/v1/search?t={TEST_TOKEN}"), 1),
     "garbage status line": (Reply(raw=f"HTTP/1.1 2OO {ECHO}\r\n\r\n".encode()), 1),
-    "header with the token in its name": (Reply(raw=f"HTTP/1.1 200 OK\r\n{TEST_TOKEN} x: y\r\nContent-Length: 2\r\n\r\n{{}}".encode()), 1),
+    "header with the token in its name": (
+        Reply(raw=f"HTTP/1.1 200 OK\r\n{TEST_TOKEN} x: y\r\nContent-Length: 2\r\n\r\n{{}}".encode()),
+        1,
+    ),
     "body cut short": (Reply.json({"data": [ECHO] * 500}, cut_after=2000, chunk_size=500), 1),
 }
 
@@ -72,21 +74,31 @@ def test_search_failures_print_one_line_and_never_the_token(server, tmp_path, re
 DOWNLOAD_FAILURES = {
     "401 echoing the token": (_echoing(401), 3),
     "404 echoing the token": (_echoing(404), 4),
-    "503 echoing the token, then a cut": (Reply.file(PNG_FILE, "image/png", filename=f"{TEST_TOKEN}.png", cut_after=50), 1),
+    "503 echoing the token, then a cut": (
+        Reply.file(PNG_FILE, "image/png", filename=f"{TEST_TOKEN}.png", cut_after=50),
+        1,
+    ),
     "web page quoting the token": (Reply.file(f"<html>{ECHO}</html>".encode(), "text/html", filename="a.png"), 1),
-    "html typed png named after the token": (Reply.file(f"<html>{ECHO}</html>".encode(), "image/png", filename=f"{TEST_TOKEN}.png"), 1),
+    "html typed png named after the token": (
+        Reply.file(f"<html>{ECHO}</html>".encode(), "image/png", filename=f"{TEST_TOKEN}.png"),
+        1,
+    ),
     "redirect elsewhere that refuses": (None, 1),
 }
 
 
 @pytest.mark.parametrize("reply, status", DOWNLOAD_FAILURES.values(), ids=DOWNLOAD_FAILURES.keys())
-def test_download_failures_print_one_line_leave_nothing_and_never_the_token(server, other_server, download_dir, reply, status):
+def test_download_failures_print_one_line_leave_nothing_and_never_the_token(
+    server, other_server, download_dir, reply, status
+):
     if reply is None:  # the other origin gets no token, and its 401 is not blamed on ours
         reply = Reply.redirect(other_server.url(f"/cdn/{TEST_TOKEN}.png"))
         other_server.on(f"/cdn/{TEST_TOKEN}.png", _echoing(401))
     server.on("/api/v1/download", reply)
     before = snapshot(download_dir.parent)
-    outcome = run_iconcat("download", "7", "-o", str(download_dir), "--timeout", "5", env=hostile_env(server, download_dir))
+    outcome = run_iconcat(
+        "download", "7", "-o", str(download_dir), "--timeout", "5", env=hostile_env(server, download_dir)
+    )
     assert outcome.status == status, outcome.stderr
     assert outcome.stdout == ""
     assert outcome.error_line.startswith("iconcat: error: ")
@@ -97,8 +109,13 @@ def test_download_failures_print_one_line_leave_nothing_and_never_the_token(serv
 def test_an_unreachable_service_and_a_deadline_never_print_the_token(server, tmp_path):
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
-        refused = run_iconcat("search", "a", "--timeout", "2", env={**hostile_env(server, tmp_path),
-                                                                    "ICONCAT_BASE_URL": f"http://127.0.0.1:{probe.getsockname()[1]}"})
+        refused = run_iconcat(
+            "search",
+            "a",
+            "--timeout",
+            "2",
+            env={**hostile_env(server, tmp_path), "ICONCAT_BASE_URL": f"http://127.0.0.1:{probe.getsockname()[1]}"},
+        )
     assert refused.status == 1 and "could not connect" in refused.error_line
     server.on("/api/v1/search", Reply.json(GOOD_SEARCH, hang=20))
     slow = run_iconcat("search", "a", "--timeout", "1", env=hostile_env(server, tmp_path))
@@ -107,7 +124,12 @@ def test_an_unreachable_service_and_a_deadline_never_print_the_token(server, tmp
 
 @pytest.mark.parametrize(
     "bad_token",
-    [TEST_TOKEN + "\x1b]52;c;cGF3bmVk\x07", TEST_TOKEN + "\r\nX-Evil: 1", TEST_TOKEN + " " + TEST_TOKEN, TEST_TOKEN + "\u202e"],
+    [
+        TEST_TOKEN + "\x1b]52;c;cGF3bmVk\x07",
+        TEST_TOKEN + "\r\nX-Evil: 1",
+        TEST_TOKEN + " " + TEST_TOKEN,
+        TEST_TOKEN + "\u202e",
+    ],
     ids=["osc 52", "header injection", "space", "bidi"],
 )
 def test_a_token_with_control_characters_in_the_environment_is_refused_without_echo(server, tmp_path, bad_token):
@@ -123,9 +145,18 @@ async def test_no_log_record_ever_holds_the_token(server, other_server, tmp_path
     caplog.set_level(logging.DEBUG)
     other_server.on("/t.png", _echoing(401))
     script = {
-        "/api/v1/search": [_echoing(401), _echoing(500), Reply.json({"data": ECHO}), Reply.redirect(other_server.url("/t.png")),
-                           Reply(status=503, headers=[("Retry-After", "1")]), Reply.json(GOOD_SEARCH)],
-        "/api/v1/download": [Reply.file(PNG_FILE, "image/png", filename=f"{TEST_TOKEN}.png", cut_after=10), _echoing(404)],
+        "/api/v1/search": [
+            _echoing(401),
+            _echoing(500),
+            Reply.json({"data": ECHO}),
+            Reply.redirect(other_server.url("/t.png")),
+            Reply(status=503, headers=[("Retry-After", "1")]),
+            Reply.json(GOOD_SEARCH),
+        ],
+        "/api/v1/download": [
+            Reply.file(PNG_FILE, "image/png", filename=f"{TEST_TOKEN}.png", cut_after=10),
+            _echoing(404),
+        ],
     }
     for path, replies in script.items():
         server.on(path, *replies)
@@ -172,7 +203,9 @@ async def test_screenshots_and_notifications_never_hold_the_token(server, downlo
     assert "Download failed" in " ".join(notes)
 
 
-@pytest.mark.parametrize("token", [TEST_TOKEN + "\udcff", TEST_TOKEN + "\ud800"], ids=["surrogate escape", "lone surrogate"])
+@pytest.mark.parametrize(
+    "token", [TEST_TOKEN + "\udcff", TEST_TOKEN + "\ud800"], ids=["surrogate escape", "lone surrogate"]
+)
 def test_saving_a_token_that_cannot_be_stored_is_a_config_error_without_echo(token):
     """A token field can receive anything a terminal decodes; saving it must fail cleanly, never crash."""
     from iconcat.config import ConfigError, config_path, save_settings
@@ -188,7 +221,10 @@ def test_saving_a_token_that_cannot_be_stored_is_a_config_error_without_echo(tok
 LOGIN_FAILURES = {
     "401 echoing the token": (_echoing(401), 3),
     "500 echoing the token": (_echoing(500), 1),
-    "html login page quoting the token": (Reply(headers=[("Content-Type", "text/html")], body=f"<p>{ECHO}</p>".encode()), 1),
+    "html login page quoting the token": (
+        Reply(headers=[("Content-Type", "text/html")], body=f"<p>{ECHO}</p>".encode()),
+        1,
+    ),
     "redirect to another origin": (None, 1),
 }
 
@@ -215,7 +251,10 @@ def test_the_debugging_traceback_holds_no_token(server, tmp_path):
 
     server.on("/api/v1/search", _echoing(401))
     completed = subprocess.run(
-        [sys.executable, "-m", "iconcat", "search", "a"], capture_output=True, text=True, timeout=60,
+        [sys.executable, "-m", "iconcat", "search", "a"],
+        capture_output=True,
+        text=True,
+        timeout=60,
         env={**os.environ, **hostile_env(server, tmp_path), "ICONCAT_DEBUG": "1"},
     )
     assert completed.returncode != 0

@@ -113,7 +113,7 @@ def test_half_block_cells_carry_both_pixels():
     image.paste((0, 0, 255, 255), (0, 1, 2, 2))
     # One cell is one column by two square pixels: a 1:2 picture fills it exactly.
     cells = grid(render_cells(image.resize((64, 128), Image.Resampling.NEAREST), 1, 1, DARK), 1)
-    (character, foreground, background), = cells[0]
+    ((character, foreground, background),) = cells[0]
     assert character == "▄"
     assert background[0] > 200 and background[2] < 40, "the upper pixel is the cell's background"
     assert foreground[2] > 200 and foreground[0] < 40, "the lower pixel is the block's colour"
@@ -124,13 +124,13 @@ def test_quadrant_mode_splits_cells_across():
     # half blue across, which only a quadrant character ("▐") can draw.
     image = Image.new("RGBA", (80, 80), (220, 0, 0, 255))
     image.paste((0, 0, 220, 255), (60, 0, 80, 80))
-    (left, right), = grid(render_cells(image, 2, 1, DARK, mode="quadrant"), 2)
+    ((left, right),) = grid(render_cells(image, 2, 1, DARK, mode="quadrant"), 2)
     assert left[0] == " " and left[2][0] > 150
     character, foreground, background = right
     assert character == "▐"
     assert foreground[2] > foreground[0], "the right half is blue"
     assert background[0] > background[2], "the left half is red"
-    (left_half, right_half), = grid(render_cells(image, 2, 1, DARK, mode="half"), 2)
+    ((left_half, right_half),) = grid(render_cells(image, 2, 1, DARK, mode="half"), 2)
     assert right_half[0] in (" ", "▄"), "half blocks cannot split a cell across"
 
 

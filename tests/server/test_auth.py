@@ -67,7 +67,9 @@ def test_unknown_paths_need_the_token_too(catalogue) -> None:
 
 
 def test_only_get_is_allowed(catalogue) -> None:
-    response = httpx.post(catalogue.base_url + "/api/v1/search?name=a", headers={"Authorization": f"Bearer {TEST_TOKEN}"})
+    response = httpx.post(
+        catalogue.base_url + "/api/v1/search?name=a", headers={"Authorization": f"Bearer {TEST_TOKEN}"}
+    )
     assert response.status_code == 405
     assert response.json()["error"]["code"] == "method_not_allowed"
     assert "GET" in response.headers["allow"]

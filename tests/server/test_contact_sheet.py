@@ -15,7 +15,10 @@ def test_writes_a_labelled_sheet(tmp_path: Path) -> None:
     out = tmp_path / "sheets" / "sheet.png"
     completed = subprocess.run(
         [sys.executable, str(SCRIPT), "--out", str(out), "--glyphs", "6", "--size", "24", "--panels", "2", "--dark"],
-        capture_output=True, text=True, timeout=60, check=False,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
     )
     assert completed.returncode == 0, completed.stderr
     assert completed.stdout.strip() == str(out.resolve())
@@ -27,7 +30,10 @@ def test_writes_a_labelled_sheet(tmp_path: Path) -> None:
 def test_refuses_an_unknown_set(tmp_path: Path) -> None:
     completed = subprocess.run(
         [sys.executable, str(SCRIPT), "--out", str(tmp_path / "x.png"), "--set", "Nope"],
-        capture_output=True, text=True, timeout=60, check=False,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
     )
     assert completed.returncode == 2 and "invalid choice" in completed.stderr
     assert not (tmp_path / "x.png").exists()

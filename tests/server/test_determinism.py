@@ -37,8 +37,15 @@ def test_ids_and_files_do_not_depend_on_the_process(tmp_path) -> None:
     results = []
     for seed in ("1", "2"):
         env = {**os.environ, "PYTHONHASHSEED": seed}
-        completed = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, env=env,
-                                   timeout=120, check=False, cwd=REPOSITORY)
+        completed = subprocess.run(
+            [sys.executable, "-c", program],
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=120,
+            check=False,
+            cwd=REPOSITORY,
+        )
         assert completed.returncode == 0, completed.stderr
         results.append(json.loads(completed.stdout))
     assert results[0] == results[1]

@@ -46,15 +46,27 @@ def download(client: httpx.Client, variant_id: int | str) -> httpx.Response:
 
 
 def test_every_variant_downloads_with_type_length_and_name(client, arrow_left) -> None:
-    assert {(v["format"], v["size"]) for v in arrow_left["variants"]} == {("png", 512), ("png", 256), ("svg", None), ("eps", None)}
-    expected_names = {("png", 512): "arrow-left-512.png", ("png", 256): "arrow-left-256.png",
-                      ("svg", None): "arrow-left.svg", ("eps", None): "arrow-left.eps"}
+    assert {(v["format"], v["size"]) for v in arrow_left["variants"]} == {
+        ("png", 512),
+        ("png", 256),
+        ("svg", None),
+        ("eps", None),
+    }
+    expected_names = {
+        ("png", 512): "arrow-left-512.png",
+        ("png", 256): "arrow-left-256.png",
+        ("svg", None): "arrow-left.svg",
+        ("eps", None): "arrow-left.eps",
+    }
     for v in arrow_left["variants"]:
         response = download(client, v["id"])
         assert response.status_code == 200
         assert response.headers["content-type"].split(";")[0] == MEDIA_TYPES[v["format"]]
         assert int(response.headers["content-length"]) == len(response.content) > 0
-        assert response.headers["content-disposition"] == f'attachment; filename="{expected_names[(v["format"], v["size"])]}"'
+        assert (
+            response.headers["content-disposition"]
+            == f'attachment; filename="{expected_names[(v["format"], v["size"])]}"'
+        )
 
 
 def test_png_variants_are_valid_at_their_size_with_transparency(client, arrow_left) -> None:
@@ -159,7 +171,9 @@ def test_large_bodies_are_streamed_with_a_length(client, arrow_left) -> None:
     assert sum(map(len, chunks)) == int(response.headers["content-length"])
 
 
-@pytest.mark.parametrize("raw", ["abc", "-1", "0", "1.5", "", " 5", "0x10", "+5", "1e3", "99999999999999999999", "2147483648"])
+@pytest.mark.parametrize(
+    "raw", ["abc", "-1", "0", "1.5", "", " 5", "0x10", "+5", "1e3", "99999999999999999999", "2147483648"]
+)
 def test_malformed_variant_ids_are_a_400(client, raw: str) -> None:
     response = download(client, raw)
     assert response.status_code == 400
@@ -206,13 +220,16 @@ def test_thumbnail_errors(client, arrow_left) -> None:
 
 
 @pytest.mark.skipif(shutil.which("rsvg-convert") is None, reason="needs librsvg's rsvg-convert to rasterise SVG")
-@pytest.mark.parametrize("name, style", [("Cloud Rain", "Duotone"), ("Calendar", "Colour"), ("Settings", "Filled"), ("Users", "Light")])
+@pytest.mark.parametrize(
+    "name, style", [("Cloud Rain", "Duotone"), ("Calendar", "Colour"), ("Settings", "Filled"), ("Users", "Light")]
+)
 def test_svg_rasterised_by_librsvg_matches_the_png(client, name: str, style: str) -> None:
     icon = find_icon(client, name, style, "Core UI")
     svg = download(client, variant(icon, "svg")["id"]).content
     png = png_image(download(client, variant(icon, "png", 256)["id"]).content)
-    rasterised = subprocess.run(["rsvg-convert", "-w", "256", "-h", "256"], input=svg, capture_output=True,
-                                timeout=30, check=True).stdout
+    rasterised = subprocess.run(
+        ["rsvg-convert", "-w", "256", "-h", "256"], input=svg, capture_output=True, timeout=30, check=True
+    ).stdout
     assert premultiplied_difference(png_image(rasterised), png) < 2.0
 
 
@@ -223,16 +240,32 @@ def _on_white(image: Image.Image) -> Image.Image:
 
 
 @pytest.mark.skipif(shutil.which("gs") is None, reason="needs Ghostscript to rasterise EPS")
-@pytest.mark.parametrize("name, style", [("Cloud Rain", "Duotone"), ("Calendar", "Colour"), ("Settings", "Filled"), ("Snowflake", "Light")])
+@pytest.mark.parametrize(
+    "name, style", [("Cloud Rain", "Duotone"), ("Calendar", "Colour"), ("Settings", "Filled"), ("Snowflake", "Light")]
+)
 def test_eps_rasterised_by_ghostscript_matches_the_png_on_paper(client, name: str, style: str) -> None:
     # EPS has no transparency: translucent tints are mixed with white, so compare both on white paper.
     icon = find_icon(client, name, style, "Core UI")
     eps = download(client, variant(icon, "eps")["id"]).content
     png = png_image(download(client, variant(icon, "png", 512)["id"]).content)
     rasterised = subprocess.run(
-        ["gs", "-q", "-dSAFER", "-dBATCH", "-dNOPAUSE", "-dEPSCrop", "-sDEVICE=pngalpha", "-r72",
-         "-dGraphicsAlphaBits=4", "-sOutputFile=-", "-"],
-        input=eps, capture_output=True, timeout=60, check=True,
+        [
+            "gs",
+            "-q",
+            "-dSAFER",
+            "-dBATCH",
+            "-dNOPAUSE",
+            "-dEPSCrop",
+            "-sDEVICE=pngalpha",
+            "-r72",
+            "-dGraphicsAlphaBits=4",
+            "-sOutputFile=-",
+            "-",
+        ],
+        input=eps,
+        capture_output=True,
+        timeout=60,
+        check=True,
     ).stdout
     printed = png_image(rasterised)
     assert printed.size == png.size

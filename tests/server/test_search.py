@@ -151,7 +151,9 @@ def test_an_empty_query_browses_the_catalogue(client, uncapped, query: str) -> N
     assert len(body["data"]) == 48 and body["meta"]["moreResultsAvailable"] is True
     everything = search(uncapped, query)["data"]
     assert ids(body["data"]) == ids(everything[:48])
-    assert [(i["name"].casefold(), i["id"]) for i in everything] == sorted((i["name"].casefold(), i["id"]) for i in everything)
+    assert [(i["name"].casefold(), i["id"]) for i in everything] == sorted(
+        (i["name"].casefold(), i["id"]) for i in everything
+    )
 
 
 def test_missing_name_is_a_400(client) -> None:

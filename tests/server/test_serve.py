@@ -37,8 +37,12 @@ def test_announces_serves_and_stops_cleanly(stop_signal: signal.Signals) -> None
         url = lines[0].rsplit(" at ", 1)[1]
         assert url.startswith("http://127.0.0.1:")
         assert "Token: serve-test" in lines
-        assert any(line.startswith("Try:   curl -H 'Authorization: Bearer serve-test'") and url in line for line in lines)
-        response = httpx.get(url + "/api/v1/search", params={"name": "arrow"}, headers={"Authorization": "Bearer serve-test"})
+        assert any(
+            line.startswith("Try:   curl -H 'Authorization: Bearer serve-test'") and url in line for line in lines
+        )
+        response = httpx.get(
+            url + "/api/v1/search", params={"name": "arrow"}, headers={"Authorization": "Bearer serve-test"}
+        )
         assert response.status_code == 200
         assert len(response.json()["data"]) == 5 and response.json()["meta"]["moreResultsAvailable"] is True
         process.send_signal(stop_signal)

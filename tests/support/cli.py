@@ -27,7 +27,9 @@ class Outcome:
         return lines[0]
 
 
-def run_iconcat(*args: str, env: dict[str, str] | None = None, stdin: str | None = None, timeout: float = 60) -> Outcome:
+def run_iconcat(
+    *args: str, env: dict[str, str] | None = None, stdin: str | None = None, timeout: float = 60
+) -> Outcome:
     """Run `python -m iconcat.cli ARGS` with the test's environment (plus `env`); never a token in output."""
     completed = subprocess.run(
         [sys.executable, "-m", "iconcat.cli", *args],

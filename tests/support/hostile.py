@@ -109,8 +109,10 @@ def png_bytes(size: int = 24, colour: tuple[int, int, int, int] = (200, 30, 30, 
 
 def icon_entry(icon_id: int, name: str, thumbnail: str, *, ref_name: str | None = None, variants=None) -> dict:
     """One search entry shaped like the interface's."""
-    refs = {key: {"id": icon_id * 10 + n, "name": ref_name or key.title()} for n, key in
-            enumerate(("category", "style", "series", "set"))}
+    refs = {
+        key: {"id": icon_id * 10 + n, "name": ref_name or key.title()}
+        for n, key in enumerate(("category", "style", "series", "set"))
+    }
     return {
         "id": icon_id,
         "name": name,
@@ -118,12 +120,17 @@ def icon_entry(icon_id: int, name: str, thumbnail: str, *, ref_name: str | None 
         "thumbnail": thumbnail,
         "variants": variants
         if variants is not None
-        else [{"id": icon_id * 100 + 1, "format": "png", "size": 512}, {"id": icon_id * 100 + 2, "format": "svg", "size": None}],
+        else [
+            {"id": icon_id * 100 + 1, "format": "png", "size": 512},
+            {"id": icon_id * 100 + 2, "format": "svg", "size": None},
+        ],
     }
 
 
 PNG_FILE = png_bytes(64)
-SVG_FILE = b'<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8"><path d="M0 0h8v8z"/></svg>\n'
+SVG_FILE = (
+    b'<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8"><path d="M0 0h8v8z"/></svg>\n'
+)
 
 
 def script_catalogue(
@@ -160,22 +167,42 @@ class PtyProcess:
     SIGKILL to its whole session) so no test leaves a process behind.
     """
 
-    def __init__(self, args: list[str], *, env: dict[str, str], columns: int = 120, rows: int = 36,
-                 cwd: str | Path | None = None, preexec_fn: Callable[[], None] | None = None) -> None:
+    def __init__(
+        self,
+        args: list[str],
+        *,
+        env: dict[str, str],
+        columns: int = 120,
+        rows: int = 36,
+        cwd: str | Path | None = None,
+        preexec_fn: Callable[[], None] | None = None,
+    ) -> None:
         self._master, slave = os.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
-        full_env = {**os.environ, "TERM": "xterm-256color", "COLUMNS": str(columns), "LINES": str(rows),
-                    "COLORTERM": "truecolor", **env}
+        full_env = {
+            **os.environ,
+            "TERM": "xterm-256color",
+            "COLUMNS": str(columns),
+            "LINES": str(rows),
+            "COLORTERM": "truecolor",
+            **env,
+        }
         full_env.pop("TEXTUAL", None)
         self.process = subprocess.Popen(
-            args, stdin=slave, stdout=slave, stderr=slave, env=full_env, cwd=cwd, start_new_session=True,
+            args,
+            stdin=slave,
+            stdout=slave,
+            stderr=slave,
+            env=full_env,
+            cwd=cwd,
+            start_new_session=True,
             preexec_fn=preexec_fn,
         )
         os.close(slave)
         self.output = b""
 
     @classmethod
-    def iconcat(cls, *args: str, env: dict[str, str], **options) -> "PtyProcess":
+    def iconcat(cls, *args: str, env: dict[str, str], **options) -> PtyProcess:
         """`python -m iconcat ARGS` on a pseudo-terminal."""
         return cls([sys.executable, "-m", "iconcat", *args], env=env, **options)
 
@@ -203,7 +230,7 @@ class PtyProcess:
         self.output += data
         return bool(data)
 
-    def wait_for(self, condition: Callable[["PtyProcess"], bool] | str, what: str = "", timeout: float = 40.0) -> None:
+    def wait_for(self, condition: Callable[[PtyProcess], bool] | str, what: str = "", timeout: float = 40.0) -> None:
         """Read until `condition` holds (a string: until it is visible on screen)."""
         if isinstance(condition, str):
             wanted = condition
@@ -216,8 +243,9 @@ class PtyProcess:
             if not self.read(0.1) and self.process.poll() is not None:
                 self.read(0.1)
                 if not condition(self):
-                    raise AssertionError(f"the process ended ({self.process.returncode}) before {what}:\n"
-                                         f"{self.visible[-3000:]}")
+                    raise AssertionError(
+                        f"the process ended ({self.process.returncode}) before {what}:\n{self.visible[-3000:]}"
+                    )
 
     def settle(self, quiet: float = 0.35, timeout: float = 5.0) -> None:
         """Read until nothing new has come for `quiet` seconds (bounded by `timeout`).

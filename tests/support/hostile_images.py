@@ -32,7 +32,13 @@ def _animated_gif(frames: int) -> bytes:
 
 def _webp_claiming(width: int, height: int) -> bytes:
     """A WebP (VP8X extended header) claiming a canvas of width x height with no image data."""
-    vp8x = b"VP8X" + struct.pack("<I", 10) + b"\x00\x00\x00\x00" + (width - 1).to_bytes(3, "little") + (height - 1).to_bytes(3, "little")
+    vp8x = (
+        b"VP8X"
+        + struct.pack("<I", 10)
+        + b"\x00\x00\x00\x00"
+        + (width - 1).to_bytes(3, "little")
+        + (height - 1).to_bytes(3, "little")
+    )
     return b"RIFF" + struct.pack("<I", 4 + len(vp8x)) + b"WEBP" + vp8x
 
 

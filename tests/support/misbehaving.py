@@ -28,10 +28,22 @@ from urllib.parse import parse_qs, urlsplit
 __all__ = ["MisbehavingServer", "RecordedRequest", "Reply"]
 
 _REASONS = {
-    200: "OK", 301: "Moved Permanently", 302: "Found", 303: "See Other", 307: "Temporary Redirect",
-    308: "Permanent Redirect", 400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found",
-    418: "I'm a teapot", 429: "Too Many Requests", 500: "Internal Server Error", 502: "Bad Gateway",
-    503: "Service Unavailable", 504: "Gateway Timeout",
+    200: "OK",
+    301: "Moved Permanently",
+    302: "Found",
+    303: "See Other",
+    307: "Temporary Redirect",
+    308: "Permanent Redirect",
+    400: "Bad Request",
+    401: "Unauthorized",
+    403: "Forbidden",
+    404: "Not Found",
+    418: "I'm a teapot",
+    429: "Too Many Requests",
+    500: "Internal Server Error",
+    502: "Bad Gateway",
+    503: "Service Unavailable",
+    504: "Gateway Timeout",
 }
 
 
@@ -62,13 +74,17 @@ class Reply:
     """Send exactly these bytes instead of a response, then close."""
 
     @classmethod
-    def json(cls, document: Any, status: int = 200, headers: list[tuple[str, str]] | None = None, **options: Any) -> "Reply":
+    def json(
+        cls, document: Any, status: int = 200, headers: list[tuple[str, str]] | None = None, **options: Any
+    ) -> Reply:
         """A JSON answer."""
         body = document if isinstance(document, bytes) else json.dumps(document).encode()
-        return cls(status=status, headers=[("Content-Type", "application/json"), *(headers or [])], body=body, **options)
+        return cls(
+            status=status, headers=[("Content-Type", "application/json"), *(headers or [])], body=body, **options
+        )
 
     @classmethod
-    def gzipped_json(cls, body: bytes, **options: Any) -> "Reply":
+    def gzipped_json(cls, body: bytes, **options: Any) -> Reply:
         """A JSON answer compressed with gzip (for decompression bombs)."""
         return cls(
             headers=[("Content-Type", "application/json"), ("Content-Encoding", "gzip")],
@@ -77,7 +93,7 @@ class Reply:
         )
 
     @classmethod
-    def file(cls, body: bytes, content_type: str, filename: str | None = None, **options: Any) -> "Reply":
+    def file(cls, body: bytes, content_type: str, filename: str | None = None, **options: Any) -> Reply:
         """A downloadable file, with a Content-Disposition when `filename` is given."""
         headers = [("Content-Type", content_type)]
         if filename is not None:
@@ -85,7 +101,7 @@ class Reply:
         return cls(headers=headers + options.pop("headers", []), body=body, **options)
 
     @classmethod
-    def redirect(cls, location: str, status: int = 302) -> "Reply":
+    def redirect(cls, location: str, status: int = 302) -> Reply:
         """A redirect to `location`."""
         return cls(status=status, headers=[("Location", location)])
 
@@ -141,7 +157,7 @@ class MisbehavingServer:
         """An absolute URL on this server."""
         return self.base_url + path
 
-    def on(self, path: str, *replies: ReplySource) -> "MisbehavingServer":
+    def on(self, path: str, *replies: ReplySource) -> MisbehavingServer:
         """Answer requests for `path` with `replies` in order (the last one repeats)."""
         with self._lock:
             self._scripts[path] = list(replies)
@@ -164,7 +180,7 @@ class MisbehavingServer:
 
     # ------------------------------------------------------------------------------------ lifecycle
 
-    def start(self) -> "MisbehavingServer":
+    def start(self) -> MisbehavingServer:
         ready = threading.Event()
 
         def run() -> None:
@@ -195,7 +211,7 @@ class MisbehavingServer:
             self._thread.join(10)
         self._loop = self._thread = None
 
-    def __enter__(self) -> "MisbehavingServer":
+    def __enter__(self) -> MisbehavingServer:
         return self.start()
 
     def __exit__(self, *exc_info: object) -> None:

@@ -5,8 +5,8 @@ from __future__ import annotations
 import hashlib
 import io
 import struct
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Iterator
 
 import httpx
 from PIL import Image
@@ -26,9 +26,11 @@ def auth(token: str) -> dict[str, str]:
 @contextmanager
 def serving(token: str = "t0ken", **options: object) -> Iterator[httpx.Client]:
     """A catalogue started with `options` (page_size, latency_ms…) and a client authorised for it."""
-    with start_catalogue(token=token, **options) as server:  # type: ignore[arg-type]
-        with httpx.Client(base_url=server.base_url, headers=auth(token), timeout=30) as client:
-            yield client
+    with (
+        start_catalogue(token=token, **options) as server,  # type: ignore[arg-type]
+        httpx.Client(base_url=server.base_url, headers=auth(token), timeout=30) as client,
+    ):
+        yield client
 
 
 def png_header(body: bytes) -> tuple[int, int, int, int]:
@@ -86,13 +88,20 @@ def snapshot(client: httpx.Client) -> dict:
     listing = client.get("/api/v1/search", params={"name": ""}).json()["data"]
     files = {}
     for name in ("Settings", "Cloud Rain", "Calendar"):
-        icon = next(i for i in listing if i["name"] == name and i["set"]["name"] == "Core UI" and i["style"]["name"] == "Colour")
+        icon = next(
+            i for i in listing if i["name"] == name and i["set"]["name"] == "Core UI" and i["style"]["name"] == "Colour"
+        )
         for v in icon["variants"]:
             body = client.get("/api/v1/download", params={"id": v["id"]}).content
             files[v["id"]] = hashlib.sha256(body).hexdigest()
         files[f"thumb-{icon['id']}"] = hashlib.sha256(client.get(icon["thumbnail"]).content).hexdigest()
     return {
-        "icons": [(i["id"], i["name"], i["style"]["name"], i["set"]["name"], [v["id"] for v in i["variants"]]) for i in listing],
-        "searches": {q: [i["id"] for i in client.get("/api/v1/search", params={"name": q}).json()["data"]] for q in PROBE_QUERIES},
+        "icons": [
+            (i["id"], i["name"], i["style"]["name"], i["set"]["name"], [v["id"] for v in i["variants"]])
+            for i in listing
+        ],
+        "searches": {
+            q: [i["id"] for i in client.get("/api/v1/search", params={"name": q}).json()["data"]] for q in PROBE_QUERIES
+        },
         "files": files,
     }

@@ -5,8 +5,9 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import socket
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any, Callable, Iterator
+from typing import Any
 
 from textual.pilot import Pilot
 from textual.widgets import Input, Static

@@ -34,16 +34,15 @@ import re
 import socket
 import warnings
 from collections.abc import Awaitable, Callable
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from email.utils import format_datetime
 from os import PathLike
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, ParamSpec, TypeVar
 
 import httpx
 
-from iconcat import __version__
-from iconcat import downloads
+from iconcat import __version__, downloads
 
 from ._auth import Origin, Secret, is_internal_host, is_loopback_host, parse_base_url, validate_token
 from ._body import BodyTooLarge, BoundedDecoder, CorruptEncoding, UnsupportedEncoding
@@ -78,11 +77,15 @@ MAX_QUERY_LENGTH = 500
 _REDIRECT_STATUSES = frozenset({301, 302, 303, 307, 308})
 
 
-def _clean_chain(method):
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+def _clean_chain(method: Callable[_P, Awaitable[_R]]) -> Callable[_P, Awaitable[_R]]:
     """Strip chained exceptions from the CatalogueErrors a public method raises (they may quote headers)."""
 
     @functools.wraps(method)
-    async def wrapper(*args, **kwargs):
+    async def wrapper(*args: _P.args, **kwargs: _P.kwargs) -> _R:
         try:
             return await method(*args, **kwargs)
         except CatalogueError as error:
@@ -157,7 +160,7 @@ class CatalogueClient:
     def __repr__(self) -> str:
         return f"CatalogueClient(base_url={self.base_url!r}, token='********', timeout={self.timeout})"
 
-    async def __aenter__(self) -> "CatalogueClient":
+    async def __aenter__(self) -> CatalogueClient:
         return self
 
     async def __aexit__(self, *exc_info: object) -> None:
@@ -177,13 +180,14 @@ class CatalogueClient:
         if len(name) > MAX_QUERY_LENGTH:
             raise SettingsError(f"the search text is longer than {MAX_QUERY_LENGTH} characters")
         url = self._endpoint("/api/v1/search", {"name": name})
-        return await self._request(
+        result: SearchResult = await self._request(
             url,
             what="the search",
             accept="application/json",
             accept_encoding="gzip, deflate",
             read=self._read_search_result,
         )
+        return result
 
     @_clean_chain
     async def thumbnail(self, icon: Icon | str) -> bytes:
@@ -193,7 +197,7 @@ class CatalogueClient:
             raise NotFoundError("this icon has no preview image")
         try:
             url = self._base.copy_with(path=self._base.path.rstrip("/") + "/").join(address.strip())
-        except Exception:
+        except Exception:  # noqa: BLE001 - httpx.InvalidURL and kin: the service's address is data
             raise ProtocolError("the preview image's address is not a valid URL") from None
         if url.scheme not in ("http", "https") or not url.host:
             raise ProtocolError("the preview image's address is not an http(s) URL: it was not fetched")
@@ -203,9 +207,10 @@ class CatalogueClient:
                 raise ProtocolError(f"the preview at {Origin.of(url)} is a web page, not an image")
             return await self._read_capped(response, self._limits["thumbnail"], "the preview image")
 
-        return await self._request(
+        preview: bytes = await self._request(
             url, what="the preview image", accept="image/png,image/*;q=0.8", accept_encoding="identity", read=read
         )
+        return preview
 
     @_clean_chain
     async def download(
@@ -227,7 +232,7 @@ class CatalogueClient:
         """
         if type(variant_id) is not int or variant_id < 0:
             raise SettingsError("a variant id is a whole number, like 1042")
-        folder = Path(dest_dir).expanduser()
+        folder = Path(dest_dir).expanduser()  # noqa: ASYNC240 - reads $HOME, no disk I/O
         url = self._endpoint("/api/v1/download", {"id": str(variant_id)})
         what = f"variant {variant_id}"
         response = await self._request(url, what=what, accept="*/*", accept_encoding="identity", read=None)
@@ -271,13 +276,14 @@ class CatalogueClient:
             retry: _Retry | None = None
             try:
                 async with asyncio.timeout(self.timeout):
-                    response = await self._send(url, accept, accept_encoding, what, attempt)
+                    sent = await self._send(url, accept, accept_encoding, what, attempt)
+                    response: httpx.Response | None = sent  # closed below unless handed over open
                     try:
-                        self._check_status(response, url, what, attempt)
+                        self._check_status(sent, url, what, attempt)
                         if read is None:
-                            opened, response = response, None
-                            return opened
-                        return await read(response)
+                            response = None
+                            return sent
+                        return await read(sent)
                     finally:
                         if response is not None:
                             await response.aclose()
@@ -309,9 +315,7 @@ class CatalogueClient:
             return
         await self.retry.sleep(remaining)
 
-    async def _send(
-        self, url: httpx.URL, accept: str, accept_encoding: str, what: str, attempt: int
-    ) -> httpx.Response:
+    async def _send(self, url: httpx.URL, accept: str, accept_encoding: str, what: str, attempt: int) -> httpx.Response:
         """Send the GET, following redirects by hand; connection failures become a `_Retry`."""
         for _hop in range(MAX_REDIRECTS + 1):
             if url.userinfo:
@@ -328,7 +332,7 @@ class CatalogueClient:
                 )
             try:
                 request = self._http.build_request("GET", url, headers=self._headers_for(url, accept, accept_encoding))
-            except Exception:  # httpx.InvalidURL and kin: an address from the service that cannot be sent
+            except Exception:  # noqa: BLE001 - httpx.InvalidURL and kin: an address from the service that cannot be sent
                 failure = ProtocolError(f"{what}: the service gave an address that cannot be requested")
             if failure is not None:
                 raise failure
@@ -349,7 +353,7 @@ class CatalogueClient:
     def _redirect_target(url: httpx.URL, location: str, what: str) -> httpx.URL:
         try:
             target = url.join(location.strip())
-        except Exception:
+        except Exception:  # noqa: BLE001 - a Location that is no URL is refused like a foreign one
             target = None
         if target is None or target.scheme not in ("http", "https") or not target.host:
             raise ProtocolError(f"{what} was redirected to an address that is not an http(s) URL: refused")
@@ -371,7 +375,7 @@ class CatalogueClient:
         if status in RETRYABLE_STATUSES:
             wait = parse_retry_after(response.headers.get("retry-after")) if status in (429, 503) else None
             if wait is not None and wait > self.retry.max_retry_after:
-                retry_at = datetime.now(timezone.utc) + timedelta(seconds=wait)
+                retry_at = datetime.now(UTC) + timedelta(seconds=wait)
                 raise RateLimitedError(
                     f"the catalogue at {origin} asks to wait {_duration(wait)} before {what} "
                     f"({reason}): try again after {format_datetime(retry_at, usegmt=True)}",
@@ -383,7 +387,7 @@ class CatalogueClient:
                 failure: CatalogueError = RateLimitedError(
                     f"the catalogue at {origin} is still limiting requests ({reason}) after "
                     f"{attempt} attempts: wait a minute and try again",
-                    retry_at=datetime.now(timezone.utc) + timedelta(seconds=delay),
+                    retry_at=datetime.now(UTC) + timedelta(seconds=delay),
                 )
                 raise _Retry(0.0, failure)  # the cool-down above is the wait, shared by all requests
             failure = ServiceError(
@@ -479,8 +483,7 @@ class CatalogueClient:
         content_type = response.headers.get("content-type")
         if _is_web_page(content_type):
             raise ProtocolError(
-                f"the catalogue at {origin} sent a web page instead of variant {variant_id}'s file: "
-                "check the base URL"
+                f"the catalogue at {origin} sent a web page instead of variant {variant_id}'s file: check the base URL"
             )
         extension = downloads.extension_for_content_type(content_type)
         fallback = f"variant-{variant_id}.{extension}"
@@ -609,14 +612,14 @@ def _transport_failure(
     elsewhere it is an address the catalogue gave.
     """
     if isinstance(error, httpx.ConnectTimeout):
-        return NetworkError(f"could not connect to {origin} within {timeout:g} s for {what}: check the address and network")
+        return NetworkError(
+            f"could not connect to {origin} within {timeout:g} s for {what}: check the address and network"
+        )
     if isinstance(error, httpx.ConnectError):
         lookup = _lookup_failure(error)
         if lookup is not None:
             return NetworkError(_lookup_sentence(lookup, what, origin, is_base=origin == base))
-        return NetworkError(
-            f"could not connect to {origin} for {what}: is the service running and the base URL right?"
-        )
+        return NetworkError(f"could not connect to {origin} for {what}: is the service running and the base URL right?")
     if isinstance(error, httpx.ProxyError):
         return NetworkError(
             f"the proxy did not connect to {origin} for {what}: check the proxy settings "
@@ -653,7 +656,8 @@ def _lookup_failure(error: BaseException) -> socket.gaierror | None:
 
 
 _NO_SUCH_NAME = frozenset(
-    code for code in (socket.EAI_NONAME, getattr(socket, "EAI_NODATA", None), getattr(socket, "EAI_ADDRFAMILY", None))
+    code
+    for code in (socket.EAI_NONAME, getattr(socket, "EAI_NODATA", None), getattr(socket, "EAI_ADDRFAMILY", None))
     if code is not None
 )
 """Resolver answers meaning the name has no address (as opposed to the name service not answering)."""
@@ -673,4 +677,3 @@ def _lookup_sentence(error: socket.gaierror, what: str, origin: Origin, *, is_ba
         f"could not reach {origin} for {what}: the host name '{host}' could not be looked up; "
         "check the base URL and the network"
     )
-

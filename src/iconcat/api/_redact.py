@@ -28,10 +28,10 @@ class _TokenRedactor(logging.Filter):
 
     def __init__(self) -> None:
         super().__init__()
-        self._secrets: "weakref.WeakSet[Secret]" = weakref.WeakSet()
+        self._secrets: weakref.WeakSet[Secret] = weakref.WeakSet()
         self._lock = threading.Lock()
 
-    def protect(self, secret: "Secret") -> None:
+    def protect(self, secret: Secret) -> None:
         with self._lock:
             self._secrets.add(secret)
 
@@ -60,6 +60,6 @@ for _name in _HTTP_LOGGERS:
     logging.getLogger(_name).addFilter(_redactor)
 
 
-def protect(secret: "Secret") -> None:
+def protect(secret: Secret) -> None:
     """Mask `secret` in the HTTP stack's log records for as long as it lives."""
     _redactor.protect(secret)

@@ -17,7 +17,7 @@ import random as _random
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from email.utils import parsedate_to_datetime
 
 __all__ = ["RETRYABLE_STATUSES", "RetryPolicy", "parse_retry_after"]
@@ -47,7 +47,7 @@ class RetryPolicy:
     def backoff(self, retry_number: int) -> float:
         """The wait before retry number `retry_number` (1 for the first retry): full jitter."""
         ceiling = min(self.max_delay, self.base_delay * (2 ** (retry_number - 1)))
-        return ceiling * self.random()
+        return float(ceiling * self.random())
 
 
 def parse_retry_after(value: str | None, *, now: datetime | None = None) -> float | None:
@@ -66,9 +66,7 @@ def parse_retry_after(value: str | None, *, now: datetime | None = None) -> floa
         when = parsedate_to_datetime(value)
     except (TypeError, ValueError, IndexError, OverflowError):
         return None
-    if when is None:
-        return None
     if when.tzinfo is None:
-        when = when.replace(tzinfo=timezone.utc)
-    now = now or datetime.now(timezone.utc)
+        when = when.replace(tzinfo=UTC)
+    now = now or datetime.now(UTC)
     return max(0.0, (when - now).total_seconds())

@@ -73,7 +73,7 @@ def _ask_for_more(stream: Any) -> bool:
     if not callable(original):
         return False
 
-    async def read(max_bytes: int, timeout: float | None = None) -> bytes:
+    async def read(max_bytes: int, timeout: float | None = None) -> bytes:  # noqa: ASYNC109 - anyio's signature
         data: bytes = await original(max(max_bytes, READ_BYTES), timeout)
         return data
 

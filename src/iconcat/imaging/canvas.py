@@ -77,10 +77,15 @@ def backing_tile_colour(image: Image.Image, background: RGB) -> RGB | None:
         return None
     if (1.05 / (ink_luminance + 0.05)) >= ((ink_luminance + 0.05) / 0.05):
         extreme: RGB = (255, 255, 255)
-        enough = lambda tile: relative_luminance(tile) >= MIN_CONTRAST * (ink_luminance + 0.05) - 0.05
+
+        def enough(tile: RGB) -> bool:
+            return relative_luminance(tile) >= MIN_CONTRAST * (ink_luminance + 0.05) - 0.05
     else:
         extreme = (0, 0, 0)
-        enough = lambda tile: relative_luminance(tile) <= (ink_luminance + 0.05) / MIN_CONTRAST - 0.05
+
+        def enough(tile: RGB) -> bool:
+            return relative_luminance(tile) <= (ink_luminance + 0.05) / MIN_CONTRAST - 0.05
+
     low, high = 0.0, 1.0
     for _ in range(8):
         middle = (low + high) / 2
@@ -113,17 +118,13 @@ def paint_canvas(
         _paint_tile(canvas, placement, density, tile, background)
     target = (placement.width * density, placement.height)
     if premultiplied.size != target:
-        premultiplied = premultiplied.resize(
-            target, Image.Resampling.LANCZOS, reducing_gap=_REDUCING_GAP
-        )
+        premultiplied = premultiplied.resize(target, Image.Resampling.LANCZOS, reducing_gap=_REDUCING_GAP)
     picture = premultiplied.convert("RGBA")
     canvas.paste(picture, (placement.left * density, placement.top), picture)
     return canvas
 
 
-def _paint_tile(
-    canvas: Image.Image, placement: Placement, density: int, tile: RGB, background: RGB
-) -> None:
+def _paint_tile(canvas: Image.Image, placement: Placement, density: int, tile: RGB, background: RGB) -> None:
     """Fill the picture's area plus a one-pixel margin with the tile colour, corners rounded."""
     left = max(0, placement.left - 1) * density
     top = max(0, placement.top - 1)

@@ -46,7 +46,7 @@ def dominant_colour(image: Image.Image) -> RGB | None:
     factor = max(1, min(premultiplied.size) // 16)
     small = premultiplied.reduce(factor).convert("RGBA")  # box filter, integer factor: cheapest
     totals: dict[tuple[int, int, int], list[int]] = {}
-    for count, (red, green, blue, alpha) in small.getcolors(small.width * small.height):
+    for count, (red, green, blue, alpha) in small.getcolors(small.width * small.height) or ():  # type: ignore[misc]
         if alpha < _INK_ALPHA:
             continue
         total = totals.setdefault((red >> 5, green >> 5, blue >> 5), [0, 0, 0, 0])

@@ -28,8 +28,8 @@ import warnings
 
 from PIL import Image, ImageOps, UnidentifiedImageError
 
-from .errors import ThumbnailError
 from ..lru import BoundedLRU
+from .errors import ThumbnailError
 from .sniff import declared_size, sniff_format
 
 __all__ = [
@@ -68,8 +68,7 @@ def decode_thumbnail(data: bytes) -> Image.Image:
         raise ThumbnailError("The preview is empty.")
     if len(data) > MAX_THUMBNAIL_BYTES:
         raise ThumbnailError(
-            f"The preview is too large to show ({len(data):,} bytes; the limit is "
-            f"{MAX_THUMBNAIL_BYTES:,})."
+            f"The preview is too large to show ({len(data):,} bytes; the limit is {MAX_THUMBNAIL_BYTES:,})."
         )
     digest = hashlib.sha256(data).hexdigest()
     cached = decoded_cache.get(digest)
@@ -92,8 +91,7 @@ def _decode(data: bytes) -> Image.Image:
     if format_name is None:
         if refused is not None:
             raise ThumbnailError(
-                f"The preview is in an unsupported format ({refused}); only PNG, JPEG, GIF and "
-                "WebP previews are shown."
+                f"The preview is in an unsupported format ({refused}); only PNG, JPEG, GIF and WebP previews are shown."
             )
         raise ThumbnailError("The preview is not an image (its data matches no known image format).")
     declared = declared_size(data, format_name)
@@ -115,9 +113,7 @@ def _decode(data: bytes) -> Image.Image:
             "The preview is too large to decode (it claims more pixels than Pillow itself allows)."
         ) from None
     except UnidentifiedImageError:
-        raise ThumbnailError(
-            f"The preview starts like a {format_name} image but is not a valid one."
-        ) from None
+        raise ThumbnailError(f"The preview starts like a {format_name} image but is not a valid one.") from None
     except (OSError, SyntaxError, EOFError) as error:
         # Pillow reports truncated and corrupt data as OSError ("image file is truncated", "broken
         # data stream") or SyntaxError (bad chunk); both mean the same thing to a person.

@@ -1,6 +1,6 @@
 """The one exception imaging raises.
 
-    ThumbnailError        a preview that cannot or must not be shown; str() is a sentence for a person
+ThumbnailError        a preview that cannot or must not be shown; str() is a sentence for a person
 """
 
 from __future__ import annotations

@@ -22,10 +22,10 @@ import hashlib
 from PIL import Image
 from rich_pixels import Pixels
 
+from ..lru import BoundedLRU
 from .cells import ThumbnailCells, placeholder_cells
 from .colour import RGB
 from .decode import DIGEST_KEY
-from ..lru import BoundedLRU
 from .renderers import HalfBlockRenderer, QuadrantRenderer
 
 __all__ = ["MODES", "build_cells", "render_cells", "render_placeholder", "rendered_cache"]
@@ -107,7 +107,7 @@ def _check_arguments(columns: int, rows: int, background: object, mode: str) -> 
     if not (1 <= columns <= MAX_COLUMNS and 1 <= rows <= MAX_ROWS):
         raise ValueError(f"a thumbnail is 1 to {MAX_COLUMNS} columns and 1 to {MAX_ROWS} rows")
     try:
-        red, green, blue = (int(channel) for channel in background)  # type: ignore[union-attr]
+        red, green, blue = (int(channel) for channel in background)  # type: ignore[attr-defined]
     except (TypeError, ValueError):
         raise ValueError("background must be an (r, g, b) tuple") from None
     if not all(0 <= channel <= 255 for channel in (red, green, blue)):

@@ -19,9 +19,11 @@ import sys
 from array import array
 from itertools import compress, groupby
 from operator import ne
+from typing import Any
 
 from PIL import Image
-from rich.color import Color, ColorTriplet, ColorType
+from rich.color import Color, ColorType
+from rich.color_triplet import ColorTriplet
 from rich.segment import Segment
 from rich.style import Style
 from rich_pixels import Renderer
@@ -101,7 +103,7 @@ def _packed_colour(packed: int) -> Color:
     return _new_tuple(Color, ("#%06x" % packed, _TRUECOLOR, None, triplet))
 
 
-def _packed_pixels(canvas: Image.Image) -> array:
+def _packed_pixels(canvas: Image.Image) -> array[int]:
     """The canvas's pixels as native 4-byte integers 0xRRGGBB (BGRX bytes; the padding byte is 0)."""
     packed = array(_PACKED_TYPE)
     packed.frombytes(canvas.tobytes("raw", "BGRX"))
@@ -130,7 +132,7 @@ def half_block_segments(canvas: Image.Image) -> list[Segment]:
     for top in range(0, height, 2):
         upper = packed[top * width : (top + 1) * width]
         lower = packed[(top + 1) * width : (top + 2) * width]
-        pairs: list = list(zip(upper, lower))
+        pairs: list[Any] = list(zip(upper, lower))
         pairs.append(None)  # a sentinel unequal to every cell ends the last run
         start = 0
         # Where a run of equal cells ends: found by C-level comparisons of neighbours.
@@ -182,7 +184,7 @@ def quadrant_segments(canvas: Image.Image) -> list[Segment]:
     for top in range(0, height, 2):
         upper = _pixels(raw[top * stride : (top + 1) * stride])
         lower = _pixels(raw[(top + 1) * stride : (top + 2) * stride])
-        cells = []
+        cells: list[Any] = []
         add_cell = cells.append
         for x in range(0, width - 1, 2):
             upper_left = upper[x]
@@ -209,9 +211,7 @@ def quadrant_segments(canvas: Image.Image) -> list[Segment]:
 
 
 def _distance(first: RGB, second: RGB) -> int:
-    return (
-        (first[0] - second[0]) ** 2 + (first[1] - second[1]) ** 2 + (first[2] - second[2]) ** 2
-    )
+    return (first[0] - second[0]) ** 2 + (first[1] - second[1]) ** 2 + (first[2] - second[2]) ** 2
 
 
 def _mean(colours: list[RGB]) -> RGB:
@@ -225,9 +225,7 @@ def _mean(colours: list[RGB]) -> RGB:
     return ((red + half) // count, (green + half) // count, (blue + half) // count)
 
 
-def _split_quadrants(
-    upper_left: RGB, upper_right: RGB, lower_left: RGB, lower_right: RGB
-) -> tuple[int, RGB, RGB]:
+def _split_quadrants(upper_left: RGB, upper_right: RGB, lower_left: RGB, lower_right: RGB) -> tuple[int, RGB, RGB]:
     """(foreground mask, foreground colour, background colour) for one cell's four pixels.
 
     The upper-left pixel always belongs to the background group, so only the seven characters
@@ -261,9 +259,7 @@ def _split_quadrants(
         return 0, mean, mean
     mask = 0
     for index, colour in enumerate(quad):
-        if index == seed_b or (
-            index != seed_a and _distance(colour, quad[seed_b]) < _distance(colour, quad[seed_a])
-        ):
+        if index == seed_b or (index != seed_a and _distance(colour, quad[seed_b]) < _distance(colour, quad[seed_a])):
             mask |= 1 << index
     if mask & 1:
         mask ^= 0b1111

@@ -51,9 +51,7 @@ def sniff_format(data: bytes) -> tuple[str | None, str | None]:
 def _looks_like_svg(data: bytes) -> bool:
     """True for XML/SVG text: vector previews need a rasteriser we do not ship."""
     head = data[:512].lstrip(b"\xef\xbb\xbf \t\r\n").lower()
-    return head.startswith((b"<?xml", b"<svg", b"<!doctype svg")) or (
-        head.startswith(b"<") and b"<svg" in head
-    )
+    return head.startswith((b"<?xml", b"<svg", b"<!doctype svg")) or (head.startswith(b"<") and b"<svg" in head)
 
 
 def declared_size(data: bytes, format_name: str) -> tuple[int, int] | None:

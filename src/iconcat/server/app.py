@@ -30,14 +30,14 @@ from __future__ import annotations
 import asyncio
 import hmac
 import re
-from typing import AsyncIterator
+from collections.abc import AsyncIterator
 
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
-from starlette.concurrency import run_in_threadpool
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from .catalogue import MEDIA_TYPES, IconRecord, default_catalogue, file_name
@@ -163,7 +163,10 @@ def create_app(token: str = DEMO_TOKEN, page_size: int = DEFAULT_PAGE_SIZE, late
         base_url = str(request.base_url).rstrip("/")
         page = matches[:page_size]
         return JSONResponse(
-            {"data": [icon_json(icon, base_url) for icon in page], "meta": {"moreResultsAvailable": len(matches) > page_size}}
+            {
+                "data": [icon_json(icon, base_url) for icon in page],
+                "meta": {"moreResultsAvailable": len(matches) > page_size},
+            }
         )
 
     async def download(request: Request) -> Response:
@@ -228,4 +231,3 @@ def create_app(token: str = DEMO_TOKEN, page_size: int = DEFAULT_PAGE_SIZE, late
 async def _chunks(body: bytes) -> AsyncIterator[bytes]:
     for start in range(0, len(body), STREAM_CHUNK):
         yield body[start : start + STREAM_CHUNK]
-

@@ -67,7 +67,7 @@ class BackgroundServer:
         host = f"[{self._host}]" if ":" in self._host else self._host
         return f"http://{host}:{self.port}"
 
-    def start(self, timeout: float = 10.0) -> "BackgroundServer":
+    def start(self, timeout: float = 10.0) -> BackgroundServer:
         """Bind, start serving, and return once the server accepts connections.
 
         Starting a running server does nothing: `start_catalogue()` returns a started server, and
@@ -126,7 +126,7 @@ class BackgroundServer:
             self._socket.close()
         self._server = self._thread = self._socket = None
 
-    def __enter__(self) -> "BackgroundServer":
+    def __enter__(self) -> BackgroundServer:
         return self.start()
 
     def __exit__(self, *exc_info: object) -> None:

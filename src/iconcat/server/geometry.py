@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable, Union
 
 __all__ = [
     "GRID",
@@ -31,7 +31,7 @@ GRID = 24.0
 Point = tuple[float, float]
 LineTo = tuple[str, Point]  # ("L", end)
 CurveTo = tuple[str, Point, Point, Point]  # ("C", control1, control2, end)
-Segment = Union[LineTo, CurveTo]
+Segment = LineTo | CurveTo
 Matrix = tuple[float, float, float, float, float, float]  # x' = a x + c y + e; y' = b x + d y + f
 
 
@@ -43,7 +43,7 @@ class Subpath:
     segments: tuple[Segment, ...]
     closed: bool
 
-    def transformed(self, m: Matrix) -> "Subpath":
+    def transformed(self, m: Matrix) -> Subpath:
         """The same subpath under an affine map (Béziers are affine-invariant, so this is exact)."""
         return Subpath(
             _apply(m, self.start),
@@ -63,7 +63,7 @@ class Subpath:
                 steps = _curve_steps(current, c1, c2, end, tolerance)
                 for i in range(1, steps + 1):
                     points.append(_cubic_point(current, c1, c2, end, i / steps))
-            current = seg[-1]  # type: ignore[assignment]
+            current = seg[-1]
         return points
 
 
@@ -73,11 +73,11 @@ class Path:
 
     subpaths: tuple[Subpath, ...]
 
-    def transformed(self, m: Matrix) -> "Path":
+    def transformed(self, m: Matrix) -> Path:
         """The path under an affine map."""
         return Path(tuple(s.transformed(m) for s in self.subpaths))
 
-    def __add__(self, other: "Path") -> "Path":
+    def __add__(self, other: Path) -> Path:
         return Path(self.subpaths + other.subpaths)
 
 

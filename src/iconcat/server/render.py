@@ -83,7 +83,7 @@ def render_image(paints: list[Paint], size: int) -> Image.Image:
             continue
         if colour[3] < 255:
             alpha = colour[3]
-            coverage = coverage.point(lambda v: v * alpha // 255)
+            coverage = coverage.point(lambda v, alpha=alpha: v * alpha // 255)
         layer = Image.new("RGBA", (size, size), colour[:3] + (0,))
         layer.putalpha(coverage)
         canvas.alpha_composite(layer)
@@ -115,7 +115,9 @@ def _reduce(mask: Image.Image, size: int) -> Image.Image | None:
     return coverage
 
 
-def _stroke(draw: ImageDraw.ImageDraw, points: list[tuple[float, float]], subpath: Subpath, width: float, cap: str) -> None:
+def _stroke(
+    draw: ImageDraw.ImageDraw, points: list[tuple[float, float]], subpath: Subpath, width: float, cap: str
+) -> None:
     radius = width / 2
     if subpath.closed and len(points) > 1:
         if points[0] != points[-1]:
@@ -167,7 +169,7 @@ def path_data(path: Path) -> str:
             if seg[0] == "L":
                 parts.append(f"L{_n(seg[1][0])} {_n(seg[1][1])}")
             else:
-                parts.append("C" + " ".join(f"{_n(p[0])} {_n(p[1])}" for p in seg[1:]))  # type: ignore[index]
+                parts.append("C" + " ".join(f"{_n(p[0])} {_n(p[1])}" for p in seg[1:]))
         if sub.closed:
             parts.append("Z")
     return "".join(parts)
@@ -246,7 +248,7 @@ def render_eps(paints: list[Paint], title: str) -> bytes:
                 if seg[0] == "L":
                     out.append(f"{_n(seg[1][0])} {_n(seg[1][1])} l")
                 else:
-                    out.append(" ".join(f"{_n(p[0])} {_n(p[1])}" for p in seg[1:]) + " c")  # type: ignore[index]
+                    out.append(" ".join(f"{_n(p[0])} {_n(p[1])}" for p in seg[1:]) + " c")
             if sub.closed:
                 out.append("z")
         if paint.is_stroke:

@@ -12,7 +12,7 @@ import shlex
 import signal
 import socket
 import threading
-from typing import Callable
+from collections.abc import Callable
 
 import uvicorn
 
@@ -36,9 +36,13 @@ def _bind(host: str, port: int) -> socket.socket:
     except OSError as exc:
         sock.close()
         if exc.errno == errno.EADDRINUSE:
-            message = f"Port {port} on {host} is already in use: stop the other server or pick another port with --port."
+            message = (
+                f"Port {port} on {host} is already in use: stop the other server or pick another port with --port."
+            )
         elif exc.errno == errno.EACCES:
-            message = f"Not allowed to listen on {host}:{port}: ports below 1024 need privileges; pick another with --port."
+            message = (
+                f"Not allowed to listen on {host}:{port}: ports below 1024 need privileges; pick another with --port."
+            )
         else:
             message = f"Cannot listen on {host}:{port}: {exc.strerror or exc}."
         # A one-argument OSError prints as just the message (no "[Errno 98]" prefix); keep errno for code.

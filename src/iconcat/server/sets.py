@@ -35,14 +35,36 @@ ALL = ("Outline", "Light", "Bold", "Filled", "Duotone", "Colour")
 PNG512, PNG256, SVG, EPS = ("png", 512), ("png", 256), ("svg", None), ("eps", None)
 
 SETS: tuple[IconSet, ...] = (
-    IconSet("Core UI", "Essentials", ink="#3b82f6", accent="#60a5fa", cap="round",
-            formats=(PNG512, PNG256, SVG, EPS), styles=ALL),
-    IconSet("Studio", "Line Pro", ink="#8b5cf6", accent="#a78bfa", cap="round",
-            formats=(PNG512, PNG256, SVG), styles=ALL),
-    IconSet("Blueprint", "Line Pro", ink="#0284c7", accent="#38bdf8", cap="square",
-            formats=(PNG512, SVG, EPS), styles=("Outline", "Light", "Bold", "Filled", "Duotone")),
-    IconSet("Signal", "Pictograms", ink="#ea580c", accent="#fb923c", cap="round",
-            formats=(PNG512, PNG256), styles=("Outline", "Filled", "Duotone", "Colour"),
-            # Pictograms for wayfinding and status screens: no file or interface chrome.
-            categories=("Communication", "Commerce", "Devices", "Navigation", "People", "Security", "Weather")),
+    IconSet(
+        "Core UI",
+        "Essentials",
+        ink="#3b82f6",
+        accent="#60a5fa",
+        cap="round",
+        formats=(PNG512, PNG256, SVG, EPS),
+        styles=ALL,
+    ),
+    IconSet(
+        "Studio", "Line Pro", ink="#8b5cf6", accent="#a78bfa", cap="round", formats=(PNG512, PNG256, SVG), styles=ALL
+    ),
+    IconSet(
+        "Blueprint",
+        "Line Pro",
+        ink="#0284c7",
+        accent="#38bdf8",
+        cap="square",
+        formats=(PNG512, SVG, EPS),
+        styles=("Outline", "Light", "Bold", "Filled", "Duotone"),
+    ),
+    IconSet(
+        "Signal",
+        "Pictograms",
+        ink="#ea580c",
+        accent="#fb923c",
+        cap="round",
+        formats=(PNG512, PNG256),
+        styles=("Outline", "Filled", "Duotone", "Colour"),
+        # Pictograms for wayfinding and status screens: no file or interface chrome.
+        categories=("Communication", "Commerce", "Devices", "Navigation", "People", "Security", "Weather"),
+    ),
 )

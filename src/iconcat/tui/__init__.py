@@ -14,7 +14,7 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
 __all__ = ["run_browser"]
 
 
-def run_browser(settings: "Settings", *, query: str | None = None, demo: bool = False) -> int:
+def run_browser(settings: Settings, *, query: str | None = None, demo: bool = False) -> int:
     """Run the browser until the person quits; return the process exit code.
 
     With `demo=True`, or when `settings` name no catalogue, the embedded demo catalogue is started on a

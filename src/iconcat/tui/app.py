@@ -37,7 +37,7 @@ from .commands import BrowserCommands
 from .connection import Connection
 from .download_controller import DownloadController
 from .download_jobs import DownloadJob, finish_notice
-from .keys import app_bindings, types_into_search
+from .keys import COMMANDS, app_bindings, types_into_search
 from .pictures import PICTURE_MODES, next_picture_mode
 from .search_runner import SearchRunner
 from .search_state import SearchPhase, SearchState
@@ -63,7 +63,7 @@ class IconcatApp(App[int]):
     # Screen classes by terminal size: 80×24 gets a small picture, large terminals a large one.
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide"), (160, "-very-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (32, "-tall"), (52, "-very-tall")]
-    BINDINGS = app_bindings()
+    BINDINGS = app_bindings()  # type: ignore[assignment]  # a list of Binding is what App reads
 
     search_state: var[SearchState] = var(SearchState, init=False)
     """The current search's state; its watcher updates the status line and the results area.
@@ -155,7 +155,7 @@ class IconcatApp(App[int]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Main-screen keys are off under dialogs, and printable ones while the search box has focus."""
-        binding_keys = {binding.action: binding.key for binding in self.BINDINGS}  # type: ignore[union-attr]
+        binding_keys = {command.action: command.key for command in COMMANDS if command.key is not None}
         if action in binding_keys and isinstance(self.screen, ModalScreen):
             return False
         key = binding_keys.get(action)

@@ -12,8 +12,9 @@ when the client could not be made.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from contextlib import AsyncExitStack
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
 
 from iconcat.failures import describe_failure
 from iconcat.text import sanitize
@@ -30,7 +31,7 @@ ClientFactory = Callable[[Connection], "CatalogueClient"]
 """Makes the client for a connection (tests inject one with an in-process transport)."""
 
 
-def default_client_factory(connection: Connection) -> "CatalogueClient":
+def default_client_factory(connection: Connection) -> CatalogueClient:
     """The real client for `connection`."""
     from iconcat.api import CatalogueClient
 
@@ -77,7 +78,7 @@ class CatalogueLink:
         finally:
             self._ready.set()
 
-    async def ready(self) -> "CatalogueClient | None":
+    async def ready(self) -> CatalogueClient | None:
         """The client once `open` has run (None if it could not be made: see `problem`)."""
         await self._ready.wait()
         return self._client
@@ -104,7 +105,7 @@ class CatalogueLink:
         self._stack = None
         self._client = None
 
-    async def fetch_preview(self, icon: "Icon") -> bytes:
+    async def fetch_preview(self, icon: Icon) -> bytes:
         """The small preview's bytes, or `PreviewUnavailable` saying why (never another exception)."""
         from iconcat.api import CatalogueError, NotFoundError, ProtocolError
 
@@ -112,7 +113,8 @@ class CatalogueLink:
         if client is None:
             raise PreviewUnavailable(PreviewFailure(self.problem or "no catalogue", missing=False), permanent=False)
         try:
-            return await client.thumbnail(icon)
+            preview: bytes = await client.thumbnail(icon)
+            return preview
         except NotFoundError:
             raise PreviewUnavailable(PreviewFailure("no preview", missing=True), permanent=True) from None
         except ProtocolError as error:

@@ -10,9 +10,10 @@ once per download); it never calls into the app. Saving itself (partial file, pu
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Awaitable, Callable
+from typing import TYPE_CHECKING
 
 from textual.message import Message
 from textual.worker import Worker, WorkerCancelled
@@ -52,7 +53,7 @@ class DownloadController:
             super().__init__()
             self.job = job
 
-    def __init__(self, owner: "DOMNode", client: ClientSource, problem: Callable[[], str]) -> None:
+    def __init__(self, owner: DOMNode, client: ClientSource, problem: Callable[[], str]) -> None:
         self._owner = owner
         self._client = client
         self._problem = problem
@@ -65,7 +66,7 @@ class DownloadController:
         """Downloads still in progress."""
         return [job for job in self.jobs if job.status is DownloadStatus.RUNNING]
 
-    def start(self, icon: "Icon", variant: "Variant", folder: Path, filename: str) -> DownloadJob:
+    def start(self, icon: Icon, variant: Variant, folder: Path, filename: str) -> DownloadJob:
         """Save `variant` of `icon` into `folder` as `filename` (or the next free name), in the background."""
         job = DownloadJob(icon=icon, variant=variant, filename=filename, folder=folder)
         self.jobs.append(job)
@@ -117,7 +118,7 @@ class DownloadController:
         for worker in workers:
             try:
                 await asyncio.wait_for(worker.wait(), timeout=5)
-            except (WorkerCancelled, asyncio.TimeoutError):
+            except (TimeoutError, WorkerCancelled):
                 pass  # cancelled is the expected outcome; a stuck one must not hold up quitting
 
     def remove_leftovers(self, folder: Path) -> None:

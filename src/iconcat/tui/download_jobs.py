@@ -44,9 +44,9 @@ class DownloadStatus(Enum):
 class DownloadJob:
     """One file being saved (or saved, or failed) from the catalogue."""
 
-    icon: "Icon"
+    icon: Icon
     """The icon the file belongs to."""
-    variant: "Variant"
+    variant: Variant
     """The variant (format and size) chosen."""
     filename: str
     """The file name asked for (the client may still sanitise it)."""
@@ -106,7 +106,7 @@ class DownloadJob:
         if status is DownloadStatus.DONE and self.total is None:
             self.total = self.bytes_done
 
-    def restarted(self) -> "DownloadJob":
+    def restarted(self) -> DownloadJob:
         """A fresh job for the same file (retry): same icon, variant, name and folder."""
         return DownloadJob(icon=self.icon, variant=self.variant, filename=self.filename, folder=self.folder)
 
@@ -126,7 +126,9 @@ def finish_notice(job: DownloadJob) -> FinishNotice | None:
     if job.status is DownloadStatus.DONE:
         return FinishNotice("Download finished", sanitize(str(job.saved_path), max_length=None))
     if job.status is DownloadStatus.FAILED:
-        return FinishNotice("Download failed", f"{sanitize(job.filename, max_length=60)}: {job.error}  (r retries)", "error")
+        return FinishNotice(
+            "Download failed", f"{sanitize(job.filename, max_length=60)}: {job.error}  (r retries)", "error"
+        )
     return None
 
 

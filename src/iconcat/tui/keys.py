@@ -55,22 +55,42 @@ class Command:
 
 
 COMMANDS: tuple[Command, ...] = (
-    Command("focus_search", "Search", "type to search; results follow as you type, Enter at once",
-            key="slash", key_display="/", footer="Search"),
+    Command(
+        "focus_search",
+        "Search",
+        "type to search; results follow as you type, Enter at once",
+        key="slash",
+        key_display="/",
+        footer="Search",
+    ),
     Command("focus_results", "Results", "move to the results list"),
-    Command("download", "Download highlighted icon", "choose a format and size of the highlighted icon and save it",
-            key="d", key_display="enter/d", footer="Download"),
-    Command("cancel_download", "Cancel download", "cancel the selected (or latest running) download",
-            key="x"),
-    Command("retry_download", "Retry download", "retry the selected (or latest failed or cancelled) download",
-            key="r"),
+    Command(
+        "download",
+        "Download highlighted icon",
+        "choose a format and size of the highlighted icon and save it",
+        key="d",
+        key_display="enter/d",
+        footer="Download",
+    ),
+    Command("cancel_download", "Cancel download", "cancel the selected (or latest running) download", key="x"),
+    Command("retry_download", "Retry download", "retry the selected (or latest failed or cancelled) download", key="r"),
     Command("clear_downloads", "Clear finished downloads", "remove finished rows from the downloads panel"),
-    Command("search_again", "Search again", "send the current search again (after an error, or to refresh)",
-            key="ctrl+r"),
-    Command("connect", "Connect to a catalogue", "base URL, token and download folder; test and save them",
-            key="ctrl+o", footer="Connect"),
-    Command("cycle_thumbnails", "Pictures: next drawing style",
-            "pictures: " + ", ".join(mode.label for mode in PICTURE_MODES.values()), key="t"),
+    Command(
+        "search_again", "Search again", "send the current search again (after an error, or to refresh)", key="ctrl+r"
+    ),
+    Command(
+        "connect",
+        "Connect to a catalogue",
+        "base URL, token and download folder; test and save them",
+        key="ctrl+o",
+        footer="Connect",
+    ),
+    Command(
+        "cycle_thumbnails",
+        "Pictures: next drawing style",
+        "pictures: " + ", ".join(mode.label for mode in PICTURE_MODES.values()),
+        key="t",
+    ),
     Command("help", "Keys", "show every key", key="question_mark", key_display="?", footer="Keys"),
     Command("quit", "Quit", "leave iconcat (asks first while downloads run)", key="q", footer="Quit"),
 )
@@ -87,9 +107,10 @@ WIDGET_KEYS: tuple[tuple[str, str], ...] = (
 )
 """Keys the widgets and Textual own (not app bindings), for the help screen."""
 
-LETTER_KEYS = frozenset(
-    command.key for command in COMMANDS if command.key is not None and len(command.key) == 1
-) | {"slash", "question_mark"}
+LETTER_KEYS = frozenset(command.key for command in COMMANDS if command.key is not None and len(command.key) == 1) | {
+    "slash",
+    "question_mark",
+}
 """Printable keys bound to commands: they stay commands over the results (see the key rule)."""
 
 

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import gc
 import sys
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING
 
 from iconcat.text import sanitize
 
@@ -36,7 +37,7 @@ def startup_objects_frozen() -> Iterator[None]:
         gc.unfreeze()
 
 
-def run_browser(settings: "Settings", *, query: str | None = None, demo: bool = False) -> int:
+def run_browser(settings: Settings, *, query: str | None = None, demo: bool = False) -> int:
     """Run the browser; return 0 when the person quits, 1 when it could not start."""
     server = None
     if demo or not settings.base_url:

@@ -8,7 +8,6 @@ cancelled request can race its cancellation) is recognisably stale and dropped.
 
 from __future__ import annotations
 
-from functools import partial
 from typing import TYPE_CHECKING
 
 from textual.message import Message
@@ -34,14 +33,14 @@ class SearchRunner:
     class Answered(Message):
         """Search number `sequence` for `query` ended: `result` when it answered, else `state` says why."""
 
-        def __init__(self, sequence: int, query: str, result: "SearchResult | None", state: SearchState) -> None:
+        def __init__(self, sequence: int, query: str, result: SearchResult | None, state: SearchState) -> None:
             super().__init__()
             self.sequence = sequence
             self.query = query
             self.result = result
             self.state = state
 
-    def __init__(self, owner: "DOMNode", link: "CatalogueLink") -> None:
+    def __init__(self, owner: DOMNode, link: CatalogueLink) -> None:
         self._owner = owner
         self._link = link
         self.sequence = 0
@@ -66,7 +65,7 @@ class SearchRunner:
             self._owner.workers.cancel_group(self._owner, "search")
             return SearchState()
         self._owner.run_worker(
-            partial(self._search, query, self.sequence),
+            self._search(query, self.sequence),
             group="search",
             exclusive=True,
             exit_on_error=False,

@@ -52,7 +52,12 @@ class SearchState:
     @property
     def is_problem(self) -> bool:
         """True when the search could not be made: the status and the results area say so in colour."""
-        return self.phase in (SearchPhase.UNREACHABLE, SearchPhase.REJECTED, SearchPhase.NOT_CONFIGURED, SearchPhase.FAILED)
+        return self.phase in (
+            SearchPhase.UNREACHABLE,
+            SearchPhase.REJECTED,
+            SearchPhase.NOT_CONFIGURED,
+            SearchPhase.FAILED,
+        )
 
     @property
     def status(self) -> str:

@@ -7,7 +7,7 @@ the repository root, two levels above the package.
 
 from __future__ import annotations
 
-from pathlib import Path
+from pathlib import Path, PurePath
 
 import iconcat
 
@@ -28,7 +28,7 @@ def styles_folder() -> Path:
     raise FileNotFoundError(f"iconcat's stylesheets are missing (looked in {searched}); reinstall iconcat")
 
 
-def stylesheet_paths() -> list[Path]:
+def stylesheet_paths() -> list[str | PurePath]:
     """Absolute paths of the stylesheets, in load order."""
     folder = styles_folder()
     return [folder / name for name in STYLESHEET_NAMES]

@@ -16,8 +16,12 @@ Only the UI thread touches these caches: thread workers hand their results back 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from iconcat.lru import BoundedLRU
+
+if TYPE_CHECKING:  # pragma: no cover - typing only
+    from rich.console import RenderableType
 
 __all__ = ["PreviewFailure", "RenderKey", "ThumbnailCache", "bound_imaging_caches"]
 
@@ -54,7 +58,7 @@ class ThumbnailCache:
         """icon id -> the preview's bytes as fetched."""
         self.failures: BoundedLRU[PreviewFailure] = BoundedLRU(max_previews)
         """icon id -> why there is no picture."""
-        self.renders: BoundedLRU[object] = BoundedLRU(max_renders)
+        self.renders: BoundedLRU[RenderableType] = BoundedLRU(max_renders)
         """RenderKey -> Rich renderable exactly columns x rows."""
 
     def clear(self) -> None:

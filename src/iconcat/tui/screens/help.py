@@ -13,6 +13,7 @@ from ..keys import help_lines
 
 __all__ = ["HelpScreen"]
 
+
 class HelpScreen(ModalScreen[None]):
     """Lists the keys; any of Escape, q or ? closes it."""
 

@@ -27,7 +27,7 @@ __all__ = ["DetailPane", "describe_fields", "describe_variants"]
 _LABEL_WIDTH = 9
 
 
-def _ref(label: str, ref: "Ref") -> Content:
+def _ref(label: str, ref: Ref) -> Content:
     return Content.assemble(
         (label.ljust(_LABEL_WIDTH), ".detail-pane--label"),
         sanitize(ref.name, max_length=60),
@@ -35,7 +35,7 @@ def _ref(label: str, ref: "Ref") -> Content:
     )
 
 
-def describe_fields(icon: "Icon") -> Content:
+def describe_fields(icon: Icon) -> Content:
     """Category, style, series and set, one per line, each with its id."""
     return Content("\n").join(
         [
@@ -52,7 +52,7 @@ VARIANT_LINES = 6
 of variants repaints it without relaying out the screen (more variants than this do relayout)."""
 
 
-def describe_variants(icon: "Icon") -> Content:
+def describe_variants(icon: Icon) -> Content:
     """The variants as a compact table: label and variant id, one per line (at least VARIANT_LINES)."""
     if not icon.variants:
         lines = [Content.styled("No downloadable variants.", ".detail-pane--label")]
@@ -73,7 +73,7 @@ class DetailPane(Vertical):
     COMPONENT_CLASSES = {"detail-pane--name", "detail-pane--label", "detail-pane--id"}
     """`detail-pane--name`: the icon's name; `detail-pane--label`: field names; `detail-pane--id`: #ids."""
 
-    icon: var["Icon | None"] = var(None, init=False)
+    icon: var[Icon | None] = var(None, init=False)
     """The icon shown; None shows the empty hint. A `var`: the watcher updates the widgets that change,
     and repainting the pane itself (its border and background) would be wasted work."""
 
@@ -107,7 +107,7 @@ class DetailPane(Vertical):
         """The picture widget."""
         return self.query_one(Thumbnail)
 
-    def watch_icon(self, icon: "Icon | None") -> None:
+    def watch_icon(self, icon: Icon | None) -> None:
         self.set_class(icon is None, "-empty")
         if icon is None:
             self.thumbnail.icon = None

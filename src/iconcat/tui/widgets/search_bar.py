@@ -23,12 +23,23 @@ class SearchInput(Input):
     """The search field: Down/PgDn/Escape hand the keyboard to the results list."""
 
     BINDINGS = [
-        Binding("enter", "submit", "Search now", id="search-submit",
-                tooltip="Search at once and move to the results"),
-        Binding("down,pagedown", "app.focus_results", "Results", key_display="↓", id="search-to-results",
-                tooltip="Move to the results list"),
-        Binding("escape", "app.focus_results", "Results", show=False, id="search-escape",
-                tooltip="Leave the search box for the results list"),
+        Binding("enter", "submit", "Search now", id="search-submit", tooltip="Search at once and move to the results"),
+        Binding(
+            "down,pagedown",
+            "app.focus_results",
+            "Results",
+            key_display="↓",
+            id="search-to-results",
+            tooltip="Move to the results list",
+        ),
+        Binding(
+            "escape",
+            "app.focus_results",
+            "Results",
+            show=False,
+            id="search-escape",
+            tooltip="Leave the search box for the results list",
+        ),
     ]
 
 

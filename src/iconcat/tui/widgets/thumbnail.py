@@ -2,7 +2,8 @@
 
 The widget knows what it should show (`icon`, its own size, the theme's surface colour) and fetches
 what it lacks: the preview bytes through `fetch_preview` (the app hands it its catalogue link's, as it
-hands the variant picker `filename_for`) in an exclusive async worker, the render in a thread worker. Renders are keyed on the
+hands the variant picker `filename_for`) in an exclusive async worker, the render in a thread worker.
+Renders are keyed on the
 icon, the cell size and the background colour, so coming back to an icon costs nothing and a theme
 change or a resize draws it again.
 """
@@ -10,8 +11,9 @@ change or a resize draws it again.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
 from functools import partial
-from typing import TYPE_CHECKING, Awaitable, Callable
+from typing import TYPE_CHECKING
 
 from textual.color import Color
 from textual.content import Content
@@ -46,20 +48,20 @@ class Thumbnail(Widget):
     class Fetching(Message):
         """A request for `icon`'s preview starts (it was not cached); the status shows "loading"."""
 
-        def __init__(self, icon: "Icon") -> None:
+        def __init__(self, icon: Icon) -> None:
             super().__init__()
             self.icon = icon
 
     class Rendered(Message):
         """A thread worker drew `key` (or found the preview undecodable: `failure`)."""
 
-        def __init__(self, key: RenderKey, renderable: "RenderableType | None", failure: PreviewFailure | None) -> None:
+        def __init__(self, key: RenderKey, renderable: RenderableType | None, failure: PreviewFailure | None) -> None:
             super().__init__()
             self.key = key
             self.renderable = renderable
             self.failure = failure
 
-    icon: reactive["Icon | None"] = reactive(None, init=False, always_update=True)
+    icon: reactive[Icon | None] = reactive(None, init=False, always_update=True)
     """The icon to show; setting it shows a cached render at once or asks for what is missing."""
 
     status: reactive[str] = reactive("empty", init=False)
@@ -76,7 +78,7 @@ class Thumbnail(Widget):
         self.set_reactive(Thumbnail.mode, mode)
         self.cache = cache
         self._fetch_preview = fetch_preview
-        self._renderable: "RenderableType | Content" = Content("")
+        self._renderable: RenderableType | Content = Content("")
         self._wanted: RenderKey | None = None
         self.shown_key: RenderKey | None = None
         """The key of the picture on screen (None while a placeholder shows)."""
@@ -84,10 +86,10 @@ class Thumbnail(Widget):
     def on_mount(self) -> None:
         self.app.theme_changed_signal.subscribe(self, lambda _theme: self.redraw())
 
-    def render(self) -> "RenderableType | Content":
+    def render(self) -> RenderableType | Content:
         return self._renderable
 
-    def watch_icon(self, icon: "Icon | None") -> None:
+    def watch_icon(self, icon: Icon | None) -> None:
         self.redraw()
 
     def watch_mode(self, mode: str) -> None:
@@ -145,17 +147,17 @@ class Thumbnail(Widget):
         else:
             self._start_fetch(icon)
 
-    def _start_fetch(self, icon: "Icon") -> None:
+    def _start_fetch(self, icon: Icon) -> None:
         self.post_message(self.Fetching(icon))
         self.run_worker(
-            partial(self._fetch, icon),
+            self._fetch(icon),
             group="thumbnail",
             exclusive=True,  # only the highlighted icon's preview matters
             exit_on_error=False,
             description=f"fetch preview of icon {icon.id}",
         )
 
-    async def _fetch(self, icon: "Icon") -> None:
+    async def _fetch(self, icon: Icon) -> None:
         """Fetch one preview and hand it on (decoding and drawing happen in a thread)."""
         await asyncio.sleep(THUMBNAIL_SETTLE_SECONDS)
         try:
@@ -165,11 +167,13 @@ class Thumbnail(Widget):
         except asyncio.CancelledError:
             raise
         except Exception as error:  # noqa: BLE001 - a preview failure must never take the app down
-            self.deliver_failure(icon, PreviewFailure(describe_failure(error, max_length=80), missing=False), permanent=False)
+            self.deliver_failure(
+                icon, PreviewFailure(describe_failure(error, max_length=80), missing=False), permanent=False
+            )
         else:
             self.deliver(icon, data)
 
-    def deliver(self, icon: "Icon", data: bytes) -> None:
+    def deliver(self, icon: Icon, data: bytes) -> None:
         """`icon`'s preview arrived: keep the bytes, and draw it (in a thread) if still wanted."""
         self.cache.previews.put(icon.id, data)
         key = self.render_key()
@@ -177,7 +181,7 @@ class Thumbnail(Widget):
             return
         self._start_render(key, data)
 
-    def deliver_failure(self, icon: "Icon", failure: PreviewFailure, *, permanent: bool) -> None:
+    def deliver_failure(self, icon: Icon, failure: PreviewFailure, *, permanent: bool) -> None:
         """The preview could not be fetched; `permanent` failures (404, not an image) are remembered."""
         if permanent:
             self.cache.failures.put(icon.id, failure)
@@ -192,7 +196,7 @@ class Thumbnail(Widget):
         else:
             self._show(Content.assemble("preview unavailable\n", (failure.reason, "dim")), "unavailable")
 
-    def _show(self, renderable: "RenderableType | Content", status: str, key: RenderKey | None = None) -> None:
+    def _show(self, renderable: RenderableType | Content, status: str, key: RenderKey | None = None) -> None:
         self._renderable = renderable
         self.shown_key = key
         self.status = status
@@ -230,7 +234,7 @@ class Thumbnail(Widget):
         renderable = render_cells(image, key.columns, key.rows, key.background, mode=key.mode)
         self.post_message(self.Rendered(key, renderable, None))
 
-    def on_thumbnail_rendered(self, message: "Thumbnail.Rendered") -> None:
+    def on_thumbnail_rendered(self, message: Thumbnail.Rendered) -> None:
         message.stop()
         key = message.key
         if message.failure is not None:
