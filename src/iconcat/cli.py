@@ -8,38 +8,59 @@ show arguments), only from ICONCAT_TOKEN, the config file, `iconcat login` or st
 
 Everything the service sends reaches the terminal through `iconcat.text.sanitize` (the table) or as
 ASCII-escaped JSON (`--json`), so a hostile name cannot move the cursor, retitle the window or write the
-clipboard.
+clipboard. A failure nobody foresaw is worded by `iconcat.failures.describe_failure`, as in the browser:
+never an exception's class name.
+
+Each command takes, and its --help lists, only the options it uses. `--base-url` and `--timeout` say
+where a command connects and how long it waits: browse, search, download and login take them, before
+the command (`iconcat --base-url URL search arrow`) or after it (`iconcat search arrow --base-url URL`);
+`serve` connects to nothing and refuses them. `browse`, `search` and `download` take `--demo`: the
+embedded demo catalogue, started in this process for the command's life, so they work right after
+install with nothing set up (the demo's ids are stable, so `download --demo` takes what
+`search --demo` prints).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import dataclasses
 import getpass
 import json
 import os
 import sys
 import time
 import warnings
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from iconcat import __version__
 from iconcat.config import THUMBNAIL_MODES, ConfigError, Settings, load_settings, save_settings
+from iconcat.failures import describe_failure
 from iconcat.text import sanitize
+
+if TYPE_CHECKING:  # pragma: no cover - typing only
+    from iconcat.api import CatalogueClient, SearchResult
 
 __all__ = ["main"]
 
 EXIT_OK, EXIT_FAILURE, EXIT_USAGE, EXIT_AUTH, EXIT_NOT_FOUND, EXIT_INTERRUPTED = 0, 1, 2, 3, 4, 130
 NO_CATALOGUE_HINT = (
-    "no catalogue configured: run `iconcat login`, or set ICONCAT_BASE_URL and ICONCAT_TOKEN "
-    "(for a local demo, run `iconcat serve` in another terminal)"
+    "no catalogue configured: run `iconcat login`, or set ICONCAT_BASE_URL and ICONCAT_TOKEN; "
+    "or add --demo to use the embedded demo catalogue"
 )
+CONNECTION_OPTIONS = {"base_url": "--base-url", "timeout": "--timeout"}
+"""The options that say where a command connects (their `dest` and their flag): `serve` takes neither."""
 
 
 class UsageError(Exception):
     """A command cannot run with what it was given (exit status 2)."""
+
+
+class CommandFailure(Exception):
+    """The command could not do its work for a reason outside the catalogue client (exit status 1)."""
 
 
 # ------------------------------------------------------------------------------------------ parser
@@ -48,7 +69,7 @@ class UsageError(Exception):
 class _Parser(argparse.ArgumentParser):
     """argparse, with usage errors as the one line every other error is (and the way to get help)."""
 
-    def error(self, message: str) -> None:  # type: ignore[override]
+    def error(self, message: str) -> NoReturn:
         _error(f"{message} (see `{self.prog} --help`)")
         raise SystemExit(EXIT_USAGE)
 
@@ -57,13 +78,14 @@ def _positive_float(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {sanitize(text, max_length=40)!r}") from None
+        shown = sanitize(text, max_length=40)
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {shown!r}") from None
     if not 0 < value < float("inf"):
         raise argparse.ArgumentTypeError("must be a positive number of seconds")
     return value
 
 
-def _bounded_int(low: int, high: int, what: str):
+def _bounded_int(low: int, high: int, what: str) -> Callable[[str], int]:
     def parse(text: str) -> int:
         try:
             value = int(text)
@@ -77,53 +99,93 @@ def _bounded_int(low: int, high: int, what: str):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The argument parser (global options are accepted before or after the subcommand)."""
-    common = _Parser(add_help=False)
-    common.add_argument("--base-url", metavar="URL", default=argparse.SUPPRESS, help="the catalogue's base URL")
-    common.add_argument(
-        "--timeout", metavar="SECONDS", type=_positive_float, default=argparse.SUPPRESS,
+    """The argument parser: each command takes, and its --help lists, only the options it uses.
+
+    The connection options (`--base-url`, `--timeout`) are a parent parser given to the top level (so
+    they may come before the command, and `iconcat --base-url URL` alone browses) and to each command
+    that connects; their default is SUPPRESS so a command's parser never overwrites a value given
+    before the command. `serve` does not get them: its --help does not list them, after it they are
+    unknown options, and before it `_run` refuses them (they would be silently ignored).
+    """
+    connecting = _Parser(add_help=False)
+    connecting.add_argument(
+        "--base-url",
+        metavar="URL",
+        default=argparse.SUPPRESS,
+        help="the catalogue's base URL (default: ICONCAT_BASE_URL, else the config file)",
+    )
+    connecting.add_argument(
+        "--timeout",
+        metavar="SECONDS",
+        type=_positive_float,
+        default=argparse.SUPPRESS,
         help="deadline for each whole request (default 30)",
+    )
+    demo = _Parser(add_help=False)
+    demo.add_argument(
+        "--demo",
+        action="store_true",
+        help="use the embedded demo catalogue (started here, no set-up needed), whatever is configured",
     )
     parser = _Parser(
         prog="iconcat",
         description="Browse, search and download icons from an icon catalogue.",
-        parents=[common],
-        epilog="The token comes from ICONCAT_TOKEN, the config file (`iconcat login`), never the command line.",
+        parents=[connecting],
+        epilog=(
+            "--base-url and --timeout apply to browse, search, download and login, before or after the "
+            "command. The token comes from ICONCAT_TOKEN or the config file (`iconcat login`), never the "
+            "command line."
+        ),
     )
     parser.add_argument("--version", action="version", version=f"iconcat {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    browse = commands.add_parser("browse", parents=[common], help="the full-screen browser (the default)")
+    browse = commands.add_parser("browse", parents=[connecting, demo], help="the full-screen browser (the default)")
     # Several words are one query, as in the search box: `iconcat browse cloud rain` needs no quotes.
     browse.add_argument("query", nargs="*", metavar="QUERY", help="search for these words at start")
-    browse.add_argument("--demo", action="store_true", help="use the embedded demo catalogue")
     browse.add_argument(
-        "--thumbnails", choices=THUMBNAIL_MODES, default=None,
+        "--thumbnails",
+        choices=THUMBNAIL_MODES,
+        default=None,
         help="draw pictures with half blocks (default), quadrant blocks (sharper), or not at all (text)",
     )
 
-    search = commands.add_parser("search", parents=[common], help="one search, as a table or JSON")
+    search = commands.add_parser("search", parents=[connecting, demo], help="one search, as a table or JSON")
     search.add_argument("name", nargs="+", metavar="NAME", help="words that must all occur in the icon's name")
     search.add_argument("--json", action="store_true", help="print the answer as JSON (shaped like the API's)")
 
-    download = commands.add_parser("download", parents=[common], help="save one variant's file")
+    download = commands.add_parser("download", parents=[connecting, demo], help="save one variant's file")
     download.add_argument(
-        "variant_id", metavar="VARIANT_ID", type=_bounded_int(0, 2**63 - 1, "VARIANT_ID"),
-        help="a variant id, from `iconcat search`",
+        "variant_id",
+        metavar="VARIANT_ID",
+        type=_bounded_int(0, 2**63 - 1, "VARIANT_ID"),
+        help="a variant id, from `iconcat search` (with --demo, from `iconcat search --demo`)",
     )
-    download.add_argument("-o", "--output", metavar="DIR", help="folder to save into (default: the configured one, else .)")
+    download.add_argument(
+        "-o", "--output", metavar="DIR", help="folder to save into (default: the configured one, else .)"
+    )
     download.add_argument("--overwrite", action="store_true", help="replace a file of the same name")
 
-    serve = commands.add_parser("serve", parents=[common], help="run the embedded demo catalogue")
+    serve = commands.add_parser("serve", help="run the embedded demo catalogue")
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     serve.add_argument("--port", type=_bounded_int(0, 65535, "--port"), default=8000, help="default 8000")
     serve.add_argument("--token", default=None, help="the demo server's own token (no secret; default iconcat-demo)")
-    serve.add_argument("--latency", metavar="MS", type=_bounded_int(0, 60_000, "--latency"), default=0,
-                       help="delay every answer by MS milliseconds")
-    serve.add_argument("--page-size", metavar="N", type=_bounded_int(1, 10_000, "--page-size"), default=48,
-                       help="icons per search answer (default 48)")
+    serve.add_argument(
+        "--latency",
+        metavar="MS",
+        type=_bounded_int(0, 60_000, "--latency"),
+        default=0,
+        help="delay every answer by MS milliseconds",
+    )
+    serve.add_argument(
+        "--page-size",
+        metavar="N",
+        type=_bounded_int(1, 10_000, "--page-size"),
+        default=48,
+        help="icons per search answer (default 48)",
+    )
 
-    login = commands.add_parser("login", parents=[common], help="save the base URL and token, after checking them")
+    login = commands.add_parser("login", parents=[connecting], help="save the base URL and token, after checking them")
     login.add_argument("--token-stdin", action="store_true", help="read the token from standard input")
     return parser
 
@@ -151,6 +213,12 @@ def _run(argv: Sequence[str] | None) -> int:
     command = args.command or "browse"
     try:
         if command == "serve":
+            given = [flag for dest, flag in CONNECTION_OPTIONS.items() if dest in vars(args)]
+            if given:  # only possible before the command (`iconcat --base-url URL serve`)
+                raise UsageError(
+                    f"`iconcat serve` takes no {' or '.join(given)}: it runs a catalogue and connects to none "
+                    "(see `iconcat serve --help`)"
+                )
             return _serve(args)
         settings = load_settings(
             base_url=getattr(args, "base_url", None),
@@ -160,11 +228,13 @@ def _run(argv: Sequence[str] | None) -> int:
         if command == "browse":
             return _browse(settings, " ".join(getattr(args, "query", None) or []) or None, getattr(args, "demo", False))
         if command == "search":
-            return _search(settings, " ".join(args.name), as_json=args.json)
+            return _search(settings, " ".join(args.name), as_json=args.json, demo=args.demo)
         if command == "download":
-            return _download(settings, args.variant_id, args.output, overwrite=args.overwrite)
+            return _download(settings, args.variant_id, args.output, overwrite=args.overwrite, demo=args.demo)
         if command == "login":
-            return _login(settings, explicit_base_url=getattr(args, "base_url", None), token_from_stdin=args.token_stdin)
+            return _login(
+                settings, explicit_base_url=getattr(args, "base_url", None), token_from_stdin=args.token_stdin
+            )
         parser.error(f"unknown command {command}")
     except BrokenPipeError:
         raise
@@ -172,10 +242,10 @@ def _run(argv: Sequence[str] | None) -> int:
         if os.environ.get("ICONCAT_DEBUG"):
             raise
         return _report(error)
-    return EXIT_OK
 
 
 def _report(error: BaseException) -> int:
+    """Print `error` as the one line a person reads (`describe_failure`'s words); return the exit status."""
     from iconcat.api import AuthError, CatalogueError, NotFoundError, SettingsError
 
     if isinstance(error, (UsageError, ConfigError, SettingsError)):
@@ -184,18 +254,13 @@ def _report(error: BaseException) -> int:
         status = EXIT_AUTH
     elif isinstance(error, NotFoundError):
         status = EXIT_NOT_FOUND
-    elif isinstance(error, (CatalogueError, OSError)):
+    elif isinstance(error, (CatalogueError, OSError, CommandFailure)):
         status = EXIT_FAILURE
     else:
-        _error(f"unexpected failure ({type(error).__name__}); please report it, with ICONCAT_DEBUG=1 for details")
+        _error(f"unexpected failure: {describe_failure(error)}; please report it, with ICONCAT_DEBUG=1 for details")
         return EXIT_FAILURE
-    _error(str(error) if not isinstance(error, OSError) or not error.strerror else _os_message(error))
+    _error(describe_failure(error, max_length=600))
     return status
-
-
-def _os_message(error: OSError) -> str:
-    where = f" ({error.filename})" if error.filename else ""
-    return f"{error.strerror}{where}"
 
 
 def _error(message: str) -> None:
@@ -206,7 +271,7 @@ def _warn(message: str) -> None:
     print(f"iconcat: warning: {sanitize(message, max_length=600)}", file=sys.stderr)
 
 
-def _client(settings: Settings):
+def _client(settings: Settings) -> CatalogueClient:
     """A `CatalogueClient` for the configured catalogue; its warnings are printed, not raised."""
     from iconcat.api import CatalogueClient
 
@@ -222,6 +287,30 @@ def _client(settings: Settings):
     return client
 
 
+@contextmanager
+def _catalogue(settings: Settings, demo: bool) -> Iterator[Settings]:
+    """`settings`; with --demo, the same settings pointed at the embedded demo catalogue.
+
+    The demo is started the way `browse --demo` starts it (`iconcat.server.start_catalogue` with its
+    demo token, on a free loopback port in a background thread) and stopped when the command ends, so
+    `search --demo` and `download --demo` need no set-up and no second terminal. Imported only with
+    --demo: building the demo's data takes a moment.
+    """
+    if not demo:
+        yield settings
+        return
+    from iconcat.server import DEMO_TOKEN, start_catalogue
+
+    try:
+        server = start_catalogue(token=DEMO_TOKEN)
+    except (OSError, RuntimeError) as error:
+        raise CommandFailure(f"could not start the demo catalogue: {describe_failure(error)}") from None
+    try:
+        yield dataclasses.replace(settings, base_url=server.base_url, token=DEMO_TOKEN)
+    finally:
+        server.stop()
+
+
 # ---------------------------------------------------------------------------------------- commands
 
 
@@ -235,15 +324,17 @@ def _browse(settings: Settings, query: str | None, demo: bool) -> int:
     return run_browser(settings, query=query, demo=demo)
 
 
-def _search(settings: Settings, name: str, *, as_json: bool) -> int:
+def _search(settings: Settings, name: str, *, as_json: bool, demo: bool = False) -> int:
     if not name.strip():
         raise UsageError("the search text is empty: give a word, like `iconcat search arrow`")
 
-    async def run():
-        async with _client(settings) as client:
-            return await client.search(name)
+    async def run(reachable: Settings) -> SearchResult:
+        async with _client(reachable) as client:
+            result: SearchResult = await client.search(name)
+        return result
 
-    result = asyncio.run(run())
+    with _catalogue(settings, demo) as reachable:
+        result = asyncio.run(run(reachable))
     if as_json:
         print(json.dumps(search_result_document(result), indent=2, ensure_ascii=True))
     else:
@@ -332,16 +423,18 @@ class _ProgressLine:
             sys.stderr.flush()
 
 
-def _download(settings: Settings, variant_id: int, output: str | None, *, overwrite: bool) -> int:
+def _download(settings: Settings, variant_id: int, output: str | None, *, overwrite: bool, demo: bool = False) -> int:
     folder = Path(output).expanduser() if output else settings.download_dir
     progress = _ProgressLine(variant_id)
 
-    async def run() -> Path:
-        async with _client(settings) as client:
-            return await client.download(variant_id, folder, overwrite=overwrite, progress=progress)
+    async def run(reachable: Settings) -> Path:
+        async with _client(reachable) as client:
+            path: Path = await client.download(variant_id, folder, overwrite=overwrite, progress=progress)
+        return path
 
     try:
-        path = asyncio.run(run())
+        with _catalogue(settings, demo) as reachable:
+            path = asyncio.run(run(reachable))
     finally:
         progress.close()
     print(os.path.abspath(path))
@@ -351,8 +444,12 @@ def _download(settings: Settings, variant_id: int, output: str | None, *, overwr
 def _serve(args: argparse.Namespace) -> int:
     from iconcat.server.serve import run_forever  # imported here: the server's data takes a moment to build
 
-    options: dict[str, Any] = {"host": args.host, "port": args.port, "page_size": args.page_size,
-                               "latency_ms": args.latency}
+    options: dict[str, Any] = {
+        "host": args.host,
+        "port": args.port,
+        "page_size": args.page_size,
+        "latency_ms": args.latency,
+    }
     if args.token is not None:
         options["token"] = args.token
     try:
@@ -372,14 +469,19 @@ def _login(settings: Settings, *, explicit_base_url: str | None, token_from_stdi
     Interactively the base URL is asked for with the configured one as the default (Enter keeps it),
     unless --base-url gave it; the token is read with hidden input. With --token-stdin nothing is
     asked: the token is the first line of standard input and the base URL must already be known.
+
+    The base URL goes through the client's parser before the token is asked for (a typo is caught
+    before the token is typed). The check is the api's `check_connection`, the connect screen's too;
+    the token stays in a `Secret` until the calls that need it (a traceback with locals shows a mask).
     """
-    from iconcat.api import CatalogueClient
+    from iconcat.api import Secret, check_connection, parse_base_url
 
     base_url = explicit_base_url or settings.base_url
     if token_from_stdin:
         if not base_url:
             raise UsageError("with --token-stdin, give the base URL with --base-url or ICONCAT_BASE_URL")
-        token = sys.stdin.readline().strip()
+        parse_base_url(base_url)
+        token = Secret(sys.stdin.readline().strip())
     else:
         if not sys.stdin.isatty():
             raise UsageError("no terminal to ask for the token: pipe it in with `iconcat login --token-stdin`")
@@ -388,24 +490,15 @@ def _login(settings: Settings, *, explicit_base_url: str | None, token_from_stdi
             sys.stderr.write(f"Catalogue base URL{default}: ")
             sys.stderr.flush()
             base_url = sys.stdin.readline().strip() or base_url
-        token = getpass.getpass("Token (hidden): ").strip()
-    if not base_url:
-        raise UsageError("no base URL given")
+        if not base_url:
+            raise UsageError("no base URL given")
+        parse_base_url(base_url)
+        token = Secret(getpass.getpass("Token (hidden): ").strip())
     if not token:
         raise UsageError("no token given")
-
-    async def check() -> None:
-        with warnings.catch_warnings(record=True) as caught:
-            warnings.simplefilter("always")
-            client = CatalogueClient(base_url, token, timeout=settings.timeout)
-        for warning in caught:
-            _warn(str(warning.message))
-        async with client:
-            await client.search("a")
-
-    asyncio.run(check())
-    path = save_settings(base_url=base_url, token=token)
-    print(f"The token works. Saved to {path}")
+    check = asyncio.run(check_connection(base_url, token, settings.timeout, warn=_warn))
+    path = save_settings(base_url=base_url, token=token.reveal())
+    print(f"The token works. {check.summary} Saved to {path}")
     return EXIT_OK
 
 

@@ -73,7 +73,9 @@ def _read_file(path: Path) -> dict[str, Any]:
     except FileNotFoundError:
         return {}
     except UnicodeDecodeError:
-        raise ConfigError(f"the config file {path} is not UTF-8 text: fix or delete it, then run `iconcat login`") from None
+        raise ConfigError(
+            f"the config file {path} is not UTF-8 text: fix or delete it, then run `iconcat login`"
+        ) from None
     except OSError as error:
         raise ConfigError(f"cannot read the config file {path}: {error.strerror}") from None
     try:

@@ -44,7 +44,9 @@ def os_error_reason(error: OSError) -> str:
     reason = _OS_REASONS.get(error.errno or 0)
     if reason is not None:
         return reason
-    return sanitize(error.strerror or "the system refused it", max_length=120).lower() or "the system refused it"
+    # No strerror: an OSError made with a message of our own (errno set afterwards) says it in its args.
+    said = error.strerror or (str(error.args[0]) if error.args and isinstance(error.args[0], str) else "")
+    return sanitize(said, max_length=120) or "the system refused it"
 
 
 def describe_failure(error: BaseException, *, max_length: int = FAILURE_MAX_LENGTH) -> str:

@@ -8,12 +8,17 @@ import httpx
 import pytest
 
 from iconcat.api import (
+    CHECK_QUERY,
     AuthError,
     CatalogueClient,
+    ConnectionCheck,
     InsecureConnectionWarning,
     NetworkError,
     ProtocolError,
+    Secret,
     SettingsError,
+    check_connection,
+    parse_base_url,
 )
 from tests.conftest import TEST_TOKEN
 from tests.support.fixtures import assert_token_absent
@@ -133,7 +138,9 @@ async def test_origin_comparison_normalises_case_and_default_ports():
         seen.append(request)
         return httpx.Response(200, stream=httpx.ByteStream(PNG), headers={"Content-Type": "image/png"})
 
-    async with CatalogueClient("HTTPS://Icons.Example.COM:443/", TEST_TOKEN, transport=httpx.MockTransport(handler)) as client:
+    async with CatalogueClient(
+        "HTTPS://Icons.Example.COM:443/", TEST_TOKEN, transport=httpx.MockTransport(handler)
+    ) as client:
         await client.thumbnail("https://icons.example.com/t/1")
         await client.thumbnail("https://icons.example.com:8443/t/2")
         await client.thumbnail("http://icons.example.com/t/3")
@@ -142,8 +149,15 @@ async def test_origin_comparison_normalises_case_and_default_ports():
 
 @pytest.mark.parametrize(
     "bad_token",
-    [TEST_TOKEN + "\n", TEST_TOKEN + "\r\nX-Injected: yes", "two words " + TEST_TOKEN, TEST_TOKEN + "\x00",
-     TEST_TOKEN + "\x1b[31m", TEST_TOKEN + "é", ""],
+    [
+        TEST_TOKEN + "\n",
+        TEST_TOKEN + "\r\nX-Injected: yes",
+        "two words " + TEST_TOKEN,
+        TEST_TOKEN + "\x00",
+        TEST_TOKEN + "\x1b[31m",
+        TEST_TOKEN + "é",
+        "",
+    ],
 )
 def test_a_malformed_token_is_refused_at_load_without_echoing_it(bad_token):
     with pytest.raises(SettingsError) as caught:
@@ -163,7 +177,7 @@ async def test_the_token_is_in_no_repr_and_no_error(server):
 
 
 async def test_transport_errors_are_not_chained_to_the_http_stack(server):
-    server.on("/api/v1/search", Reply(raw=b"HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\n{\"data\"", hang=0))
+    server.on("/api/v1/search", Reply(raw=b'HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\n{"data"', hang=0))
     async with CatalogueClient(server.base_url, TEST_TOKEN, timeout=5) as client:
         with pytest.raises(NetworkError) as caught:
             await client.search("x")
@@ -184,15 +198,76 @@ def test_plain_http_to_a_remote_host_warns_but_loopback_does_not():
 
 
 @pytest.mark.parametrize(
-    "base_url", ["", "ftp://icons.example.com", "icons.example.com", "https://user:pw@icons.example.com",
-                 "https://icons.example.com/?q=1", "http://"],
+    "base_url",
+    [
+        "",
+        "ftp://icons.example.com",
+        "icons.example.com",
+        "https://user:pw@icons.example.com",
+        "https://icons.example.com/?q=1",
+        "http://",
+        # What the connect screen's own validator used to refuse, or httpx lets through escaped:
+        "http://[bad",
+        "http://icons example.com",
+        "https://xn--.example.com",
+    ],
 )
 def test_a_base_url_that_cannot_work_is_refused(base_url):
-    with pytest.raises(SettingsError):
+    with pytest.raises(SettingsError) as caught:
         CatalogueClient(base_url, TEST_TOKEN)
+    assert str(caught.value) and caught.value.__context__ is None
 
 
-@pytest.mark.parametrize("address", ["http://[bad/x", "javascript:alert(1)", "file:///etc/passwd", "data:image/png;base64,AA"])
+@pytest.mark.parametrize(
+    ("given", "normalised"),
+    [
+        ("HTTPS://Icons.Example.com/", "https://icons.example.com"),
+        ("http://[::1]:8000/api/", "http://[::1]:8000/api"),
+        ("http://[fe80::1%25eth0]:8000", "http://[fe80::1%25eth0]:8000"),
+    ],
+)
+def test_the_one_base_url_parser_accepts_and_normalises(given, normalised):
+    assert str(parse_base_url(given)).rstrip("/") == normalised
+
+
+async def test_check_connection_runs_one_search_with_the_wrapped_token(server):
+    server.on("/api/v1/search", search_with_thumbnail("/private/bundle_icons/1/small"))
+    check = await check_connection(server.base_url, Secret(TEST_TOKEN), 5)
+    assert check == ConnectionCheck(found=1, more_available=False)
+    assert check.summary == f"The catalogue answered: 1 icon found for “{CHECK_QUERY}”."
+    assert [request.query["name"] for request in server.requests] == [[CHECK_QUERY]]
+    assert authorizations(server) == [f"Bearer {TEST_TOKEN}"]
+
+
+async def test_check_connection_raises_the_clients_error_without_the_token(server):
+    server.on("/api/v1/search", Reply.json({"error": f"bad token Bearer {TEST_TOKEN}"}, status=401))
+    with pytest.raises(AuthError) as caught:
+        await check_connection(server.base_url, Secret(TEST_TOKEN), 5)
+    assert_token_absent(TEST_TOKEN, caught.value)
+
+
+async def test_check_connection_hands_the_clients_warnings_to_warn(catalogue):
+    port = catalogue.base_url.rsplit(":", 1)[1]
+    notes: list[str] = []
+    check = await check_connection(f"http://0.0.0.0:{port}", Secret(catalogue.token), 5, warn=notes.append)
+    assert check.found > 0 and check.more_available
+    assert check.summary.endswith(f"+ icons found for “{CHECK_QUERY}”.")
+    assert len(notes) == 1 and "unencrypted" in notes[0] and catalogue.token not in notes[0]
+
+
+def test_the_secret_masks_itself_and_says_only_whether_it_is_empty():
+    secret = Secret(TEST_TOKEN)
+    assert TEST_TOKEN not in repr(secret) and TEST_TOKEN not in str(secret) and TEST_TOKEN not in f"{secret}"
+    assert secret.reveal() == TEST_TOKEN and secret and not Secret("")
+    with pytest.raises(TypeError):
+        import pickle
+
+        pickle.dumps(secret)
+
+
+@pytest.mark.parametrize(
+    "address", ["http://[bad/x", "javascript:alert(1)", "file:///etc/passwd", "data:image/png;base64,AA"]
+)
 async def test_a_thumbnail_address_that_is_not_http_is_never_fetched(server, address):
     async with CatalogueClient(server.base_url, TEST_TOKEN) as client:
         with pytest.raises(ProtocolError):

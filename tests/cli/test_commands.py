@@ -15,10 +15,9 @@ import pytest
 from PIL import Image
 
 from tests.conftest import TEST_TOKEN
+from tests.support.cli import run_iconcat
 from tests.support.fixtures import snapshot
 from tests.support.misbehaving import MisbehavingServer, Reply
-
-from .conftest import run_iconcat
 
 
 def test_search_json_is_shaped_like_the_api_and_normalised(configured):
@@ -100,7 +99,13 @@ def test_an_unreachable_service_exits_1():
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    outcome = run_iconcat("search", "arrow", "--timeout", "2", env={"ICONCAT_BASE_URL": f"http://127.0.0.1:{port}", "ICONCAT_TOKEN": TEST_TOKEN})
+    outcome = run_iconcat(
+        "search",
+        "arrow",
+        "--timeout",
+        "2",
+        env={"ICONCAT_BASE_URL": f"http://127.0.0.1:{port}", "ICONCAT_TOKEN": TEST_TOKEN},
+    )
     assert outcome.status == 1
     assert "could not connect" in outcome.error_line
 
@@ -123,7 +128,9 @@ def test_a_download_the_server_cuts_short_leaves_the_folder_exactly_as_it_was(tm
     before = snapshot(tmp_path)
     with MisbehavingServer() as server:
         server.on("/api/v1/download", Reply.file(png, "image/png", filename="mine.png", cut_after=200_000))
-        outcome = run_iconcat("download", "7", "-o", str(folder), env={"ICONCAT_BASE_URL": server.base_url, "ICONCAT_TOKEN": TEST_TOKEN})
+        outcome = run_iconcat(
+            "download", "7", "-o", str(folder), env={"ICONCAT_BASE_URL": server.base_url, "ICONCAT_TOKEN": TEST_TOKEN}
+        )
     assert outcome.status == 1
     assert outcome.stdout == ""
     assert "broke" in outcome.error_line
@@ -133,7 +140,9 @@ def test_a_download_the_server_cuts_short_leaves_the_folder_exactly_as_it_was(tm
 def test_hostile_names_reach_the_terminal_inert(tmp_path):
     hostile = "\x1b]0;pwned\x07Arrow\x1b[2J \x9b31m\u202eLeft\n[@click=app.quit]\x1b]52;c;cGF3bmVk\x07"
     entry = {
-        "id": 1, "name": hostile, "thumbnail": "",
+        "id": 1,
+        "name": hostile,
+        "thumbnail": "",
         **{key: {"id": 1, "name": f"\x1b[31m{key}"} for key in ("category", "style", "series", "set")},
         "variants": [{"id": 2, "format": "png\x1b[5m", "size": 512}],
     }
@@ -161,7 +170,9 @@ def test_malformed_entries_are_reported_on_stderr(tmp_path):
 
 def test_plain_http_to_a_non_loopback_address_warns(catalogue):
     port = catalogue.base_url.rsplit(":", 1)[1]
-    outcome = run_iconcat("search", "arrow", env={"ICONCAT_BASE_URL": f"http://0.0.0.0:{port}", "ICONCAT_TOKEN": TEST_TOKEN})
+    outcome = run_iconcat(
+        "search", "arrow", env={"ICONCAT_BASE_URL": f"http://0.0.0.0:{port}", "ICONCAT_TOKEN": TEST_TOKEN}
+    )
     assert outcome.status == 0
     assert any(line.startswith("iconcat: warning:") and "unencrypted" in line for line in outcome.stderr.splitlines())
 
@@ -173,7 +184,9 @@ def test_ctrl_c_during_a_download_exits_130_and_leaves_nothing(tmp_path):
         process = subprocess.Popen(
             [sys.executable, "-m", "iconcat.cli", "download", "7", "-o", str(tmp_path)],
             env={**os.environ, "ICONCAT_BASE_URL": server.base_url, "ICONCAT_TOKEN": TEST_TOKEN},
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
         )
         deadline = time.monotonic() + 30
         while not any(tmp_path.iterdir()) and time.monotonic() < deadline:
@@ -188,7 +201,9 @@ def test_ctrl_c_during_a_download_exits_130_and_leaves_nothing(tmp_path):
 def test_serve_runs_the_catalogue_until_interrupted(tmp_path):
     process = subprocess.Popen(
         [sys.executable, "-m", "iconcat.cli", "serve", "--port", "0", "--token", "demo-secret", "--page-size", "5"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
     )
     try:
         first_line = process.stdout.readline()
@@ -249,6 +264,8 @@ def test_a_killed_download_leaves_a_temporary_file_that_the_next_run_removes(tmp
         process.wait()
         assert len(list(tmp_path.glob(".iconcat-*.part"))) == 1
         server.on("/api/v1/download", Reply.file(png, "image/png", filename="a.png"))
-        outcome = run_iconcat("download", "7", "-o", str(tmp_path), env={"ICONCAT_BASE_URL": server.base_url, "ICONCAT_TOKEN": TEST_TOKEN})
+        outcome = run_iconcat(
+            "download", "7", "-o", str(tmp_path), env={"ICONCAT_BASE_URL": server.base_url, "ICONCAT_TOKEN": TEST_TOKEN}
+        )
     assert outcome.status == 0
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a.png", "unrelated.part"]

@@ -9,8 +9,7 @@ import pytest
 
 from iconcat.config import ConfigError, config_path, load_settings, save_settings
 from tests.conftest import TEST_TOKEN
-
-from .conftest import run_iconcat
+from tests.support.cli import run_iconcat
 
 
 def test_the_config_file_follows_xdg_config_home_at_call_time(tmp_path, monkeypatch):
@@ -37,10 +36,18 @@ def test_flag_beats_environment_beats_file(monkeypatch, tmp_path):
     monkeypatch.setenv("ICONCAT_TIMEOUT", "12")
     settings = load_settings()
     assert (settings.base_url, settings.token, settings.download_dir, settings.timeout) == (
-        "http://env.example", "env-token", tmp_path / "env", 12)
+        "http://env.example",
+        "env-token",
+        tmp_path / "env",
+        12,
+    )
     settings = load_settings(base_url="http://flag.example", timeout=3, download_dir=tmp_path / "flag")
     assert (settings.base_url, settings.token, settings.download_dir, settings.timeout) == (
-        "http://flag.example", "env-token", tmp_path / "flag", 3)
+        "http://flag.example",
+        "env-token",
+        tmp_path / "flag",
+        3,
+    )
 
 
 def test_the_token_never_shows_in_the_settings_repr(monkeypatch):
@@ -70,7 +77,7 @@ def test_a_malformed_file_names_the_file_and_the_line():
     assert TEST_TOKEN not in str(caught.value)
 
 
-@pytest.mark.parametrize("content", ['base_url = 42\n', 'token = ["a"]\n', 'timeout = "soon"\n', 'timeout = -1\n'])
+@pytest.mark.parametrize("content", ["base_url = 42\n", 'token = ["a"]\n', 'timeout = "soon"\n', "timeout = -1\n"])
 def test_wrong_types_in_the_file_are_config_errors(content):
     path = config_path()
     path.parent.mkdir(parents=True)

@@ -23,7 +23,11 @@ class Terminal:
         self._master, slave = os.openpty()
         self.process = subprocess.Popen(
             [sys.executable, "-m", "iconcat.cli", *args],
-            stdin=slave, stdout=slave, stderr=slave, env={**os.environ, **(env or {})}, start_new_session=True,
+            stdin=slave,
+            stdout=slave,
+            stderr=slave,
+            env={**os.environ, **(env or {})},
+            start_new_session=True,
         )
         os.close(slave)
         self.seen = b""
@@ -89,10 +93,13 @@ def test_login_again_offers_the_saved_url_as_the_default(catalogue):
 def test_download_shows_progress_on_a_terminal_and_ends_with_the_path(tmp_path, total_known):
     png = b"\x89PNG\r\n\x1a\n" + b"\x01" * 300_000 + b"\x00\x00\x00\x00IEND\xaeB`\x82"
     with MisbehavingServer() as server:
-        server.on("/api/v1/download", Reply.file(png, "image/png", filename="a.png", chunk_size=20_000, delay=0.02,
-                                                 chunked=not total_known))
-        terminal = Terminal("download", "7", "-o", str(tmp_path),
-                            env={"ICONCAT_BASE_URL": server.base_url, "ICONCAT_TOKEN": TEST_TOKEN})
+        server.on(
+            "/api/v1/download",
+            Reply.file(png, "image/png", filename="a.png", chunk_size=20_000, delay=0.02, chunked=not total_known),
+        )
+        terminal = Terminal(
+            "download", "7", "-o", str(tmp_path), env={"ICONCAT_BASE_URL": server.base_url, "ICONCAT_TOKEN": TEST_TOKEN}
+        )
         assert terminal.finish() == 0, terminal.seen
     assert b"downloading variant 7:" in terminal.seen
     assert (b"%" in terminal.seen) is total_known

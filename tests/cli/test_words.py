@@ -7,8 +7,7 @@ import json
 import pytest
 
 from iconcat import cli
-
-from .conftest import run_iconcat
+from tests.support.cli import run_iconcat
 
 
 def test_search_words_need_no_quotes(configured):

@@ -12,6 +12,7 @@ from __future__ import annotations
 import ipaddress
 import socket
 from dataclasses import dataclass
+from typing import NoReturn
 
 import httpx
 
@@ -24,23 +25,33 @@ _MAX_TOKEN_LENGTH = 4096
 
 
 class Secret:
-    """A string that is never shown: repr and str give a placeholder; `reveal()` gives the value."""
+    """A string that is never shown: repr and str give a placeholder; `reveal()` gives the value.
 
-    __slots__ = ("_value", "__weakref__")  # weakly referenced by the log redactor (`_redact`)
+    The one wrapper for the token everywhere: the client holds it, the connect screen's form and
+    `iconcat login` carry it in one, and `check_connection` takes one. Textual's crash report and
+    tracebacks with locals print every variable's repr, so a token held in a `Secret` shows as
+    `Secret('********')` wherever it travels; it is unwrapped only inside the call that needs it.
+    Truthiness says whether it holds anything ("no token given"), without revealing it.
+    """
+
+    __slots__ = ("__weakref__", "_value")  # weakly referenced by the log redactor (`_redact`)
 
     def __init__(self, value: str) -> None:
         self._value = value
 
     def reveal(self) -> str:
-        """The secret itself, for the one place that needs it (the Authorization header)."""
+        """The secret itself: pass it straight into the call that needs it, never into a variable."""
         return self._value
+
+    def __bool__(self) -> bool:
+        return bool(self._value)
 
     def __repr__(self) -> str:
         return "Secret('********')"
 
     __str__ = __repr__
 
-    def __reduce__(self):  # never pickled into a crash dump or a cache
+    def __reduce__(self) -> NoReturn:  # never pickled (or copied) into a crash dump or a cache
         raise TypeError("a Secret cannot be pickled")
 
 
@@ -74,7 +85,7 @@ class Origin:
     port: int
 
     @classmethod
-    def of(cls, url: httpx.URL) -> "Origin":
+    def of(cls, url: httpx.URL) -> Origin:
         """The origin of `url` (an absolute http or https URL)."""
         scheme = url.scheme.lower()
         host = url.host.lower().strip("[]").rstrip(".")
@@ -99,7 +110,7 @@ def is_loopback_host(host: str) -> bool:
         return False
 
 
-def _ip_of(host: str) -> "ipaddress.IPv4Address | ipaddress.IPv6Address | None":
+def _ip_of(host: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
     """The address `host` names literally, in any form a resolver accepts (`127.1`, `2130706433`, `0x7f.1`)."""
     try:
         return ipaddress.ip_address(host)
@@ -130,8 +141,12 @@ def is_internal_host(host: str) -> bool:
     if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
         address = address.ipv4_mapped
     return (
-        address.is_loopback or address.is_private or address.is_link_local or address.is_unspecified
-        or address.is_multicast or address.is_reserved
+        address.is_loopback
+        or address.is_private
+        or address.is_link_local
+        or address.is_unspecified
+        or address.is_multicast
+        or address.is_reserved
     )
 
 
@@ -140,18 +155,35 @@ def parse_base_url(base_url: str) -> httpx.URL:
 
     It must be an absolute http or https URL with a host, and carry no credentials, query or fragment:
     credentials in a URL end up in logs and process lists, and the client adds its own query strings.
+
+    The one base-URL parser: the client, `iconcat login` and the browser's connect screen all use it,
+    so a form never accepts what the client then refuses. Its `SettingsError` is a lower-case clause
+    fit for a person (the command line prints it after "iconcat: error: ", the connect screen as a
+    sentence) and never repeats the URL, which may hold a pasted token.
     """
     if not isinstance(base_url, str) or not base_url.strip():
         raise SettingsError("no catalogue base URL given: set ICONCAT_BASE_URL or run `iconcat login`")
     text = base_url.strip()
+    url: httpx.URL | None
     try:
         url = httpx.URL(text)
-    except Exception:
-        raise SettingsError("the base URL is not a valid URL: it should look like https://icons.example.com") from None
-    if url.scheme.lower() not in _DEFAULT_PORTS or not url.host:
+        host = url.host  # decoded lazily: an impossible IDNA label (`xn--`) fails here
+    except (httpx.InvalidURL, ValueError):  # ValueError: idna's errors for impossible host names
+        url, host = None, ""
+    if url is None:
+        # Raised outside the handler, so the parser's error (which quotes the URL) is not its context.
+        raise SettingsError("the base URL is not a valid URL: it should look like https://icons.example.com")
+    if url.scheme.lower() not in _DEFAULT_PORTS or not host:
         raise SettingsError(
             "the base URL must start with https:// (or http:// for a local server) and name a host, "
             "like https://icons.example.com"
+        )
+    if "%" in host and ":" not in host:
+        # httpx percent-escapes what no host name may hold (a space, `[`, `<`…) instead of refusing it;
+        # only an IPv6 address's zone (`fe80::1%25eth0`) may carry a `%`.
+        raise SettingsError(
+            "the base URL's host name holds characters no host name can have (a space, a bracket…): "
+            "it should look like https://icons.example.com"
         )
     if url.userinfo:
         raise SettingsError("the base URL must not contain a user name or password: the token is sent separately")

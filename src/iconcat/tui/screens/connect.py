@@ -1,32 +1,39 @@
 """Connect to a catalogue: base URL, token (hidden), download folder; test them, save them.
 
-Shown by `c`, and by the app itself when the catalogue rejects the token. "Test" runs one search with a
-temporary client and says what happened; "Save" writes the config file (mode 0600, via
-`iconcat.config.save_settings`) and dismisses with the new Connection, which the app switches to.
+Shown by `c`, and by the app itself when the catalogue rejects the token. "Test" runs the api's one
+connection check (`iconcat.api.check_connection`, as `iconcat login` does) and says what happened;
+"Save" writes the config file (mode 0600, via `iconcat.config.save_settings`) and dismisses with the new
+Connection, which the app switches to. The base URL is checked by the client's own parser
+(`iconcat.api.parse_base_url`), so what the form accepts is exactly what the client can use, and its
+sentence is what the form shows. Failures are shown as `iconcat.failures.describe_failure` words them.
+
+The api is imported inside the methods that use it: the browser defers loading the HTTP stack.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import partial
 from pathlib import Path
-from urllib.parse import urlsplit
+from typing import TYPE_CHECKING, ClassVar
 
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
 
+from iconcat.failures import describe_failure
 from iconcat.text import sanitize
 
 from ..connection import Connection
-from ..service import check_connection
-from ..widgets.secret_input import Secret, SecretInput
+from ..widgets.secret_input import SecretInput
 
-__all__ = ["ConnectScreen", "validate_base_url"]
+if TYPE_CHECKING:  # pragma: no cover - typing only
+    from iconcat.api import Secret
+
+__all__ = ["ConnectScreen"]
 
 
 @dataclass(frozen=True)
@@ -38,25 +45,28 @@ class _Form:
     folder: str
 
 
-def validate_base_url(value: str) -> str | None:
-    """Why `value` is not a usable base URL, or None when it is."""
+def _base_url_problem(value: str) -> str | None:
+    """Why `value` is not a usable base URL (the client's parser's sentence), or None when it is.
+
+    An empty field gets the form's own prompt: the parser's word for a missing base URL points at
+    ICONCAT_BASE_URL and `iconcat login`, which is right on the command line and wrong in this form.
+    """
+    from iconcat.api import SettingsError, parse_base_url
+
     if not value:
         return "Enter the catalogue's base URL, e.g. https://icons.example.com"
     try:
-        parts = urlsplit(value)
-    except ValueError:
-        return "That base URL cannot be read."
-    if parts.scheme not in ("http", "https") or not parts.hostname:
-        return "The base URL must start with https:// (or http://) and name a host."
-    if parts.username or parts.password:
-        return "Leave the user name and password out of the base URL; the token goes below."
+        parse_base_url(value)
+    except SettingsError as error:
+        sentence = describe_failure(error)
+        return f"{sentence[:1].upper()}{sentence[1:]}."
     return None
 
 
 class ConnectScreen(ModalScreen["Connection | None"]):
     """Edit the connection; dismisses with the saved Connection, or None when cancelled."""
 
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel", "Cancel", id="connect-cancel", tooltip="Close without saving"),
         Binding("ctrl+t", "test", "Test", id="connect-test", tooltip="Try one search with these settings"),
         Binding("ctrl+s", "save", "Save", id="connect-save", tooltip="Save these settings and reconnect"),
@@ -73,7 +83,9 @@ class ConnectScreen(ModalScreen["Connection | None"]):
         current = self.current
         with VerticalScroll(id="connect-dialog"):
             yield Static(Content("Connect to a catalogue"), id="connect-title", markup=False)
-            yield Static(Content(self.reason), id="connect-reason", classes="-shown" if self.reason else "", markup=False)
+            yield Static(
+                Content(self.reason), id="connect-reason", classes="-shown" if self.reason else "", markup=False
+            )
             yield Label(Content("Base URL"))
             yield Input(
                 "" if current.is_demo else current.base_url,
@@ -105,15 +117,15 @@ class ConnectScreen(ModalScreen["Connection | None"]):
         first_empty.focus()
 
     # The token never sits in a plain local variable here: Textual's crash report prints locals.
-    def _values(self) -> "_Form":
+    def _values(self) -> _Form:
         return _Form(
             base_url=self.query_one("#connect-base-url", Input).value.strip().rstrip("/"),
-            token=Secret(self.query_one("#connect-token", SecretInput).value.strip()),
+            token=self.query_one("#connect-token", SecretInput).secret,
             folder=self.query_one("#connect-folder", Input).value.strip(),
         )
 
-    def _problem(self, form: "_Form") -> str | None:
-        problem = validate_base_url(form.base_url)
+    def _problem(self, form: _Form) -> str | None:
+        problem = _base_url_problem(form.base_url)
         if problem is None and not form.token:
             problem = "Enter the access token your catalogue account gave you."
         return problem
@@ -149,25 +161,26 @@ class ConnectScreen(ModalScreen["Connection | None"]):
             return
         self._say("Testing…", "busy")
         self.run_worker(
-            partial(self._test, form), group="connect-test", exclusive=True, exit_on_error=False,
+            self._test(form),
+            group="connect-test",
+            exclusive=True,
+            exit_on_error=False,
             description="test the connection",
         )
 
-    async def _test(self, form: "_Form") -> None:
-        from iconcat.api import CatalogueError
+    async def _test(self, form: _Form) -> None:
+        from iconcat.api import check_connection
 
         try:
-            summary = await check_connection(form.base_url, form.token, self.current.timeout)
-        except CatalogueError as error:
-            self._say(f"Not working: {error}", "error")
+            check = await check_connection(form.base_url, form.token, self.current.timeout)
         except Exception as error:  # noqa: BLE001 - any failure is shown, never a traceback
-            self._say(f"Not working: {type(error).__name__}: {error}", "error")
+            self._say(f"Not working: {describe_failure(error)}", "error")
         else:
-            self._say(summary, "ok")
+            self._say(check.summary, "ok")
 
     def action_save(self) -> None:
         """Save the settings to the config file and dismiss with the new connection."""
-        from iconcat.config import ConfigError, save_settings
+        from iconcat.config import save_settings
 
         form = self._values()
         problem = self._problem(form)
@@ -177,15 +190,10 @@ class ConnectScreen(ModalScreen["Connection | None"]):
         folder = Path(form.folder).expanduser() if form.folder else self.current.download_dir
         try:
             saved_to = save_settings(base_url=form.base_url, token=form.token.reveal(), download_dir=folder)
-        except (ConfigError, OSError) as error:
-            self._say(f"Could not save: {error}", "error")
-            return
         except Exception as error:  # noqa: BLE001 - a message, never a crash report (it would list the token)
-            self._say(f"Could not save: {type(error).__name__}: {error}", "error")
+            self._say(f"Could not save: {describe_failure(error)}", "error")
             return
-        self.app.notify(
-            sanitize(f"Saved to {saved_to}", max_length=None), title="Connection saved", markup=False
-        )
+        self.app.notify(sanitize(f"Saved to {saved_to}", max_length=None), title="Connection saved", markup=False)
         self.dismiss(
             Connection(
                 base_url=form.base_url, token=form.token.reveal(), download_dir=folder, timeout=self.current.timeout

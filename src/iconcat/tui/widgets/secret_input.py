@@ -3,36 +3,21 @@
 Textual writes every message to its log file (TEXTUAL_LOG, what people attach to bug reports) and
 prints local variables in its crash report. `Input.Changed`/`Submitted`/`Blurred` are dataclasses whose
 repr includes `value`: for the token field that would be the token. This field's messages are
-subclasses (so `@on(Input.Changed)` handlers still match) whose reprs leave the value out.
+subclasses (so `@on(Input.Changed)` handlers still match) whose reprs leave the value out, and its value
+is handed out wrapped in the client's own `iconcat.api.Secret` (one wrapper for the token everywhere).
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import rich.repr
 from textual.widgets import Input
 
-__all__ = ["SecretInput", "Secret"]
+if TYPE_CHECKING:  # pragma: no cover - typing only
+    from iconcat.api import Secret
 
-
-class Secret:
-    """A string that does not show itself: `repr`/`str` are masked, `reveal()` gives the value."""
-
-    __slots__ = ("_value",)
-
-    def __init__(self, value: str) -> None:
-        self._value = value
-
-    def reveal(self) -> str:
-        """The value itself (pass it straight into the call that needs it, not into a variable)."""
-        return self._value
-
-    def __bool__(self) -> bool:
-        return bool(self._value)
-
-    def __repr__(self) -> str:
-        return "Secret('********')"
-
-    __str__ = __repr__
+__all__ = ["SecretInput"]
 
 
 def _masked(name: str) -> str:
@@ -74,5 +59,8 @@ class SecretInput(Input):
 
     @property
     def secret(self) -> Secret:
-        """The value, wrapped so that it does not show in reprs and crash reports."""
-        return Secret(self.value)
+        """The value, stripped and wrapped so that it does not show in reprs and crash reports."""
+        # Imported here: the catalogue client loads httpx, which the browser defers until it connects.
+        from iconcat.api import Secret
+
+        return Secret(self.value.strip())
