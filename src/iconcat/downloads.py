@@ -62,6 +62,7 @@ __all__ = [
     "check_ending",
     "extension_for_content_type",
     "filename_from_content_disposition",
+    "next_free_path",
     "publish_atomically",
     "remove_leftovers",
     "safe_filename",
@@ -515,6 +516,20 @@ class _PartialFile:
             os.unlink(self.path)
         except FileNotFoundError:
             pass
+
+
+def next_free_path(folder: Path, name: str) -> Path | None:
+    """Where a file saved as `name` into `folder` (without overwrite) would land now, or None if nowhere.
+
+    The same candidates `publish_atomically` tries, in the same order; a name is taken when anything is
+    there, a dangling symlink included (what makes publishing's `os.link` fail). For showing a person
+    the name before saving: one `lstat` per taken name, usually one in all.
+    """
+    for candidate in _candidates(safe_filename(name)):
+        path = folder / candidate
+        if not os.path.lexists(path):
+            return path
+    return None
 
 
 def _candidates(name: str) -> Iterator[str]:

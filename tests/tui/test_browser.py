@@ -18,10 +18,8 @@ from iconcat.tui.download_controller import DownloadController
 from iconcat.tui.download_jobs import DownloadStatus
 from iconcat.tui.screens import ConfirmQuit, ConnectScreen, HelpScreen, VariantPicker
 from iconcat.tui.search_state import SearchPhase
-from iconcat.tui.widgets import DetailPane, DownloadRow, DownloadsPanel, ResultsList, SearchBar, Thumbnail
-
+from iconcat.tui.widgets import DetailPane, DownloadRow, ResultsList, Thumbnail
 from tests.conftest import TEST_TOKEN
-
 from tests.support.tui import SIZE, refusing_socket, results_settled, search, serving, shown_text, wait_until
 
 
@@ -163,18 +161,23 @@ async def test_theme_change_and_resize_redraw_the_thumbnail(make_app):
         app.theme = "textual-light"
         await wait_until(
             pilot,
-            lambda: thumbnail.render_key() != dark_key and thumbnail.status == "shown"
-            and thumbnail.render_key() in app.thumbnails.renders,
+            lambda: (
+                thumbnail.render_key() != dark_key
+                and thumbnail.status == "shown"
+                and thumbnail.render_key() in app.thumbnails.renders
+            ),
             "the preview drawn on the light theme's surface",
         )
         assert thumbnail.render_key().background != dark_key.background
         await pilot.resize_terminal(80, 24)
         await wait_until(
             pilot,
-            lambda: thumbnail.render_key() is not None
-            and thumbnail.render_key().columns < dark_key.columns
-            and thumbnail.render_key() in app.thumbnails.renders
-            and thumbnail.status == "shown",
+            lambda: (
+                thumbnail.render_key() is not None
+                and thumbnail.render_key().columns < dark_key.columns
+                and thumbnail.render_key() in app.thumbnails.renders
+                and thumbnail.status == "shown"
+            ),
             "the preview drawn at the smaller size",
         )
 
@@ -208,7 +211,9 @@ async def test_picking_a_variant_downloads_it_with_progress(make_app, download_d
         await pilot.pause()
         row = app.query_one(DownloadRow)
         assert row.query_one(ProgressBar).percentage == 1.0
-        assert str(job.saved_path) in shown_text(row.query_one(".download-status", Static))
+        # The row shows the path shortened to its width ("…/downloads/arrow-up-512.png"); the notice has it all.
+        status = shown_text(row.query_one(".download-status", Static))
+        assert status.startswith("done ") and str(job.saved_path).endswith(status.removeprefix("done ").lstrip("…"))
         assert any(status is DownloadStatus.RUNNING for status, _ in progress_seen)
         assert progress_seen[-1] == (DownloadStatus.DONE, job.bytes_done)
         assert any(note.message == str(job.saved_path) for note in app._notifications)
@@ -239,7 +244,9 @@ async def test_a_rejected_token_opens_the_connect_screen_and_saving_reconnects(m
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press(*"arrow", "enter")
         await wait_until(
-            pilot, lambda: isinstance(app.screen, ConnectScreen) and app.screen.query("#connect-reason"), "the connect screen"
+            pilot,
+            lambda: isinstance(app.screen, ConnectScreen) and app.screen.query("#connect-reason"),
+            "the connect screen",
         )
         assert app.search_state.phase is SearchPhase.REJECTED
         screen = app.screen
@@ -269,7 +276,9 @@ async def test_missing_token_asks_for_connection_settings(make_app, catalogue, d
     app = make_app(Connection(catalogue.base_url, "", download_dir), query="arrow")
     async with app.run_test(size=SIZE) as pilot:
         await wait_until(
-            pilot, lambda: isinstance(app.screen, ConnectScreen) and app.screen.query("#connect-reason"), "the connect screen"
+            pilot,
+            lambda: isinstance(app.screen, ConnectScreen) and app.screen.query("#connect-reason"),
+            "the connect screen",
         )
         reason = shown_text(app.screen.query_one("#connect-reason", Static))
         assert "the token is empty" in reason

@@ -13,7 +13,6 @@ from iconcat.tui.connection import Connection
 from iconcat.tui.download_jobs import DownloadStatus
 from iconcat.tui.screens import VariantPicker
 from iconcat.tui.widgets import DownloadRow, ResultsList
-
 from tests.conftest import TEST_TOKEN
 from tests.support.tui import (
     HOSTILE_NAMES,
@@ -26,7 +25,7 @@ from tests.support.tui import (
     wait_until,
 )
 
-CONTROL_CHARACTERS = {chr(code) for code in [*range(0x00, 0x20), *range(0x7F, 0xA0)]}
+CONTROL_CHARACTERS = {chr(code) for code in [*range(0x20), *range(0x7F, 0xA0)]}
 
 
 def assert_plain(segments) -> None:

@@ -14,7 +14,6 @@ from iconcat.tui.keys import COMMANDS, help_lines
 from iconcat.tui.pictures import PICTURE_MODES
 from iconcat.tui.screens import ConfirmQuit, ConnectScreen, HelpScreen, VariantPicker
 from iconcat.tui.widgets import ResultsList, SearchInput, Thumbnail
-
 from tests.support.tui import SIZE, search, wait_until
 
 BOUND_CLASSES = (IconcatApp, ResultsList, SearchInput, VariantPicker, ConnectScreen, HelpScreen, ConfirmQuit)

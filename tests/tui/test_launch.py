@@ -13,7 +13,6 @@ from iconcat.tui import run_browser
 from iconcat.tui.app import IconcatApp
 from iconcat.tui.search_state import SearchPhase
 from iconcat.tui.widgets import Thumbnail
-
 from tests.support.tui import wait_until
 
 
@@ -86,7 +85,9 @@ def test_a_configured_catalogue_is_named_by_its_host(headless_run, catalogue, tm
         modes.append(pilot.app.query_one(Thumbnail).mode)
 
     ran = headless_run(steer)
-    settings = Settings(base_url=catalogue.base_url, token=catalogue.token, download_dir=tmp_path, thumbnails="quadrant")
+    settings = Settings(
+        base_url=catalogue.base_url, token=catalogue.token, download_dir=tmp_path, thumbnails="quadrant"
+    )
     assert run_browser(settings, query="star") == 0
     app = ran[0]
     assert modes == ["quadrant"]  # the thumbnails setting reaches the picture

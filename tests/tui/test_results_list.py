@@ -5,8 +5,7 @@ from __future__ import annotations
 from textual.widgets import OptionList
 
 from iconcat.tui.widgets import ResultsList
-
-from .test_browser import SIZE, search
+from tests.support.tui import SIZE, search
 
 
 def described(strips) -> list[list[tuple]]:

@@ -17,10 +17,8 @@ from iconcat.tui.download_jobs import DownloadStatus
 from iconcat.tui.screens import VariantPicker
 from iconcat.tui.search_state import SearchPhase
 from iconcat.tui.widgets import DownloadRow, ResultsList, Thumbnail
-
 from tests.conftest import TEST_TOKEN
 from tests.support.tui import HostileCatalogue, no_blink, serving, wait_until
-
 
 WIDE = (120, 36)
 SMALL = (80, 24)

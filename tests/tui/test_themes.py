@@ -4,7 +4,6 @@ variables every theme defines, and the thumbnail is redrawn on each theme's back
 from __future__ import annotations
 
 from iconcat.tui.widgets import Thumbnail
-
 from tests.support.tui import SIZE, search, wait_until
 
 
@@ -24,8 +23,10 @@ async def test_every_theme_applies_and_redraws_the_thumbnail(make_app):
             await pilot.pause()
             await wait_until(
                 pilot,
-                lambda: app.return_code is not None
-                or (thumbnail.status == "shown" and thumbnail.render_key() in app.thumbnails.renders),
+                lambda: (
+                    app.return_code is not None
+                    or (thumbnail.status == "shown" and thumbnail.render_key() in app.thumbnails.renders)
+                ),
                 f"the preview drawn on {theme}",
             )
             assert app.return_code is None, f"the app stopped on theme {theme}"

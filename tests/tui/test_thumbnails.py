@@ -7,7 +7,6 @@ from textual.message import Message
 from iconcat.imaging.renderers import QUADRANT_CHARACTERS
 from iconcat.tui.connection import Connection
 from iconcat.tui.widgets import ResultsList, Thumbnail
-
 from tests.conftest import TEST_TOKEN
 from tests.support.tui import SIZE, PreviewProblemsCatalogue, search, serving, wait_until
 
@@ -63,7 +62,9 @@ async def test_t_cycles_the_pictures_through_quadrants_and_off_and_back(make_app
         await wait_until(pilot, lambda: thumbnail.settled, "the half-block picture")
         assert thumbnail.shown_key.mode == "half" and not QUADRANT_ONLY & set(thumbnail_text(thumbnail))
         await pilot.press("t")
-        await wait_until(pilot, lambda: thumbnail.settled and thumbnail.shown_key.mode == "quadrant", "the quadrant picture")
+        await wait_until(
+            pilot, lambda: thumbnail.settled and thumbnail.shown_key.mode == "quadrant", "the quadrant picture"
+        )
         assert QUADRANT_ONLY & set(thumbnail_text(thumbnail))
         await pilot.press("t")
         await wait_until(pilot, lambda: thumbnail.status == "off", "pictures off")

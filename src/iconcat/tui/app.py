@@ -43,7 +43,16 @@ from .search_runner import SearchRunner
 from .search_state import SearchPhase, SearchState
 from .stylesheets import stylesheet_paths
 from .thumbnail_cache import ThumbnailCache, bound_imaging_caches
-from .widgets import DetailPane, DownloadRow, DownloadsPanel, ResultsArea, ResultsList, SearchBar, SearchInput, Thumbnail
+from .widgets import (
+    DetailPane,
+    DownloadRow,
+    DownloadsPanel,
+    ResultsArea,
+    ResultsList,
+    SearchBar,
+    SearchInput,
+    Thumbnail,
+)
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from iconcat.api import Icon, SearchResult, Variant
@@ -200,7 +209,7 @@ class IconcatApp(App[int]):
         if message.state.phase is SearchPhase.REJECTED:
             self._show_connect(reason=message.state.message, focus_token=True)
 
-    def show_search_result(self, result: "SearchResult", state: SearchState) -> None:
+    def show_search_result(self, result: SearchResult, state: SearchState) -> None:
         """Put an answer on screen: the list, the first icon's detail, the count (one frame)."""
         # query_one_optional, not query(): it is cached while the DOM is unchanged, query() walks it all.
         results = self.query_one_optional(ResultsList)
@@ -235,19 +244,19 @@ class IconcatApp(App[int]):
 
     # ----------------------------------------------------------------- downloads
 
-    def open_variant_picker(self, icon: "Icon") -> None:
+    def open_variant_picker(self, icon: Icon) -> None:
         """Ask which variant of `icon` to download, then download it."""
         from iconcat.api import suggested_filename
+        from iconcat.downloads import next_free_path
 
         from .screens import VariantPicker
-        from .screens.variant_picker import next_free_path
 
         if not icon.variants:
             message = sanitize(f"{icon.name} has no downloadable variant.")
             self.notify(message, title="Nothing to download", markup=False, severity="warning")
             return
 
-        def picked(variant: "Variant | None") -> None:
+        def picked(variant: Variant | None) -> None:
             if variant is not None:
                 self.variant_preference = (variant.format.lower(), variant.size)
                 self.start_download(icon, variant)
@@ -264,7 +273,7 @@ class IconcatApp(App[int]):
         )
         self.push_screen(picker, picked)
 
-    def start_download(self, icon: "Icon", variant: "Variant") -> DownloadJob:
+    def start_download(self, icon: Icon, variant: Variant) -> DownloadJob:
         """Save `variant` of `icon` into the download folder, in the background."""
         from iconcat.api import suggested_filename
 
@@ -328,7 +337,9 @@ class IconcatApp(App[int]):
         Not `run_action`: that consults `check_action`, which hides letter keys while the search box
         has focus, and a command chosen by name must work wherever the focus was.
         """
-        if any(isinstance(screen, ModalScreen) and not isinstance(screen, CommandPalette) for screen in self.screen_stack):
+        if any(
+            isinstance(screen, ModalScreen) and not isinstance(screen, CommandPalette) for screen in self.screen_stack
+        ):
             self.notify("Close the open dialog first.", markup=False)
             return
         outcome = getattr(self, f"action_{action}")()

@@ -1,13 +1,15 @@
 """Choose which file of an icon to download: "PNG · 512 px", "SVG · vector"…
 
 The last format and size chosen are preselected next time (designers usually want the same kind of
-file for a whole project); the line under the list says which file name and folder it will be saved as.
+file for a whole project); the line under the list says the path the file will be saved as: the next
+free name when a file of the suggested name is already in the folder (`arrow-up-1.svg`), as saving does.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -28,7 +30,7 @@ VariantPreference = tuple[str, "int | None"]
 """(format, size) of the last variant chosen."""
 
 
-def preferred_index(variants: "tuple[Variant, ...]", preference: VariantPreference | None) -> int:
+def preferred_index(variants: tuple[Variant, ...], preference: VariantPreference | None) -> int:
     """Index of the variant matching `preference`: same format and size, else same format, else 0."""
     if preference is None:
         return 0
@@ -52,17 +54,21 @@ class VariantPicker(ModalScreen["Variant | None"]):
 
     def __init__(
         self,
-        icon: "Icon",
+        icon: Icon,
         *,
         preference: VariantPreference | None,
         folder: Path,
-        filename_for: Callable[["Icon", "Variant"], str],
+        filename_for: Callable[[Icon, Variant], str],
+        free_path: Callable[[Path, str], Path | None],
     ) -> None:
+        """`filename_for` names a variant's file (as the download will ask for it); `free_path` says
+        where that name lands in `folder` (the next free name when it is taken)."""
         super().__init__()
         self.icon = icon
         self._preference = preference
         self._folder = folder
         self._filename_for = filename_for
+        self._free_path = free_path
 
     def compose(self) -> ComposeResult:
         with Vertical(id="picker-dialog"):
@@ -84,7 +90,7 @@ class VariantPicker(ModalScreen["Variant | None"]):
         self._show_target()
 
     @property
-    def highlighted_variant(self) -> "Variant | None":
+    def highlighted_variant(self) -> Variant | None:
         """The variant under the highlight."""
         index = self.query_one(OptionList).highlighted
         if index is None or not 0 <= index < len(self.icon.variants):
@@ -97,7 +103,12 @@ class VariantPicker(ModalScreen["Variant | None"]):
         if variant is None:
             target.update(Content("This icon has no downloadable variant."))
             return
-        path = self._folder / self._filename_for(self.icon, variant)
+        name = self._filename_for(self.icon, variant)
+        path = self._free_path(self._folder, name)
+        if path is None:
+            message = f"Too many files named like {name} in {self._folder}: the download would fail."
+            target.update(Content(sanitize(message, max_length=None)))
+            return
         target.update(Content.assemble(("Saves to ", "dim"), sanitize(str(path), max_length=None)))
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:

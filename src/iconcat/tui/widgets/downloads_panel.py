@@ -2,11 +2,18 @@
 
 Rows are few (one per file a person asked for), so each is a small widget of its own; the panel hides
 itself while empty. A row can take focus: `x` cancels it, `r` retries it (the app's bindings act on the
-focused row, else on the most recent download they apply to).
+focused row, else on the most recent download they apply to). A finished row shows where the file went,
+shortened to the room it has (`…/icons/arrow-up.svg`: the file name whole); the notification has it all.
+After a resize the panel keeps the focused row, else the newest, in view.
 """
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
+from rich.cells import cell_len
+from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
@@ -16,11 +23,40 @@ from iconcat.text import sanitize
 
 from ..download_jobs import DownloadJob, DownloadStatus, format_size
 
-__all__ = ["DownloadRow", "DownloadsPanel", "describe_job"]
+__all__ = ["DownloadRow", "DownloadsPanel", "StatusLine", "describe_job", "short_path"]
 
 
-def describe_job(job: DownloadJob) -> Content:
-    """The status text of a download: size and speed, the saved path, or why it stopped."""
+def short_path(path: Path, width: int) -> str:
+    """`path` (sanitised) in `width` cells: whole when it fits, else its folder cut from the left.
+
+    The file name is kept whole, and as many of the innermost folders as fit, behind "…":
+    `…/icons/arrow-up.svg`. A name too long even for `…/name` comes alone (the line then cuts its end).
+    """
+    whole = sanitize(str(path), max_length=None)
+    if cell_len(whole) <= width:
+        return whole
+    shown = sanitize(path.name, max_length=None)
+    if cell_len(f"…{os.sep}{shown}") > width:
+        return shown
+    for folder in reversed(path.parent.parts):
+        if folder == path.anchor:
+            break
+        longer = f"{sanitize(folder, max_length=None)}{os.sep}{shown}"
+        if cell_len(f"…{os.sep}{longer}") > width:
+            break
+        shown = longer
+    return f"…{os.sep}{shown}"
+
+
+_DONE = "done "
+
+
+def describe_job(job: DownloadJob, width: int | None = None) -> Content:
+    """The status text of a download: size and speed, the saved path, or why it stopped.
+
+    With `width` (the cells the line has), a saved path too long for it is shortened (`short_path`):
+    the file name always shows; the notification has the full path.
+    """
     status = job.status
     if status is DownloadStatus.RUNNING:
         if not job.bytes_done and job.total is None:
@@ -30,11 +66,34 @@ def describe_job(job: DownloadJob) -> Content:
             done = f"{done} of {format_size(job.total)}"
         return Content.assemble(f"{done} · {format_size(job.speed)}/s", ("  x cancel", ".downloads-panel--hint"))
     if status is DownloadStatus.DONE:
-        path = sanitize(str(job.saved_path), max_length=None) if job.saved_path else ""
-        return Content.assemble(("done ", ".downloads-panel--done"), path)
+        if job.saved_path is None:
+            path = ""
+        elif width is None:
+            path = sanitize(str(job.saved_path), max_length=None)
+        else:
+            path = short_path(job.saved_path, max(width - len(_DONE), 1))
+        return Content.assemble((_DONE, ".downloads-panel--done"), path)
     if status is DownloadStatus.FAILED:
-        return Content.assemble(("failed ", ".downloads-panel--failed"), job.error, ("  r retry", ".downloads-panel--hint"))
+        return Content.assemble(
+            ("failed ", ".downloads-panel--failed"), job.error, ("  r retry", ".downloads-panel--hint")
+        )
     return Content.assemble(("cancelled", ".downloads-panel--cancelled"), ("  r retry", ".downloads-panel--hint"))
+
+
+class StatusLine(Static):
+    """A download's status, on one line: what it says depends on the room it has (a saved path is
+    shortened to fit), so it is described again whenever its width changes."""
+
+    def __init__(self, job: DownloadJob) -> None:
+        super().__init__(describe_job(job), classes="download-status", markup=False)
+        self.job = job
+
+    def show_job(self) -> None:
+        """Describe the job at the current width."""
+        self.update(describe_job(self.job, self.content_size.width or None))
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.show_job()
 
 
 class DownloadRow(Horizontal, can_focus=True):
@@ -45,13 +104,19 @@ class DownloadRow(Horizontal, can_focus=True):
         self.job = job
 
     def compose(self) -> ComposeResult:
-        yield Static(Content("⤓ ") + Content(sanitize(self.job.filename, max_length=60)), classes="download-name", markup=False)
+        yield Static(self._file_label(), classes="download-name", markup=False)
         yield ProgressBar(total=None, show_eta=False, show_percentage=True, classes="download-bar")
-        yield Static(describe_job(self.job), classes="download-status", markup=False)
+        yield StatusLine(self.job)
 
     def on_mount(self) -> None:
         # Progress reported before the row was mounted is shown now.
         self.refresh_job()
+
+    def _file_label(self) -> Content:
+        """The file's name: the one asked for, then the one it got (`arrow-up-1.svg` when that was taken)."""
+        job = self.job
+        name = job.saved_path.name if job.status is DownloadStatus.DONE and job.saved_path else job.filename
+        return Content("⤓ ") + Content(sanitize(name, max_length=60))
 
     def refresh_job(self) -> None:
         """Show the job's current numbers and status."""
@@ -63,9 +128,10 @@ class DownloadRow(Horizontal, can_focus=True):
         if job.status is DownloadStatus.DONE:
             total = job.total or max(job.bytes_done, 1)
             bar.update(total=total, progress=total)
+            self.query_one(".download-name", Static).update(self._file_label())
         elif job.total:
             bar.update(total=job.total, progress=job.bytes_done)
-        self.query_one(".download-status", Static).update(describe_job(job))
+        self.query_one(StatusLine).show_job()
         for status in DownloadStatus:
             self.set_class(job.status is status, f"-{status.value}")
 
@@ -98,6 +164,18 @@ class DownloadsPanel(VerticalScroll, can_focus=False):
         self.remove_class("-empty")
         self.call_after_refresh(self.scroll_end, animate=False)
         return row
+
+    def on_resize(self, event: events.Resize) -> None:
+        """After a resize (the terminal shrank: the panel is shorter), keep the focused row in view, else
+        the newest: the scroll position kept from the old size would show older rows instead."""
+        self.call_after_refresh(self._keep_in_view)
+
+    def _keep_in_view(self) -> None:
+        focused = self.screen.focused if self.is_attached else None
+        if isinstance(focused, DownloadRow) and focused.parent is self:
+            self.scroll_to_widget(focused, animate=False, immediate=True)
+        else:
+            self.scroll_end(animate=False, immediate=True)
 
     def replace_job(self, old: DownloadJob, new: DownloadJob) -> None:
         """Swap a finished job's row for a retry's."""

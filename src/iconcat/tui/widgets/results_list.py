@@ -13,14 +13,15 @@ long as drawing the rows), twice per search. How faded comes from the stylesheet
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, Sequence
+from typing import TYPE_CHECKING
 
-from textual import events
-from textual.binding import Binding
 from rich.cells import cell_len, set_cell_size
 from rich.segment import Segment
 from rich.style import Style as RichStyle
+from textual import events
+from textual.binding import Binding
 from textual.color import Color
 from textual.css.styles import RulesMap
 from textual.geometry import Region
@@ -68,7 +69,7 @@ class ColumnWidths:
     """The highlight bar's background, kept current by the list (rows draw no muted text on it)."""
 
     @classmethod
-    def fit(cls, icons: Sequence["Icon"]) -> "ColumnWidths":
+    def fit(cls, icons: Sequence[Icon]) -> ColumnWidths:
         """Widths for `icons`: as wide as their longest value, within caps.
 
         Measured on the raw strings (sanitising only removes or folds characters, so a raw length is
@@ -90,7 +91,7 @@ class IconRow(Visual):
 
     __slots__ = ("icon", "widths", "_texts")
 
-    def __init__(self, icon: "Icon", widths: ColumnWidths) -> None:
+    def __init__(self, icon: Icon, widths: ColumnWidths) -> None:
         self.icon = icon
         self.widths = widths
         self._texts: tuple[str, str, str] | None = None
@@ -161,45 +162,51 @@ class ResultsList(OptionList):
     """True while a newer search runs: the rows on show are drawn faded (a repaint, not a restyle)."""
 
     BINDINGS = [
-        Binding("enter", "select", "Download", show=False, id="results-choose",
-                tooltip="Choose a variant of the highlighted icon to download"),
+        Binding(
+            "enter",
+            "select",
+            "Download",
+            show=False,
+            id="results-choose",
+            tooltip="Choose a variant of the highlighted icon to download",
+        ),
     ]
 
     class IconHighlighted(Message):
         """The highlight moved to `icon` (None when the list emptied)."""
 
-        def __init__(self, icon: "Icon | None") -> None:
+        def __init__(self, icon: Icon | None) -> None:
             super().__init__()
             self.icon = icon
 
     class IconChosen(Message):
         """The person chose `icon` (Enter or click): time to pick a variant."""
 
-        def __init__(self, icon: "Icon") -> None:
+        def __init__(self, icon: Icon) -> None:
             super().__init__()
             self.icon = icon
 
     def __init__(self, *, id: str | None = None) -> None:
         # markup=False: prompts are Visuals anyway, but nothing here may ever be parsed as markup.
         super().__init__(id=id, markup=False)
-        self._icons: tuple["Icon", ...] = ()
+        self._icons: tuple[Icon, ...] = ()
         self._widths = ColumnWidths()
         self._fade = 1.0
 
     @property
-    def icons(self) -> tuple["Icon", ...]:
+    def icons(self) -> tuple[Icon, ...]:
         """The icons listed, in order."""
         return self._icons
 
     @property
-    def highlighted_icon(self) -> "Icon | None":
+    def highlighted_icon(self) -> Icon | None:
         """The icon under the highlight, if any."""
         index = self.highlighted
         if index is None or not 0 <= index < len(self._icons):
             return None
         return self._icons[index]
 
-    def show_icons(self, icons: Sequence["Icon"]) -> None:
+    def show_icons(self, icons: Sequence[Icon]) -> None:
         """Replace the rows with `icons` and highlight the first one."""
         self._icons = tuple(icons)
         self._widths = widths = ColumnWidths.fit(self._icons)
@@ -265,6 +272,12 @@ class ResultsList(OptionList):
             TextOpacity.process_segments(strip, self._fade, app.ansi_theme, app.native_ansi_color),
             strip.cell_length,
         )
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Keep the highlighted row on screen: shrinking the terminal would otherwise leave it below the
+        list's new bottom, while the detail pane still shows its icon. (OptionList's own handler, which
+        runs after this one, drops its line caches; the scroll waits for the new layout.)"""
+        self.call_after_refresh(self.scroll_to_highlight)
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         event.stop()
