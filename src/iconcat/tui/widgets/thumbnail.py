@@ -150,7 +150,8 @@ class Thumbnail(Widget):
     def _start_fetch(self, icon: Icon) -> None:
         self.post_message(self.Fetching(icon))
         self.run_worker(
-            self._fetch(icon),
+            # A callable, not a coroutine: a worker cancelled before it starts never makes one to leak.
+            partial(self._fetch, icon),  # type: ignore[arg-type]  # Textual types the coroutine as Coroutine[None, None, R]
             group="thumbnail",
             exclusive=True,  # only the highlighted icon's preview matters
             exit_on_error=False,
