@@ -2,7 +2,23 @@
 
     from iconcat.api import CatalogueClient
     async with CatalogueClient(base_url, token) as client:
-        result = await client.search("arrow")
+        result = await client.search("arrow")       # SearchResult: .icons, .more_available, .skipped
+        while result.next_page is not None:         # only when a person asks for more, in practice
+            result = await client.more(result)      # a new SearchResult: every icon so far
+        if result.paging_stopped:                   # a next page offered but not followed, and why
+            print(result.paging_stopped)
+
+Paging (an extension; the interface shows none): a service may reveal the URL of the next page in
+`meta.next`. `search()` fetches the first page only. `SearchResult.next_page` is the next page's
+absolute URL when the client will follow it (on the base URL's origin, not fetched before, fewer than
+`MAX_ICONS_HELD` icons held), else None; `CatalogueClient.more(result)` fetches it on demand and returns
+a new result with the page's new icons appended (icons already held are left out and counted in
+`skipped`). A `next` on another origin (never requested: the token goes only to the base URL's origin),
+one that loops back to a page already fetched (itself included), a page that adds no new icon (a lying
+`next`), and reaching the cap (`max_icons_held=`, 10,000 by default) all stop paging without an
+exception: `next_page` is None and `SearchResult.paging_stopped` says why, in words fit to show a
+person. `more_available` keeps the service's word (from its latest page): more may exist even when the
+client cannot page to them, so "refine the search" stays the honest hint.
 
 Everything public is re-exported here from small private modules: `_models` (the dataclasses and their
 tolerant parser), `_errors` (the exception tree, drawn in its docstring), `_auth` (where the token may
@@ -18,7 +34,7 @@ from __future__ import annotations
 
 from ._auth import Secret, parse_base_url
 from ._check import CHECK_QUERY, ConnectionCheck, check_connection
-from ._client import CatalogueClient
+from ._client import MAX_ICONS_HELD, CatalogueClient
 from ._errors import (
     AuthError,
     CatalogueError,
@@ -37,6 +53,7 @@ from ._retry import RetryPolicy
 
 __all__ = [
     "CHECK_QUERY",
+    "MAX_ICONS_HELD",
     "AuthError",
     "CatalogueClient",
     "CatalogueError",

@@ -16,6 +16,16 @@ Decisions (the interface says nothing about errors, limits or paging; the client
   address literal is not requested (a catalogue that is itself on such an address may use them).
 - Size caps before parsing: JSON 8 MiB, thumbnails 2 MiB, downloads 1 GiB, counted on the decompressed
   bytes as they stream.
+- Paging: the interface shows none, but a service may reveal the next page's URL in `meta.next` (the
+  embedded catalogue does). `search()` fetches one page; `more(result)` fetches the next, only when
+  asked, and returns a new `SearchResult` holding every icon so far. A next page is followed only on
+  the base URL's origin (elsewhere it is never requested, so the token cannot go there), never twice
+  (a `next` naming a page already fetched, itself included, is a loop), and only while its pages add
+  icons (a page of icons already held is a lie); at most `max_icons_held` icons (10,000) are held. Each
+  of these stops paging without an exception: `result.next_page` becomes None and
+  `result.paging_stopped` says why, in words for a person. Failures of the request itself (network,
+  status, a body that is not a search answer) raise as `search()` does, and the result passed in
+  stays valid for another try.
 - Errors are `CatalogueError` subclasses (see `_errors`), raised with no chained exception: the HTTP
   stack's messages can quote the Authorization header.
 - The client does HTTP only; the disk is `iconcat.downloads`'s (`FileSaver`: the folder, the temporary
@@ -26,6 +36,7 @@ Decisions (the interface says nothing about errors, limits or paging; the client
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import functools
 import ipaddress
 import json
@@ -39,6 +50,7 @@ from email.utils import format_datetime
 from os import PathLike
 from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
+from urllib.parse import urlencode
 
 import httpx
 
@@ -63,7 +75,7 @@ from ._redact import protect as protect_in_logs
 from ._retry import RETRYABLE_STATUSES, RetryPolicy, parse_retry_after
 from ._socket_reads import widen_socket_reads
 
-__all__ = ["CatalogueClient"]
+__all__ = ["MAX_ICONS_HELD", "CatalogueClient"]
 
 T = TypeVar("T")
 
@@ -74,6 +86,8 @@ MAX_REDIRECTS = 5
 STALL_WINDOW_BYTES = 64 * 1024
 """A download must receive at least this much in every `timeout`-second window."""
 MAX_QUERY_LENGTH = 500
+MAX_ICONS_HELD = 10_000
+"""Most icons one search's result holds across its pages; paging stops there (`SearchResult.paging_stopped`)."""
 _REDIRECT_STATUSES = frozenset({301, 302, 303, 307, 308})
 
 
@@ -109,7 +123,8 @@ class CatalogueClient:
 
     `transport` replaces the network (tests pass an `httpx.MockTransport` for what no real server can
     stage); `retry` tunes retries and makes their sleeps injectable. The token is checked here (printable
-    ASCII, no whitespace) and never shown: not in `repr`, not in any error.
+    ASCII, no whitespace) and never shown: not in `repr`, not in any error. `max_icons_held` caps the
+    icons one search's result holds across its pages (see `more`).
     """
 
     def __init__(
@@ -123,6 +138,7 @@ class CatalogueClient:
         max_json_bytes: int = MAX_JSON_BYTES,
         max_thumbnail_bytes: int = MAX_THUMBNAIL_BYTES,
         max_download_bytes: int = MAX_DOWNLOAD_BYTES,
+        max_icons_held: int = MAX_ICONS_HELD,
     ) -> None:
         self._base = parse_base_url(base_url)
         self._origin = Origin.of(self._base)
@@ -134,6 +150,10 @@ class CatalogueClient:
         """Deadline in seconds for each attempt at a request (see the module docstring)."""
         self.retry = retry or RetryPolicy()
         """When and how long to wait before trying again."""
+        if type(max_icons_held) is not int or max_icons_held < 1:
+            raise SettingsError("the most icons held must be a whole number of at least 1")
+        self.max_icons_held = max_icons_held
+        """Most icons one search's result holds across its pages."""
         self._limits = {"json": max_json_bytes, "thumbnail": max_thumbnail_bytes, "download": max_download_bytes}
         self._cool_down_until: dict[Origin, float] = {}
         self._base_is_internal = is_internal_host(self._origin.host)
@@ -174,20 +194,53 @@ class CatalogueClient:
 
     @_clean_chain
     async def search(self, name: str) -> SearchResult:
-        """Icons whose name matches `name` (one page, as the service returns it)."""
+        """Icons whose name matches `name`: the first page, as the service returns it.
+
+        When the service reveals a further page that may be followed, `result.next_page` holds its URL
+        and `more(result)` fetches it; `result.paging_stopped` says why one offered is not followed.
+        """
         if not isinstance(name, str):
             raise SettingsError("the search text must be a string")
         if len(name) > MAX_QUERY_LENGTH:
             raise SettingsError(f"the search text is longer than {MAX_QUERY_LENGTH} characters")
         url = self._endpoint("/api/v1/search", {"name": name})
-        result: SearchResult = await self._request(
+        page: SearchResult = await self._request(
             url,
             what="the search",
             accept="application/json",
             accept_encoding="gzip, deflate",
             read=self._read_search_result,
         )
-        return result
+        return self._merge(None, page, url)
+
+    @_clean_chain
+    async def more(self, result: SearchResult) -> SearchResult:
+        """Fetch `result`'s next page; a new result holding `result`'s icons followed by the page's new ones.
+
+        Only when `result.next_page` is set (else `result` comes back as it is). The next page is
+        checked again before it is requested (a result may come from elsewhere): on the base URL's
+        origin, not fetched before, room left under `max_icons_held`. The answer's icons already held
+        are left out (counted in `skipped`); a page that adds none stops paging. Refusals and stops are
+        not errors: the returned result has `next_page` None and says why in `paging_stopped`. A failed
+        request raises a `CatalogueError` as `search` does, and `result` stays valid for another try.
+        """
+        if not isinstance(result, SearchResult):
+            raise SettingsError("more() continues a SearchResult that search() or more() returned")
+        if result.next_page is None:
+            return result
+        if len(result.icons) >= self.max_icons_held:
+            return dataclasses.replace(result, next_page=None, paging_stopped=self._cap_notice())
+        target, refusal = self._vet_next(result.next_page, self._base, result.pages_fetched)
+        if target is None:
+            return dataclasses.replace(result, next_page=None, paging_stopped=refusal)
+        page: SearchResult = await self._request(
+            target,
+            what="the next page of results",
+            accept="application/json",
+            accept_encoding="gzip, deflate",
+            read=self._read_search_result,
+        )
+        return self._merge(result, page, target)
 
     @_clean_chain
     async def thumbnail(self, icon: Icon | str) -> bytes:
@@ -241,6 +294,78 @@ class CatalogueClient:
             return await self._save(response, variant_id, folder, filename, overwrite, progress)
         finally:
             await response.aclose()
+
+    # ------------------------------------------------------------------------------------ paging
+
+    def _merge(self, previous: SearchResult | None, page: SearchResult, url: httpx.URL) -> SearchResult:
+        """`previous` (None for a first page) and the `page` fetched from `url`, as one result.
+
+        `page.next_page` is the service's raw `meta.next`; the result's is vetted (or None, with why).
+        """
+        fetched = (*(previous.pages_fetched if previous else ()), _page_key(url))
+        held = previous.icons if previous else ()
+        held_ids = {icon.id for icon in held}
+        fresh = tuple(icon for icon in page.icons if icon.id not in held_ids)
+        skipped = (previous.skipped if previous else 0) + page.skipped + len(page.icons) - len(fresh)
+        following: str | None = None
+        stopped: str | None = None
+        if previous is not None and not fresh and page.icons:
+            stopped = (
+                "the service's next page only repeated icons already shown, so paging stopped: "
+                "refine the search to see others"
+            )
+        elif previous is not None and not fresh and page.next_page is not None:
+            stopped = "the service's next page was empty yet pointed to another, so paging stopped"
+        elif page.next_page is not None:
+            target, refusal = self._vet_next(page.next_page, url, fetched)
+            following = str(target) if target is not None else None
+            stopped = refusal or None
+        icons = held + fresh
+        more_available = page.more_available
+        if len(icons) > self.max_icons_held or (len(icons) == self.max_icons_held and following is not None):
+            more_available = True
+            icons = icons[: self.max_icons_held]
+            following, stopped = None, self._cap_notice()
+        return SearchResult(
+            icons=icons,
+            more_available=more_available,
+            skipped=skipped,
+            next_page=following,
+            paging_stopped=stopped,
+            pages_fetched=fetched,
+        )
+
+    def _vet_next(self, raw: str, page_url: httpx.URL, fetched: tuple[str, ...]) -> tuple[httpx.URL | None, str]:
+        """(the URL to fetch, "") for a next page the client may follow; else (None, why not, for a person).
+
+        `raw` may be relative: it is resolved against `page_url`, the page that named it.
+        """
+        try:
+            target = page_url.join(raw.strip())
+            usable = target.scheme in ("http", "https") and bool(target.host) and _plausible_host(target)
+        except Exception:  # noqa: BLE001 - httpx.InvalidURL and kin: the service's address is data
+            target, usable = None, False
+        if target is None or not usable:
+            return None, "the service's next page has an address that is not a valid http(s) URL: not followed"
+        target = target.copy_with(userinfo=b"", fragment=None)
+        origin = Origin.of(target)
+        if origin != self._origin:
+            return None, (
+                f"the service's next page is on another site ({origin}): not followed, so your token "
+                f"stays with the catalogue at {self._origin}; refine the search to see others"
+            )
+        if _page_key(target) in fetched:
+            return None, (
+                "the service's next page points back to a page already fetched (a loop), so paging stopped: "
+                "refine the search to see others"
+            )
+        return target, ""
+
+    def _cap_notice(self) -> str:
+        return (
+            f"iconcat holds at most {self.max_icons_held:,} icons for one search and stopped there: "
+            "refine the search to see others"
+        )
 
     # ------------------------------------------------------------------------------------ requests
 
@@ -579,6 +704,12 @@ def _plausible_host(url: httpx.URL) -> bool:
             return False
         return True
     return bool(_HOST_NAME.match(host)) and len(host) <= 253
+
+
+def _page_key(url: httpx.URL) -> str:
+    """A page's URL normalised for telling loops: origin, path, and query parameters in sorted order."""
+    query = urlencode(sorted(url.params.multi_items()))
+    return f"{Origin.of(url)}{url.path}?{query}"
 
 
 def _is_web_page(content_type: str | None) -> bool:

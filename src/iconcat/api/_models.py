@@ -11,12 +11,15 @@ Parsing is tolerant where it can be and strict where it must be (the service is 
 - a variant that does not fit is dropped from its icon and the icon kept: the icon can still be browsed
   and its other files downloaded;
 - `meta.moreResultsAvailable` must be a real bool; anything else (missing, "true", 1) reads as False,
-  because claiming more results that the service never promised would send people refining for nothing.
+  because claiming more results that the service never promised would send people refining for nothing;
+- `meta.next` (paging, an extension the interface does not show) is kept only as a non-empty string of
+  at most 8,192 characters, and only as the service wrote it: the client (`CatalogueClient`) decides
+  whether it may be followed and replaces it with the vetted, absolute URL or None.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 __all__ = ["Icon", "Ref", "SearchResult", "Variant", "parse_search_result"]
@@ -26,6 +29,8 @@ _MAX_ID = 2**63 - 1
 _MAX_PIXEL_SIZE = 1_000_000
 _MAX_TEXT = 10_000
 """Names longer than this are not names; the entry is skipped rather than carried around."""
+_MAX_NEXT_URL = 8192
+"""A `meta.next` longer than this is no address a real service hands out: ignored."""
 
 
 @dataclass(frozen=True)
@@ -69,13 +74,32 @@ class Icon:
 
 @dataclass(frozen=True)
 class SearchResult:
-    """One page of search results."""
+    """The results of one search: its first page, plus any further pages fetched with `CatalogueClient.more`.
+
+    Immutable: `more()` returns a new result holding every icon so far, so a stale result stays valid
+    (a failed `more()` leaves the caller's result as it was, ready to be tried again).
+    """
 
     icons: tuple[Icon, ...]
     more_available: bool
-    """True when the service said that more icons matched than it returned."""
+    """True when the service said that more icons matched than it returned (as its latest page said)."""
     skipped: int = 0
-    """How many entries of the answer were malformed and left out."""
+    """How many entries of the answers were malformed, or repeated an icon already held, and left out."""
+    next_page: str | None = None
+    """The absolute URL of the next page, when the service revealed one (`meta.next`) and the client
+    will follow it: on the base URL's origin, not fetched before, and below the cap on icons held.
+    `CatalogueClient.more(result)` fetches it. None when there is no next page to fetch."""
+    paging_stopped: str | None = None
+    """Why a next page the service offered is not followed, in words for a person ("the service's next
+    page is on another site (https://elsewhere.example): not followed…"); None when nothing was refused
+    (no next page at all is not a refusal: `more_available` then says whether more exist)."""
+    pages_fetched: tuple[str, ...] = field(default=(), repr=False)
+    """The pages fetched so far, as normalised URLs, first search included (how loops are told)."""
+
+    @property
+    def can_load_more(self) -> bool:
+        """True when `CatalogueClient.more(self)` would fetch another page."""
+        return self.next_page is not None
 
 
 class _Unfit(Exception):
@@ -151,7 +175,8 @@ def parse_search_result(document: Any) -> SearchResult:
     """Build a `SearchResult` from a decoded JSON document.
 
     Raises `ValueError` (with a reason for a person) when the document is not an object with a `data`
-    list; the client turns that into a `ProtocolError`.
+    list; the client turns that into a `ProtocolError`. `next_page` is `meta.next` as written, not yet
+    vetted: the client resolves and checks it before anyone sees it.
     """
     if not isinstance(document, dict):
         raise ValueError(f"the answer is a JSON {_json_kind(document)}, not an object")
@@ -174,7 +199,10 @@ def parse_search_result(document: Any) -> SearchResult:
         icons.append(icon)
     meta = document.get("meta")
     more = meta.get("moreResultsAvailable") if isinstance(meta, dict) else None
-    return SearchResult(icons=tuple(icons), more_available=more is True, skipped=skipped)
+    following = meta.get("next") if isinstance(meta, dict) else None
+    if not isinstance(following, str) or not following.strip() or len(following) > _MAX_NEXT_URL:
+        following = None
+    return SearchResult(icons=tuple(icons), more_available=more is True, skipped=skipped, next_page=following)
 
 
 def _json_kind(value: Any) -> str:

@@ -18,8 +18,14 @@ Decisions where the spec is silent, made the way a real service plausibly would:
 - An id is decimal digits only, 1 to 2³¹−1: anything else (`abc`, `-1`, `1.5`, a 40-digit number,
   a repeated parameter) → 400 `invalid_parameter`; a well-formed id that names nothing → 404
   `not_found`. Variant ids and icon ids are distinct ranges.
-- At most `page_size` icons per search; `meta.moreResultsAvailable` is true exactly when more matched.
-  The interface has no paging parameter, so a client narrows the query to see others.
+- At most `page_size` icons per search; `meta.moreResultsAvailable` is true exactly when more matched
+  (on this page's terms: more matches beyond the icons returned so far).
+- Paging, an extension a client may ignore (the interface shows no paging parameter): when more matched,
+  `meta.next` is the absolute URL of the next page, on the origin the request reached (the same path
+  and `name`, plus `page=<n>`), and wants the token like every other address. `page` counts from 1
+  (absent means 1); anything but decimal digits from 1 to 2³¹−1, or a repeated `page`, is 400
+  `invalid_parameter`; a page past the end is 200 with no icons, `moreResultsAvailable: false` and
+  no `next`. A client that knows nothing of `next` sees exactly the first page it always saw.
 - `latency_ms` delays every response (errors included) with an asynchronous sleep, to stage slow
   networks without blocking the server.
 - Files are rendered lazily in a worker thread (the event loop stays free) and cached.
@@ -131,7 +137,10 @@ class BearerAuthAndLatency:
 
 
 def create_app(token: str = DEMO_TOKEN, page_size: int = DEFAULT_PAGE_SIZE, latency_ms: int = 0) -> Starlette:
-    """The catalogue service as an ASGI app (see the module docstring for its behaviour)."""
+    """The catalogue service as an ASGI app (see the module docstring for its behaviour).
+
+    `page_size` has no upper bound (a test serves the whole catalogue on one page with 100,000).
+    """
     if not token:
         raise ValueError("the token must not be empty")
     if page_size < 1:
@@ -153,21 +162,23 @@ def create_app(token: str = DEMO_TOKEN, page_size: int = DEFAULT_PAGE_SIZE, late
         }
 
     async def search(request: Request) -> Response:
-        """Icons whose names contain every word of `name`, best first, at most `page_size`."""
+        """Icons whose names contain every word of `name`, best first, `page_size` per page."""
         name = _single_parameter(request, "name")
         if name is None:
             raise ParameterError("missing_parameter", "The 'name' parameter is required: /api/v1/search?name=arrow")
         if len(name) > MAX_QUERY_LENGTH:
             raise ParameterError("invalid_parameter", f"'name' must be at most {MAX_QUERY_LENGTH} characters.")
+        raw_page = _single_parameter(request, "page")
+        number = 1 if raw_page is None else _parse_id(raw_page, "page")
         matches = catalogue.search(name)
         base_url = str(request.base_url).rstrip("/")
-        page = matches[:page_size]
-        return JSONResponse(
-            {
-                "data": [icon_json(icon, base_url) for icon in page],
-                "meta": {"moreResultsAvailable": len(matches) > page_size},
-            }
-        )
+        start = (number - 1) * page_size
+        page = matches[start : start + page_size]
+        more = len(matches) > start + page_size
+        meta: dict[str, object] = {"moreResultsAvailable": more}
+        if more:
+            meta["next"] = str(request.url.include_query_params(page=number + 1))
+        return JSONResponse({"data": [icon_json(icon, base_url) for icon in page], "meta": meta})
 
     async def download(request: Request) -> Response:
         """One variant's file, streamed, with its type, length and file name."""

@@ -30,13 +30,12 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Header, Input
 
 from iconcat.config import THUMBNAIL_MODES
-from iconcat.text import sanitize
 
 from .catalogue_link import CatalogueLink, ClientFactory, default_client_factory
 from .commands import BrowserCommands
 from .connection import Connection
 from .download_controller import DownloadController
-from .download_jobs import DownloadJob, finish_notice
+from .download_jobs import DownloadJob
 from .keys import COMMANDS, app_bindings, types_into_search
 from .pictures import PICTURE_MODES, next_picture_mode
 from .search_runner import SearchRunner
@@ -45,7 +44,6 @@ from .stylesheets import stylesheet_paths
 from .thumbnail_cache import ThumbnailCache, bound_imaging_caches
 from .widgets import (
     DetailPane,
-    DownloadRow,
     DownloadsPanel,
     ResultsArea,
     ResultsList,
@@ -56,8 +54,6 @@ from .widgets import (
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from iconcat.api import Icon, SearchResult, Variant
-
-    from .screens.variant_picker import VariantPreference
 
 # The dialogs (.screens) are imported when first opened: nobody needs them to see the first frame.
 
@@ -96,19 +92,22 @@ class IconcatApp(App[int]):
         self._initial_query = (query or "").strip()
         self._thumbnail_mode = thumbnail_mode
         self._connect_open = False
+        # Made here, not in compose: the session's downloads stay readable after the app has closed.
+        self._downloads_panel = DownloadsPanel(self.link.ready, lambda: self.link.problem, id="downloads")
         self.searches = SearchRunner(self, self.link)
         """Runs searches; the newest one's answer lands."""
         self.thumbnails = ThumbnailCache()
         """Preview bytes and renders, shared by the detail pane's thumbnail."""
-        self.variant_preference: VariantPreference | None = None
-        """(format, size) last chosen in the variant picker: preselected next time."""
-        self.download_controller = DownloadController(self, self.link.ready, lambda: self.link.problem)
-        """Every download of this session, and the workers that run them."""
 
     @property
     def connection(self) -> Connection:
         """The catalogue in use (changed by the connect screen)."""
         return self.link.connection
+
+    @property
+    def download_controller(self) -> DownloadController:
+        """Every download of this session, and the workers that run them (the downloads panel's)."""
+        return self._downloads_panel.controller
 
     @property
     def downloads(self) -> list[DownloadJob]:
@@ -123,7 +122,7 @@ class IconcatApp(App[int]):
         with Horizontal(id="main"):
             yield ResultsArea(id="results-area")
             yield DetailPane(self.thumbnails, self.link.fetch_preview, thumbnail_mode=self._thumbnail_mode, id="detail")
-        yield DownloadsPanel(id="downloads")
+        yield self._downloads_panel
         yield Footer()
 
     async def on_mount(self) -> None:
@@ -245,57 +244,17 @@ class IconcatApp(App[int]):
     # ----------------------------------------------------------------- downloads
 
     def open_variant_picker(self, icon: Icon) -> None:
-        """Ask which variant of `icon` to download, then download it."""
-        from iconcat.api import suggested_filename
-        from iconcat.downloads import next_free_path
-
-        from .screens import VariantPicker
-
-        if not icon.variants:
-            message = sanitize(f"{icon.name} has no downloadable variant.")
-            self.notify(message, title="Nothing to download", markup=False, severity="warning")
-            return
-
-        def picked(variant: Variant | None) -> None:
-            if variant is not None:
-                self.variant_preference = (variant.format.lower(), variant.size)
-                self.start_download(icon, variant)
-
-        # The folder as `start_download` saves into it; the picker names the file the download will get
-        # (the next free name when that one is taken: a few lstat calls on this thread).
+        """Ask which variant of `icon` to download, then download it into the download folder."""
         folder = Path(self.connection.download_dir).expanduser()
-        picker = VariantPicker(
-            icon,
-            preference=self.variant_preference,
-            folder=folder,
-            filename_for=suggested_filename,
-            free_path=next_free_path,
-        )
-        self.push_screen(picker, picked)
+        self._downloads_panel.choose_and_start(icon, folder)
 
     def start_download(self, icon: Icon, variant: Variant) -> DownloadJob:
         """Save `variant` of `icon` into the download folder, in the background."""
-        from iconcat.api import suggested_filename
-
-        # An existing file of that name is kept: the file is saved as "name-1.ext" and the path reported.
         folder = Path(self.connection.download_dir).expanduser()
-        job = self.download_controller.start(icon, variant, folder, suggested_filename(icon, variant))
-        self.query_one(DownloadsPanel).add_job(job)
-        self.refresh_bindings()
-        return job
-
-    @on(DownloadController.Progress)
-    def _download_progress(self, message: DownloadController.Progress) -> None:
-        panel = self.query_one_optional(DownloadsPanel)
-        if panel is not None:
-            panel.show_progress(message.job)
+        return self._downloads_panel.start(icon, variant, folder)
 
     @on(DownloadController.Finished)
     def _download_finished(self, message: DownloadController.Finished) -> None:
-        job = message.job
-        notice = finish_notice(job)
-        if notice is not None:
-            self.notify(notice.text, title=notice.title, severity=notice.severity, markup=False)
         from .screens import ConfirmQuit
 
         for screen in self.screen_stack:
@@ -303,31 +262,21 @@ class IconcatApp(App[int]):
                 screen.running = len(self.download_controller.running)
         self.refresh_bindings()
 
-    def _selected_job(self) -> DownloadJob | None:
-        focused = self.focused
-        return focused.job if isinstance(focused, DownloadRow) else None
-
     def action_cancel_download(self) -> None:
         """Cancel the selected (or latest running) download; its partial file is removed."""
-        job = self.download_controller.cancellable(self._selected_job())
-        if job is None or not self.download_controller.cancel(job):
+        if not self._downloads_panel.cancel_selected():
             self.notify("No download is running.", markup=False)
 
     def action_retry_download(self) -> None:
         """Start the selected (or latest failed or cancelled) download again."""
-        old = self.download_controller.retryable(self._selected_job())
-        if old is None:
+        if not self._downloads_panel.retry_selected():
             self.notify("No failed or cancelled download to retry.", markup=False)
-            return
-        new = self.download_controller.retry(old)
-        self.query_one(DownloadsPanel).replace_job(old, new)
         self.refresh_bindings()
 
     def action_clear_downloads(self) -> None:
         """Remove finished downloads from the panel."""
-        if not self.download_controller.clear_finished():
+        if not self._downloads_panel.clear_finished():
             self.notify("No finished download to clear.", markup=False)
-        self.query_one(DownloadsPanel).clear_finished()
 
     # ----------------------------------------------------------------- actions
 

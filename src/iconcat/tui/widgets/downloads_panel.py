@@ -1,16 +1,21 @@
 """The downloads panel: a row per download with a progress bar, speed and how it ended.
 
-Rows are few (one per file a person asked for), so each is a small widget of its own; the panel hides
-itself while empty. A row can take focus: `x` cancels it, `r` retries it (the app's bindings act on the
-focused row, else on the most recent download they apply to). A finished row shows where the file went,
-shortened to the room it has (`…/icons/arrow-up.svg`: the file name whole); the notification has it all.
-After a resize the panel keeps the focused row, else the newest, in view.
+The panel runs the downloads too: it asks which variant (the variant picker, preselecting the last
+choice), owns the `DownloadController` (whose workers run on it and whose messages come to it), shows
+each job's progress, and tells a person how each ended; `Finished` then bubbles on to the app, which
+keeps its dialogs and keys in step. Rows are few (one per file a person asked for), so each is a small
+widget of its own; the panel hides itself while empty. A row can take focus: `x` cancels it, `r`
+retries it (else the most recent download they apply to). A finished row shows where the file went,
+shortened to the room it has (`…/icons/arrow-up.svg`: the file name whole); the notification has it
+all. After a resize the panel keeps the focused row, else the newest, in view.
 """
 
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rich.cells import cell_len
 from textual import events
@@ -21,7 +26,13 @@ from textual.widgets import ProgressBar, Static
 
 from iconcat.text import sanitize
 
-from ..download_jobs import DownloadJob, DownloadStatus, format_size
+from ..download_controller import ClientSource, DownloadController
+from ..download_jobs import DownloadJob, DownloadStatus, finish_notice, format_size
+
+if TYPE_CHECKING:  # pragma: no cover - typing only
+    from iconcat.api import Icon, Variant
+
+    from ..screens.variant_picker import VariantPreference
 
 __all__ = ["DownloadRow", "DownloadsPanel", "StatusLine", "describe_job", "short_path"]
 
@@ -147,10 +158,81 @@ class DownloadsPanel(VerticalScroll, can_focus=False):
     }
     """Status words of finished downloads, and the retry hint."""
 
-    def __init__(self, *, id: str | None = None) -> None:
+    def __init__(self, client: ClientSource, problem: Callable[[], str], *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.border_title = "Downloads"
         self.add_class("-empty")
+        self.controller = DownloadController(self, client, problem)
+        """Every download of this session, and the workers that run them."""
+        self.variant_preference: VariantPreference | None = None
+        """(format, size) last chosen in the variant picker: preselected next time."""
+
+    def choose_and_start(self, icon: Icon, folder: Path) -> None:
+        """Ask which variant of `icon` to save into `folder` (the variant picker), then start it."""
+        from iconcat.api import suggested_filename
+        from iconcat.downloads import next_free_path
+
+        from ..screens import VariantPicker
+
+        if not icon.variants:
+            message = sanitize(f"{icon.name} has no downloadable variant.")
+            self.notify(message, title="Nothing to download", markup=False, severity="warning")
+            return
+
+        def picked(variant: Variant | None) -> None:
+            if variant is not None:
+                self.variant_preference = (variant.format.lower(), variant.size)
+                self.start(icon, variant, folder)
+
+        # The picker names the file the download will get (the next free name when that one is taken:
+        # a few lstat calls on this thread).
+        picker = VariantPicker(
+            icon,
+            preference=self.variant_preference,
+            folder=folder,
+            filename_for=suggested_filename,
+            free_path=next_free_path,
+        )
+        self.app.push_screen(picker, picked)
+
+    def start(self, icon: Icon, variant: Variant, folder: Path) -> DownloadJob:
+        """Download `variant` of `icon` into `folder` in the background, with a row of its own.
+
+        An existing file of that name is kept: the file is saved as "name-1.ext" and its path reported.
+        """
+        from iconcat.api import suggested_filename
+
+        job = self.controller.start(icon, variant, folder, suggested_filename(icon, variant))
+        self.add_job(job)
+        self.app.refresh_bindings()
+        return job
+
+    def _selected(self) -> DownloadJob | None:
+        focused = self.screen.focused if self.is_attached else None
+        return focused.job if isinstance(focused, DownloadRow) else None
+
+    def cancel_selected(self) -> bool:
+        """Cancel the focused download (or, with none focused, the latest running); False if none runs."""
+        job = self.controller.cancellable(self._selected())
+        return job is not None and self.controller.cancel(job)
+
+    def retry_selected(self) -> bool:
+        """Retry the focused download (or the latest failed or cancelled); False if there is none."""
+        old = self.controller.retryable(self._selected())
+        if old is None:
+            return False
+        self.replace_job(old, self.controller.retry(old))
+        return True
+
+    def on_download_controller_progress(self, message: DownloadController.Progress) -> None:
+        message.stop()
+        self.show_progress(message.job)
+
+    def on_download_controller_finished(self, message: DownloadController.Finished) -> None:
+        # Not stopped: the app hears it too (the quit question and the keys follow the downloads).
+        notice = finish_notice(message.job)
+        if notice is not None:
+            self.notify(notice.text, title=notice.title, severity=notice.severity, markup=False)
 
     @property
     def rows(self) -> list[DownloadRow]:
@@ -191,7 +273,8 @@ class DownloadsPanel(VerticalScroll, can_focus=False):
                 row.refresh_job()
 
     def clear_finished(self) -> int:
-        """Remove rows of downloads that ended; return how many."""
+        """Forget downloads that ended and remove their rows; return how many."""
+        self.controller.clear_finished()
         finished = [row for row in self.rows if row.job.status.finished]
         for row in finished:
             row.remove()
