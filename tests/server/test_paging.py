@@ -1,0 +1,104 @@
+"""Paging, the embedded catalogue's extension: `meta.next` and the `page` parameter behind it."""
+
+from __future__ import annotations
+
+import httpx
+import pytest
+
+from tests.support.server import serving
+
+PAGE = 25
+"""The page size these tests serve with: "arrow" then spans several pages."""
+
+
+@pytest.fixture(scope="module")
+def paged():
+    with serving(page_size=PAGE) as client:
+        yield client
+
+
+@pytest.fixture(scope="module")
+def uncapped():
+    with serving(page_size=100_000) as client:
+        yield client
+
+
+def search(client: httpx.Client, **params: str) -> dict:
+    response = client.get("/api/v1/search", params=params)
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+def ids(body: dict) -> list[int]:
+    return [icon["id"] for icon in body["data"]]
+
+
+def test_following_next_walks_every_match_once_in_order(paged, uncapped) -> None:
+    everything = ids(search(uncapped, name="arrow"))
+    assert len(everything) > 3 * PAGE, "the test needs several pages"
+    body = search(paged, name="arrow")
+    seen = ids(body)
+    pages = 1
+    while body["meta"]["moreResultsAvailable"]:
+        following = body["meta"]["next"]
+        assert following.startswith(str(paged.base_url).rstrip("/") + "/api/v1/search?"), "absolute, same origin"
+        response = paged.get(following)
+        assert response.status_code == 200, response.text
+        body = response.json()
+        seen += ids(body)
+        pages += 1
+        assert pages < 100
+    assert "next" not in body["meta"], "no next on the last page"
+    assert seen == everything
+    assert pages == -(-len(everything) // PAGE)
+
+
+def test_next_is_only_there_when_more_matched(paged) -> None:
+    few = search(paged, name="arrow left circle")
+    assert len(few["data"]) < PAGE
+    assert few["meta"] == {"moreResultsAvailable": False}
+
+
+def test_a_client_that_ignores_next_sees_the_first_page_as_before(paged) -> None:
+    plain = search(paged, name="arrow")
+    explicit = search(paged, name="arrow", page="1")
+    assert plain == explicit
+    assert len(plain["data"]) == PAGE and plain["meta"]["moreResultsAvailable"] is True
+    assert set(plain) == {"data", "meta"}
+
+
+def test_next_keeps_the_query_and_wants_the_token(paged) -> None:
+    following = search(paged, name="  ARROW  ")["meta"]["next"]
+    url = httpx.URL(following)
+    assert url.params["name"] == "  ARROW  " and url.params["page"] == "2"
+    anonymous = httpx.get(following, timeout=30)
+    assert anonymous.status_code == 401
+    assert anonymous.json()["error"]["code"] == "unauthorized"
+
+
+def test_a_page_past_the_end_is_empty_and_final(paged) -> None:
+    for page in ("9999", str(2**31 - 1)):
+        body = search(paged, name="arrow", page=page)
+        assert body == {"data": [], "meta": {"moreResultsAvailable": False}}
+
+
+@pytest.mark.parametrize("page", ["0", "-1", "abc", "1.5", "", " 2", "+2", "2e3", "99999999999", "２"])
+def test_a_malformed_page_is_a_json_400(paged, page: str) -> None:
+    response = paged.get("/api/v1/search", params={"name": "arrow", "page": page})
+    assert response.status_code == 400
+    assert response.headers["content-type"] == "application/json"
+    assert response.json()["error"]["code"] == "invalid_parameter"
+    assert "page" in response.json()["error"]["message"]
+
+
+def test_a_repeated_page_is_a_json_400(paged) -> None:
+    response = paged.get("/api/v1/search?name=arrow&page=2&page=3")
+    assert response.status_code == 400
+    assert response.json()["error"]["code"] == "invalid_parameter"
+
+
+def test_two_thousand_icons_fit_on_one_page() -> None:
+    with serving(page_size=2000) as client:
+        body = search(client, name="")
+    assert 1000 <= len(body["data"]) <= 2000
+    assert body["meta"]["moreResultsAvailable"] is (len(body["data"]) == 2000)
