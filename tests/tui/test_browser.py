@@ -42,7 +42,8 @@ async def test_typing_lists_the_catalogues_results(make_app, catalogue):
         assert expected.icons[0].name in first_row
         assert expected.icons[0].style.name in first_row
         assert shown_text(status).startswith(f"{len(expected.icons)} icons")
-        assert ("more results exist: refine your search" in shown_text(status)) == expected.more_available
+        # The embedded catalogue reveals its next page: the status says how to load it.
+        assert ("more: reach the last to load them" in shown_text(status)) == expected.can_load_more
 
 
 async def test_searching_state_is_visible_and_a_stale_answer_never_lands(make_app, download_dir):

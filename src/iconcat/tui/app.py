@@ -201,6 +201,12 @@ class IconcatApp(App[int]):
     def _search_answered(self, message: SearchRunner.Answered) -> None:
         if message.sequence != self.searches.sequence:  # a newer search started meanwhile
             return
+        if message.notice:
+            self.notify(message.notice, title="More results", severity="warning", markup=False)
+        if message.appended and message.result is not None:
+            self.query_one(ResultsList).show_icons(message.result.icons, keep_place=True)
+            self.search_state = message.state
+            return
         if message.result is not None:
             self.show_search_result(message.result, message.state)
             return
@@ -236,6 +242,9 @@ class IconcatApp(App[int]):
         detail = self.query_one_optional(DetailPane)
         if detail is not None:
             detail.icon = message.icon
+        results = self.query_one(ResultsList)
+        if results.highlighted is not None and results.highlighted == len(results.icons) - 1:
+            self.action_load_more(quiet=True)  # reaching the last result loads the next page
 
     @on(ResultsList.IconChosen)
     def _icon_chosen(self, message: ResultsList.IconChosen) -> None:
@@ -305,6 +314,14 @@ class IconcatApp(App[int]):
         # At once, not with focus() (which waits for the next idle): keys that arrived in the same read
         # (a held ↓) must reach the list and move it, not the search box and this action again.
         results.screen.set_focus(results)
+
+    def action_load_more(self, quiet: bool = False) -> None:
+        """Load the next page of results, when the catalogue offers one."""
+        state = self.searches.load_more()
+        if state is not None:
+            self.search_state = state
+        elif not quiet:
+            self.notify("No more results to load: refine your search to see others.", markup=False)
 
     def action_search_again(self) -> None:
         """Send the current search again."""

@@ -4,6 +4,12 @@ Each search is an async worker in the "search" group, exclusive (a newer search 
 run on the node the runner is given; its outcome comes back as an `Answered` message. A sequence
 number travels with each search, so an answer that still arrives after a newer search started (a
 cancelled request can race its cancellation) is recognisably stale and dropped.
+
+More than one page: when the catalogue reveals its next page (`SearchResult.can_load_more`),
+`load_more` fetches it (a "search-more" worker) and answers with the grown result, `appended` set, so
+the list keeps its place. When more exist but cannot be loaded, the state carries a hint of narrower
+searches built from the names at hand; why paging stopped (a next page on another origin, a loop) is
+passed on as a notice.
 """
 
 from __future__ import annotations
@@ -16,7 +22,7 @@ from textual.message import Message
 from iconcat.failures import describe_failure
 from iconcat.text import sanitize
 
-from .search_state import SearchPhase, SearchState
+from .search_state import SearchPhase, SearchState, refine_hint
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from textual.dom import DOMNode
@@ -34,12 +40,25 @@ class SearchRunner:
     class Answered(Message):
         """Search number `sequence` for `query` ended: `result` when it answered, else `state` says why."""
 
-        def __init__(self, sequence: int, query: str, result: SearchResult | None, state: SearchState) -> None:
+        def __init__(
+            self,
+            sequence: int,
+            query: str,
+            result: SearchResult | None,
+            state: SearchState,
+            *,
+            appended: bool = False,
+            notice: str = "",
+        ) -> None:
             super().__init__()
             self.sequence = sequence
             self.query = query
             self.result = result
             self.state = state
+            self.appended = appended
+            """True when `result` is the previous answer grown by its next page."""
+            self.notice = notice
+            """A sanitised sentence to show once (why paging stopped, or why a page failed)."""
 
     def __init__(self, owner: DOMNode, link: CatalogueLink) -> None:
         self._owner = owner
@@ -48,6 +67,8 @@ class SearchRunner:
         """The newest search's number; an `Answered` with another number is stale."""
         self.last_query = ""
         """What was last asked for (stripped)."""
+        self.result: SearchResult | None = None
+        """The newest search's answer so far (every page loaded), or None."""
 
     def start(self, query: str, *, immediate: bool = False) -> SearchState | None:
         """Search for `query`; return the state to show now, or None when nothing changes.
@@ -62,6 +83,8 @@ class SearchRunner:
             return None
         self.sequence += 1
         self.last_query = query
+        self.result = None
+        self._owner.workers.cancel_group(self._owner, "search-more")
         if not query:
             self._owner.workers.cancel_group(self._owner, "search")
             return SearchState()
@@ -95,12 +118,56 @@ class SearchRunner:
                 message = f"Search failed: {describe_failure(error)}"
                 state = SearchState(SearchPhase.FAILED, query, message=sanitize(message, max_length=300))
             else:
-                state = SearchState(
-                    SearchPhase.RESULTS if result.icons else SearchPhase.NO_RESULTS,
-                    query,
-                    count=len(result.icons),
-                    more_available=result.more_available,
-                    skipped=result.skipped,
-                )
+                state = self.state_for(query, result)
         if sequence == self.sequence:
-            self._owner.post_message(self.Answered(sequence, query, result, state))
+            self.result = result
+            notice = sanitize(result.paging_stopped or "", max_length=200) if result is not None else ""
+            self._owner.post_message(self.Answered(sequence, query, result, state, notice=notice))
+
+    @staticmethod
+    def state_for(query: str, result: SearchResult, *, loading_more: bool = False) -> SearchState:
+        """The state that shows `result`."""
+        more_unreachable = result.more_available and not result.can_load_more
+        return SearchState(
+            SearchPhase.RESULTS if result.icons else SearchPhase.NO_RESULTS,
+            query,
+            count=len(result.icons),
+            more_available=result.more_available,
+            skipped=result.skipped,
+            can_load_more=result.can_load_more,
+            loading_more=loading_more,
+            hint=refine_hint([icon.name for icon in result.icons], query) if more_unreachable else "",
+        )
+
+    def load_more(self) -> SearchState | None:
+        """Fetch the newest answer's next page; return the state to show meanwhile (None: nothing to do)."""
+        result = self.result
+        if result is None or not result.can_load_more:
+            return None
+        if any(worker.group == "search-more" and not worker.is_finished for worker in self._owner.workers):
+            return None  # already on its way
+        self._owner.run_worker(
+            partial(self._more, result, self.sequence),  # type: ignore[arg-type]  # as in start()
+            group="search-more",
+            exclusive=True,
+            exit_on_error=False,
+            description=f"next page of {sanitize(self.last_query, max_length=40)!r}",
+        )
+        return self.state_for(self.last_query, result, loading_more=True)
+
+    async def _more(self, result: SearchResult, sequence: int) -> None:
+        client = await self._link.ready()
+        if client is None:
+            return
+        query = self.last_query
+        try:
+            grown = await client.more(result)
+        except Exception as error:  # noqa: BLE001 - the list stays; going past the end again retries
+            grown = result
+            notice = sanitize(f"Could not load more results: {describe_failure(error)}", max_length=300)
+        else:
+            notice = sanitize(grown.paging_stopped or "", max_length=200)
+        if sequence == self.sequence:
+            self.result = grown
+            state = self.state_for(query, grown)
+            self._owner.post_message(self.Answered(sequence, query, grown, state, appended=True, notice=notice))

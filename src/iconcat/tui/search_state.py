@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-__all__ = ["SearchPhase", "SearchState"]
+from iconcat.text import sanitize
+
+__all__ = ["refine_hint", "SearchPhase", "SearchState"]
 
 
 class SearchPhase(Enum):
@@ -48,6 +51,12 @@ class SearchState:
     """Malformed entries the client left out (RESULTS)."""
     message: str = ""
     """A sanitised explanation for a person (UNREACHABLE, REJECTED, NOT_CONFIGURED, FAILED)."""
+    can_load_more: bool = False
+    """The catalogue revealed its next page: moving past the last result loads it (RESULTS)."""
+    loading_more: bool = False
+    """The next page is on its way (RESULTS)."""
+    hint: str = ""
+    """Narrower searches built from the names at hand, when more exist than can be loaded (RESULTS)."""
 
     @property
     def is_problem(self) -> bool:
@@ -70,8 +79,14 @@ class SearchState:
         if phase is SearchPhase.RESULTS:
             noun = "icon" if self.count == 1 else "icons"
             status = f"{self.count:,} {noun}"
-            if self.more_available:
+            if self.loading_more:
+                status += " · loading more…"
+            elif self.can_load_more:
+                status += " · more: reach the last to load them"
+            elif self.more_available:
                 status += " · more results exist: refine your search"
+                if self.hint:
+                    status += f" (try: {self.hint})"
             if self.skipped:
                 status += f" · {self.skipped} unreadable left out"
             return status
@@ -103,3 +118,22 @@ class SearchState:
         if phase is SearchPhase.FAILED:
             return f"{self.message}\n\nPress Enter in the search box (or ctrl+r) to try again."
         return ""
+
+
+def refine_hint(names: Sequence[str], query: str, count: int = 3) -> str:
+    """A few narrower searches from the names at hand: "arrow up, arrow down, arrow left".
+
+    Names that say more than the query, in the order the catalogue ranked them, each once
+    (case-insensitively), sanitised: a person can type one of them to see the rest of its kind.
+    """
+    asked = query.strip().casefold()
+    seen: set[str] = set()
+    picked: list[str] = []
+    for name in names:
+        shown = sanitize(name, max_length=30).casefold()
+        if shown and shown != asked and shown not in seen:
+            seen.add(shown)
+            picked.append(shown)
+            if len(picked) == count:
+                break
+    return ", ".join(picked)

@@ -206,13 +206,15 @@ class ResultsList(OptionList):
             return None
         return self._icons[index]
 
-    def show_icons(self, icons: Sequence[Icon]) -> None:
-        """Replace the rows with `icons` and highlight the first one."""
+    def show_icons(self, icons: Sequence[Icon], *, keep_place: bool = False) -> None:
+        """Replace the rows with `icons` and highlight the first one (`keep_place`: the same one as
+        before, for a list grown by its next page)."""
+        before = self.highlighted if keep_place else None
         self._icons = tuple(icons)
         self._widths = widths = ColumnWidths.fit(self._icons)
         self.set_options([Option(IconRow(icon, widths)) for icon in self._icons])
         if self._icons:
-            self.highlighted = 0
+            self.highlighted = min(before or 0, len(self._icons) - 1)
         else:
             self.post_message(self.IconHighlighted(None))
 

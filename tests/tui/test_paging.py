@@ -1,0 +1,59 @@
+"""More than one page in the browser: reaching the last result loads the next; without a next page,
+the honest "refine your search" with narrower searches taken from the names at hand."""
+
+from __future__ import annotations
+
+from textual.widgets import Static
+
+from iconcat.tui.connection import Connection
+from iconcat.tui.widgets import ResultsList
+from tests.conftest import TEST_TOKEN
+from tests.support.hostile import icon_entry
+from tests.support.misbehaving import MisbehavingServer, Reply
+from tests.support.tui import SIZE, search, serving, shown_text, wait_until
+
+
+async def test_reaching_the_last_result_loads_the_next_page_and_keeps_the_place(make_app, download_dir):
+    with serving(token=TEST_TOKEN, page_size=10) as small_pages:
+        app = make_app(Connection(small_pages.base_url, TEST_TOKEN, download_dir, is_demo=True))
+        async with app.run_test(size=SIZE) as pilot:
+            await search(pilot, "arrow")
+            results = app.query_one(ResultsList)
+            status = app.query_one("#search-status", Static)
+            assert len(results.icons) == 10 and "more: reach the last to load them" in shown_text(status)
+            first_page = results.icons
+            results.focus()
+            await pilot.press("end")
+            await wait_until(pilot, lambda: len(results.icons) == 20, "the second page appended")
+            assert results.icons[:10] == first_page  # the first page kept, in order
+            assert results.highlighted == 9  # the place kept: the row that was the last
+            assert len({icon.id for icon in results.icons}) == 20
+            assert shown_text(status).startswith("20 icons")
+
+
+async def test_without_a_next_page_the_status_suggests_narrower_searches(make_app, download_dir):
+    names = ["Arrow Up", "Arrow Up", "Arrow Down", "Arrow Left", "Arrow Right"]
+    with MisbehavingServer() as server:
+        answer = {"data": [icon_entry(i + 1, name, "") for i, name in enumerate(names)]}
+        server.on("/api/v1/search", Reply.json({**answer, "meta": {"moreResultsAvailable": True}}))
+        app = make_app(Connection(server.base_url, TEST_TOKEN, download_dir))
+        async with app.run_test(size=SIZE) as pilot:
+            await search(pilot, "arrow")
+            status = shown_text(app.query_one("#search-status", Static))
+            assert "more results exist: refine your search" in status
+            assert "try: arrow up, arrow down, arrow left" in status
+
+
+async def test_a_next_page_on_another_origin_is_refused_with_a_notice(make_app, download_dir):
+    with MisbehavingServer() as server, MisbehavingServer() as elsewhere:
+        meta = {"moreResultsAvailable": True, "next": elsewhere.url("/api/v1/search?name=arrow&page=2")}
+        server.on("/api/v1/search", Reply.json({"data": [icon_entry(1, "Arrow Up", "")], "meta": meta}))
+        app = make_app(Connection(server.base_url, TEST_TOKEN, download_dir))
+        async with app.run_test(size=SIZE) as pilot:
+            await search(pilot, "arrow")
+            app.query_one(ResultsList).focus()
+            await pilot.press("end")
+            await pilot.pause(0.2)
+            assert any(note.title == "More results" for note in app._notifications)
+            assert "more results exist" in shown_text(app.query_one("#search-status", Static))
+        assert elsewhere.requests == []  # never asked, so the token never went there
