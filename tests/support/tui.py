@@ -14,6 +14,7 @@ from textual.widgets import Input, Static
 
 from iconcat.server import BackgroundServer, start_catalogue
 from iconcat.server.catalogue import Catalogue, Ref
+from iconcat.tui.filters import parse_query
 from iconcat.tui.search_state import SearchPhase
 
 SIZE = (120, 36)
@@ -45,7 +46,8 @@ async def search(pilot: Pilot, text: str) -> None:
     app = pilot.app
     app.query_one("#search-input", Input).focus()
     await pilot.press(*text)
-    await wait_until(pilot, lambda: app.search_state.query == text and results_settled(app), f"results for {text!r}")
+    asked = parse_query(text).service_text  # `key:value` words filter; the rest is what is searched for
+    await wait_until(pilot, lambda: app.search_state.query == asked and results_settled(app), f"results for {text!r}")
 
 
 def shown_text(widget: Static) -> str:

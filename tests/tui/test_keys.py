@@ -13,10 +13,19 @@ from iconcat.tui.commands import BrowserCommands
 from iconcat.tui.keys import COMMANDS, help_lines
 from iconcat.tui.pictures import PICTURE_MODES
 from iconcat.tui.screens import ConfirmQuit, ConnectScreen, HelpScreen, VariantPicker
-from iconcat.tui.widgets import ResultsList, SearchInput, Thumbnail
+from iconcat.tui.widgets import FacetPanel, ResultsList, SearchInput, Thumbnail
 from tests.support.tui import SIZE, search, wait_until
 
-BOUND_CLASSES = (IconcatApp, ResultsList, SearchInput, VariantPicker, ConnectScreen, HelpScreen, ConfirmQuit)
+BOUND_CLASSES = (
+    IconcatApp,
+    ResultsList,
+    SearchInput,
+    VariantPicker,
+    ConnectScreen,
+    HelpScreen,
+    ConfirmQuit,
+    FacetPanel,
+)
 
 
 def test_every_binding_has_an_id_and_a_tooltip():

@@ -18,6 +18,7 @@ Every string from the catalogue or from an exception is passed through `sanitize
 from __future__ import annotations
 
 import inspect
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -36,6 +37,7 @@ from .commands import BrowserCommands
 from .connection import Connection
 from .download_controller import DownloadController
 from .download_jobs import DownloadJob
+from .filters import Filters, explain_empty, parse_query
 from .keys import COMMANDS, app_bindings, types_into_search
 from .pictures import PICTURE_MODES, next_picture_mode
 from .search_runner import SearchRunner
@@ -45,6 +47,7 @@ from .thumbnail_cache import ThumbnailCache, bound_imaging_caches
 from .widgets import (
     DetailPane,
     DownloadsPanel,
+    FacetPanel,
     ResultsArea,
     ResultsList,
     SearchBar,
@@ -58,6 +61,12 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
 # The dialogs (.screens) are imported when first opened: nobody needs them to see the first frame.
 
 __all__ = ["IconcatApp"]
+
+
+def _keys_of(binding: object) -> list[str]:
+    """The keys a widget's BINDINGS entry names (a Binding, or a (keys, action, …) tuple)."""
+    keys = getattr(binding, "key", None) or (binding[0] if isinstance(binding, tuple) else "")
+    return [key.strip() for key in str(keys).split(",")]
 
 
 class IconcatApp(App[int]):
@@ -96,6 +105,8 @@ class IconcatApp(App[int]):
         self._downloads_panel = DownloadsPanel(self.link.ready, lambda: self.link.problem, id="downloads")
         self.searches = SearchRunner(self, self.link)
         """Runs searches; the newest one's answer lands."""
+        self.filters = Filters()
+        """The filters in force over the results at hand (the search box's `key:value` words)."""
         self.thumbnails = ThumbnailCache()
         """Preview bytes and renders, shared by the detail pane's thumbnail."""
 
@@ -120,6 +131,7 @@ class IconcatApp(App[int]):
         yield Header(show_clock=False, icon="◆")
         yield SearchBar(self._initial_query, id="search-bar")
         with Horizontal(id="main"):
+            yield FacetPanel(id="facets")
             yield ResultsArea(id="results-area")
             yield DetailPane(self.thumbnails, self.link.fetch_preview, thumbnail_mode=self._thumbnail_mode, id="detail")
         yield self._downloads_panel
@@ -173,7 +185,8 @@ class IconcatApp(App[int]):
         """Over the results, a printable key that is no command starts a search with it (`keys`)."""
         if isinstance(self.screen, ModalScreen) or isinstance(self.focused, Input):
             return
-        if types_into_search(event.key, event.character):
+        focused_keys = {key for binding in getattr(self.focused, "BINDINGS", ()) for key in _keys_of(binding)}
+        if event.key not in focused_keys and types_into_search(event.key, event.character):
             event.stop()
             event.prevent_default()
             search = self.query_one(SearchInput)
@@ -189,9 +202,18 @@ class IconcatApp(App[int]):
             self.query_one(ResultsList).focus()
 
     def start_search(self, query: str, *, immediate: bool = False) -> None:
-        """Search for `query` now (an empty query shows the prompt). Typing settles into this too."""
-        state = self.searches.start(query, immediate=immediate)
+        """Search for `query` now (an empty query shows the prompt). Typing settles into this too.
+
+        Its `key:value` words filter the results at hand and are never sent: when only they changed,
+        the results on show are filtered again, with no request.
+        """
+        parsed = parse_query(query)
+        if parsed.notice and parsed.filters != self.filters:
+            self.notify(parsed.notice, title="Filters", severity="warning", markup=False)
+        self.filters = parsed.filters
+        state = self.searches.start(parsed.service_text, immediate=immediate)
         if state is None:
+            self._refilter()
             return
         if state.phase is SearchPhase.PROMPT:
             self.query_one(ResultsList).show_icons(())
@@ -203,24 +225,27 @@ class IconcatApp(App[int]):
             return
         if message.notice:
             self.notify(message.notice, title="More results", severity="warning", markup=False)
-        if message.appended and message.result is not None:
-            self.query_one(ResultsList).show_icons(message.result.icons, keep_place=True)
-            self.search_state = message.state
-            return
         if message.result is not None:
-            self.show_search_result(message.result, message.state)
+            self.show_search_result(message.result, message.state, keep_place=message.appended)
             return
         self.search_state = message.state
         if message.state.phase is SearchPhase.REJECTED:
             self._show_connect(reason=message.state.message, focus_token=True)
 
-    def show_search_result(self, result: SearchResult, state: SearchState) -> None:
-        """Put an answer on screen: the list, the first icon's detail, the count (one frame)."""
+    def show_search_result(self, result: SearchResult, state: SearchState, *, keep_place: bool = False) -> None:
+        """Put an answer on screen, filtered: the list, the first icon's detail, the count (one frame)."""
         # query_one_optional, not query(): it is cached while the DOM is unchanged, query() walks it all.
         results = self.query_one_optional(ResultsList)
         if results is None:  # answered while the app was closing
             return
-        results.show_icons(result.icons)
+        shown = self.filters.apply(result.icons) if self.filters else result.icons
+        if self.filters and state.phase is SearchPhase.RESULTS:
+            emptied = "" if shown else explain_empty(result.icons, self.filters)
+            state = replace(state, filters_text=self.filters.text, shown=len(shown), emptied_by=emptied)
+        results.show_icons(shown, keep_place=keep_place)
+        facets = self.query_one(FacetPanel)
+        if facets.display:
+            facets.show(result.icons, self.filters)
         # The detail follows in the same frame (the list's highlight message would land a frame later).
         self.query_one(DetailPane).icon = results.highlighted_icon
         self.search_state = state
@@ -322,6 +347,41 @@ class IconcatApp(App[int]):
             self.search_state = state
         elif not quiet:
             self.notify("No more results to load: refine your search to see others.", markup=False)
+
+    def _refilter(self) -> None:
+        """Filter the results at hand again (the filters changed, the search did not)."""
+        result = self.searches.result
+        if result is not None and self.search_state.phase is SearchPhase.RESULTS:
+            self.show_search_result(result, self.searches.state_for(self.searches.last_query, result), keep_place=True)
+
+    def _set_filters(self, filters: Filters) -> None:
+        """Put `filters` in the search box (where they live while in force) and apply them now."""
+        box = self.query_one(SearchInput)
+        text = parse_query(box.value).with_filters(filters).text
+        box.value = text
+        box.cursor_position = len(text)
+        self.start_search(text)
+
+    def action_toggle_facets(self) -> None:
+        """Show the facet panel (values with counts to choose with space), or hide it."""
+        facets = self.query_one(FacetPanel)
+        facets.display = not facets.display
+        if facets.display:
+            facets.show(self.searches.result.icons if self.searches.result else (), self.filters)
+            facets.screen.set_focus(facets)
+        else:
+            self.action_focus_results()
+
+    def action_clear_filters(self) -> None:
+        """Clear every filter: all the results at hand again."""
+        if not self.filters:
+            self.notify("No filter is on.", markup=False)
+            return
+        self._set_filters(Filters())
+
+    @on(FacetPanel.Changed)
+    def _facets_changed(self, message: FacetPanel.Changed) -> None:
+        self._set_filters(message.filters)
 
     def action_search_again(self) -> None:
         """Send the current search again."""

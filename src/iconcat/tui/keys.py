@@ -75,6 +75,14 @@ COMMANDS: tuple[Command, ...] = (
     Command("cancel_download", "Cancel download", "cancel the selected (or latest running) download", key="x"),
     Command("retry_download", "Retry download", "retry the selected (or latest failed or cancelled) download", key="r"),
     Command("clear_downloads", "Clear finished downloads", "remove finished rows from the downloads panel"),
+    Command(
+        "toggle_facets",
+        "Filters",
+        "show or hide the filters: values with counts, space chooses",
+        key="f",
+        footer="Filters",
+    ),
+    Command("clear_filters", "Clear filters", "clear every filter (also esc in the filters)", key="F"),
     Command("load_more", "Load more results", "load the next page of results, when the catalogue offers one"),
     Command(
         "search_again", "Search again", "send the current search again (after an error, or to refresh)", key="ctrl+r"

@@ -57,6 +57,17 @@ class SearchState:
     """The next page is on its way (RESULTS)."""
     hint: str = ""
     """Narrower searches built from the names at hand, when more exist than can be loaded (RESULTS)."""
+    filters_text: str = ""
+    """The filters in force over the results at hand, as typed canonically ("style:filled"), or ""."""
+    shown: int = 0
+    """How many of the `count` results the filters keep (RESULTS with filters)."""
+    emptied_by: str = ""
+    """Which filter left nothing, for a person (RESULTS with filters that keep none)."""
+
+    @property
+    def filtered_out(self) -> bool:
+        """True when there are results but the filters keep none of them."""
+        return self.phase is SearchPhase.RESULTS and bool(self.filters_text) and self.shown == 0
 
     @property
     def is_problem(self) -> bool:
@@ -79,6 +90,8 @@ class SearchState:
         if phase is SearchPhase.RESULTS:
             noun = "icon" if self.count == 1 else "icons"
             status = f"{self.count:,} {noun}"
+            if self.filters_text:
+                status = f"{self.shown:,} of {self.count:,} shown · {self.filters_text}"
             if self.loading_more:
                 status += " · loading more…"
             elif self.can_load_more:
@@ -103,6 +116,8 @@ class SearchState:
     @property
     def explanation(self) -> str:
         """What the results area says when it shows no list (empty for RESULTS and SEARCHING)."""
+        if self.filtered_out:
+            return f"{self.emptied_by}\n\nPress F to clear the filters, or f to choose others."
         phase = self.phase
         if phase is SearchPhase.PROMPT:
             return "Type the name of an icon to search the catalogue: try “arrow”, “home” or “user”."

@@ -2,6 +2,7 @@
 
 from .detail_pane import DetailPane
 from .downloads_panel import DownloadRow, DownloadsPanel
+from .facet_panel import FacetPanel
 from .results_area import ResultsArea
 from .results_list import IconRow, ResultsList
 from .search_bar import SearchBar, SearchInput
@@ -11,6 +12,7 @@ __all__ = [
     "DetailPane",
     "DownloadRow",
     "DownloadsPanel",
+    "FacetPanel",
     "IconRow",
     "ResultsArea",
     "ResultsList",

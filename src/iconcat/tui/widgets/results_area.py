@@ -31,7 +31,7 @@ class ResultsArea(Container):
     def show_state(self, state: SearchState) -> bool:
         """Show `state`; return True when the list is on show (results, or earlier ones while searching)."""
         results = self.query_one(ResultsList)
-        shows_list = state.phase is SearchPhase.RESULTS or (
+        shows_list = (state.phase is SearchPhase.RESULTS and not state.filtered_out) or (
             state.phase is SearchPhase.SEARCHING and results.option_count > 0
         )
         # One restyle at most (a class change restyles the area's whole subtree): most searches change none.

@@ -1,0 +1,139 @@
+"""The facet panel: values with counts, chosen with arrows and space (never typed), Esc clears."""
+
+from __future__ import annotations
+
+from textual.app import App, ComposeResult
+from textual.widgets import Input
+
+from iconcat.api import Icon, Ref, Variant
+from iconcat.tui.filters import Filters
+from iconcat.tui.widgets import ResultsList
+from iconcat.tui.widgets.facet_panel import FacetPanel
+from tests.support.tui import SIZE, search, wait_until
+
+
+def icon(number: int, style: str, icon_set: str = "Core UI", fmt: str = "png") -> Icon:
+    ref = Ref(1, "Arrows")
+    series = Ref(2, "Essentials")
+    variant = Variant(number, fmt, 512 if fmt == "png" else None)
+    return Icon(number, f"Icon {number}", ref, Ref(3, style), series, Ref(4, icon_set), "", (variant,))
+
+
+ICONS = [
+    icon(1, "Filled"),
+    icon(2, "Filled", "Signal"),
+    icon(3, "Outline", fmt="svg"),
+    icon(4, "Bold\x1b[31m\u202e", "Signal"),
+]
+
+
+class PanelApp(App[None]):
+    """The panel alone, recording what it posts."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.changes: list[Filters] = []
+
+    def compose(self) -> ComposeResult:
+        yield FacetPanel()
+
+    def on_facet_panel_changed(self, message: FacetPanel.Changed) -> None:
+        self.changes.append(message.filters)
+
+
+def prompts(panel: FacetPanel) -> list[str]:
+    return [str(option.prompt) for option in panel.options]
+
+
+def test_the_panels_bindings_have_ids_and_tooltips():
+    assert all(binding.id and binding.tooltip for binding in FacetPanel.BINDINGS)
+
+
+async def test_the_panel_lists_each_value_with_its_count_under_its_key():
+    app = PanelApp()
+    async with app.run_test(size=(60, 30)) as pilot:
+        panel = app.query_one(FacetPanel)
+        panel.show(ICONS, Filters())
+        await pilot.pause()
+        shown = prompts(panel)
+        assert shown[:4] == ["Style", "○ Filled  2", "○ Bold[31m  1", "○ Outline  1"]
+        assert "Set" in shown and "○ Core UI  2" in shown and "○ Signal  2" in shown
+        assert "Format" in shown and "○ png  3" in shown and "Size" in shown and "○ vector  1" in shown
+        assert all(char.isprintable() for text in shown for char in text)
+        assert panel.highlighted_entry == ("style", "Filled")  # the first value, not a heading
+        assert [entry for entry in panel.entries if entry is None] and panel.options[0].disabled
+
+
+async def test_space_chooses_arrows_move_and_counts_follow():
+    app = PanelApp()
+    async with app.run_test(size=(60, 30)) as pilot:
+        panel = app.query_one(FacetPanel)
+        panel.show(ICONS, Filters())
+        panel.focus()
+        await pilot.press("space")
+        await pilot.pause()
+        assert app.changes == [Filters.of(style="filled")]
+        assert panel.highlighted_entry == ("style", "Filled")  # the highlight stays on the value
+        shown = prompts(panel)
+        assert shown[0] == "Style · 1 chosen" and "● Filled  2" in shown
+        assert "○ Signal  1" in shown and "○ Core UI  1" in shown  # sets among the Filled icons
+        await pilot.press("down", "down", "space")
+        await pilot.pause()
+        assert panel.highlighted_entry == ("style", "Outline")
+        assert app.changes[-1] == Filters.of(style="filled,outline")
+        await pilot.press("space")
+        await pilot.pause()
+        assert app.changes[-1] == Filters.of(style="filled")
+
+
+async def test_enter_and_a_click_choose_too_and_esc_clears():
+    app = PanelApp()
+    async with app.run_test(size=(60, 30)) as pilot:
+        panel = app.query_one(FacetPanel)
+        panel.show(ICONS, Filters.of(format="svg"))
+        panel.focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.changes[-1] == Filters.of(format="svg", style="outline")
+        await pilot.click(FacetPanel, offset=(4, 1 + panel.entries.index(("style", "Outline"))))
+        await pilot.pause()
+        assert app.changes[-1] == Filters.of(format="svg")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.changes[-1] == Filters() and panel.filters == Filters()
+        count = len(app.changes)
+        await pilot.press("escape")  # nothing to clear: Esc is not the panel's
+        await pilot.pause()
+        assert len(app.changes) == count
+
+
+async def test_a_chosen_value_that_no_result_has_can_be_unchosen():
+    app = PanelApp()
+    async with app.run_test(size=(60, 30)) as pilot:
+        panel = app.query_one(FacetPanel)
+        panel.show(ICONS, Filters.of(set="nowhere"))
+        panel.focus()
+        panel.highlighted = panel.entries.index(("set", "nowhere"))
+        assert "● nowhere  0" in prompts(panel)
+        await pilot.press("space")
+        await pilot.pause()
+        assert app.changes == [Filters()]
+
+
+async def test_in_the_browser_space_chooses_while_letters_still_search(make_app):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await search(pilot, "arrow")
+        app.query_one(ResultsList).focus()
+        await pilot.press("f")  # the browser's own panel
+        panel = app.query_one(FacetPanel)
+        await wait_until(pilot, lambda: app.focused is panel and panel.highlighted_entry is not None, "the panel")
+        await pilot.press("space")
+        await pilot.pause()
+        box = app.query_one("#search-input", Input)
+        first_style = panel.entries[1]
+        assert first_style is not None and panel.filters == Filters.of(style=first_style[1].lower())
+        # The space chose a value (it went into the box as a filter word, not as a typed space).
+        assert box.value == f"arrow {panel.filters.text}"
+        await pilot.press("u")
+        await wait_until(pilot, lambda: box.has_focus and box.value.endswith("u"), "a letter typed into the search")

@@ -1,0 +1,76 @@
+"""Filters in the browser: `key:value` words filter the results at hand and are never sent; the facet
+panel chooses values with space; F clears; a filter that leaves nothing says which one did."""
+
+from __future__ import annotations
+
+from textual.widgets import Input, Static
+
+from iconcat.tui.connection import Connection
+from iconcat.tui.widgets import FacetPanel, ResultsList
+from tests.conftest import TEST_TOKEN
+from tests.support.hostile import icon_entry
+from tests.support.misbehaving import MisbehavingServer, Reply
+from tests.support.tui import SIZE, search, shown_text, wait_until
+
+
+def entry(icon_id: int, name: str, style: str) -> dict:
+    answer = icon_entry(icon_id, name, "")
+    answer["style"] = {"id": 100 + len(style), "name": style}
+    return answer
+
+
+async def test_filter_words_filter_the_results_at_hand_and_are_never_sent(make_app, download_dir):
+    icons = [entry(1, "Arrow Up", "Filled"), entry(2, "Arrow Up", "Outline"), entry(3, "Arrow Down", "Filled")]
+    with MisbehavingServer() as server:
+        server.on("/api/v1/search", *[Reply.json({"data": icons, "meta": {"moreResultsAvailable": False}})] * 5)
+        app = make_app(Connection(server.base_url, TEST_TOKEN, download_dir))
+        async with app.run_test(size=SIZE) as pilot:
+            await search(pilot, "arrow STYLE:fil")
+            results = app.query_one(ResultsList)
+            status = app.query_one("#search-status", Static)
+            assert [icon.id for icon in results.icons] == [1, 3]
+            assert shown_text(status) == "2 of 3 shown · style:fil"
+            asked_before = len(server.requests)
+            box = app.query_one("#search-input", Input)
+            box.value = "arrow style:outline"  # only the filter changed: no new request
+            await wait_until(pilot, lambda: [icon.id for icon in results.icons] == [2], "filtered again")
+            await pilot.pause(0.3)  # past the typing pause, when a search would have been sent
+            assert len(server.requests) == asked_before
+        # Typing sends what settles on the way ("a"…), but never a word with a colon.
+        searched = [request.query["name"][0] for request in server.requests if request.path == "/api/v1/search"]
+        assert searched[-1] == "arrow" and not any(":" in name for name in searched)
+
+
+async def test_a_filter_that_leaves_nothing_says_which_and_F_clears_it(make_app):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await search(pilot, "heart set:nosuchset")
+        message = shown_text(app.query_one("#results-message", Static))
+        assert "set:nosuchset" in message and "Press F to clear" in message
+        assert app.query_one("#results-area").has_class("-message")
+        app.query_one(ResultsList).focus()
+        await pilot.press("F")
+        await wait_until(pilot, lambda: not app.filters, "the filters cleared")
+        assert app.query_one("#search-input", Input).value == "heart"
+        assert len(app.query_one(ResultsList).icons) == len(app.searches.result.icons)
+
+
+async def test_the_facet_panel_counts_values_and_space_chooses_one(make_app):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await search(pilot, "heart")
+        total = len(app.query_one(ResultsList).icons)
+        app.query_one(ResultsList).focus()
+        await pilot.press("f")
+        facets = app.query_one(FacetPanel)
+        await wait_until(pilot, lambda: app.focused is facets and facets.highlighted_entry is not None, "the panel")
+        key, name = facets.highlighted_entry
+        await pilot.press("space")
+        await wait_until(pilot, lambda: bool(app.filters), "a value chosen")
+        results = app.query_one(ResultsList)
+        assert 0 < len(results.icons) < total
+        assert f"{key}:" in app.query_one("#search-input", Input).value
+        status = shown_text(app.query_one("#search-status", Static))
+        assert status.startswith(f"{len(results.icons)} of {total} shown")
+        await pilot.press("escape")  # in the panel: clears the filters
+        await wait_until(pilot, lambda: len(results.icons) == total, "every result again")
