@@ -37,7 +37,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from iconcat import __version__
-from iconcat.config import THUMBNAIL_MODES, ConfigError, Settings, load_settings, save_settings
+from iconcat.config import THUMBNAIL_MODES, VIEWS, ConfigError, Settings, load_settings, save_settings
 from iconcat.failures import describe_failure
 from iconcat.text import sanitize
 
@@ -149,6 +149,12 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help="draw pictures with half blocks (default), quadrant blocks (sharper), or not at all (text)",
     )
+    browse.add_argument(
+        "--view",
+        choices=VIEWS,
+        default=None,
+        help="lay results out as tiles of pictures (gallery, the default) or a text list",
+    )
 
     search = commands.add_parser("search", parents=[connecting, demo], help="one search, as a table or JSON")
     search.add_argument("name", nargs="+", metavar="NAME", help="words that must all occur in the icon's name")
@@ -224,6 +230,7 @@ def _run(argv: Sequence[str] | None) -> int:
             base_url=getattr(args, "base_url", None),
             timeout=getattr(args, "timeout", None),
             thumbnails=getattr(args, "thumbnails", None),
+            view=getattr(args, "view", None),
         )
         if command == "browse":
             return _browse(settings, " ".join(getattr(args, "query", None) or []) or None, getattr(args, "demo", False))

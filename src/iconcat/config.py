@@ -7,6 +7,7 @@
 | download folder | `ICONCAT_DOWNLOAD_DIR` | `download_dir` | the current folder     |
 | timeout (s)     | `ICONCAT_TIMEOUT`      | `timeout`      | 30                     |
 | thumbnails      | `ICONCAT_THUMBNAILS`   | `thumbnails`   | `half`                 |
+| view            | `ICONCAT_VIEW`         | `view`         | `gallery` (`list` when thumbnails is `text`) |
 
 The file is TOML at `platformdirs.user_config_dir("iconcat")/config.toml` (`$XDG_CONFIG_HOME/iconcat/`
 on Linux), looked up at call time so a changed `XDG_CONFIG_HOME` is honoured. It is written atomically
@@ -32,7 +33,7 @@ from typing import Any
 import platformdirs
 import tomli_w
 
-__all__ = ["ConfigError", "Settings", "config_path", "load_settings", "save_settings"]
+__all__ = ["VIEWS", "ConfigError", "Settings", "config_path", "load_settings", "save_settings"]
 
 DEFAULT_TIMEOUT = 30.0
 
@@ -40,6 +41,10 @@ THUMBNAIL_MODES = ("half", "quadrant", "text")
 """How the browser draws pictures: half blocks, quadrant blocks (sharper), or text only (no pictures,
 no preview requests). The first two are `iconcat.imaging.MODES`' picture modes (a test keeps them
 in step); named here so reading settings does not load the imaging stack."""
+
+
+VIEWS = ("gallery", "list")
+"""How the browser lays results out: tiles of pictures, or a text list."""
 
 
 class ConfigError(Exception):
@@ -60,6 +65,9 @@ class Settings:
     """Deadline in seconds for each whole request."""
     thumbnails: str = THUMBNAIL_MODES[0]
     """How the browser draws pictures: one of `THUMBNAIL_MODES`."""
+    view: str = VIEWS[0]
+    """How the browser lays results out: one of `VIEWS` (the gallery needs pictures: with thumbnails
+    "text" and no view chosen anywhere, the list)."""
 
 
 def config_path() -> Path:
@@ -108,13 +116,24 @@ def _timeout(value: Any, origin: str) -> float | None:
     return number
 
 
-def _thumbnail_mode(value: str | None, origin: str) -> str | None:
+def _choice(value: str | None, choices: tuple[str, ...], setting: str, origin: str) -> str | None:
     if value is None or not value.strip():
         return None
-    mode = value.strip().casefold()
-    if mode not in THUMBNAIL_MODES:
-        raise ConfigError(f"the thumbnails setting from {origin} must be one of {', '.join(THUMBNAIL_MODES)}")
-    return mode
+    chosen = value.strip().casefold()
+    if chosen not in choices:
+        raise ConfigError(f"the {setting} setting from {origin} must be one of {', '.join(choices)}")
+    return chosen
+
+
+def _first_choice(
+    flag: str | None, env_name: str, stored: dict[str, Any], key: str, choices: tuple[str, ...], path: Path
+) -> str | None:
+    """The first source that sets `key` (flag > environment > file), checked against `choices`."""
+    return (
+        _choice(flag, choices, key, f"--{key}")
+        or _choice(os.environ.get(env_name), choices, key, env_name)
+        or _choice(_text(stored.get(key), key, path), choices, key, f"the config file {path}")
+    )
 
 
 def load_settings(
@@ -123,6 +142,7 @@ def load_settings(
     timeout: float | None = None,
     download_dir: str | Path | None = None,
     thumbnails: str | None = None,
+    view: str | None = None,
 ) -> Settings:
     """Settings with precedence flag (these arguments) > environment > config file > default."""
     path = config_path()
@@ -144,10 +164,12 @@ def load_settings(
         or DEFAULT_TIMEOUT
     )
     chosen_thumbnails = (
-        _thumbnail_mode(thumbnails, "--thumbnails")
-        or _thumbnail_mode(environ.get("ICONCAT_THUMBNAILS"), "ICONCAT_THUMBNAILS")
-        or _thumbnail_mode(_text(stored.get("thumbnails"), "thumbnails", path), f"the config file {path}")
+        _first_choice(thumbnails, "ICONCAT_THUMBNAILS", stored, "thumbnails", THUMBNAIL_MODES, path)
         or THUMBNAIL_MODES[0]
+    )
+    # The gallery is tiles of pictures: with pictures off and no view asked for, the list is the default.
+    chosen_view = _first_choice(view, "ICONCAT_VIEW", stored, "view", VIEWS, path) or (
+        "list" if chosen_thumbnails == "text" else VIEWS[0]
     )
     folder = pick(download_dir, "ICONCAT_DOWNLOAD_DIR", "download_dir")
     return Settings(
@@ -156,6 +178,7 @@ def load_settings(
         download_dir=Path(folder).expanduser() if folder else Path.cwd(),
         timeout=chosen_timeout,
         thumbnails=chosen_thumbnails,
+        view=chosen_view,
     )
 
 

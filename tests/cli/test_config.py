@@ -150,3 +150,21 @@ def test_thumbnails_flag_beats_environment_beats_file_and_bad_values_are_named(m
     assert outcome.status == 2 and "ICONCAT_THUMBNAILS must be one of half, quadrant, text" in outcome.error_line
     outcome = run_iconcat("browse", "--thumbnails", "sixel")
     assert outcome.status == 2 and "--thumbnails" in outcome.stderr
+
+
+def test_view_flag_beats_environment_beats_file_and_follows_pictures_when_unset(monkeypatch):
+    assert load_settings().view == "gallery"
+    # No view chosen anywhere and pictures off: the gallery has nothing to show, so the list.
+    assert load_settings(thumbnails="text").view == "list"
+    config_path().parent.mkdir(parents=True, exist_ok=True)
+    config_path().write_text('view = "list"\n', encoding="utf-8")
+    assert load_settings().view == "list"
+    monkeypatch.setenv("ICONCAT_VIEW", "Gallery")
+    assert load_settings().view == "gallery"
+    assert load_settings(thumbnails="text").view == "gallery"  # asked for: honoured
+    assert load_settings(view="list").view == "list"
+    monkeypatch.setenv("ICONCAT_VIEW", "grid")
+    with pytest.raises(ConfigError, match="ICONCAT_VIEW must be one of gallery, list"):
+        load_settings()
+    outcome = run_iconcat("browse", "--view", "grid")
+    assert outcome.status == 2 and "--view" in outcome.stderr

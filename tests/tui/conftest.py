@@ -30,6 +30,8 @@ def make_app(connection: Connection) -> Callable[..., IconcatApp]:
     """Build an app on `connection` (or another), with Textual's default dark theme."""
 
     def make(conn: Connection | None = None, **options) -> IconcatApp:
+        # The list view unless a test asks for the gallery: most browser tests read rows.
+        options.setdefault("view", "list")
         app = IconcatApp(conn or connection, **options)
         app.theme = "textual-dark"
         return app

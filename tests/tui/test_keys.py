@@ -13,7 +13,7 @@ from iconcat.tui.commands import BrowserCommands
 from iconcat.tui.keys import COMMANDS, help_lines
 from iconcat.tui.pictures import PICTURE_MODES
 from iconcat.tui.screens import ConfirmQuit, ConnectScreen, HelpScreen, VariantPicker
-from iconcat.tui.widgets import FacetPanel, ResultsList, SearchInput, Thumbnail
+from iconcat.tui.widgets import FacetPanel, Gallery, ResultsList, SearchInput, Thumbnail
 from tests.support.tui import SIZE, search, wait_until
 
 BOUND_CLASSES = (
@@ -25,6 +25,7 @@ BOUND_CLASSES = (
     HelpScreen,
     ConfirmQuit,
     FacetPanel,
+    Gallery,
 )
 
 

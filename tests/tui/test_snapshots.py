@@ -16,7 +16,7 @@ from iconcat.tui.connection import Connection
 from iconcat.tui.download_jobs import DownloadStatus
 from iconcat.tui.screens import VariantPicker
 from iconcat.tui.search_state import SearchPhase
-from iconcat.tui.widgets import DownloadRow, ResultsList, Thumbnail
+from iconcat.tui.widgets import DownloadRow, Gallery, ResultsList, Thumbnail
 from tests.conftest import TEST_TOKEN
 from tests.support.tui import HostileCatalogue, no_blink, serving, wait_until
 
@@ -31,8 +31,8 @@ def snapshot_connection(catalogue, tmp_path: Path, monkeypatch: pytest.MonkeyPat
     return Connection(catalogue.base_url, catalogue.token, Path("downloads"), is_demo=True)
 
 
-def browser(connection: Connection, query: str | None = None) -> IconcatApp:
-    app = IconcatApp(connection, query=query)
+def browser(connection: Connection, query: str | None = None, view: str = "list") -> IconcatApp:
+    app = IconcatApp(connection, query=query, view=view)
     app.theme = "textual-dark"
     return app
 
@@ -107,3 +107,38 @@ def test_hostile_names_shown_literally(snap_compare, monkeypatch, tmp_path):
     with serving(token=TEST_TOKEN) as hostile:
         connection = Connection(hostile.base_url, TEST_TOKEN, Path("downloads"), is_demo=True)
         assert snap_compare(browser(connection, "zz"), terminal_size=WIDE, run_before=settled_with_preview)
+
+
+async def gallery_settled(pilot) -> None:
+    """Results as tiles, every tile on screen drawn, and the detail's preview drawn."""
+    await settled_with_preview(pilot)
+    gallery = pilot.app.query_one(Gallery)
+
+    def every_tile_drawn() -> bool:
+        shown = gallery.tiles_in_view()
+        spec = gallery.render_spec()
+        return bool(shown) and all(
+            gallery.loader.tile(spec.key(gallery.icons[index].id)) is not None for index in shown
+        )
+
+    await wait_until(pilot, every_tile_drawn, "every tile's picture")
+
+
+def test_gallery_at_120_by_36(snap_compare, snapshot_connection):
+    assert snap_compare(
+        browser(snapshot_connection, "arrow", view="gallery"), terminal_size=WIDE, run_before=gallery_settled
+    )
+
+
+def test_gallery_at_80_by_24(snap_compare, snapshot_connection):
+    assert snap_compare(
+        browser(snapshot_connection, "heart", view="gallery"), terminal_size=SMALL, run_before=gallery_settled
+    )
+
+
+def test_gallery_filtered(snap_compare, snapshot_connection):
+    assert snap_compare(
+        browser(snapshot_connection, "arrow style:filled", view="gallery"),
+        terminal_size=WIDE,
+        run_before=gallery_settled,
+    )

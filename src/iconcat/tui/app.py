@@ -30,7 +30,7 @@ from textual.reactive import var
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Header, Input
 
-from iconcat.config import THUMBNAIL_MODES
+from iconcat.config import THUMBNAIL_MODES, VIEWS
 
 from .catalogue_link import CatalogueLink, ClientFactory, default_client_factory
 from .commands import BrowserCommands
@@ -40,6 +40,7 @@ from .download_jobs import DownloadJob
 from .filters import Filters, explain_empty, parse_query
 from .keys import COMMANDS, app_bindings, types_into_search
 from .pictures import PICTURE_MODES, next_picture_mode
+from .preview_loader import PreviewLoader
 from .search_runner import SearchRunner
 from .search_state import SearchPhase, SearchState
 from .stylesheets import stylesheet_paths
@@ -48,6 +49,7 @@ from .widgets import (
     DetailPane,
     DownloadsPanel,
     FacetPanel,
+    Gallery,
     ResultsArea,
     ResultsList,
     SearchBar,
@@ -93,6 +95,7 @@ class IconcatApp(App[int]):
         query: str | None = None,
         client_factory: ClientFactory = default_client_factory,
         thumbnail_mode: str = THUMBNAIL_MODES[0],
+        view: str = VIEWS[0],
     ) -> None:
         super().__init__(css_path=stylesheet_paths())
         self.link = CatalogueLink(connection, client_factory)
@@ -100,6 +103,7 @@ class IconcatApp(App[int]):
         self.sub_title = connection.label
         self._initial_query = (query or "").strip()
         self._thumbnail_mode = thumbnail_mode
+        self._view = view
         self._connect_open = False
         # Made here, not in compose: the session's downloads stay readable after the app has closed.
         self._downloads_panel = DownloadsPanel(self.link.ready, lambda: self.link.problem, id="downloads")
@@ -108,7 +112,9 @@ class IconcatApp(App[int]):
         self.filters = Filters()
         """The filters in force over the results at hand (the search box's `key:value` words)."""
         self.thumbnails = ThumbnailCache()
-        """Preview bytes and renders, shared by the detail pane's thumbnail."""
+        """Preview bytes and renders, shared by the detail pane's thumbnail and the gallery."""
+        self.previews = PreviewLoader(self, self.thumbnails, self.link.fetch_preview)
+        """Fetches the gallery's previews (at most 6 at once, what is on screen first)."""
 
     @property
     def connection(self) -> Connection:
@@ -132,7 +138,7 @@ class IconcatApp(App[int]):
         yield SearchBar(self._initial_query, id="search-bar")
         with Horizontal(id="main"):
             yield FacetPanel(id="facets")
-            yield ResultsArea(id="results-area")
+            yield ResultsArea(self.previews, view=self._view, mode=self._thumbnail_mode, id="results-area")
             yield DetailPane(self.thumbnails, self.link.fetch_preview, thumbnail_mode=self._thumbnail_mode, id="detail")
         yield self._downloads_panel
         yield Footer()
@@ -149,6 +155,7 @@ class IconcatApp(App[int]):
             self.search_state = SearchState()
 
     async def on_unmount(self) -> None:
+        self.previews.close()
         await self.link.close()
 
     async def _open_client(self, switch_to: Connection | None = None) -> None:
@@ -166,6 +173,7 @@ class IconcatApp(App[int]):
     async def switch_connection(self, connection: Connection) -> None:
         """Browse another catalogue: new client, empty caches, same query searched again."""
         self.sub_title = connection.label
+        self.previews.reset()
         self.thumbnails.clear()
         await self._open_client(switch_to=connection)
         self._remove_leftovers()
@@ -199,7 +207,7 @@ class IconcatApp(App[int]):
     def _query_changed(self, message: SearchBar.QueryChanged) -> None:
         self.start_search(message.query, immediate=message.immediate)
         if message.immediate and message.query:
-            self.query_one(ResultsList).focus()
+            self.action_focus_results()
 
     def start_search(self, query: str, *, immediate: bool = False) -> None:
         """Search for `query` now (an empty query shows the prompt). Typing settles into this too.
@@ -216,7 +224,7 @@ class IconcatApp(App[int]):
             self._refilter()
             return
         if state.phase is SearchPhase.PROMPT:
-            self.query_one(ResultsList).show_icons(())
+            self.query_one(ResultsArea).show_icons(())
         self.search_state = state
 
     @on(SearchRunner.Answered)
@@ -235,7 +243,7 @@ class IconcatApp(App[int]):
     def show_search_result(self, result: SearchResult, state: SearchState, *, keep_place: bool = False) -> None:
         """Put an answer on screen, filtered: the list, the first icon's detail, the count (one frame)."""
         # query_one_optional, not query(): it is cached while the DOM is unchanged, query() walks it all.
-        results = self.query_one_optional(ResultsList)
+        results = self.query_one_optional(ResultsArea)
         if results is None:  # answered while the app was closing
             return
         shown = self.filters.apply(result.icons) if self.filters else result.icons
@@ -262,18 +270,33 @@ class IconcatApp(App[int]):
     # ----------------------------------------------------------------- results and detail
 
     @on(ResultsList.IconHighlighted)
-    def _icon_highlighted(self, message: ResultsList.IconHighlighted) -> None:
+    @on(Gallery.IconHighlighted)
+    def _icon_highlighted(self, message: ResultsList.IconHighlighted | Gallery.IconHighlighted) -> None:
         # A highlight message can still arrive while the app is closing and its widgets are gone.
-        detail = self.query_one_optional(DetailPane)
-        if detail is not None:
-            detail.icon = message.icon
-        results = self.query_one(ResultsList)
-        if results.highlighted is not None and results.highlighted == len(results.icons) - 1:
+        detail, results = self.query_one_optional(DetailPane), self.query_one_optional(ResultsArea)
+        if detail is None or results is None:
+            return
+        # Both views hold the results; the detail follows the one on show.
+        detail.icon = results.highlighted_icon
+        if results.at_last:
             self.action_load_more(quiet=True)  # reaching the last result loads the next page
 
     @on(ResultsList.IconChosen)
-    def _icon_chosen(self, message: ResultsList.IconChosen) -> None:
+    @on(Gallery.IconChosen)
+    def _icon_chosen(self, message: ResultsList.IconChosen | Gallery.IconChosen) -> None:
         self.open_variant_picker(message.icon)
+
+    @on(PreviewLoader.Arrived)
+    def _preview_arrived(self, message: PreviewLoader.Arrived) -> None:
+        gallery = self.query_one_optional(Gallery)
+        if gallery is not None:
+            gallery.preview_changed(message.icon_id)
+
+    @on(PreviewLoader.Rendered)
+    def _preview_rendered(self, message: PreviewLoader.Rendered) -> None:
+        gallery = self.query_one_optional(Gallery)
+        if gallery is not None:
+            gallery.preview_changed(message.key.icon_id)
 
     # ----------------------------------------------------------------- downloads
 
@@ -294,7 +317,8 @@ class IconcatApp(App[int]):
         for screen in self.screen_stack:
             if isinstance(screen, ConfirmQuit):  # the question follows the downloads it asks about
                 screen.running = len(self.download_controller.running)
-        self.refresh_bindings()
+        if self.screen_stack:  # a download cancelled by quitting ends after the screens are gone
+            self.refresh_bindings()
 
     def action_cancel_download(self) -> None:
         """Cancel the selected (or latest running) download; its partial file is removed."""
@@ -334,8 +358,8 @@ class IconcatApp(App[int]):
         self.query_one(SearchInput).focus()
 
     def action_focus_results(self) -> None:
-        """Move to the results list."""
-        results = self.query_one(ResultsList)
+        """Move to the results (the gallery or the list, whichever is on show)."""
+        results = self.query_one(ResultsArea).active
         # At once, not with focus() (which waits for the next idle): keys that arrived in the same read
         # (a held ↓) must reach the list and move it, not the search box and this action again.
         results.screen.set_focus(results)
@@ -389,7 +413,7 @@ class IconcatApp(App[int]):
 
     def action_download(self) -> None:
         """Open the variant picker for the highlighted icon."""
-        icon = self.query_one(ResultsList).highlighted_icon
+        icon = self.query_one(ResultsArea).highlighted_icon
         if icon is None:
             self.notify("Search, then highlight an icon to download it.", markup=False)
             return
@@ -416,8 +440,13 @@ class IconcatApp(App[int]):
     def action_cycle_thumbnails(self) -> None:
         """Draw pictures the next way: half blocks, quadrant blocks, not at all (and round again)."""
         thumbnail = self.query_one(Thumbnail)
-        thumbnail.mode = next_picture_mode(thumbnail.mode)
+        thumbnail.mode = self.query_one(Gallery).mode = next_picture_mode(thumbnail.mode)
         self.notify(PICTURE_MODES[thumbnail.mode].notice, title="Pictures", markup=False)
+
+    def action_toggle_view(self) -> None:
+        """Show the results as tiles of pictures, or as a text list (and back)."""
+        area = self.query_one(ResultsArea)
+        area.view = "list" if area.view == "gallery" else "gallery"
 
     def action_help(self) -> None:
         """Show the keys."""

@@ -76,6 +76,13 @@ COMMANDS: tuple[Command, ...] = (
     Command("retry_download", "Retry download", "retry the selected (or latest failed or cancelled) download", key="r"),
     Command("clear_downloads", "Clear finished downloads", "remove finished rows from the downloads panel"),
     Command(
+        "toggle_view",
+        "Gallery or list",
+        "show the results as tiles of pictures or as a text list",
+        key="v",
+        footer="View",
+    ),
+    Command(
         "toggle_facets",
         "Filters",
         "show or hide the filters: values with counts, space chooses",

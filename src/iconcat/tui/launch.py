@@ -65,7 +65,7 @@ def run_browser(settings: Settings, *, query: str | None = None, demo: bool = Fa
     try:
         from .app import IconcatApp
 
-        app = IconcatApp(connection, query=query, thumbnail_mode=settings.thumbnails)
+        app = IconcatApp(connection, query=query, thumbnail_mode=settings.thumbnails, view=settings.view)
         with startup_objects_frozen():
             result = app.run()
     finally:

@@ -3,6 +3,7 @@
 from .detail_pane import DetailPane
 from .downloads_panel import DownloadRow, DownloadsPanel
 from .facet_panel import FacetPanel
+from .gallery import Gallery
 from .results_area import ResultsArea
 from .results_list import IconRow, ResultsList
 from .search_bar import SearchBar, SearchInput
@@ -13,6 +14,7 @@ __all__ = [
     "DownloadRow",
     "DownloadsPanel",
     "FacetPanel",
+    "Gallery",
     "IconRow",
     "ResultsArea",
     "ResultsList",

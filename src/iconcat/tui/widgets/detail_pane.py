@@ -47,6 +47,13 @@ def describe_fields(icon: Icon) -> Content:
     )
 
 
+FIELDS_WIDTH = 24
+"""Cells the name and fields want beside the picture (longer values are cut with an ellipsis)."""
+FIELDS_HEIGHT = 6
+"""Lines the name and fields take when stacked under the picture."""
+MIN_PICTURE_ROWS = 4
+"""The smallest picture drawn (8×4 cells): below it an icon is not recognisable."""
+
 VARIANT_LINES = 6
 """The variants table is padded to this many lines, so moving between icons with different numbers
 of variants repaints it without relaying out the screen (more variants than this do relayout)."""
@@ -90,6 +97,7 @@ class DetailPane(Vertical):
         self._fetch_preview = fetch_preview
         self._thumbnail_mode = thumbnail_mode
         self._variant_lines = 0
+        self._picture_rows = 0
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="detail-top"):
@@ -101,6 +109,30 @@ class DetailPane(Vertical):
             yield Static(Content("Variants"), id="detail-variants-title", markup=False)
             yield Static("", id="detail-variants", markup=False)
         yield Static(Content("Highlight an icon to see it here."), id="detail-empty", markup=False)
+
+    def on_resize(self) -> None:
+        self.fit_picture()
+
+    def fit_picture(self) -> None:
+        """Make the picture as large as the pane allows, the fields beside it or, if larger so, under it.
+
+        A cell is two pixels tall in the block renderers, so a square preview is twice as many columns
+        as rows. The variants keep their lines below; the rest of the pane is the picture's.
+        """
+        width, height = self.content_size
+        if width <= 0 or height <= 0:
+            return
+        room = height - (VARIANT_LINES + 2)  # the variants' title, lines and the margin above them
+        beside = min(room, (width - FIELDS_WIDTH - 2) // 2)
+        under = min(room - FIELDS_HEIGHT, width // 2)
+        stacked = under >= beside + 3  # beside reads better: stack only for a clearly larger picture
+        rows = max(MIN_PICTURE_ROWS, under if stacked else beside)
+        self.set_class(stacked, "-stacked")
+        thumbnail = self.thumbnail
+        if self._picture_rows != rows:  # setting a size relayouts the pane: only when it changes
+            self._picture_rows = rows
+            thumbnail.styles.width = rows * 2
+            thumbnail.styles.height = rows
 
     @property
     def thumbnail(self) -> Thumbnail:

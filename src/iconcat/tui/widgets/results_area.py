@@ -1,35 +1,91 @@
-"""Where the results go: the list while there are results, else a message saying why there are none.
+"""Where the results go: the gallery of tiles or the text list, else a message saying why there are none.
 
-It shows a `SearchState`: the list (faded while a newer search runs over earlier rows), or the prompt,
-"no icons", or what went wrong and what to do. Classes `-message` and `-problem` choose what shows
-and its colour (styles/iconcat.tcss).
+It shows a `SearchState`: the results (faded in the list while a newer search runs over earlier rows),
+or the prompt, "no icons", or what went wrong and what to do. Classes choose what shows and its colour
+(styles/iconcat.tcss): `-message` and `-problem`, and `-gallery-view` for the tiles instead of the list.
+Both views hold the same icons, so switching keeps the highlighted icon; only the one on show fetches
+pictures (a hidden gallery tells the preview loader it wants nothing).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
 from textual.app import ComposeResult
 from textual.containers import Container
 from textual.content import Content
+from textual.reactive import var
 from textual.widgets import Static
 
 from ..search_state import SearchPhase, SearchState
+from .gallery import Gallery
 from .results_list import ResultsList
+
+if TYPE_CHECKING:  # pragma: no cover - typing only
+    from iconcat.api import Icon
+
+    from ..preview_loader import PreviewLoader
 
 __all__ = ["ResultsArea"]
 
 
 class ResultsArea(Container):
-    """The results list, or the search state's explanation in its place."""
+    """The results as tiles or rows, or the search state's explanation in their place."""
 
-    def __init__(self, *, id: str | None = None) -> None:
+    view: var[str] = var("gallery", init=False)
+    """"gallery" or "list": which view of the results is on show."""
+
+    def __init__(
+        self, loader: PreviewLoader, *, view: str = "gallery", mode: str = "half", id: str | None = None
+    ) -> None:
         super().__init__(id=id, classes="-message")
+        self._loader = loader
+        self._mode = mode
+        self.set_reactive(ResultsArea.view, view)
+        self.set_class(view == "gallery", "-gallery-view")
 
     def compose(self) -> ComposeResult:
         yield ResultsList(id="results")
+        yield Gallery(self._loader, mode=self._mode, id="gallery")
         yield Static(Content(SearchState().explanation), id="results-message", markup=False)
 
+    @property
+    def active(self) -> ResultsList | Gallery:
+        """The view on show."""
+        if self.view == "gallery":
+            return self.query_one(Gallery)
+        return self.query_one(ResultsList)
+
+    @property
+    def highlighted_icon(self) -> Icon | None:
+        """The highlighted icon of the view on show."""
+        return self.active.highlighted_icon
+
+    @property
+    def at_last(self) -> bool:
+        """True when the highlight is on the last result (reaching it loads the next page)."""
+        view = self.active
+        return view.highlighted is not None and view.highlighted == len(view.icons) - 1
+
+    def show_icons(self, icons: Sequence[Icon], *, keep_place: bool = False) -> None:
+        """Show `icons` in both views (the first highlighted, or the same place when `keep_place`)."""
+        self.query_one(ResultsList).show_icons(icons, keep_place=keep_place)
+        self.query_one(Gallery).show_icons(icons, keep_place=keep_place)
+
+    def watch_view(self, view: str) -> None:
+        shown, hidden = self.query_one(Gallery), self.query_one(ResultsList)
+        if view == "list":
+            shown, hidden = hidden, shown  # type: ignore[assignment]
+        had_focus = hidden.has_focus
+        if hidden.highlighted is not None and shown.highlighted != hidden.highlighted:
+            shown.highlighted = hidden.highlighted  # the same icon stays highlighted
+        self.set_class(view == "gallery", "-gallery-view")
+        if had_focus:  # once restyled: a widget still hidden cannot take the focus
+            self.call_after_refresh(lambda: shown.screen.set_focus(shown))
+
     def show_state(self, state: SearchState) -> bool:
-        """Show `state`; return True when the list is on show (results, or earlier ones while searching)."""
+        """Show `state`; return True when results are on show (results, or earlier ones while searching)."""
         results = self.query_one(ResultsList)
         shows_list = (state.phase is SearchPhase.RESULTS and not state.filtered_out) or (
             state.phase is SearchPhase.SEARCHING and results.option_count > 0

@@ -1,0 +1,471 @@
+"""Previews for many icons at once: fetched in priority order, at most six at a time, drawn in a thread.
+
+One `PreviewLoader` serves every widget that shows pictures (the gallery's tiles; the detail pane can
+use it to prefetch its neighbours). Each of them says what it wants with `want(visible, ahead,
+channel=...)`, which replaces that channel's wanted set:
+
+- Fetches start in priority order (every channel's visible icons, then every channel's icons one
+  screen ahead), with at most `max_in_flight` (6) requests to the service at any moment. Each fetch is
+  an async Textual worker (group "previews") on the node the loader was given, started only when a
+  slot is free: there is no queue of tasks waiting on a semaphore, so dropping a queued fetch costs
+  nothing and a cancelled one never reaches the network.
+- A fetch no longer wanted (a new search, a scroll) is cancelled: a queued one is dropped, one in
+  flight has its worker cancelled (httpx closes its connection). A cancelled request keeps its slot
+  until its worker has unwound, so the count of requests in flight never goes above the limit, not
+  even for a moment.
+- Results go into the shared `ThumbnailCache`: the bytes into `previews`, permanent failures (404, not
+  an image) into `failures`. Passing failures (a timeout, a 503) are kept here for a while, so a
+  failing service is not asked again on every scroll (`want_again` forgets them: a new search does).
+  Every finished fetch is announced with `PreviewLoader.Arrived(icon_id, failure)` posted to the node.
+- A channel that passes a `RenderSpec` also gets renders: decoding and drawing run in a thread worker
+  (group "preview-renders"), one batch at a time, and each render becomes a tuple of `Strip`s exactly
+  `columns` x `rows` (a line-drawing widget concatenates them, with no Rich rendering per frame). They
+  are kept in `tiles`, the loader's own bounded LRU (the cache's `renders` holds 64: fewer than a
+  screen of tiles on a large terminal), and announced with `PreviewLoader.Rendered(key)`.
+
+Only the UI thread changes the loader's state; the render thread reads the set of wanted renders
+(replaced whole, never mutated), writes `tiles` (a locked LRU) and posts messages.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from collections import OrderedDict, deque
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
+from functools import partial
+from typing import TYPE_CHECKING
+
+from textual.message import Message
+from textual.strip import Strip
+from textual.worker import Worker, get_current_worker
+
+from iconcat.failures import describe_failure
+from iconcat.lru import BoundedLRU
+
+from .catalogue_link import PreviewUnavailable
+from .thumbnail_cache import PreviewFailure, RenderKey, ThumbnailCache
+
+if TYPE_CHECKING:  # pragma: no cover - typing only
+    from rich.console import Console, RenderableType
+    from textual.dom import DOMNode
+
+    from iconcat.api import Icon
+
+__all__ = [
+    "MAX_IN_FLIGHT",
+    "PreviewFetcher",
+    "PreviewLoader",
+    "RenderSpec",
+    "TileRender",
+]
+
+PreviewFetcher = Callable[["Icon"], Awaitable[bytes]]
+"""Fetches an icon's preview bytes, or raises `PreviewUnavailable` saying why (`CatalogueLink.fetch_preview`)."""
+
+TileRender = tuple[Strip, ...]
+"""A finished picture: `rows` strips, each exactly `columns` cells."""
+
+MAX_IN_FLIGHT = 6
+"""Preview requests to the service at once, at most (what a browser allows per host)."""
+
+RENDER_BATCH = 24
+"""Renders per thread worker: small enough that a scroll's new priorities apply within a batch or two."""
+
+TILE_ENTRIES = 1024
+"""Tile renders kept, at most: several screens of the smallest tiles on a 200-column terminal."""
+
+TILE_CELLS = 65_536
+"""Total cells of the tile renders kept (some 300 bytes each as segments): several screens of large tiles."""
+
+PASSING_FAILURES = 512
+"""Passing fetch failures remembered (see the module docstring)."""
+
+
+@dataclass(frozen=True)
+class RenderSpec:
+    """How a channel wants its pictures drawn: everything of a `RenderKey` but the icon."""
+
+    columns: int
+    rows: int
+    background: tuple[int, int, int]
+    mode: str = "half"
+    """"half" or "quadrant" (`iconcat.imaging.render_cells`' modes)."""
+
+    def key(self, icon_id: int) -> RenderKey:
+        """The render key of `icon_id` drawn this way."""
+        return RenderKey(icon_id, self.columns, self.rows, self.background, self.mode)
+
+
+@dataclass(frozen=True)
+class _Wanted:
+    """One channel's wish: icons on screen, icons one screen ahead, and how to draw them (or not)."""
+
+    visible: tuple[Icon, ...]
+    ahead: tuple[Icon, ...]
+    spec: RenderSpec | None
+
+
+def _render_weight(tile: TileRender) -> int:
+    return max(1, sum(strip.cell_length for strip in tile))
+
+
+def _text_console(columns: int, rows: int) -> Console:
+    """A private console for turning renders into strips (one per render batch: consoles are not shared)."""
+    from rich.console import Console
+
+    return Console(
+        file=io.StringIO(),
+        width=columns,
+        height=rows,
+        force_terminal=True,
+        color_system="truecolor",
+        legacy_windows=False,
+        no_color=False,  # NO_COLOR is for the terminal Textual writes to; here colours are data
+    )
+
+
+def render_to_strips(renderable: RenderableType, columns: int, rows: int, console: Console | None = None) -> TileRender:
+    """`renderable` as exactly `rows` strips of exactly `columns` cells (cropped or padded)."""
+    console = console or _text_console(columns, rows)
+    options = console.options.update_dimensions(columns, rows)
+    lines = console.render_lines(renderable, options, pad=True)
+    return tuple(Strip(line, columns) for line in lines[:rows])
+
+
+class PreviewLoader:
+    """Fetches previews for what the widgets want, six at a time, and draws them (see the module docstring)."""
+
+    class Arrived(Message):
+        """A fetch finished: `icon_id`'s bytes are in the cache, or `failure` says why there are none."""
+
+        def __init__(self, icon_id: int, failure: PreviewFailure | None) -> None:
+            super().__init__()
+            self.icon_id = icon_id
+            self.failure = failure
+
+    class Rendered(Message):
+        """`key` was drawn: its strips are in `PreviewLoader.tiles` (or it failed: see `tile_failure`)."""
+
+        def __init__(self, key: RenderKey) -> None:
+            super().__init__()
+            self.key = key
+
+    def __init__(
+        self,
+        node: DOMNode,
+        cache: ThumbnailCache,
+        fetch_preview: PreviewFetcher,
+        *,
+        max_in_flight: int = MAX_IN_FLIGHT,
+        tile_entries: int = TILE_ENTRIES,
+        tile_cells: int = TILE_CELLS,
+    ) -> None:
+        if max_in_flight < 1:
+            raise ValueError("max_in_flight must be at least 1")
+        self.node = node
+        """Runs the workers and receives the messages (the app, usually)."""
+        self.cache = cache
+        """Preview bytes and permanent failures, shared with the detail pane."""
+        self.fetch_preview = fetch_preview
+        """How one preview is fetched (the app's `CatalogueLink.fetch_preview`)."""
+        self.max_in_flight = max_in_flight
+        """Requests to the service at once, at most."""
+        self.tiles: BoundedLRU[TileRender] = BoundedLRU(tile_entries, max_weight=tile_cells, weigh=_render_weight)
+        """RenderKey -> the picture as strips (written by the render thread: the LRU is locked)."""
+        self.started = 0
+        """Fetches started so far (for tests and benchmarks)."""
+        self.cancelled = 0
+        """Fetches cancelled while in flight so far."""
+        self.dropped = 0
+        """Queued fetches dropped before they started, so far."""
+        self.most_in_flight = 0
+        """The most fetches ever in flight at once (never above `max_in_flight`)."""
+        self._channels: dict[str, _Wanted] = {}
+        self._queue: deque[Icon] = deque()
+        self._in_flight: dict[int, Worker[None]] = {}
+        self._running: set[int] = set()  # fetches whose coroutine has started (a request may be out)
+        self._cancelling: set[int] = set()  # in flight, cancelled by us, not yet unwound
+        self._passing: BoundedLRU[PreviewFailure] = BoundedLRU(PASSING_FAILURES)
+        self._specs: dict[int, tuple[RenderSpec, ...]] = {}
+        self._render_wanted: frozenset[RenderKey] = frozenset()
+        self._pending_renders: OrderedDict[RenderKey, bytes] = OrderedDict()
+        self._rendering: frozenset[RenderKey] = frozenset()  # the running batch's keys
+        self._render_failures: BoundedLRU[PreviewFailure] = BoundedLRU(PASSING_FAILURES)
+        self._render_worker: Worker[None] | None = None
+        self._closed = False
+
+    # ----------------------------------------------------------------- what the widgets ask
+
+    def want(
+        self,
+        visible: Sequence[Icon],
+        ahead: Sequence[Icon] = (),
+        *,
+        spec: RenderSpec | None = None,
+        channel: str = "gallery",
+    ) -> None:
+        """Replace `channel`'s wanted icons: `visible` first, then `ahead`; draw them as `spec` (None: fetch only).
+
+        Fetches and renders no channel wants any more are cancelled; cached previews cost no request.
+        """
+        self._channels[channel] = _Wanted(tuple(visible), tuple(ahead), spec)
+        self._plan()
+
+    def forget(self, channel: str) -> None:
+        """`channel` wants nothing any more (a widget hidden or gone)."""
+        if self._channels.pop(channel, None) is not None:
+            self._plan()
+
+    def want_again(self) -> None:
+        """Ask again for previews that failed in passing (timeouts, 503s): a new search does this."""
+        self._passing.clear()
+        self._render_failures.clear()
+        self._plan()
+
+    def reset(self) -> None:
+        """Cancel everything and forget what was drawn (another catalogue; the caller clears the cache)."""
+        self._channels.clear()
+        self._plan()
+        if self._render_worker is not None:
+            self._render_worker.cancel()  # the thread stops before its next picture
+        self.tiles.clear()
+        self._passing.clear()
+        self._render_failures.clear()
+
+    def close(self) -> None:
+        """Start nothing more, and cancel what runs (the node is going away)."""
+        self._closed = True
+        self.reset()
+
+    # ----------------------------------------------------------------- what the widgets read
+
+    def tile(self, key: RenderKey) -> TileRender | None:
+        """The finished render for `key`, if drawn and still kept."""
+        return self.tiles.get(key)
+
+    def failure(self, icon_id: int) -> PreviewFailure | None:
+        """Why `icon_id` has no picture (permanent or passing), or None while it may still come."""
+        return self.cache.failures.get(icon_id) or self._passing.get(icon_id)
+
+    def tile_failure(self, key: RenderKey) -> PreviewFailure | None:
+        """Why `key` could not be drawn (`failure` for its icon, or a render that failed), or None."""
+        return self.failure(key.icon_id) or self._render_failures.get(key)
+
+    def is_loading(self, icon_id: int) -> bool:
+        """True while `icon_id`'s preview is queued or being fetched."""
+        return icon_id in self._in_flight or any(icon.id == icon_id for icon in self._queue)
+
+    @property
+    def in_flight(self) -> int:
+        """Fetches in flight now (cancelled ones included until they have unwound)."""
+        return len(self._in_flight)
+
+    @property
+    def queued(self) -> int:
+        """Fetches waiting for a free slot."""
+        return len(self._queue)
+
+    @property
+    def idle(self) -> bool:
+        """Nothing queued, fetched or drawn right now."""
+        return not self._in_flight and not self._queue and not self._pending_renders and self._render_worker is None
+
+    # ----------------------------------------------------------------- planning
+
+    def _plan(self) -> None:
+        """Recompute the queue and the wanted renders from every channel, cancelling what is not wanted."""
+        order: list[Icon] = []
+        seen: set[int] = set()
+        specs: dict[int, list[RenderSpec]] = {}
+        for part in ("visible", "ahead"):
+            for wanted in self._channels.values():
+                for icon in wanted.visible if part == "visible" else wanted.ahead:
+                    if wanted.spec is not None:
+                        icon_specs = specs.setdefault(icon.id, [])
+                        if wanted.spec not in icon_specs:
+                            icon_specs.append(wanted.spec)
+                    if icon.id not in seen:
+                        seen.add(icon.id)
+                        order.append(icon)
+        self._specs = {icon_id: tuple(icon_specs) for icon_id, icon_specs in specs.items()}
+        self._render_wanted = frozenset(
+            spec.key(icon_id) for icon_id, icon_specs in self._specs.items() for spec in icon_specs
+        )
+
+        for icon_id, worker in list(self._in_flight.items()):
+            if icon_id not in seen and icon_id not in self._cancelling:
+                self._cancel(icon_id, worker)
+        queued_before = {icon.id for icon in self._queue}
+        self.dropped += len(queued_before - seen)
+
+        for key in [key for key in self._pending_renders if key not in self._render_wanted]:
+            del self._pending_renders[key]
+
+        queue: deque[Icon] = deque()
+        for icon in order:
+            if self.failure(icon.id) is not None:
+                continue
+            keys = [spec.key(icon.id) for spec in self._specs.get(icon.id, ())]
+            missing = [key for key in keys if self._needs_render(key)]
+            if keys and not missing:
+                continue  # drawn already: no bytes needed
+            if icon.id in self._in_flight and icon.id not in self._cancelling:
+                continue  # on its way; it is drawn when it lands
+            data = self.cache.previews.get(icon.id)
+            if data is not None:
+                for key in missing:
+                    self._pending_renders.setdefault(key, data)
+                continue
+            queue.append(icon)
+        self._queue = queue
+        self._pump()
+        self._pump_renders()
+
+    def _needs_render(self, key: RenderKey) -> bool:
+        return key not in self.tiles and key not in self._rendering and key not in self._render_failures
+
+    def _cancel(self, icon_id: int, worker: Worker[None]) -> None:
+        worker.cancel()
+        if icon_id in self._running:
+            # Its request may be out: the slot stays taken until the worker has unwound (see `_fetch`).
+            self._cancelling.add(icon_id)
+            self.cancelled += 1
+        else:
+            # Cancelled before its coroutine ran: it never will, and it sent nothing.
+            del self._in_flight[icon_id]
+            self.dropped += 1
+
+    def _pump(self) -> None:
+        """Start queued fetches while slots are free."""
+        if self._closed or not self.node.is_running:
+            return
+        while self._queue and len(self._in_flight) < self.max_in_flight:
+            icon = self._queue.popleft()
+            if icon.id in self._in_flight:
+                continue  # still unwinding a cancelled fetch of it; `_fetch` queues it again when it is wanted
+            self.started += 1
+            self._in_flight[icon.id] = self.node.run_worker(
+                # A callable, not a coroutine: a worker cancelled before it starts leaves nothing to leak.
+                partial(self._fetch, icon),
+                group="previews",
+                exit_on_error=False,
+                description=f"fetch preview of icon {icon.id}",
+            )
+            self.most_in_flight = max(self.most_in_flight, len(self._in_flight))
+
+    # ----------------------------------------------------------------- fetching (async workers)
+
+    async def _fetch(self, icon: Icon) -> None:
+        """Fetch one preview and store it; runs in a worker of its own, on the UI's event loop."""
+        worker = get_current_worker()
+        self._running.add(icon.id)
+        cancelled_by_us = False
+        shutting_down = False
+        try:
+            data = await self.fetch_preview(icon)
+        except PreviewUnavailable as problem:
+            self._failed(icon, problem.failure, permanent=problem.permanent)
+        except asyncio.CancelledError:
+            # Cancelled by `_plan` (no longer wanted), or by Textual because the node is closing.
+            cancelled_by_us = icon.id in self._cancelling
+            shutting_down = not cancelled_by_us
+            raise
+        except Exception as error:  # noqa: BLE001 - a preview failure must never take the app down
+            self._failed(icon, PreviewFailure(describe_failure(error, max_length=80), missing=False), permanent=False)
+        else:
+            self._arrived(icon, data)
+        finally:
+            if self._in_flight.get(icon.id) is worker:
+                del self._in_flight[icon.id]
+                self._running.discard(icon.id)
+                self._cancelling.discard(icon.id)
+            if cancelled_by_us:
+                self._plan()  # the slot is free now; the icon itself may be wanted again meanwhile
+            elif not shutting_down:
+                self._pump()
+
+    def _arrived(self, icon: Icon, data: bytes) -> None:
+        self.cache.previews.put(icon.id, data)
+        self.node.post_message(self.Arrived(icon.id, None))
+        for spec in self._specs.get(icon.id, ()):
+            key = spec.key(icon.id)
+            if self._needs_render(key):
+                self._pending_renders.setdefault(key, data)
+        self._pump_renders()
+
+    def _failed(self, icon: Icon, failure: PreviewFailure, *, permanent: bool) -> None:
+        if permanent:
+            self.cache.failures.put(icon.id, failure)
+        else:
+            self._passing.put(icon.id, failure)
+        self.node.post_message(self.Arrived(icon.id, failure))
+
+    # ----------------------------------------------------------------- drawing (thread workers)
+
+    def _pump_renders(self) -> None:
+        """Start a render batch when renders wait and none is running (one render thread at a time)."""
+        if self._render_worker is not None or not self._pending_renders or self._closed or not self.node.is_running:
+            return
+        jobs: list[tuple[RenderKey, bytes]] = []
+        while self._pending_renders and len(jobs) < RENDER_BATCH:
+            jobs.append(self._pending_renders.popitem(last=False))
+        self._rendering = frozenset(key for key, _data in jobs)
+        self._render_worker = self.node.run_worker(
+            partial(self._render_batch, jobs),
+            thread=True,
+            group="preview-renders",
+            exit_on_error=False,
+            description=f"draw {len(jobs)} previews",
+        )
+
+    def _render_batch(self, jobs: list[tuple[RenderKey, bytes]]) -> None:
+        """Decode and draw `jobs` in order; runs in a thread, touches no widget, posts what it drew."""
+        worker = get_current_worker()
+        try:
+            from iconcat.imaging import ThumbnailError, decode_thumbnail, render_cells
+
+            console: Console | None = None
+            for key, data in jobs:
+                if self._stopping(worker):
+                    return
+                if key not in self._render_wanted:  # scrolled past while it waited
+                    continue
+                try:
+                    image = decode_thumbnail(data)
+                    cells = render_cells(image, key.columns, key.rows, key.background, mode=key.mode)
+                    if console is None:
+                        console = _text_console(key.columns, key.rows)
+                    strips = render_to_strips(cells, key.columns, key.rows, console)
+                except ThumbnailError as error:
+                    failure = PreviewFailure(describe_failure(error, max_length=80), missing=False)
+                    self.node.call_later(self._render_failed, key, failure, permanent=True)
+                    continue
+                except Exception as error:  # noqa: BLE001 - one bad picture must not stop the others
+                    failure = PreviewFailure(describe_failure(error, max_length=80), missing=False)
+                    self.node.call_later(self._render_failed, key, failure, permanent=False)
+                    continue
+                if self._stopping(worker):  # `reset`: these icons may belong to another catalogue now
+                    return
+                self.tiles.put(key, strips)
+                self.node.post_message(self.Rendered(key))
+        finally:
+            self.node.call_later(self._render_batch_done, worker)
+
+    def _stopping(self, worker: Worker[None]) -> bool:
+        """True when a render batch must stop (its worker cancelled by `reset`, or the loader closed)."""
+        return worker.is_cancelled or self._closed
+
+    def _render_failed(self, key: RenderKey, failure: PreviewFailure, *, permanent: bool) -> None:
+        if permanent:  # the bytes are not a picture we can draw: no size will do better
+            self.cache.failures.put(key.icon_id, failure)
+        else:
+            self._render_failures.put(key, failure)
+        self.node.post_message(self.Rendered(key))
+
+    def _render_batch_done(self, worker: Worker[None]) -> None:
+        if self._render_worker is worker:
+            self._render_worker = None
+            self._rendering = frozenset()
+        self._pump_renders()

@@ -1,0 +1,631 @@
+"""The results as a grid of pictures: one scrolling widget that draws lines, whatever the count.
+
+`Gallery` is a `ScrollView` (Textual's Line API): its virtual height comes from the number of tiles and
+`render_line` draws only the lines on screen, concatenating each tile's picture line (finished strips
+from the `PreviewLoader`), so a frame costs the same for 20 results or 20,000 and no widget is mounted
+per result. Each tile is a picture (`tile_size`: small 8×4, medium 12×6 or large 16×8 cells) with the
+icon's name under it, cut to the tile with "…", and one cell of padding either side; the highlighted
+tile's padding and name take the `gallery--highlight` style, so it shows as a coloured frame.
+
+Pictures are asked of the loader for the tiles on screen first, then one screen ahead (in the
+direction of the last scroll), whenever the tiles on screen change: new icons, a scroll, a resize, a
+new tile size or theme. Until a picture arrives a tile shows "…"; when its preview is missing or
+broken, "no preview". Names are sanitised when a tile is first drawn (only tiles on screen ever are)
+and shown as plain segments: never markup.
+
+It speaks like `ResultsList`: `IconHighlighted(icon)` as the highlight moves, `IconChosen(icon)` on
+Enter or a double click, with the same `show_icons`, `icons`, `highlighted_icon` and `highlighted`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+from rich.cells import cell_len, set_cell_size
+from rich.segment import Segment
+from rich.style import Style as RichStyle
+from textual import events
+from textual.binding import Binding, BindingType
+from textual.color import Color
+from textual.geometry import Region, Size
+from textual.message import Message
+from textual.reactive import reactive, var
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+
+from iconcat.text import sanitize
+
+from ..preview_loader import PreviewLoader, RenderSpec, TileRender
+
+if TYPE_CHECKING:  # pragma: no cover - typing only
+    from iconcat.api import Icon
+
+__all__ = ["DEFAULT_TILE_SIZE", "Gallery", "TILE_SIZES", "TileSize"]
+
+
+@dataclass(frozen=True)
+class TileSize:
+    """One size of tile: its picture's cells; the tile adds a cell of padding each side and a name line."""
+
+    name: str
+    columns: int
+    """The picture's width in cells."""
+    rows: int
+    """The picture's height in cells."""
+
+    @property
+    def width(self) -> int:
+        """The tile's width in cells (picture and padding)."""
+        return self.columns + 2
+
+    @property
+    def height(self) -> int:
+        """The tile's height in lines (picture and name)."""
+        return self.rows + 1
+
+
+TILE_SIZES: dict[str, TileSize] = {
+    size.name: size for size in (TileSize("small", 8, 4), TileSize("medium", 12, 6), TileSize("large", 16, 8))
+}
+"""The tile sizes, smallest first (`+`/`-` step through them in this order)."""
+
+DEFAULT_TILE_SIZE = "small"
+"""Small enough for 9 whole tiles in the app's results area at 80×24 (25 at 120×36)."""
+
+_LOADING = ("…",)
+_NO_PREVIEW = ("no preview",)
+
+
+def _fit_centred(text: str, width: int) -> str:
+    """`text` cut to `width` cells (ending in "…" when cut) and centred in exactly `width` cells."""
+    if width <= 0:
+        return ""
+    length = cell_len(text)
+    if length > width:
+        return set_cell_size(text, width - 1) + "…"
+    left = (width - length) // 2
+    return " " * left + text + " " * (width - length - left)
+
+
+def _wrap_words(lines: Sequence[str], width: int) -> list[str]:
+    """`lines` with their words wrapped to `width` cells (a word too long is cut with "…")."""
+    wrapped: list[str] = []
+    for line in lines:
+        current = ""
+        for word in line.split():
+            candidate = f"{current} {word}" if current else word
+            if cell_len(candidate) <= width:
+                current = candidate
+                continue
+            if current:
+                wrapped.append(current)
+            current = word
+        if current:
+            wrapped.append(current)
+    return wrapped
+
+
+class Gallery(ScrollView, can_focus=True):
+    """Icons as tiles of pictures and names. Posts `IconHighlighted` as the highlight moves, `IconChosen` on Enter."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"gallery--name", "gallery--highlight", "gallery--placeholder"}
+    """`gallery--name`: names under the pictures; `gallery--highlight`: the highlighted tile's frame and
+    name; `gallery--placeholder`: "…" while a picture loads and "no preview"."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("up", "cursor_up", "Up", show=False, id="gallery-up", tooltip="Highlight the tile above"),
+        Binding("down", "cursor_down", "Down", show=False, id="gallery-down", tooltip="Highlight the tile below"),
+        Binding("left", "cursor_left", "Left", show=False, id="gallery-left", tooltip="Highlight the previous tile"),
+        Binding("right", "cursor_right", "Right", show=False, id="gallery-right", tooltip="Highlight the next tile"),
+        Binding(
+            "pageup", "cursor_page_up", "Page up", show=False, id="gallery-page-up", tooltip="Move up a screen of tiles"
+        ),
+        Binding(
+            "pagedown",
+            "cursor_page_down",
+            "Page down",
+            show=False,
+            id="gallery-page-down",
+            tooltip="Move down a screen of tiles",
+        ),
+        Binding("home", "cursor_first", "First", show=False, id="gallery-first", tooltip="Highlight the first icon"),
+        Binding("end", "cursor_last", "Last", show=False, id="gallery-last", tooltip="Highlight the last icon"),
+        Binding(
+            "enter",
+            "choose",
+            "Download",
+            show=False,
+            id="gallery-choose",
+            tooltip="Choose a variant of the highlighted icon to download",
+        ),
+        Binding(
+            "plus,equals_sign",
+            "bigger_tiles",
+            "Bigger tiles",
+            show=False,
+            key_display="+",
+            id="gallery-bigger",
+            tooltip="Larger tiles: bigger pictures, fewer on screen",
+        ),
+        Binding(
+            "minus",
+            "smaller_tiles",
+            "Smaller tiles",
+            show=False,
+            key_display="-",
+            id="gallery-smaller",
+            tooltip="Smaller tiles: more icons on screen",
+        ),
+    ]
+
+    class IconHighlighted(Message):
+        """The highlight moved to `icon` (None when the gallery emptied)."""
+
+        def __init__(self, icon: Icon | None) -> None:
+            super().__init__()
+            self.icon = icon
+
+    class IconChosen(Message):
+        """The person chose `icon` (Enter or a double click): time to pick a variant."""
+
+        def __init__(self, icon: Icon) -> None:
+            super().__init__()
+            self.icon = icon
+
+    highlighted: reactive[int | None] = reactive(None, init=False)
+    """Index of the highlighted tile (None when there are no icons); setting it scrolls it into view."""
+
+    tile_size: reactive[str] = reactive(DEFAULT_TILE_SIZE, init=False)
+    """A key of `TILE_SIZES`: "small", "medium" or "large"."""
+
+    mode: var[str] = var("half", init=False)
+    """How pictures are drawn: "half" or "quadrant" blocks, or "text": names only, no preview fetched."""
+
+    def __init__(
+        self,
+        loader: PreviewLoader,
+        *,
+        tile_size: str = DEFAULT_TILE_SIZE,
+        mode: str = "half",
+        channel: str = "gallery",
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
+        super().__init__(id=id, classes=classes)
+        self.loader = loader
+        """Fetches and draws the pictures (shared with other widgets that show previews)."""
+        self.channel = channel
+        """The name this gallery's wishes go by in the loader."""
+        self.set_reactive(Gallery.tile_size, self.validate_tile_size(tile_size))
+        self.set_reactive(Gallery.mode, mode)
+        self._icons: tuple[Icon, ...] = ()
+        self._names: dict[int, str] = {}
+        self._placeholders: dict[tuple[int, int, tuple[str, ...], RichStyle], TileRender] = {}
+        self._columns = 1
+        self._left = 0
+        self._direction = 1
+        self._want_pending = False
+        self._background: tuple[int, int, int] | None = None
+        self._line_styles: tuple[RichStyle, RichStyle, RichStyle, RichStyle] | None = None
+        self._spec = RenderSpec(1, 1, (0, 0, 0))  # set by render_lines before any line is drawn
+
+    # ----------------------------------------------------------------- public API
+
+    @property
+    def icons(self) -> tuple[Icon, ...]:
+        """The icons shown, in order."""
+        return self._icons
+
+    @property
+    def highlighted_icon(self) -> Icon | None:
+        """The icon under the highlight, if any."""
+        index = self.highlighted
+        if index is None or not 0 <= index < len(self._icons):
+            return None
+        return self._icons[index]
+
+    @property
+    def tile(self) -> TileSize:
+        """The current tile size."""
+        return TILE_SIZES[self.tile_size]
+
+    @property
+    def columns(self) -> int:
+        """Tiles per row at the current width."""
+        return self._columns
+
+    @property
+    def rows_in_view(self) -> int:
+        """Rows of tiles wholly on screen at the current height (at least 1)."""
+        return max(1, self.scrollable_content_region.height // self.tile.height)
+
+    def tiles_in_view(self) -> range:
+        """Indices of the tiles at least partly on screen."""
+        height = self.scrollable_content_region.height
+        if not self._icons or height <= 0:
+            return range(0)
+        tile_height = self.tile.height
+        top = round(self.scroll_y)
+        first_row = top // tile_height
+        last_row = (top + height - 1) // tile_height
+        return range(first_row * self._columns, min((last_row + 1) * self._columns, len(self._icons)))
+
+    def whole_tiles_in_view(self) -> range:
+        """Indices of the tiles wholly on screen."""
+        height = self.scrollable_content_region.height
+        if not self._icons or height <= 0:
+            return range(0)
+        tile_height = self.tile.height
+        top = round(self.scroll_y)
+        first_row = -(-top // tile_height)
+        end_row = (top + height) // tile_height
+        return range(first_row * self._columns, min(end_row * self._columns, len(self._icons)))
+
+    def tile_region(self, index: int) -> Region:
+        """Where tile `index` is drawn, in content coordinates of the view as scrolled now (it may be off screen)."""
+        tile = self.tile
+        row, column = divmod(index, self._columns)
+        return Region(
+            self._left + column * tile.width, row * tile.height - round(self.scroll_y), tile.width, tile.height
+        )
+
+    def show_icons(self, icons: Sequence[Icon], *, keep_place: bool = False) -> None:
+        """Replace the tiles with `icons`, highlight the first one (`keep_place`: the same index as
+        before, for results grown by their next page), and ask for their pictures."""
+        before = self.highlighted if keep_place else None
+        self._icons = tuple(icons)
+        self._names.clear()
+        self._layout()
+        if before is None:
+            self.scroll_to(y=0, animate=False)
+        self.set_reactive(Gallery.highlighted, min(before or 0, len(self._icons) - 1) if self._icons else None)
+        self.post_message(self.IconHighlighted(self.highlighted_icon))
+        self.refresh()
+        self.loader.want_again()  # a new search gives previews that failed in passing another chance
+        self.tell_loader()
+
+    def tell_loader(self) -> None:
+        """Tell the loader which tiles are on screen and which are one screen ahead (now)."""
+        self._want_pending = False
+        if not self.is_mounted:
+            return
+        shown = self.tiles_in_view()
+        if self.mode == "text" or not shown or not self.display:
+            self.loader.forget(self.channel)
+            return
+        icons = self._icons
+        columns = self._columns
+        page = self.rows_in_view * columns + columns
+        if self._direction >= 0:
+            ahead = range(shown.stop, min(shown.stop + page, len(icons)))
+        else:
+            ahead = range(max(shown.start - page, 0), shown.start)
+        visible = [icons[index] for index in shown]
+        highlighted = self.highlighted
+        if highlighted is not None and highlighted in shown:  # the highlighted picture first
+            visible.insert(0, visible.pop(highlighted - shown.start))
+        ahead_icons = [icons[index] for index in (ahead if self._direction >= 0 else reversed(ahead))]
+        self.loader.want(visible, ahead_icons, spec=self.render_spec(), channel=self.channel)
+
+    def render_spec(self) -> RenderSpec:
+        """How this gallery's pictures are drawn now (size, theme background, mode)."""
+        tile = self.tile
+        mode = self.mode if self.mode in ("half", "quadrant") else "half"
+        return RenderSpec(tile.columns, tile.rows, self.background_rgb(), mode)
+
+    def background_rgb(self) -> tuple[int, int, int]:
+        """The theme's surface colour, which pictures are composited onto (as the detail pane's)."""
+        if self._background is None:
+            variables = self.app.theme_variables or self.app.get_css_variables()
+            self._background = Color.parse(variables.get("surface", "#1e1e2e")).rgb
+        return self._background
+
+    def preview_changed(self, icon_id: int) -> None:
+        """A picture (or its failure) arrived for `icon_id`: repaint its tile if it is on screen.
+
+        The app routes the loader's `Arrived` and `Rendered` messages here (the loader posts them to
+        its own node, usually the app). Repaints are coalesced into the next frame by Textual.
+        """
+        shown = self.tiles_in_view()
+        if not shown:
+            return
+        for index in shown:
+            if self._icons[index].id == icon_id:
+                row = index // self._columns
+                self.refresh_lines(row * self.tile.height, self.tile.height)
+                return
+
+    def on_preview_loader_arrived(self, message: PreviewLoader.Arrived) -> None:
+        """When the gallery is the loader's node, its messages land here."""
+        self.preview_changed(message.icon_id)
+
+    def on_preview_loader_rendered(self, message: PreviewLoader.Rendered) -> None:
+        """When the gallery is the loader's node, its messages land here."""
+        self.preview_changed(message.key.icon_id)
+
+    # ----------------------------------------------------------------- reactives
+
+    def validate_highlighted(self, index: int | None) -> int | None:
+        if not self._icons:
+            return None
+        if index is None:
+            return 0
+        return min(max(index, 0), len(self._icons) - 1)
+
+    def watch_highlighted(self, old: int | None, new: int | None) -> None:
+        for index in (old, new):
+            if index is not None and 0 <= index < len(self._icons):
+                row = index // self._columns
+                self.refresh_lines(row * self.tile.height, self.tile.height)
+        self.scroll_to_highlight()
+        self.post_message(self.IconHighlighted(self.highlighted_icon))
+
+    def validate_tile_size(self, size: str) -> str:
+        return size if size in TILE_SIZES else DEFAULT_TILE_SIZE
+
+    def watch_tile_size(self) -> None:
+        self._layout()
+        self.scroll_to_highlight()
+        self.refresh()
+        self.tell_loader()
+
+    def watch_mode(self) -> None:
+        self.refresh()
+        self.tell_loader()
+
+    # ----------------------------------------------------------------- layout and scrolling
+
+    def on_mount(self) -> None:
+        self.app.theme_changed_signal.subscribe(self, lambda _theme: self._theme_changed())
+        self._layout()
+
+    def on_unmount(self) -> None:
+        self.loader.forget(self.channel)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._layout()
+        self.refresh()
+        # After the new layout: the highlighted tile stays on screen, and the loader learns what shows.
+        self.call_after_refresh(self.scroll_to_highlight)
+        self._schedule_want()
+
+    def on_show(self, event: events.Show) -> None:
+        self._schedule_want()
+
+    def on_hide(self, event: events.Hide) -> None:
+        self.loader.forget(self.channel)
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._line_styles = None
+        self._placeholders.clear()
+
+    def _theme_changed(self) -> None:
+        self._background = None
+        self._line_styles = None
+        self._placeholders.clear()
+        self.refresh()
+        self.tell_loader()
+
+    def _grid_width(self) -> int:
+        # The vertical scrollbar's room is always kept: columns then never change as it comes and goes.
+        return max(self.size.width - self.styles.scrollbar_size_vertical, 1)
+
+    def _layout(self) -> None:
+        """Columns and the virtual size for the current width, tile size and icon count."""
+        width = self._grid_width()
+        tile = self.tile
+        self._columns = max(1, width // tile.width)
+        self._left = max(0, (width - self._columns * tile.width) // 2)
+        rows = -(-len(self._icons) // self._columns)
+        self.virtual_size = Size(width, rows * tile.height)
+
+    def scroll_to_highlight(self) -> None:
+        """Scroll just enough for the highlighted tile to be wholly on screen."""
+        index = self.highlighted
+        if index is None:
+            return
+        tile_height = self.tile.height
+        top = (index // self._columns) * tile_height
+        height = self.scrollable_content_region.height
+        scroll_y = round(self.scroll_y)
+        if top < scroll_y:
+            self.scroll_to(y=top, animate=False)
+        elif top + tile_height > scroll_y + height:
+            self.scroll_to(y=top + tile_height - height, animate=False)
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        super().watch_scroll_y(old_value, new_value)
+        if round(old_value) != round(new_value):
+            self._direction = 1 if new_value > old_value else -1
+            self._schedule_want()
+
+    def _schedule_want(self) -> None:
+        # Once per frame at most: a flick of the wheel moves the view several times between frames.
+        if not self._want_pending:
+            self._want_pending = True
+            self.call_after_refresh(self.tell_loader)
+
+    # ----------------------------------------------------------------- drawing
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        if self._line_styles is None:
+            base = self.rich_style
+            self._line_styles = (
+                base,
+                base + self.get_component_rich_style("gallery--name"),
+                base + self.get_component_rich_style("gallery--highlight"),
+                base + self.get_component_rich_style("gallery--placeholder"),
+            )
+        self._spec = self.render_spec()
+        return super().render_lines(crop)
+
+    def render_line(self, y: int) -> Strip:
+        styles = self._line_styles
+        if styles is None:  # drawn without render_lines (only in tests)
+            self.render_lines(Region(0, y, self.size.width, 1))
+            styles = self._line_styles
+            assert styles is not None
+        base, name_style, highlight_style, placeholder_style = styles
+        width = self.scrollable_content_region.width
+        tile = self.tile
+        line = round(self.scroll_y) + y
+        row, sub = divmod(line, tile.height)
+        start = row * self._columns
+        icons = self._icons
+        if line < 0 or start >= len(icons):
+            return Strip.blank(width, base)
+        segments: list[Segment] = []
+        if self._left:
+            segments.append(Segment(" " * self._left, base))
+        spec = self._spec if sub < tile.rows else None
+        for index in range(start, min(start + self._columns, len(icons))):
+            icon = icons[index]
+            frame = highlight_style if index == self.highlighted else base
+            pad = Segment(" ", frame)
+            segments.append(pad)
+            if spec is not None:
+                segments.extend(self._picture(icon, spec, placeholder_style)[sub])
+            else:
+                text_style = highlight_style if frame is highlight_style else name_style
+                segments.append(Segment(self._tile_name(icon, tile.columns), text_style))
+            segments.append(pad)
+        used = self._left + (min(start + self._columns, len(icons)) - start) * tile.width
+        if used < width:
+            segments.append(Segment(" " * (width - used), base))
+            return Strip(segments, width)
+        return Strip(segments, used).crop(0, width)
+
+    def _tile_name(self, icon: Icon, width: int) -> str:
+        name = self._names.get(icon.id)
+        if name is None:
+            name = self._names[icon.id] = sanitize(icon.name, max_length=80)
+        return _fit_centred(name, width)
+
+    def _picture(self, icon: Icon, spec: RenderSpec, placeholder_style: RichStyle) -> TileRender:
+        if self.mode == "text":
+            return self._placeholder(spec, (), placeholder_style)
+        key = spec.key(icon.id)
+        drawn = self.loader.tile(key)
+        if drawn is not None:
+            return drawn
+        if self.loader.tile_failure(key) is not None:
+            return self._placeholder(spec, _NO_PREVIEW, placeholder_style)
+        return self._placeholder(spec, _LOADING, placeholder_style)
+
+    def _placeholder(self, spec: RenderSpec, text: tuple[str, ...], style: RichStyle) -> TileRender:
+        """A picture-sized box with `text` centred in it (words wrapped to fit)."""
+        cache_key = (spec.columns, spec.rows, text, style)
+        drawn = self._placeholders.get(cache_key)
+        if drawn is None:
+            lines = _wrap_words(text, spec.columns)[: spec.rows]
+            first = (spec.rows - len(lines)) // 2
+            strips = []
+            for row in range(spec.rows):
+                index = row - first
+                content = _fit_centred(lines[index], spec.columns) if 0 <= index < len(lines) else " " * spec.columns
+                strips.append(Strip([Segment(content, style)], spec.columns))
+            drawn = self._placeholders[cache_key] = tuple(strips)
+        return drawn
+
+    # ----------------------------------------------------------------- keys and mouse
+
+    def _move(self, delta: int) -> None:
+        if not self._icons:
+            return
+        current = self.highlighted if self.highlighted is not None else 0
+        self.highlighted = min(max(current + delta, 0), len(self._icons) - 1)
+
+    def action_cursor_left(self) -> None:
+        """Highlight the previous tile."""
+        self._move(-1)
+
+    def action_cursor_right(self) -> None:
+        """Highlight the next tile."""
+        self._move(1)
+
+    def action_cursor_up(self) -> None:
+        """Highlight the tile above (stay in the top row)."""
+        if self.highlighted is not None and self.highlighted >= self._columns:
+            self._move(-self._columns)
+
+    def action_cursor_down(self) -> None:
+        """Highlight the tile below; from the row above a shorter last row, its last tile."""
+        index = self.highlighted
+        if index is None:
+            return
+        last_row = (len(self._icons) - 1) // self._columns
+        if index // self._columns < last_row:
+            self._move(self._columns)
+
+    def action_cursor_page_up(self) -> None:
+        """Move up a screen of tiles (same column)."""
+        if self.highlighted is None:
+            return
+        rows = min(self.rows_in_view, self.highlighted // self._columns)
+        self._move(-rows * self._columns)
+
+    def action_cursor_page_down(self) -> None:
+        """Move down a screen of tiles (same column; the last tile at the end)."""
+        index = self.highlighted
+        if index is None:
+            return
+        target = index + self.rows_in_view * self._columns
+        last = len(self._icons) - 1
+        if target > last:
+            # Same column in the last row if it has one, else the last tile.
+            last_row_start = (last // self._columns) * self._columns
+            column_in_last_row = last_row_start + index % self._columns
+            target = column_in_last_row if column_in_last_row <= last else last
+        self.highlighted = max(target, index)
+
+    def action_cursor_first(self) -> None:
+        """Highlight the first icon."""
+        if self._icons:
+            self.highlighted = 0
+
+    def action_cursor_last(self) -> None:
+        """Highlight the last icon."""
+        if self._icons:
+            self.highlighted = len(self._icons) - 1
+
+    def action_choose(self) -> None:
+        """Choose the highlighted icon (the app opens the variant picker)."""
+        icon = self.highlighted_icon
+        if icon is not None:
+            self.post_message(self.IconChosen(icon))
+
+    def action_bigger_tiles(self) -> None:
+        """Larger tiles."""
+        sizes = list(TILE_SIZES)
+        self.tile_size = sizes[min(sizes.index(self.tile_size) + 1, len(sizes) - 1)]
+
+    def action_smaller_tiles(self) -> None:
+        """Smaller tiles."""
+        sizes = list(TILE_SIZES)
+        self.tile_size = sizes[max(sizes.index(self.tile_size) - 1, 0)]
+
+    def index_at(self, x: int, y: int) -> int | None:
+        """The index of the tile at content offset (`x`, `y`) (on screen, not scrolled), or None."""
+        tile = self.tile
+        column, within = divmod(x - self._left, tile.width)
+        if x < self._left or column >= self._columns or within < 0:
+            return None
+        row = (round(self.scroll_y) + y) // tile.height
+        index = row * self._columns + column
+        return index if 0 <= index < len(self._icons) else None
+
+    def on_click(self, event: events.Click) -> None:
+        """A click highlights a tile; a double click chooses it, like Enter."""
+        offset = event.get_content_offset(self)
+        if offset is None:
+            return
+        index = self.index_at(offset.x, offset.y)
+        if index is None:
+            return
+        event.stop()
+        self.highlighted = index
+        if event.chain >= 2:
+            self.action_choose()

@@ -1,0 +1,38 @@
+"""Gallery or list: `v` switches between them, keeping the highlighted icon and the keyboard."""
+
+from __future__ import annotations
+
+from iconcat.tui.widgets import DetailPane, Gallery, ResultsList
+from tests.support.tui import SIZE, search, wait_until
+
+
+async def test_v_switches_gallery_and_list_keeping_the_highlighted_icon(make_app):
+    app = make_app(view="gallery")
+    async with app.run_test(size=SIZE) as pilot:
+        await search(pilot, "arrow")
+        gallery, rows = app.query_one(Gallery), app.query_one(ResultsList)
+        assert gallery.display and not rows.display
+        gallery.focus()
+        await pilot.press("right", "down")  # second row, second column
+        highlighted = gallery.highlighted_icon
+        assert highlighted is not None and gallery.highlighted == gallery.columns + 1
+        assert app.query_one(DetailPane).icon is highlighted
+        await pilot.press("v")
+        await wait_until(pilot, lambda: rows.display and app.focused is rows, "the list, with the keyboard")
+        assert rows.highlighted_icon is highlighted
+        await pilot.press("down")
+        assert app.query_one(DetailPane).icon is rows.highlighted_icon
+        await pilot.press("v")
+        await wait_until(pilot, lambda: gallery.display and app.focused is gallery, "the gallery again")
+        assert gallery.highlighted_icon is rows.highlighted_icon
+
+
+async def test_the_gallery_is_the_default_and_text_pictures_start_in_the_list(make_app):
+    from iconcat.config import load_settings
+
+    assert load_settings().view == "gallery"
+    assert load_settings(thumbnails="text").view == "list"
+    app = make_app(view=load_settings().view)
+    async with app.run_test(size=SIZE) as pilot:
+        await search(pilot, "heart")
+        assert app.query_one(Gallery).display
