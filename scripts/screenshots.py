@@ -28,10 +28,10 @@ from iconcat.tui.connection import Connection
 from iconcat.tui.download_jobs import DownloadStatus
 from iconcat.tui.screens import VariantPicker
 from iconcat.tui.search_state import SearchPhase
-from iconcat.tui.widgets import DownloadRow, ResultsList, Thumbnail
+from iconcat.tui.widgets import DownloadRow, FacetPanel, Gallery, ResultsList, Thumbnail
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository root: helpers shared with the tests
-from tests.support.tui import wait_until
+from tests.support.tui import gallery_tiles_drawn, wait_until
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -53,9 +53,10 @@ async def shoot(
     query: str,
     steer: Callable[[Pilot], Awaitable[None]] | None = None,
     size: tuple[int, int] = (120, 36),
+    view: str = "list",
 ) -> Path:
     """Run the app, steer it, save `out/name.svg`."""
-    app = IconcatApp(connection, query=query)
+    app = IconcatApp(connection, query=query, view=view)
     app.theme = "textual-dark"
     async with app.run_test(size=size) as pilot:
         await settle(pilot)
@@ -64,6 +65,19 @@ async def shoot(
         await pilot.pause()
         path = Path(app.save_screenshot(filename=f"{name}.svg", path=str(out)))
     return path
+
+
+async def gallery_drawn(pilot: Pilot) -> None:
+    gallery = pilot.app.query_one(Gallery)
+    gallery.focus()
+    await wait_until(pilot, lambda: gallery_tiles_drawn(gallery), "every tile's picture")
+
+
+async def facets_open(pilot: Pilot) -> None:
+    await gallery_drawn(pilot)
+    await pilot.press("f")
+    await wait_until(pilot, lambda: pilot.app.focused is pilot.app.query_one(FacetPanel), "the facet panel")
+    await pilot.press("down", "down")
 
 
 async def move_to_a_colour_icon(pilot: Pilot) -> None:
@@ -116,6 +130,11 @@ def main(argv: list[str] | None = None) -> int:
             slow = start_catalogue(token=DEMO_TOKEN, latency_ms=1500)
             try:
                 fast = Connection(demo.base_url, DEMO_TOKEN, Path("downloads"), is_demo=True)
+                shots.append(await shoot("gallery", fast, out, "arrow", gallery_drawn, view="gallery"))
+                shots.append(
+                    await shoot("gallery-small", fast, out, "heart", gallery_drawn, size=(80, 24), view="gallery")
+                )
+                shots.append(await shoot("filters", fast, out, "arrow style:fil", facets_open, view="gallery"))
                 shots.append(await shoot("search-results", fast, out, "arrow"))
                 shots.append(await shoot("detail-thumbnail", fast, out, "heart", move_to_a_colour_icon))
                 shots.append(await shoot("variant-picker", fast, out, "home", open_picker))

@@ -144,3 +144,10 @@ class PreviewProblemsCatalogue(Catalogue):
         if icon.id == self.broken_id:
             return b"\x89PNG\r\n\x1a\n" + b"this is not the rest of a PNG file"
         return super().thumbnail_bytes(icon)
+
+
+def gallery_tiles_drawn(gallery) -> bool:
+    """Every tile the gallery has on screen shows its picture (not a placeholder)."""
+    shown = gallery.tiles_in_view()
+    spec = gallery.render_spec()
+    return bool(shown) and all(gallery.loader.tile(spec.key(gallery.icons[index].id)) is not None for index in shown)

@@ -18,7 +18,7 @@ from iconcat.tui.screens import VariantPicker
 from iconcat.tui.search_state import SearchPhase
 from iconcat.tui.widgets import DownloadRow, Gallery, ResultsList, Thumbnail
 from tests.conftest import TEST_TOKEN
-from tests.support.tui import HostileCatalogue, no_blink, serving, wait_until
+from tests.support.tui import HostileCatalogue, gallery_tiles_drawn, no_blink, serving, wait_until
 
 WIDE = (120, 36)
 SMALL = (80, 24)
@@ -113,15 +113,7 @@ async def gallery_settled(pilot) -> None:
     """Results as tiles, every tile on screen drawn, and the detail's preview drawn."""
     await settled_with_preview(pilot)
     gallery = pilot.app.query_one(Gallery)
-
-    def every_tile_drawn() -> bool:
-        shown = gallery.tiles_in_view()
-        spec = gallery.render_spec()
-        return bool(shown) and all(
-            gallery.loader.tile(spec.key(gallery.icons[index].id)) is not None for index in shown
-        )
-
-    await wait_until(pilot, every_tile_drawn, "every tile's picture")
+    await wait_until(pilot, lambda: gallery_tiles_drawn(gallery), "every tile's picture")
 
 
 def test_gallery_at_120_by_36(snap_compare, snapshot_connection):
