@@ -155,6 +155,12 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help="lay results out as tiles of pictures (gallery, the default) or a text list",
     )
+    browse.add_argument(
+        "--group",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="start with the results grouped by name, each name once (g toggles it; default off)",
+    )
 
     search = commands.add_parser("search", parents=[connecting, demo], help="one search, as a table or JSON")
     search.add_argument("name", nargs="+", metavar="NAME", help="words that must all occur in the icon's name")
@@ -231,6 +237,7 @@ def _run(argv: Sequence[str] | None) -> int:
             timeout=getattr(args, "timeout", None),
             thumbnails=getattr(args, "thumbnails", None),
             view=getattr(args, "view", None),
+            group=getattr(args, "group", None),
         )
         if command == "browse":
             return _browse(settings, " ".join(getattr(args, "query", None) or []) or None, getattr(args, "demo", False))

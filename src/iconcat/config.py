@@ -8,6 +8,7 @@
 | timeout (s)     | `ICONCAT_TIMEOUT`      | `timeout`      | 30                     |
 | thumbnails      | `ICONCAT_THUMBNAILS`   | `thumbnails`   | `half`                 |
 | view            | `ICONCAT_VIEW`         | `view`         | `gallery` (`list` when thumbnails is `text`) |
+| group by name   | `ICONCAT_GROUP`        | `group`        | off                    |
 
 The file is TOML at `platformdirs.user_config_dir("iconcat")/config.toml` (`$XDG_CONFIG_HOME/iconcat/`
 on Linux), looked up at call time so a changed `XDG_CONFIG_HOME` is honoured. It is written atomically
@@ -15,8 +16,10 @@ on Linux), looked up at call time so a changed `XDG_CONFIG_HOME` is honoured. It
 the token. A malformed file is a `ConfigError` naming the file and the line, never a traceback.
 
 Decisions: surrounding whitespace is stripped from every value (a token pasted with its newline still
-works); an empty value counts as unset; the token's format is checked by the client, not here, so a
-broken token can still be replaced with `iconcat login`. Unknown keys in the file are ignored (a newer
+works); an empty value counts as unset; a switch (`group`) is a TOML boolean in the file (a quoted
+word is accepted too), and true/false, yes/no, on/off or 1/0 (any case) in the environment; the
+token's format is checked by the client, not here, so a broken token can still be replaced with
+`iconcat login`. Unknown keys in the file are ignored (a newer
 iconcat may have written them).
 """
 
@@ -46,6 +49,9 @@ in step); named here so reading settings does not load the imaging stack."""
 VIEWS = ("gallery", "list")
 """How the browser lays results out: tiles of pictures, or a text list."""
 
+_TRUE = frozenset({"true", "yes", "on", "1"})
+_FALSE = frozenset({"false", "no", "off", "0"})
+
 
 class ConfigError(Exception):
     """The settings cannot be read or written; the message says which file or value, and what to do."""
@@ -68,6 +74,8 @@ class Settings:
     view: str = VIEWS[0]
     """How the browser lays results out: one of `VIEWS` (the gallery needs pictures: with thumbnails
     "text" and no view chosen anywhere, the list)."""
+    group: bool = False
+    """Whether the browser starts with its results grouped by name (`g` toggles it)."""
 
 
 def config_path() -> Path:
@@ -136,6 +144,35 @@ def _first_choice(
     )
 
 
+def _switch(value: Any, setting: str, origin: str) -> bool | None:
+    """`value` as on or off (a bool, or words such as "true" and "off"); None when unset or empty."""
+    if value is None or isinstance(value, bool):
+        return value
+    if isinstance(value, str):
+        word = value.strip().casefold()
+        if not word:
+            return None
+        if word in _TRUE or word in _FALSE:
+            return word in _TRUE
+    raise ConfigError(f"the {setting} setting from {origin} must be true or false")
+
+
+def _first_switch(flag: bool | None, env_name: str, stored: dict[str, Any], key: str, path: Path) -> bool | None:
+    """The first source that sets the switch `key` (flag > environment > file); None when none does.
+
+    Not an `or` chain, as `_first_choice` is: off (False) set by a flag must win over on in the file.
+    """
+    for value, origin in (
+        (flag, f"--{key}"),
+        (os.environ.get(env_name), env_name),
+        (stored.get(key), f"the config file {path}"),
+    ):
+        chosen = _switch(value, key, origin)
+        if chosen is not None:
+            return chosen
+    return None
+
+
 def load_settings(
     *,
     base_url: str | None = None,
@@ -143,6 +180,7 @@ def load_settings(
     download_dir: str | Path | None = None,
     thumbnails: str | None = None,
     view: str | None = None,
+    group: bool | None = None,
 ) -> Settings:
     """Settings with precedence flag (these arguments) > environment > config file > default."""
     path = config_path()
@@ -179,6 +217,7 @@ def load_settings(
         timeout=chosen_timeout,
         thumbnails=chosen_thumbnails,
         view=chosen_view,
+        group=bool(_first_switch(group, "ICONCAT_GROUP", stored, "group", path)),
     )
 
 

@@ -168,3 +168,36 @@ def test_view_flag_beats_environment_beats_file_and_follows_pictures_when_unset(
         load_settings()
     outcome = run_iconcat("browse", "--view", "grid")
     assert outcome.status == 2 and "--view" in outcome.stderr
+
+
+def test_group_flag_beats_environment_beats_file_and_bad_values_are_named(monkeypatch):
+    from iconcat.cli import build_parser
+
+    assert load_settings().group is False  # off by default
+    config_path().parent.mkdir(parents=True, exist_ok=True)
+    config_path().write_text("group = true\n", encoding="utf-8")
+    assert load_settings().group is True
+    monkeypatch.setenv("ICONCAT_GROUP", "Off")
+    assert load_settings().group is False  # the environment's off wins over the file's on
+    for word, expected in (("1", True), ("yes", True), ("TRUE", True), ("no", False), ("0", False), (" ", True)):
+        monkeypatch.setenv("ICONCAT_GROUP", word)
+        assert load_settings().group is expected, word  # an empty value is unset: the file's true
+    assert load_settings(group=False).group is False  # the flag wins over both
+    monkeypatch.setenv("ICONCAT_GROUP", "false")
+    assert load_settings(group=True).group is True
+    monkeypatch.setenv("ICONCAT_GROUP", "sometimes")
+    with pytest.raises(ConfigError, match="ICONCAT_GROUP must be true or false"):
+        load_settings()
+    monkeypatch.delenv("ICONCAT_GROUP")
+    config_path().write_text("group = 2\n", encoding="utf-8")
+    with pytest.raises(ConfigError, match="the group setting from the config file .* must be true or false"):
+        load_settings()
+    config_path().write_text('group = "on"\n', encoding="utf-8")
+    assert load_settings().group is True
+    # The flag: --group and --no-group on browse; neither leaves it to the environment and the file.
+    parser = build_parser()
+    assert parser.parse_args(["browse", "--group"]).group is True
+    assert parser.parse_args(["browse", "--no-group"]).group is False
+    assert parser.parse_args(["browse"]).group is None
+    outcome = run_iconcat("browse", env={"ICONCAT_GROUP": "maybe"})
+    assert outcome.status == 2 and "ICONCAT_GROUP must be true or false" in outcome.error_line

@@ -14,6 +14,7 @@ from iconcat.tui.keys import COMMANDS, help_lines
 from iconcat.tui.pictures import PICTURE_MODES
 from iconcat.tui.screens import ConfirmQuit, ConnectScreen, HelpScreen, VariantPicker
 from iconcat.tui.widgets import FacetPanel, Gallery, ResultsList, SearchInput, Thumbnail
+from iconcat.tui.widgets.detail_pane import MemberGallery
 from tests.support.tui import SIZE, search, wait_until
 
 BOUND_CLASSES = (
@@ -26,6 +27,7 @@ BOUND_CLASSES = (
     ConfirmQuit,
     FacetPanel,
     Gallery,
+    MemberGallery,
 )
 
 

@@ -112,3 +112,20 @@ def test_startup_objects_are_kept_from_the_collector_for_the_apps_life_only(head
     assert frozen_while_running and frozen_while_running[0] > before + 10_000
     # ...and the collector gets them back once the app has ended.
     assert gc.get_freeze_count() == before
+
+
+def test_the_group_setting_starts_the_browser_grouped(headless_run, tmp_path: Path):
+    from iconcat.tui.widgets import ResultsArea
+
+    seen: dict[str, object] = {}
+
+    async def steer(pilot):
+        app = pilot.app
+        await wait_until(pilot, lambda: app.search_state.phase is SearchPhase.RESULTS, "demo results")
+        await wait_until(pilot, lambda: app.query_one(ResultsArea).groups is not None, "groups")
+        seen["grouped"] = app.grouped
+
+    headless_run(steer)
+    settings = Settings(base_url=None, token=None, download_dir=tmp_path, group=True)
+    assert run_browser(settings, query="arrow") == 0
+    assert seen["grouped"] is True

@@ -16,7 +16,7 @@ from iconcat.tui.connection import Connection
 from iconcat.tui.download_jobs import DownloadStatus
 from iconcat.tui.screens import VariantPicker
 from iconcat.tui.search_state import SearchPhase
-from iconcat.tui.widgets import DownloadRow, Gallery, ResultsList, Thumbnail
+from iconcat.tui.widgets import DetailPane, DownloadRow, Gallery, ResultsList, Thumbnail
 from tests.conftest import TEST_TOKEN
 from tests.support.tui import HostileCatalogue, gallery_tiles_drawn, no_blink, serving, wait_until
 
@@ -31,8 +31,8 @@ def snapshot_connection(catalogue, tmp_path: Path, monkeypatch: pytest.MonkeyPat
     return Connection(catalogue.base_url, catalogue.token, Path("downloads"), is_demo=True)
 
 
-def browser(connection: Connection, query: str | None = None, view: str = "list") -> IconcatApp:
-    app = IconcatApp(connection, query=query, view=view)
+def browser(connection: Connection, query: str | None = None, view: str = "list", group: bool = False) -> IconcatApp:
+    app = IconcatApp(connection, query=query, view=view, group=group)
     app.theme = "textual-dark"
     return app
 
@@ -134,3 +134,14 @@ def test_gallery_filtered(snap_compare, snapshot_connection):
         terminal_size=WIDE,
         run_before=gallery_settled,
     )
+
+
+def test_grouped(snap_compare, snapshot_connection):
+    """Grouped by name: a row per name with its count, styles and sets; the group's members as tiles."""
+
+    async def run_before(pilot) -> None:
+        await settled_with_preview(pilot)
+        members = pilot.app.query_one(DetailPane).members
+        await wait_until(pilot, lambda: gallery_tiles_drawn(members), "every member's picture")
+
+    assert snap_compare(browser(snapshot_connection, "arrow", group=True), terminal_size=WIDE, run_before=run_before)

@@ -7,6 +7,8 @@ Each job lives in its own module, and the app only connects them:
 - `download_controller.DownloadController`: downloads in the background; it reports through messages
   (`Progress`, `Finished`) that the app routes to the downloads panel, notifications and dialogs.
 - `keys`: every command declared once; the app's bindings, the palette and the help derive from it.
+- `grouping`: group by name (`g`): the results filtered, then one entry per name; the detail pane shows
+  the highlighted group's members as tiles, and Enter/d act on its highlighted member.
 - `search_runner.SearchRunner`: searches in exclusive workers (a newer one cancels an older one); its
   `Answered` message carries a sequence number, so a late answer is dropped; `search_state`'s watcher
   updates the screen.
@@ -38,6 +40,7 @@ from .connection import Connection
 from .download_controller import DownloadController
 from .download_jobs import DownloadJob
 from .filters import Filters, explain_empty, parse_query
+from .grouping import group_icons
 from .keys import COMMANDS, app_bindings, types_into_search
 from .pictures import PICTURE_MODES, next_picture_mode
 from .preview_loader import PreviewLoader
@@ -96,6 +99,7 @@ class IconcatApp(App[int]):
         client_factory: ClientFactory = default_client_factory,
         thumbnail_mode: str = THUMBNAIL_MODES[0],
         view: str = VIEWS[0],
+        group: bool = False,
     ) -> None:
         super().__init__(css_path=stylesheet_paths())
         self.link = CatalogueLink(connection, client_factory)
@@ -107,10 +111,15 @@ class IconcatApp(App[int]):
         self._connect_open = False
         # Made here, not in compose: the session's downloads stay readable after the app has closed.
         self._downloads_panel = DownloadsPanel(self.link.ready, lambda: self.link.problem, id="downloads")
+        self._auto_loaded_at = -1
+        """How many entries were shown when reaching the last one last loaded a page."""
         self.searches = SearchRunner(self, self.link)
+
         """Runs searches; the newest one's answer lands."""
         self.filters = Filters()
         """The filters in force over the results at hand (the search box's `key:value` words)."""
+        self.grouped = group
+        """Grouped by name (`g`): one entry per name, its members in the detail pane."""
         self.thumbnails = ThumbnailCache()
         """Preview bytes and renders, shared by the detail pane's thumbnail and the gallery."""
         self.previews = PreviewLoader(self, self.thumbnails, self.link.fetch_preview)
@@ -139,7 +148,13 @@ class IconcatApp(App[int]):
         with Horizontal(id="main"):
             yield FacetPanel(id="facets")
             yield ResultsArea(self.previews, view=self._view, mode=self._thumbnail_mode, id="results-area")
-            yield DetailPane(self.thumbnails, self.link.fetch_preview, thumbnail_mode=self._thumbnail_mode, id="detail")
+            yield DetailPane(
+                self.thumbnails,
+                self.link.fetch_preview,
+                thumbnail_mode=self._thumbnail_mode,
+                loader=self.previews,
+                id="detail",
+            )
         yield self._downloads_panel
         yield Footer()
 
@@ -223,6 +238,7 @@ class IconcatApp(App[int]):
         if state is None:
             self._refilter()
             return
+        self._auto_loaded_at = -1
         if state.phase is SearchPhase.PROMPT:
             self.query_one(ResultsArea).show_icons(())
         self.search_state = state
@@ -240,8 +256,11 @@ class IconcatApp(App[int]):
         if message.state.phase is SearchPhase.REJECTED:
             self._show_connect(reason=message.state.message, focus_token=True)
 
-    def show_search_result(self, result: SearchResult, state: SearchState, *, keep_place: bool = False) -> None:
-        """Put an answer on screen, filtered: the list, the first icon's detail, the count (one frame)."""
+    def show_search_result(
+        self, result: SearchResult, state: SearchState, *, keep_place: bool = False, select: Icon | None = None
+    ) -> None:
+        """Put an answer on screen, filtered (and grouped): the list, the first icon's detail, the count
+        (one frame). `select`: highlight this icon (its group, grouped) when it is on show."""
         # query_one_optional, not query(): it is cached while the DOM is unchanged, query() walks it all.
         results = self.query_one_optional(ResultsArea)
         if results is None:  # answered while the app was closing
@@ -250,12 +269,20 @@ class IconcatApp(App[int]):
         if self.filters and state.phase is SearchPhase.RESULTS:
             emptied = "" if shown else explain_empty(result.icons, self.filters)
             state = replace(state, filters_text=self.filters.text, shown=len(shown), emptied_by=emptied)
-        results.show_icons(shown, keep_place=keep_place)
+        if self.grouped:  # after the filters: a group holds only what they keep
+            groups = group_icons(shown)
+            results.show_groups(groups, keep_place=keep_place)
+            if state.phase is SearchPhase.RESULTS:
+                state = replace(state, groups=len(groups))
+        else:
+            results.show_icons(shown, keep_place=keep_place)
+        if select is not None:
+            results.highlight(select)
         facets = self.query_one(FacetPanel)
         if facets.display:
             facets.show(result.icons, self.filters)
         # The detail follows in the same frame (the list's highlight message would land a frame later).
-        self.query_one(DetailPane).icon = results.highlighted_icon
+        self._follow_highlight(results, self.query_one(DetailPane), member=select)
         self.search_state = state
 
     def watch_search_state(self, state: SearchState) -> None:
@@ -277,25 +304,58 @@ class IconcatApp(App[int]):
         if detail is None or results is None:
             return
         # Both views hold the results; the detail follows the one on show.
-        detail.icon = results.highlighted_icon
-        if results.at_last:
-            self.action_load_more(quiet=True)  # reaching the last result loads the next page
+        self._follow_highlight(results, detail)
+        # Reaching the last entry loads the next page, once per length of the list: a page that adds no
+        # entry (grouped by name, every new icon joins the group on show) must not load the next by itself.
+        entries = len(results.active.icons)
+        if results.at_last and entries != self._auto_loaded_at:
+            self._auto_loaded_at = entries
+            self.action_load_more(quiet=True)
+
+    def _follow_highlight(self, results: ResultsArea, detail: DetailPane, member: Icon | None = None) -> None:
+        """The detail shows the highlighted icon; grouped, the highlighted group with `member` (by
+        default the member highlighted before, if the same name, else the first)."""
+        group = results.highlighted_group
+        if group is None:
+            detail.show_group(None)
+            detail.icon = results.highlighted_icon
+        else:
+            detail.show_group(group, member)
+
+    def highlighted_member(self) -> Icon | None:
+        """The icon Enter and d are about: the highlighted one; grouped, the group's highlighted member."""
+        results = self.query_one(ResultsArea)
+        group = results.highlighted_group
+        if group is None:
+            return results.highlighted_icon
+        return group.members[group.index_of(self.query_one(DetailPane).icon) or 0]
 
     @on(ResultsList.IconChosen)
     @on(Gallery.IconChosen)
     def _icon_chosen(self, message: ResultsList.IconChosen | Gallery.IconChosen) -> None:
+        icon = message.icon
+        group = self.query_one(ResultsArea).highlighted_group
+        if group is not None and group.first.id == icon.id:  # a group chosen: its highlighted member
+            icon = self.highlighted_member() or icon
+        self.open_variant_picker(icon)
+
+    @on(DetailPane.MemberChosen)
+    def _member_chosen(self, message: DetailPane.MemberChosen) -> None:
         self.open_variant_picker(message.icon)
+
+    def _galleries(self) -> list[Gallery]:
+        """The galleries that draw previews: the results' tiles and the detail pane's members."""
+        found = (self.query_one_optional("#gallery", Gallery), self.query_one_optional("#members", Gallery))
+        return [gallery for gallery in found if gallery is not None]
 
     @on(PreviewLoader.Arrived)
     def _preview_arrived(self, message: PreviewLoader.Arrived) -> None:
-        gallery = self.query_one_optional(Gallery)
-        if gallery is not None:
+        for gallery in self._galleries():
             gallery.preview_changed(message.icon_id)
 
     @on(PreviewLoader.Rendered)
     def _preview_rendered(self, message: PreviewLoader.Rendered) -> None:
-        gallery = self.query_one_optional(Gallery)
-        if gallery is not None:
+        for gallery in self._galleries():
             gallery.preview_changed(message.key.icon_id)
 
     # ----------------------------------------------------------------- downloads
@@ -412,8 +472,8 @@ class IconcatApp(App[int]):
         self.start_search(self.query_one(SearchBar).query_text, immediate=True)
 
     def action_download(self) -> None:
-        """Open the variant picker for the highlighted icon."""
-        icon = self.query_one(ResultsArea).highlighted_icon
+        """Open the variant picker for the highlighted icon (grouped: the group's highlighted member)."""
+        icon = self.highlighted_member()
         if icon is None:
             self.notify("Search, then highlight an icon to download it.", markup=False)
             return
@@ -440,13 +500,49 @@ class IconcatApp(App[int]):
     def action_cycle_thumbnails(self) -> None:
         """Draw pictures the next way: half blocks, quadrant blocks, not at all (and round again)."""
         thumbnail = self.query_one(Thumbnail)
-        thumbnail.mode = self.query_one(Gallery).mode = next_picture_mode(thumbnail.mode)
+        thumbnail.mode = next_picture_mode(thumbnail.mode)
+        for gallery in self._galleries():
+            gallery.mode = thumbnail.mode
         self.notify(PICTURE_MODES[thumbnail.mode].notice, title="Pictures", markup=False)
 
     def action_toggle_view(self) -> None:
         """Show the results as tiles of pictures, or as a text list (and back)."""
         area = self.query_one(ResultsArea)
         area.view = "list" if area.view == "gallery" else "gallery"
+
+    def action_toggle_group(self) -> None:
+        """Group the results by name (one entry per name, its styles and sets in the detail), or not.
+
+        The icon under the highlight stays under it: grouping highlights its group and, in the detail,
+        the icon itself; ungrouping highlights the member that was chosen in the detail.
+        """
+        current = self.highlighted_member()
+        detail = self.query_one(DetailPane)
+        members_had_focus = detail.members is not None and detail.members.has_focus
+        self.grouped = not self.grouped
+        result = self.searches.result
+        if result is not None and self.search_state.phase is SearchPhase.RESULTS:
+            state = self.searches.state_for(self.searches.last_query, result)
+            self.show_search_result(result, state, select=current)
+        if members_had_focus:  # the tiles go away with the groups
+            self.action_focus_results()
+        notice = (
+            "Grouped by name: each name once, with how many styles and sets it comes in. "
+            "Its versions are tiles in the detail: tab or → to choose one."
+            if self.grouped
+            else "Every icon on its own row."
+        )
+        self.notify(notice, title="Group by name", markup=False)
+
+    def action_focus_members(self, quiet: bool = False) -> None:
+        """Move to the highlighted group's members, to choose one (grouped by name)."""
+        detail = self.query_one(DetailPane)
+        members = detail.members
+        if members is None or detail.group is None:
+            if not quiet:
+                self.notify("Group by name first (g): a group's styles and sets are then tiles here.", markup=False)
+            return
+        members.screen.set_focus(members)
 
     def action_help(self) -> None:
         """Show the keys."""

@@ -83,6 +83,17 @@ COMMANDS: tuple[Command, ...] = (
         footer="View",
     ),
     Command(
+        "toggle_group",
+        "Group by name",
+        "one entry per name, with the styles and sets it comes in as tiles in the detail (and back)",
+        key="g",
+    ),
+    Command(
+        "focus_members",
+        "Group members",
+        "move to the highlighted group's styles and sets, to choose one (grouped by name)",
+    ),
+    Command(
         "toggle_facets",
         "Filters",
         "show or hide the filters: values with counts, space chooses",
@@ -116,7 +127,8 @@ WIDGET_KEYS: tuple[tuple[str, str], ...] = (
     ("↓ or esc", "from the search box to the results"),
     ("↑ ↓ PgUp PgDn", "move through the results"),
     ("Home End", "first / last result"),
-    ("tab", "move between search, results and downloads"),
+    ("tab", "move between search, results, a group's members and downloads"),
+    ("→ / ← or esc", "grouped: from the list into the group's members, and back"),
     ("mouse", "click previews an icon, double-click downloads it"),
     ("ctrl+p", "command palette: every action, and themes"),
     ("a–z", "over the results, a letter that is no command starts a search with it"),

@@ -65,7 +65,9 @@ def run_browser(settings: Settings, *, query: str | None = None, demo: bool = Fa
     try:
         from .app import IconcatApp
 
-        app = IconcatApp(connection, query=query, thumbnail_mode=settings.thumbnails, view=settings.view)
+        app = IconcatApp(
+            connection, query=query, thumbnail_mode=settings.thumbnails, view=settings.view, group=settings.group
+        )
         with startup_objects_frozen():
             result = app.run()
     finally:

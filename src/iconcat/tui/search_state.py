@@ -63,6 +63,8 @@ class SearchState:
     """How many of the `count` results the filters keep (RESULTS with filters)."""
     emptied_by: str = ""
     """Which filter left nothing, for a person (RESULTS with filters that keep none)."""
+    groups: int = 0
+    """How many names the shown results are grouped into (RESULTS grouped by name), or 0."""
 
     @property
     def filtered_out(self) -> bool:
@@ -91,7 +93,11 @@ class SearchState:
             noun = "icon" if self.count == 1 else "icons"
             status = f"{self.count:,} {noun}"
             if self.filters_text:
-                status = f"{self.shown:,} of {self.count:,} shown · {self.filters_text}"
+                status = f"{self.shown:,} of {self.count:,} shown"
+            if self.groups:
+                status += f" · {self.groups:,} {'name' if self.groups == 1 else 'names'}"
+            if self.filters_text:
+                status += f" · {self.filters_text}"
             if self.loading_more:
                 status += " · loading more…"
             elif self.can_load_more:

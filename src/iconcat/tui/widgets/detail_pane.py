@@ -2,27 +2,40 @@
 
 The text fields change the moment the highlight moves; the picture follows when its preview arrives.
 Every value comes from the catalogue, so each goes through `sanitize` and into plain Content.
+
+Grouped by name (`show_group`), the pane also shows the group's members under the fields: small tiles
+(a `Gallery` on the shared preview loader's "members" channel), each labelled with its style and set,
+so every member stays reachable. The fields, the picture and the variants are the highlighted
+member's; Tab (or → from the list) moves into the tiles, ← from the first column or Esc moves back, and
+Enter on a tile (or `d`) posts `MemberChosen` for the variant picker.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
+from textual import on
 from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
+from textual.message import Message
 from textual.reactive import var
 from textual.widgets import Static
 
 from iconcat.text import sanitize
 
 from ..thumbnail_cache import ThumbnailCache
+from .gallery import Gallery
 from .thumbnail import PreviewFetcher, Thumbnail
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from iconcat.api import Icon, Ref
 
-__all__ = ["DetailPane", "describe_fields", "describe_variants"]
+    from ..grouping import IconGroup
+    from ..preview_loader import PreviewLoader
+
+__all__ = ["DetailPane", "MemberGallery", "describe_fields", "describe_variants"]
 
 _LABEL_WIDTH = 9
 
@@ -54,6 +67,11 @@ FIELDS_HEIGHT = 6
 MIN_PICTURE_ROWS = 4
 """The smallest picture drawn (8×4 cells): below it an icon is not recognisable."""
 
+MEMBER_ROWS = ((2, FIELDS_HEIGHT), (3, 12))
+"""Rows of member tiles shown at once (else one; the tiles scroll), each if the picture keeps the
+rows given: a second row while the picture is as tall as the fields beside it (the tiles are pictures
+too, and more of them on screen is worth more), a third only on a tall terminal."""
+
 VARIANT_LINES = 6
 """The variants table is padded to this many lines, so moving between icons with different numbers
 of variants repaints it without relaying out the screen (more variants than this do relayout)."""
@@ -74,11 +92,44 @@ def describe_variants(icon: Icon) -> Content:
     return Content("\n").join(lines)
 
 
+class MemberGallery(Gallery):
+    """A group's members as small tiles labelled with style and set (the detail pane's)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "leave", "Back", show=False, id="members-leave", tooltip="Back to the results"),
+    ]
+
+    def action_cursor_left(self) -> None:
+        """Highlight the previous tile; from the first column, back to the results."""
+        if self.highlighted is None or self.highlighted % self.columns == 0:
+            self.action_leave()
+        else:
+            super().action_cursor_left()
+
+    def action_leave(self) -> None:
+        """Back to the results (the widget before this one)."""
+        self.screen.focus_previous()
+
+    def watch_tile_size(self) -> None:
+        super().watch_tile_size()
+        for pane in self.ancestors_with_self:
+            if isinstance(pane, DetailPane):
+                pane.fit_picture()  # rows of a new height: the pane gives the tiles their room again
+                break
+
+
 class DetailPane(Vertical):
-    """Shows `icon` (or a hint when there is none)."""
+    """Shows `icon` (or a hint when there is none); grouped, its group's members to choose from."""
 
     COMPONENT_CLASSES = {"detail-pane--name", "detail-pane--label", "detail-pane--id"}
     """`detail-pane--name`: the icon's name; `detail-pane--label`: field names; `detail-pane--id`: #ids."""
+
+    class MemberChosen(Message):
+        """A member of the group shown was chosen (Enter or a double click on its tile)."""
+
+        def __init__(self, icon: Icon) -> None:
+            super().__init__()
+            self.icon = icon
 
     icon: var[Icon | None] = var(None, init=False)
     """The icon shown; None shows the empty hint. A `var`: the watcher updates the widgets that change,
@@ -90,14 +141,18 @@ class DetailPane(Vertical):
         fetch_preview: PreviewFetcher,
         *,
         thumbnail_mode: str = "half",
+        loader: PreviewLoader | None = None,
         id: str | None = None,
     ) -> None:
         super().__init__(id=id, classes="-empty")
         self._cache = cache
         self._fetch_preview = fetch_preview
         self._thumbnail_mode = thumbnail_mode
+        self._loader = loader
         self._variant_lines = 0
         self._picture_rows = 0
+        self._member_lines = 0
+        self._group: IconGroup | None = None
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="detail-top"):
@@ -105,6 +160,12 @@ class DetailPane(Vertical):
             with Vertical(id="detail-fields"):
                 yield Static("", id="detail-name", markup=False)
                 yield Static("", id="detail-refs", markup=False)
+        if self._loader is not None:
+            with Vertical(id="detail-members-box"):
+                yield Static("", id="detail-members-title", markup=False)
+                yield MemberGallery(
+                    self._loader, mode=self._thumbnail_mode, channel="members", label_lines=2, id="members"
+                )
         with VerticalScroll(id="detail-variants-box"):
             yield Static(Content("Variants"), id="detail-variants-title", markup=False)
             yield Static("", id="detail-variants", markup=False)
@@ -123,6 +184,8 @@ class DetailPane(Vertical):
         if width <= 0 or height <= 0:
             return
         room = height - (VARIANT_LINES + 2)  # the variants' title, lines and the margin above them
+        if self._group is not None:
+            room -= self._fit_members(room)
         beside = min(room, (width - FIELDS_WIDTH - 2) // 2)
         under = min(room - FIELDS_HEIGHT, width // 2)
         stacked = under >= beside + 3  # beside reads better: stack only for a clearly larger picture
@@ -134,14 +197,88 @@ class DetailPane(Vertical):
             thumbnail.styles.width = rows * 2
             thumbnail.styles.height = rows
 
+    def _fit_members(self, room: int) -> int:
+        """Size the members' tiles for `room` lines left after the variants; return the lines they take."""
+        gallery = self.members
+        if gallery is None:
+            return 0
+        tile_height = gallery.tile.height
+        chrome = 1  # the title (its colour sets it apart from the fields: no margin)
+        rows = 1
+        for more, picture_rows in MEMBER_ROWS:
+            if room - chrome - more * tile_height - 2 >= picture_rows:
+                rows = more
+        lines = rows * tile_height + 2  # the tiles and the gallery's border
+        if self._member_lines != lines:  # a new height relayouts the pane: only when it changes
+            self._member_lines = lines
+            gallery.styles.height = lines
+        return chrome + lines
+
     @property
     def thumbnail(self) -> Thumbnail:
         """The picture widget."""
         return self.query_one(Thumbnail)
 
+    @property
+    def members(self) -> MemberGallery | None:
+        """The group's members as tiles (None when the pane was made without a preview loader)."""
+        return self.query_one_optional("#members", MemberGallery)
+
+    @property
+    def group(self) -> IconGroup | None:
+        """The group whose members are shown, when grouped by name."""
+        return self._group
+
+    def show_group(self, group: IconGroup | None, member: Icon | None = None) -> None:
+        """Show `group`'s members and highlight `member` (by default the one highlighted before, when
+        the group is the same name and still holds it, else the first); the fields show that member.
+
+        None shows no group (the app then sets `icon`)."""
+        previous, self._group = self._group, group
+        if (group is None) != (previous is None):
+            self.set_class(group is not None, "-grouped")
+            self.fit_picture()
+        gallery = self.members
+        if group is None or gallery is None:
+            if group is not None:
+                self.icon = group.members[group.index_of(member) or 0]
+            return
+        same_name = previous is not None and previous.key == group.key
+        if member is None and same_name:
+            member = self.icon
+        same_members = previous is group or (
+            previous is not None
+            and same_name
+            and [icon.id for icon in previous.members] == [icon.id for icon in group.members]
+        )
+        if not same_members:
+            gallery.show_icons(
+                group.members,
+                labels=[(icon.style.name, icon.set.name) for icon in group.members],
+                retry_failures=False,
+            )
+            self.query_one("#detail-members-title", Static).update(Content(group.summary), layout=False)
+        index = group.index_of(member) or 0
+        gallery.highlighted = index
+        self.icon = group.members[index]
+
+    @on(Gallery.IconHighlighted)
+    def _member_highlighted(self, message: Gallery.IconHighlighted) -> None:
+        message.stop()  # the members' highlight is the pane's business, not the results'
+        gallery = self.members
+        icon = gallery.highlighted_icon if gallery is not None else None
+        if self._group is not None and icon is not None:
+            self.icon = icon
+
+    @on(Gallery.IconChosen)
+    def _member_chosen(self, message: Gallery.IconChosen) -> None:
+        message.stop()
+        self.post_message(self.MemberChosen(message.icon))
+
     def watch_icon(self, icon: Icon | None) -> None:
         self.set_class(icon is None, "-empty")
         if icon is None:
+            self.show_group(None)
             self.thumbnail.icon = None
             return
         # The name and fields have fixed heights (see the stylesheet): new text is a repaint, not a

@@ -7,6 +7,11 @@ per result. Each tile is a picture (`tile_size`: small 8×4, medium 12×6 or lar
 icon's name under it, cut to the tile with "…", and one cell of padding either side; the highlighted
 tile's padding and name take the `gallery--highlight` style, so it shows as a coloured frame.
 
+A tile's label is the icon's name unless `show_icons` is given `labels`: lines of text per tile, each
+sanitised and cut like a name; tiles are as tall as the most lines given (at least `label_lines`).
+Grouped results label their tiles with the name and "× 17" (the count of members); the detail pane's
+members gallery labels each member with its style and its set.
+
 Pictures are asked of the loader for the tiles on screen first, then one screen ahead (in the
 direction of the last scroll), whenever the tiles on screen change: new icons, a scroll, a resize, a
 new tile size or theme. Until a picture arrives a tile shows "…"; when its preview is missing or
@@ -20,7 +25,7 @@ Enter or a double click, with the same `show_icons`, `icons`, `highlighted_icon`
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.cells import cell_len, set_cell_size
@@ -54,6 +59,8 @@ class TileSize:
     """The picture's width in cells."""
     rows: int
     """The picture's height in cells."""
+    labels: int = 1
+    """Lines of label under the picture (the name; a gallery can ask for more)."""
 
     @property
     def width(self) -> int:
@@ -62,8 +69,8 @@ class TileSize:
 
     @property
     def height(self) -> int:
-        """The tile's height in lines (picture and name)."""
-        return self.rows + 1
+        """The tile's height in lines (picture and label)."""
+        return self.rows + self.labels
 
 
 TILE_SIZES: dict[str, TileSize] = {
@@ -190,6 +197,7 @@ class Gallery(ScrollView, can_focus=True):
         tile_size: str = DEFAULT_TILE_SIZE,
         mode: str = "half",
         channel: str = "gallery",
+        label_lines: int = 1,
         id: str | None = None,
         classes: str | None = None,
     ) -> None:
@@ -201,7 +209,10 @@ class Gallery(ScrollView, can_focus=True):
         self.set_reactive(Gallery.tile_size, self.validate_tile_size(tile_size))
         self.set_reactive(Gallery.mode, mode)
         self._icons: tuple[Icon, ...] = ()
-        self._names: dict[int, str] = {}
+        self._labels: tuple[Sequence[str], ...] | None = None
+        self._min_label_lines = self._label_lines = max(1, label_lines)
+        self._tile = replace(TILE_SIZES[self.tile_size], labels=self._label_lines)
+        self._names: dict[tuple[int, int], str] = {}
         self._placeholders: dict[tuple[int, int, tuple[str, ...], RichStyle], TileRender] = {}
         self._columns = 1
         self._left = 0
@@ -228,8 +239,11 @@ class Gallery(ScrollView, can_focus=True):
 
     @property
     def tile(self) -> TileSize:
-        """The current tile size."""
-        return TILE_SIZES[self.tile_size]
+        """The current tile size (with this gallery's lines of label)."""
+        tile = self._tile
+        if tile.name != self.tile_size:
+            tile = self._tile = replace(TILE_SIZES[self.tile_size], labels=self._label_lines)
+        return tile
 
     @property
     def columns(self) -> int:
@@ -271,19 +285,38 @@ class Gallery(ScrollView, can_focus=True):
             self._left + column * tile.width, row * tile.height - round(self.scroll_y), tile.width, tile.height
         )
 
-    def show_icons(self, icons: Sequence[Icon], *, keep_place: bool = False) -> None:
+    def show_icons(
+        self,
+        icons: Sequence[Icon],
+        *,
+        keep_place: bool = False,
+        labels: Sequence[Sequence[str]] | None = None,
+        retry_failures: bool = True,
+    ) -> None:
         """Replace the tiles with `icons`, highlight the first one (`keep_place`: the same index as
-        before, for results grown by their next page), and ask for their pictures."""
+        before, for results grown by their next page), and ask for their pictures.
+
+        `labels`: each tile's lines of label, in the order of `icons` (default: each icon's name); the
+        tiles are as tall as the most lines given.
+        `retry_failures`: previews that failed in passing get another chance (a new search; not the
+        detail pane's members, which change with every move through the results).
+        """
         before = self.highlighted if keep_place else None
         self._icons = tuple(icons)
+        self._labels = tuple(labels) if labels is not None else None
         self._names.clear()
+        lines = max((len(label) for label in self._labels or ()), default=1)
+        if max(lines, self._min_label_lines) != self._label_lines:
+            self._label_lines = max(lines, self._min_label_lines)
+            self._tile = replace(TILE_SIZES[self.tile_size], labels=self._label_lines)
         self._layout()
         if before is None:
             self.scroll_to(y=0, animate=False)
         self.set_reactive(Gallery.highlighted, min(before or 0, len(self._icons) - 1) if self._icons else None)
         self.post_message(self.IconHighlighted(self.highlighted_icon))
         self.refresh()
-        self.loader.want_again()  # a new search gives previews that failed in passing another chance
+        if retry_failures:
+            self.loader.want_again()  # a new search gives previews that failed in passing another chance
         self.tell_loader()
 
     def tell_loader(self) -> None:
@@ -490,7 +523,7 @@ class Gallery(ScrollView, can_focus=True):
                 segments.extend(self._picture(icon, spec, placeholder_style)[sub])
             else:
                 text_style = highlight_style if frame is highlight_style else name_style
-                segments.append(Segment(self._tile_name(icon, tile.columns), text_style))
+                segments.append(Segment(self._tile_label(index, sub - tile.rows, tile.columns), text_style))
             segments.append(pad)
         used = self._left + (min(start + self._columns, len(icons)) - start) * tile.width
         if used < width:
@@ -498,11 +531,23 @@ class Gallery(ScrollView, can_focus=True):
             return Strip(segments, width)
         return Strip(segments, used).crop(0, width)
 
-    def _tile_name(self, icon: Icon, width: int) -> str:
-        name = self._names.get(icon.id)
-        if name is None:
-            name = self._names[icon.id] = sanitize(icon.name, max_length=80)
-        return _fit_centred(name, width)
+    def _tile_label(self, index: int, line: int, width: int) -> str:
+        """Line `line` of tile `index`'s label, centred in `width` cells (sanitised when first drawn)."""
+        labels = self._labels
+        if labels is None:
+            if line:
+                return " " * width
+            text = self._names.get((index, 0))
+            if text is None:
+                text = self._names[(index, 0)] = sanitize(self._icons[index].name, max_length=80)
+            return _fit_centred(text, width)
+        lines = labels[index] if index < len(labels) else ()
+        if line >= len(lines):
+            return " " * width
+        text = self._names.get((index, line))
+        if text is None:
+            text = self._names[(index, line)] = sanitize(lines[line], max_length=80)
+        return _fit_centred(text, width)
 
     def _picture(self, icon: Icon, spec: RenderSpec, placeholder_style: RichStyle) -> TileRender:
         if self.mode == "text":

@@ -5,6 +5,10 @@ or the prompt, "no icons", or what went wrong and what to do. Classes choose wha
 (styles/iconcat.tcss): `-message` and `-problem`, and `-gallery-view` for the tiles instead of the list.
 Both views hold the same icons, so switching keeps the highlighted icon; only the one on show fetches
 pictures (a hidden gallery tells the preview loader it wants nothing).
+
+Grouped by name (`show_groups`), both views hold one entry per group: the group's first member as
+the entry's icon (the gallery tile's picture), labelled "Arrow Up · 17" in the list and "Arrow Up"
+over "× 17" under a tile; `highlighted_group` is the group under the highlight.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ from .results_list import ResultsList
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from iconcat.api import Icon
 
+    from ..grouping import IconGroup
     from ..preview_loader import PreviewLoader
 
 __all__ = ["ResultsArea"]
@@ -42,6 +47,7 @@ class ResultsArea(Container):
         super().__init__(id=id, classes="-message")
         self._loader = loader
         self._mode = mode
+        self._groups: tuple[IconGroup, ...] | None = None
         self.set_reactive(ResultsArea.view, view)
         self.set_class(view == "gallery", "-gallery-view")
 
@@ -68,10 +74,48 @@ class ResultsArea(Container):
         view = self.active
         return view.highlighted is not None and view.highlighted == len(view.icons) - 1
 
+    @property
+    def groups(self) -> tuple[IconGroup, ...] | None:
+        """The groups on show, when grouped by name (else None)."""
+        return self._groups
+
+    @property
+    def highlighted_group(self) -> IconGroup | None:
+        """The group under the highlight, when grouped by name."""
+        groups = self._groups
+        if groups is None:
+            return None
+        index = self.active.highlighted
+        if index is None or not 0 <= index < len(groups):
+            return None
+        return groups[index]
+
     def show_icons(self, icons: Sequence[Icon], *, keep_place: bool = False) -> None:
         """Show `icons` in both views (the first highlighted, or the same place when `keep_place`)."""
+        self._groups = None
         self.query_one(ResultsList).show_icons(icons, keep_place=keep_place)
         self.query_one(Gallery).show_icons(icons, keep_place=keep_place)
+
+    def show_groups(self, groups: Sequence[IconGroup], *, keep_place: bool = False) -> None:
+        """Show one entry per group in both views (the first highlighted, or the same place when
+        `keep_place`: grouping keeps each name's place as the results grow, so the index holds)."""
+        self._groups = tuple(groups)
+        firsts = [group.first for group in self._groups]
+        self.query_one(ResultsList).show_icons(firsts, keep_place=keep_place, groups=self._groups)
+        labels = [(group.name, f"× {len(group.members)}") for group in self._groups]
+        self.query_one(Gallery).show_icons(firsts, keep_place=keep_place, labels=labels)
+
+    def highlight(self, icon: Icon) -> bool:
+        """Put the highlight on `icon`'s entry (its group's, when grouped); False when it is not shown."""
+        groups = self._groups
+        if groups is not None:
+            index = next((number for number, group in enumerate(groups) if group.index_of(icon) is not None), None)
+        else:
+            index = next((number for number, shown in enumerate(self.active.icons) if shown.id == icon.id), None)
+        if index is None:
+            return False
+        self.active.highlighted = index
+        return True
 
     def watch_view(self, view: str) -> None:
         shown, hidden = self.query_one(Gallery), self.query_one(ResultsList)

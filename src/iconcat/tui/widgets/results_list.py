@@ -5,6 +5,9 @@ resizing never rebuilds the rows, measuring a row costs nothing (it is always on
 on screen are ever rendered. Names are sanitised when a row is first drawn and become plain text segments:
 never markup, never parsed.
 
+Grouped by name (`show_icons(..., groups=...)`), a row is one group: "Arrow Up · 17" (the count kept
+when the name is cut), then its style and set, or how many of each it comes in ("5 styles", "4 sets").
+
 While a newer search runs, the rows on show are drawn faded (`ResultsList.stale`). That is a flag read
 when lines are drawn, not a CSS class: a class change restyles the list and its scrollbars (about as
 long as drawing the rows), twice per search. How faded comes from the stylesheet
@@ -39,6 +42,8 @@ from iconcat.text import sanitize
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from iconcat.api import Icon
 
+    from ..grouping import IconGroup
+
 __all__ = ["ColumnWidths", "IconRow", "ResultsList"]
 
 _GAP = 2
@@ -69,12 +74,19 @@ class ColumnWidths:
     """The highlight bar's background, kept current by the list (rows draw no muted text on it)."""
 
     @classmethod
-    def fit(cls, icons: Sequence[Icon]) -> ColumnWidths:
-        """Widths for `icons`: as wide as their longest value, within caps.
+    def fit(cls, icons: Sequence[Icon], groups: Sequence[IconGroup] | None = None) -> ColumnWidths:
+        """Widths for `icons` (or, grouped, for `groups`' rows): as wide as their longest value, within caps.
 
         Measured on the raw strings (sanitising only removes or folds characters, so a raw length is
         an upper bound): sanitising thousands of names up front would cost more than drawing them.
         """
+        if groups is not None:
+            labels = [group.label for group in groups]
+            return cls(
+                style=min(max((len(group.styles_text) for group in groups), default=0), _MAX_STYLE),
+                set=min(max((len(group.sets_text) for group in groups), default=0), _MAX_SET),
+                name=min(max((cell_len(label) for label in labels), default=0), _MIN_NAME),
+            )
         style = max((len(icon.style.name) for icon in icons), default=0)
         set_ = max((len(icon.set.name) for icon in icons), default=0)
         # Cells, not characters: a non-ASCII name may be wide (CJK), so it counts double.
@@ -89,17 +101,23 @@ class IconRow(Visual):
     ever draws the few dozen rows on screen.
     """
 
-    __slots__ = ("icon", "widths", "_texts")
+    __slots__ = ("icon", "widths", "group", "_texts")
 
-    def __init__(self, icon: Icon, widths: ColumnWidths) -> None:
+    def __init__(self, icon: Icon, widths: ColumnWidths, group: IconGroup | None = None) -> None:
         self.icon = icon
         self.widths = widths
+        self.group = group
+        """The group this row stands for, when grouped by name (`icon` is its first member)."""
         self._texts: tuple[str, str, str] | None = None
 
     @property
     def texts(self) -> tuple[str, str, str]:
-        """(name, style, set), sanitised."""
+        """(name, style, set), sanitised; for a group ("Arrow Up · 17", "5 styles", "4 sets")."""
         if self._texts is None:
+            group = self.group
+            if group is not None:
+                self._texts = (group.label, group.styles_text, group.sets_text)
+                return self._texts
             icon = self.icon
             self._texts = (
                 sanitize(icon.name),
@@ -118,7 +136,10 @@ class IconRow(Visual):
             if column_width and name_width - column_width - _GAP >= widths.name:
                 columns.append((value, column_width))
                 name_width -= column_width + _GAP
-        pieces = [(_fit(name, max(name_width, 0)), False)]
+        name_width = max(name_width, 0)
+        if self.group is not None and cell_len(name) > name_width:
+            name = self.group.fit_label(name_width)  # cut, but keeping the count
+        pieces = [(_fit(name, name_width), False)]
         for value, column_width in columns:
             pieces.append((_GAP_TEXT, False))
             pieces.append((_fit(value, column_width), True))
@@ -170,6 +191,14 @@ class ResultsList(OptionList):
             id="results-choose",
             tooltip="Choose a variant of the highlighted icon to download",
         ),
+        Binding(
+            "right",
+            "app.focus_members(True)",
+            "Members",
+            show=False,
+            id="results-members",
+            tooltip="Grouped by name: move to the highlighted group's styles and sets",
+        ),
     ]
 
     class IconHighlighted(Message):
@@ -206,13 +235,22 @@ class ResultsList(OptionList):
             return None
         return self._icons[index]
 
-    def show_icons(self, icons: Sequence[Icon], *, keep_place: bool = False) -> None:
+    def show_icons(
+        self, icons: Sequence[Icon], *, keep_place: bool = False, groups: Sequence[IconGroup] | None = None
+    ) -> None:
         """Replace the rows with `icons` and highlight the first one (`keep_place`: the same one as
-        before, for a list grown by its next page)."""
+        before, for a list grown by its next page).
+
+        `groups`, grouped by name: the group each row stands for, in the order of `icons` (each icon
+        its group's first member); the rows then show the groups.
+        """
         before = self.highlighted if keep_place else None
         self._icons = tuple(icons)
-        self._widths = widths = ColumnWidths.fit(self._icons)
-        self.set_options([Option(IconRow(icon, widths)) for icon in self._icons])
+        self._widths = widths = ColumnWidths.fit(self._icons, groups)
+        if groups is not None:
+            self.set_options([Option(IconRow(icon, widths, group)) for icon, group in zip(self._icons, groups)])
+        else:
+            self.set_options([Option(IconRow(icon, widths)) for icon in self._icons])
         if self._icons:
             self.highlighted = min(before or 0, len(self._icons) - 1)
         else:
