@@ -76,15 +76,18 @@ def cells_to_image(renderable: RenderableType, columns: int, rows: int, default:
     return image
 
 
-def ideal_canvas(image: Image.Image, box: tuple[int, int], background: RGB) -> Image.Image:
-    """The ideal RGB canvas of `box` square pixels for `image` on `background`."""
+def ideal_canvas(image: Image.Image, box: tuple[int, int], background: RGB, horizontal_density: int = 1) -> Image.Image:
+    """The ideal RGB canvas of `box` square pixels for `image` on `background`.
+
+    With `horizontal_density` 2 the canvas has twice the pixels across, each half as wide: the
+    ideal of a quadrant render (what `cells_to_image` reads back from quadrant cells)."""
     placement = fit(image.size, box)
     rgba = image.convert("RGBA")
     flat = Image.new("RGB", rgba.size, background)
     flat.paste(rgba, (0, 0), rgba)
-    reduced = flat.resize((placement.width, placement.height), Image.Resampling.BOX)
-    canvas = Image.new("RGB", box, background)
-    canvas.paste(reduced, (placement.left, placement.top))
+    reduced = flat.resize((placement.width * horizontal_density, placement.height), Image.Resampling.BOX)
+    canvas = Image.new("RGB", (box[0] * horizontal_density, box[1]), background)
+    canvas.paste(reduced, (placement.left * horizontal_density, placement.top))
     return canvas
 
 

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 
 import pytest
 
-from iconcat.api import Icon, Ref, Variant
+from iconcat.api import Icon
 from iconcat.api._models import parse_search_result
 from iconcat.tui.filters import (
     FACET_KEYS,
@@ -24,40 +24,8 @@ from iconcat.tui.filters import (
     parse_query,
     status_text,
 )
+from tests.support.icons import EPS, PNG256, PNG512, SVG, icon
 from tests.support.server import serving
-
-# --- building icons ---------------------------------------------------------------------------------
-
-PNG512 = ("png", 512)
-PNG256 = ("png", 256)
-SVG = ("svg", None)
-EPS = ("eps", None)
-
-_ids = iter(range(1, 10**9))
-
-
-def icon(
-    name: str = "Arrow Up",
-    *,
-    style: str = "Outline",
-    set: str = "Core UI",  # the model's own field name
-    category: str = "Arrows",
-    series: str = "Essentials",
-    files: Iterable[tuple[str, int | None]] = (PNG512, SVG),
-) -> Icon:
-    """An icon as the parser would build it."""
-    number = next(_ids)
-    variants = tuple(Variant(500_000 + number * 10 + i, fmt, size) for i, (fmt, size) in enumerate(files))
-    return Icon(
-        number,
-        name,
-        category=Ref(1, category),
-        style=Ref(2, style),
-        series=Ref(3, series),
-        set=Ref(4, set),
-        thumbnail=f"http://127.0.0.1/t/{number}",
-        variants=variants,
-    )
 
 
 def names(icons: Iterable[Icon]) -> list[tuple[str, str, str]]:

@@ -11,8 +11,8 @@ from iconcat.api import Icon
 from iconcat.api._models import parse_search_result
 from iconcat.tui.filters import parse_query
 from iconcat.tui.grouping import group_icons, name_key
+from tests.support.icons import icon
 from tests.support.server import serving
-from tests.tui.test_filters import icon
 
 
 def test_one_group_per_name_in_the_order_names_first_appear():

@@ -9,14 +9,16 @@ Both are pure CPU work and thread-safe (the browser calls them from thread worke
 `sniff` (format from magic bytes), `decode` (safe decode, decoded-image LRU), `canvas` (fit,
 premultiplied resampling, compositing, legibility tile), `renderers` (our rich-pixels renderers),
 `cells` (the fixed-size renderable, placeholder), `render` (`render_cells` and its cache), `colour`.
-The caches are `iconcat.lru.BoundedLRU`s (outside this package, so the browser loads it without Pillow).
+The caches are `iconcat.lru.BoundedLRU`s (outside this package, so the browser loads it without Pillow),
+plus the renderers' small bounded caches of Rich colours and styles for gallery tiles
+(`clear_style_caches` empties them).
 """
 
 from .cells import ThumbnailCells
 from .decode import MAX_THUMBNAIL_BYTES, MAX_THUMBNAIL_PIXELS, decode_thumbnail, decoded_cache
 from .errors import ThumbnailError
 from .render import MODES, build_cells, render_cells, render_placeholder, rendered_cache
-from .renderers import HalfBlockRenderer, QuadrantRenderer
+from .renderers import HalfBlockRenderer, QuadrantRenderer, clear_style_caches
 from .sniff import ALLOWED_FORMATS
 
 __all__ = [
@@ -29,6 +31,7 @@ __all__ = [
     "ThumbnailCells",
     "ThumbnailError",
     "build_cells",
+    "clear_style_caches",
     "decode_thumbnail",
     "decoded_cache",
     "render_cells",

@@ -83,7 +83,8 @@ def build_cells(
     else:
         renderer_class = HalfBlockRenderer if mode == "half" else QuadrantRenderer
         renderer = renderer_class(background, legible=legible)
-        pixels = Pixels.from_image(image, resize=(columns, rows * 2), renderer=renderer)
+        # What Pixels.from_image(image, resize=..., renderer=renderer) does, minus two calls.
+        pixels = Pixels.from_segments(renderer.render(image, (columns, rows * 2)))
     return ThumbnailCells(pixels, columns, rows, mode)
 
 
@@ -107,7 +108,7 @@ def _check_arguments(columns: int, rows: int, background: object, mode: str) -> 
     if not (1 <= columns <= MAX_COLUMNS and 1 <= rows <= MAX_ROWS):
         raise ValueError(f"a thumbnail is 1 to {MAX_COLUMNS} columns and 1 to {MAX_ROWS} rows")
     try:
-        red, green, blue = (int(channel) for channel in background)  # type: ignore[attr-defined]
+        red, green, blue = map(int, background)  # type: ignore[call-overload]
     except (TypeError, ValueError):
         raise ValueError("background must be an (r, g, b) tuple") from None
     if not all(0 <= channel <= 255 for channel in (red, green, blue)):

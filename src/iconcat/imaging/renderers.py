@@ -3,7 +3,7 @@
 rich-pixels' `Renderer` is the extension point (`Pixels.from_image(image, resize=..., renderer=...)`
 calls `renderer.render(image, resize)`). Its stock renderers resize with nearest-neighbour, paint any
 pixel with alpha above zero fully opaque and parse a style string per cell. Ours prepare an opaque
-canvas first (`canvas.paint_canvas`: aspect, premultiplied LANCZOS, compositing, legibility tile),
+canvas first (`canvas.paint_canvas`: aspect, premultiplied resampling, compositing, legibility tile),
 then read the raw bytes once, build each distinct style once, and merge runs of identical cells into
 one segment, which also makes the result cheaper for Rich and Textual to draw.
 
@@ -11,14 +11,25 @@ Half blocks: each cell is "▄" with the lower pixel as foreground and the upper
 space when both are equal). Quadrants: each cell splits its four pixels into two colour groups (seeded
 by its two most different pixels) and draws the matching quadrant character; twice the horizontal
 detail, at the cost of averaging colours within a cell.
+
+Pixels are handled as packed integers 0xRRGGBB, and each run of equal cells is drawn with one lookup.
+Building Rich objects (Color, Style, Segment) is a large part of a small render's cost, so what a
+gallery tile's cells draw (renders of at most `SHARED_CACHE_MAX_CELLS` cells) is remembered across
+renders, keyed by the pixels: `_COLOURS` (pixel to Color), `_HALF_CELLS` (upper and lower pixel to
+drawing), `_QUADRANT_SPLITS` (four pixels to mask and two colours) and `_QUADRANT_STYLES` (mask and
+two colours to drawing). A gallery of one icon set meets the same ink and background blends tile
+after tile. Each cache is a plain dict trimmed back to `STYLE_CACHE_ENTRIES` entries (its oldest go)
+at the end of each render: a lookup is one dict access, with no lock and no reordering, and every
+step is one atomic dict operation, so renders in several threads share them safely. Runs are found
+by comparing the cells' keys, so the segments never depend on what the caches held. The values are
+immutable; `clear_style_caches` empties the caches (the benchmark's cold figures).
 """
 
 from __future__ import annotations
 
 import sys
 from array import array
-from itertools import compress, groupby
-from operator import ne
+from itertools import islice
 from typing import Any
 
 from PIL import Image
@@ -31,7 +42,15 @@ from rich_pixels import Renderer
 from .canvas import paint_canvas
 from .colour import RGB
 
-__all__ = ["HalfBlockRenderer", "QuadrantRenderer", "QUADRANT_CHARACTERS"]
+__all__ = [
+    "HalfBlockRenderer",
+    "QUADRANT_CHARACTERS",
+    "QuadrantRenderer",
+    "STYLE_CACHE_ENTRIES",
+    "clear_style_caches",
+    "half_block_segments",
+    "quadrant_segments",
+]
 
 _NEWLINE = Segment("\n")
 _PACKED_TYPE = next(code for code in "IL" if array(code).itemsize == 4)
@@ -49,6 +68,48 @@ QUADRANT_CHARACTERS = {
     0b1110: "▟", 0b1111: "█",
 }  # fmt: skip
 """Quadrant block by foreground mask: bit 0 upper left, 1 upper right, 2 lower left, 3 lower right."""
+
+STYLE_CACHE_ENTRIES = 2048
+"""Entries kept in each of the renderers' caches (module docstring): a few hundred KB each at most."""
+
+SHARED_CACHE_MAX_CELLS = 16 * 8
+"""Renders of at most this many cells (gallery tiles) use the shared caches; larger ones keep their
+own for the one render. A large picture (the detail pane) shares little with the next one: its
+hundreds of new entries would only push the tiles' out, and redrawing the same picture is the
+render cache's job (`render.rendered_cache`), not these."""
+
+Drawing = tuple[str, Style, Segment]
+"""What a cell draws: its character, its style, and the one-cell segment of both (shared: immutable)."""
+
+_COLOURS: dict[int, Color] = {}
+_HALF_CELLS: dict[tuple[int, int], Drawing] = {}
+_QUADRANT_SPLITS: dict[tuple[int, int, int, int], tuple[int, int, int]] = {}
+_QUADRANT_STYLES: dict[tuple[int, int, int], Drawing] = {}
+
+_CACHES: tuple[dict[Any, Any], ...] = (_COLOURS, _HALF_CELLS, _QUADRANT_SPLITS, _QUADRANT_STYLES)
+
+
+def clear_style_caches() -> None:
+    """Forget every remembered colour, style and cell drawing (the next render starts cold)."""
+    for cache in _CACHES:
+        cache.clear()
+
+
+def _trim(cache: dict[Any, Any]) -> None:
+    """Forget the oldest entries of `cache` beyond `STYLE_CACHE_ENTRIES` (after each render).
+
+    Each removal is one atomic `pop`. Should another thread add an entry while the oldest keys are
+    being listed, trimming waits for the next render (the bound is overshot by a render's cells
+    for that long); a concurrent render at worst rebuilds an entry it was about to use.
+    """
+    excess = len(cache) - STYLE_CACHE_ENTRIES
+    if excess > 0:
+        try:
+            oldest = list(islice(cache, excess))
+        except RuntimeError:  # "dictionary changed size during iteration": another render's insert
+            return
+        for key in oldest:
+            cache.pop(key, None)
 
 
 class _CanvasRenderer(Renderer):
@@ -92,15 +153,14 @@ class QuadrantRenderer(_CanvasRenderer):
         return quadrant_segments(canvas)
 
 
-def _pixels(row: bytes) -> list[RGB]:
-    values = iter(row)
-    return list(zip(values, values, values))
-
-
 def _packed_colour(packed: int) -> Color:
-    """The Rich Color (as `Color.from_rgb` makes it) of a pixel packed as the integer 0xRRGGBB."""
-    triplet = _new_tuple(ColorTriplet, (packed >> 16, packed >> 8 & 255, packed & 255))
-    return _new_tuple(Color, ("#%06x" % packed, _TRUECOLOR, None, triplet))
+    """The Rich Color (as `Color.from_rgb` makes it) of a pixel packed as the integer 0xRRGGBB.
+
+    Color and ColorTriplet are NamedTuples; building the tuples directly costs a quarter of
+    `from_rgb`, and colour construction is a large part of a cold render's time.
+    """
+    channels = packed.to_bytes(3, "big")
+    return _new_tuple(Color, ("#" + channels.hex(), _TRUECOLOR, None, _new_tuple(ColorTriplet, channels)))
 
 
 def _packed_pixels(canvas: Image.Image) -> array[int]:
@@ -115,156 +175,236 @@ def _packed_pixels(canvas: Image.Image) -> array[int]:
 def half_block_segments(canvas: Image.Image) -> list[Segment]:
     """Segments for an RGB canvas with an even height, one line per two pixel rows.
 
-    Pixels are compared as packed 32-bit integers (0xRRGGBB, see `_packed_pixels`), which makes
-    finding runs of equal cells several times cheaper than comparing colour tuples. This loop is
-    most of a render's time, hence the inlined lookups.
+    Cells are (upper pixel, lower pixel) pairs; a run of equal pairs is one segment. Each run's
+    drawing is looked up (or built, inlined below: building is most of a cold render) once.
     """
     width, height = canvas.size
     packed = _packed_pixels(canvas)
-    colours: dict[int, Color] = {}
-    styles: dict[tuple[int, int], tuple[str, Style, Segment]] = {}
     segments: list[Segment] = []
     append = segments.append
-    find_style = styles.get
+    shared = width * height // 2 <= SHARED_CACHE_MAX_CELLS
+    cells: dict[tuple[int, int], Drawing] = _HALF_CELLS if shared else {}
+    colours: dict[int, Color] = _COLOURS if shared else {}
+    find = cells.get
     find_colour = colours.get
     from_color = Style.from_color
     positions = range(1, width + 1)
     for top in range(0, height, 2):
-        upper = packed[top * width : (top + 1) * width]
-        lower = packed[(top + 1) * width : (top + 2) * width]
-        pairs: list[Any] = list(zip(upper, lower))
+        pairs: list[Any] = list(
+            zip(packed[top * width : (top + 1) * width], packed[(top + 1) * width : (top + 2) * width])
+        )
         pairs.append(None)  # a sentinel unequal to every cell ends the last run
         start = 0
-        # Where a run of equal cells ends: found by C-level comparisons of neighbours.
-        for end in compress(positions, map(ne, pairs, pairs[1:])):
-            pair = pairs[start]
-            drawn = find_style(pair)
+        previous = pairs[0]
+        for index in positions:
+            pair = pairs[index]
+            if pair == previous:
+                continue
+            drawn = find(previous)
             if drawn is None:
-                above, below = pair
+                above, below = previous
                 back = find_colour(above)
                 if back is None:
                     back = colours[above] = _packed_colour(above)
                 if above == below:
                     style = from_color(None, back)
-                    drawn = styles[pair] = (" ", style, _new_tuple(Segment, (" ", style, None)))
+                    drawn = cells[previous] = (" ", style, _new_tuple(Segment, (" ", style, None)))
                 else:
                     fore = find_colour(below)
                     if fore is None:
                         fore = colours[below] = _packed_colour(below)
                     style = from_color(fore, back)
-                    single = _new_tuple(Segment, (_LOWER_HALF, style, None))
-                    drawn = styles[pair] = (_LOWER_HALF, style, single)
-            if end - start == 1:
+                    drawn = cells[previous] = (_LOWER_HALF, style, _new_tuple(Segment, (_LOWER_HALF, style, None)))
+            if index - start == 1:
                 append(drawn[2])  # segments are immutable: one cell's segment is shared
             else:
-                append(_new_tuple(Segment, (drawn[0] * (end - start), drawn[1], None)))
-            start = end
+                append(_new_tuple(Segment, (drawn[0] * (index - start), drawn[1], None)))
+            start = index
+            previous = pair
         append(_NEWLINE)
+    if shared:
+        _trim(cells)
+        _trim(colours)
     return segments
-
-
-def _truecolor(rgb: RGB) -> Color:
-    """The Rich Color `Color.from_rgb(*rgb)` returns (equal and hashing the same), built directly.
-
-    Color and ColorTriplet are NamedTuples; building the tuples directly costs a quarter of
-    `from_rgb`, and colour construction is most of a cold render's time.
-    """
-    return _new_tuple(Color, ("#%02x%02x%02x" % rgb, _TRUECOLOR, None, _new_tuple(ColorTriplet, rgb)))
 
 
 def quadrant_segments(canvas: Image.Image) -> list[Segment]:
-    """Segments for an RGB canvas with even width and height, one cell per 2 x 2 pixels."""
+    """Segments for an RGB canvas with even width and height, one cell per 2 x 2 pixels.
+
+    Each cell's four pixels are split into (mask, foreground, background) (`_split_quadrants`,
+    remembered in `_QUADRANT_SPLITS`; one colour needs no split); a run of equal splits is one
+    segment, whose drawing is looked up (or built) once.
+    """
     width, height = canvas.size
-    raw = canvas.tobytes()
-    stride = width * 3
-    styles: dict[tuple[int, RGB, RGB], tuple[str, Style]] = {}
-    colours: dict[RGB, Color] = {}
+    packed = _packed_pixels(canvas)
     segments: list[Segment] = []
     append = segments.append
+    shared = width * height // 4 <= SHARED_CACHE_MAX_CELLS
+    splits_cache: dict[tuple[int, int, int, int], tuple[int, int, int]] = _QUADRANT_SPLITS if shared else {}
+    styles: dict[tuple[int, int, int], Drawing] = _QUADRANT_STYLES if shared else {}
+    colours: dict[int, Color] = _COLOURS if shared else {}
+    find_split = splits_cache.get
+    find_drawing = styles.get
+    find_colour = colours.get
+    from_color = Style.from_color
+    split_quadrants = _split_quadrants
+    positions = range(1, width // 2 + 1)
     for top in range(0, height, 2):
-        upper = _pixels(raw[top * stride : (top + 1) * stride])
-        lower = _pixels(raw[(top + 1) * stride : (top + 2) * stride])
-        cells: list[Any] = []
-        add_cell = cells.append
-        for x in range(0, width - 1, 2):
-            upper_left = upper[x]
-            # Inline fast path: a cell of one colour (most of any thumbnail) needs no splitting.
-            if upper_left == upper[x + 1] == lower[x] == lower[x + 1]:
-                add_cell((0, upper_left, upper_left))
-            else:
-                add_cell(_split_quadrants(upper_left, upper[x + 1], lower[x], lower[x + 1]))
-        for cell, run in groupby(cells):
-            drawn = styles.get(cell)
+        upper = packed[top * width : (top + 1) * width]
+        lower = packed[(top + 1) * width : (top + 2) * width]
+        quads = list(zip(upper[0::2], upper[1::2], lower[0::2], lower[1::2]))
+        splits: list[Any] = list(map(find_split, quads))
+        if None in splits:
+            for index, split in enumerate(splits):
+                if split is None:
+                    quad = quads[index]
+                    first = quad[0]
+                    if first == quad[1] == quad[2] == quad[3]:
+                        split = (0, first, first)  # one colour: most cells of a large picture
+                    else:
+                        split = splits_cache[quad] = split_quadrants(*quad)
+                    splits[index] = split
+        splits.append(None)  # a sentinel unequal to every cell ends the last run
+        start = 0
+        previous = splits[0]
+        for index in positions:
+            split = splits[index]
+            if split == previous:
+                continue
+            drawn = find_drawing(previous)
             if drawn is None:
-                mask, foreground, background = cell
-                back = colours.get(background) or colours.setdefault(background, _truecolor(background))
+                mask, foreground, background = previous
+                back = find_colour(background)
+                if back is None:
+                    back = colours[background] = _packed_colour(background)
                 if mask == 0:
-                    style = Style.from_color(bgcolor=back)
+                    style = from_color(None, back)
                 else:
-                    fore = colours.get(foreground) or colours.setdefault(foreground, _truecolor(foreground))
-                    style = Style.from_color(fore, back)
-                drawn = styles[cell] = (QUADRANT_CHARACTERS[mask], style)
-            character, style = drawn
-            append(Segment(character * len(list(run)), style))
+                    fore = find_colour(foreground)
+                    if fore is None:
+                        fore = colours[foreground] = _packed_colour(foreground)
+                    style = from_color(fore, back)
+                character = QUADRANT_CHARACTERS[mask]
+                drawn = styles[previous] = (character, style, _new_tuple(Segment, (character, style, None)))
+            if index - start == 1:
+                append(drawn[2])
+            else:
+                append(_new_tuple(Segment, (drawn[0] * (index - start), drawn[1], None)))
+            start = index
+            previous = split
         append(_NEWLINE)
+    if shared:
+        _trim(splits_cache)
+        _trim(styles)
+        _trim(colours)
     return segments
 
 
-def _distance(first: RGB, second: RGB) -> int:
-    return (first[0] - second[0]) ** 2 + (first[1] - second[1]) ** 2 + (first[2] - second[2]) ** 2
+def _mean2(first: int, second: int) -> int:
+    """The mean of two packed colours, each channel rounded half up."""
+    return (
+        ((first >> 16) + (second >> 16) + 1) // 2 << 16
+        | ((first >> 8 & 255) + (second >> 8 & 255) + 1) // 2 << 8
+        | ((first & 255) + (second & 255) + 1) // 2
+    )
 
 
-def _mean(colours: list[RGB]) -> RGB:
-    count = len(colours)
-    half = count // 2
-    red = green = blue = 0
-    for colour in colours:
-        red += colour[0]
-        green += colour[1]
-        blue += colour[2]
-    return ((red + half) // count, (green + half) // count, (blue + half) // count)
+def _mean3(first: int, second: int, third: int) -> int:
+    """The mean of three packed colours, each channel rounded to the nearest."""
+    return (
+        ((first >> 16) + (second >> 16) + (third >> 16) + 1) // 3 << 16
+        | ((first >> 8 & 255) + (second >> 8 & 255) + (third >> 8 & 255) + 1) // 3 << 8
+        | ((first & 255) + (second & 255) + (third & 255) + 1) // 3
+    )
 
 
-def _split_quadrants(upper_left: RGB, upper_right: RGB, lower_left: RGB, lower_right: RGB) -> tuple[int, RGB, RGB]:
-    """(foreground mask, foreground colour, background colour) for one cell's four pixels.
+def _mean4(first: int, second: int, third: int, fourth: int) -> int:
+    """The mean of four packed colours, each channel rounded half up."""
+    return (
+        ((first >> 16) + (second >> 16) + (third >> 16) + (fourth >> 16) + 2) // 4 << 16
+        | ((first >> 8 & 255) + (second >> 8 & 255) + (third >> 8 & 255) + (fourth >> 8 & 255) + 2) // 4 << 8
+        | ((first & 255) + (second & 255) + (third & 255) + (fourth & 255) + 2) // 4
+    )
 
+
+def _distance(first: int, second: int) -> int:
+    red = (first >> 16) - (second >> 16)
+    green = (first >> 8 & 255) - (second >> 8 & 255)
+    blue = (first & 255) - (second & 255)
+    return red * red + green * green + blue * blue
+
+
+def _split_quadrants(q0: int, q1: int, q2: int, q3: int) -> tuple[int, int, int]:
+    """(foreground mask, foreground colour, background colour) for one cell's four packed pixels
+    (upper left, upper right, lower left, lower right).
+
+    Seeds are the two most different pixels (the first such pair in the order 01, 02, 03, 12, 13,
+    23 on a tie); every other pixel joins the nearer seed (the first one on a tie); each group is
+    drawn in its mean colour. A cell whose pixels are all within `_UNIFORM_DISTANCE` is one colour.
     The upper-left pixel always belongs to the background group, so only the seven characters
-    without the upper-left quadrant (and the space) are used: one spelling per picture.
+    without the upper-left quadrant (and the space) are used: one spelling per picture. Written
+    out straight (every pair, every mask): this is most of a cold quadrant render's time.
     """
     # Fast paths first: most cells are one colour, or split exactly into rows or columns.
-    if upper_left == upper_right:
-        if lower_left == lower_right:
-            if upper_left == lower_left:
-                return 0, upper_left, upper_left
-            if _distance(upper_left, lower_left) <= _UNIFORM_DISTANCE:
-                mean = _mean([upper_left, lower_left])
+    if q0 == q1:
+        if q2 == q3:
+            if q0 == q2:
+                return 0, q0, q0
+            if _distance(q0, q2) <= _UNIFORM_DISTANCE:
+                mean = _mean2(q0, q2)
                 return 0, mean, mean
-            return 0b1100, lower_left, upper_left
-    elif upper_left == lower_left and upper_right == lower_right:
-        if _distance(upper_left, upper_right) <= _UNIFORM_DISTANCE:
-            mean = _mean([upper_left, upper_right])
+            return 0b1100, q2, q0
+    elif q0 == q2 and q1 == q3:
+        if _distance(q0, q1) <= _UNIFORM_DISTANCE:
+            mean = _mean2(q0, q1)
             return 0, mean, mean
-        return 0b1010, upper_right, upper_left
-    quad = (upper_left, upper_right, lower_left, lower_right)
-    # Seeds: the most different pair; every other pixel joins the nearer seed.
-    best = -1
-    seed_a = seed_b = 0
-    for i in range(4):
-        for j in range(i + 1, 4):
-            distance = _distance(quad[i], quad[j])
-            if distance > best:
-                best, seed_a, seed_b = distance, i, j
+        return 0b1010, q1, q0
+    r0, g0, b0 = q0 >> 16, q0 >> 8 & 255, q0 & 255
+    r1, g1, b1 = q1 >> 16, q1 >> 8 & 255, q1 & 255
+    r2, g2, b2 = q2 >> 16, q2 >> 8 & 255, q2 & 255
+    r3, g3, b3 = q3 >> 16, q3 >> 8 & 255, q3 & 255
+    red, green, blue = r0 - r1, g0 - g1, b0 - b1
+    d01 = red * red + green * green + blue * blue
+    red, green, blue = r0 - r2, g0 - g2, b0 - b2
+    d02 = red * red + green * green + blue * blue
+    red, green, blue = r0 - r3, g0 - g3, b0 - b3
+    d03 = red * red + green * green + blue * blue
+    red, green, blue = r1 - r2, g1 - g2, b1 - b2
+    d12 = red * red + green * green + blue * blue
+    red, green, blue = r1 - r3, g1 - g3, b1 - b3
+    d13 = red * red + green * green + blue * blue
+    red, green, blue = r2 - r3, g2 - g3, b2 - b3
+    d23 = red * red + green * green + blue * blue
+    best = max(d01, d02, d03, d12, d13, d23)
     if best <= _UNIFORM_DISTANCE:
-        mean = _mean(list(quad))
+        mean = _mean4(q0, q1, q2, q3)
         return 0, mean, mean
-    mask = 0
-    for index, colour in enumerate(quad):
-        if index == seed_b or (index != seed_a and _distance(colour, quad[seed_b]) < _distance(colour, quad[seed_a])):
-            mask |= 1 << index
+    # The foreground group holds the second seed; the other two pixels join the nearer seed.
+    if d01 == best:  # seeds 0 and 1
+        mask = 0b0010 | (d12 < d02) << 2 | (d13 < d03) << 3
+    elif d02 == best:  # seeds 0 and 2
+        mask = 0b0100 | (d12 < d01) << 1 | (d23 < d03) << 3
+    elif d03 == best:  # seeds 0 and 3
+        mask = 0b1000 | (d13 < d01) << 1 | (d23 < d02) << 2
+    elif d12 == best:  # seeds 1 and 2
+        mask = 0b0100 | (d02 < d01) | (d23 < d13) << 3
+    elif d13 == best:  # seeds 1 and 3
+        mask = 0b1000 | (d03 < d01) | (d23 < d12) << 2
+    else:  # seeds 2 and 3
+        mask = 0b1000 | (d03 < d02) | (d13 < d12) << 1
     if mask & 1:
         mask ^= 0b1111
-    if mask == 0:
-        return 0, upper_left, upper_left
-    foreground = _mean([quad[i] for i in range(4) if mask >> i & 1])
-    background = _mean([quad[i] for i in range(4) if not mask >> i & 1])
-    return mask, foreground, background
+    # Group means by mask (the upper-left pixel is always background).
+    if mask == 0b0010:
+        return mask, q1, _mean3(q0, q2, q3)
+    if mask == 0b0100:
+        return mask, q2, _mean3(q0, q1, q3)
+    if mask == 0b1000:
+        return mask, q3, _mean3(q0, q1, q2)
+    if mask == 0b0110:
+        return mask, _mean2(q1, q2), _mean2(q0, q3)
+    if mask == 0b1010:
+        return mask, _mean2(q1, q3), _mean2(q0, q2)
+    if mask == 0b1100:
+        return mask, _mean2(q2, q3), _mean2(q0, q1)
+    return mask, _mean3(q1, q2, q3), q0  # 0b1110
