@@ -111,6 +111,31 @@ def test_the_browser_writes_no_escape_sequence_from_the_catalogue_anywhere(serve
     assert entries  # the catalogue was the hostile one
 
 
+def test_the_gallery_writes_no_escape_sequence_from_the_catalogue(server, download_dir):
+    """Tiles (names cut to the tile), moving over every one, the detail pane following, the facet panel."""
+    script_catalogue(server, HOSTILE_NAMES, ref_name=HOSTILE_REF)
+    env = {**hostile_env(server, download_dir), "ICONCAT_VIEW": "gallery"}
+    terminal = PtyProcess.iconcat("browse", "zz", env=env, columns=160, rows=40)
+    try:
+        terminal.wait_for("Category [b]Set[/b] [@cli", "the first hostile icon in the detail pane")
+        terminal.settle()
+        terminal.send("\x1b[B")  # Down: from the search box to the tiles
+        for _ in range(len(HOSTILE_NAMES) - 1):
+            terminal.send("\x1b[C", pause=0.15)  # Right, through every tile
+        terminal.send("f")  # the facet panel: every value of every key, as counts
+        terminal.settle()
+        assert terminal.process.poll() is None, "the app is still running"
+        terminal.send("q")
+        status = terminal.finish()
+    finally:
+        terminal.close()
+    output = terminal.text
+    assert status == 0, terminal.visible[-2000:]
+    assert_inert(output)
+    assert TEST_TOKEN not in output
+    assert "Traceback" not in output
+
+
 def test_hostile_variant_formats_and_an_icon_without_variants_stay_inert_in_the_browser(server, download_dir):
     """Variant formats (shown in the detail pane and the picker) and an icon with no variants."""
     entries = [

@@ -315,4 +315,6 @@ def hostile_env(server: MisbehavingServer, download_dir: Path, token: str = TEST
         "ICONCAT_BASE_URL": server.base_url,
         "ICONCAT_TOKEN": token,
         "ICONCAT_DOWNLOAD_DIR": str(download_dir),
+        # The list view: these tests walk rows into the detail pane; the gallery has its own (test_terminal).
+        "ICONCAT_VIEW": "list",
     }

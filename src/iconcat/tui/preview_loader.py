@@ -17,20 +17,23 @@ channel=...)`, which replaces that channel's wanted set:
   an image) into `failures`. Passing failures (a timeout, a 503) are kept here for a while, so a
   failing service is not asked again on every scroll (`want_again` forgets them: a new search does).
   Every finished fetch is announced with `PreviewLoader.Arrived(icon_id, failure)` posted to the node.
-- A channel that passes a `RenderSpec` also gets renders: decoding and drawing run in a thread worker
-  (group "preview-renders"), one batch at a time, and each render becomes a tuple of `Strip`s exactly
+- A channel that passes a `RenderSpec` also gets renders: decoding and drawing run in one long-lived
+  thread worker (group "preview-renders"), woken as previews land and ending once none has come for
+  `RENDER_LINGER`; it takes the waiting renders a batch at a time, and each render becomes a tuple of `Strip`s exactly
   `columns` x `rows` (a line-drawing widget concatenates them, with no Rich rendering per frame). They
   are kept in `tiles`, the loader's own bounded LRU (the cache's `renders` holds 64: fewer than a
   screen of tiles on a large terminal), and announced with `PreviewLoader.Rendered(key)`.
 
-Only the UI thread changes the loader's state; the render thread reads the set of wanted renders
-(replaced whole, never mutated), writes `tiles` (a locked LRU) and posts messages.
+Only the UI thread changes the loader's state, but for the renders waiting (shared with the render
+thread under a lock); the render thread reads the set of wanted renders (replaced whole, never
+mutated), writes `tiles` and the render failures (locked LRUs) and posts messages.
 """
 
 from __future__ import annotations
 
 import asyncio
 import io
+import threading
 from collections import OrderedDict, deque
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
@@ -71,7 +74,10 @@ MAX_IN_FLIGHT = 6
 """Preview requests to the service at once, at most (what a browser allows per host)."""
 
 RENDER_BATCH = 24
-"""Renders per thread worker: small enough that a scroll's new priorities apply within a batch or two."""
+"""Renders the render thread takes at once: few enough that a scroll's new priorities apply within a batch or two."""
+
+RENDER_LINGER = 0.05
+"""Seconds the render thread waits for more work before it ends (previews land a few at a time)."""
 
 TILE_ENTRIES = 1024
 """Tile renders kept, at most: several screens of the smallest tiles on a 200-column terminal."""
@@ -190,7 +196,8 @@ class PreviewLoader:
         self._passing: BoundedLRU[PreviewFailure] = BoundedLRU(PASSING_FAILURES)
         self._specs: dict[int, tuple[RenderSpec, ...]] = {}
         self._render_wanted: frozenset[RenderKey] = frozenset()
-        self._pending_renders: OrderedDict[RenderKey, bytes] = OrderedDict()
+        self._pending_renders: OrderedDict[RenderKey, bytes] = OrderedDict()  # guarded by `_render_ready`
+        self._render_ready = threading.Condition()
         self._rendering: frozenset[RenderKey] = frozenset()  # the running batch's keys
         self._render_failures: BoundedLRU[PreviewFailure] = BoundedLRU(PASSING_FAILURES)
         self._render_worker: Worker[None] | None = None
@@ -228,8 +235,10 @@ class PreviewLoader:
         """Cancel everything and forget what was drawn (another catalogue; the caller clears the cache)."""
         self._channels.clear()
         self._plan()
-        if self._render_worker is not None:
-            self._render_worker.cancel()  # the thread stops before its next picture
+        with self._render_ready:
+            if self._render_worker is not None:
+                self._render_worker.cancel()  # the thread stops before its next picture
+                self._render_ready.notify()
         self.tiles.clear()
         self._passing.clear()
         self._render_failures.clear()
@@ -300,8 +309,9 @@ class PreviewLoader:
         queued_before = {icon.id for icon in self._queue}
         self.dropped += len(queued_before - seen)
 
-        for key in [key for key in self._pending_renders if key not in self._render_wanted]:
-            del self._pending_renders[key]
+        with self._render_ready:
+            for key in [key for key in self._pending_renders if key not in self._render_wanted]:
+                del self._pending_renders[key]
 
         queue: deque[Icon] = deque()
         for icon in order:
@@ -315,8 +325,9 @@ class PreviewLoader:
                 continue  # on its way; it is drawn when it lands
             data = self.cache.previews.get(icon.id)
             if data is not None:
-                for key in missing:
-                    self._pending_renders.setdefault(key, data)
+                with self._render_ready:
+                    for key in missing:
+                        self._pending_renders.setdefault(key, data)
                 continue
             queue.append(icon)
         self._queue = queue
@@ -389,10 +400,11 @@ class PreviewLoader:
     def _arrived(self, icon: Icon, data: bytes) -> None:
         self.cache.previews.put(icon.id, data)
         self.node.post_message(self.Arrived(icon.id, None))
-        for spec in self._specs.get(icon.id, ()):
-            key = spec.key(icon.id)
-            if self._needs_render(key):
-                self._pending_renders.setdefault(key, data)
+        with self._render_ready:
+            for spec in self._specs.get(icon.id, ()):
+                key = spec.key(icon.id)
+                if self._needs_render(key):
+                    self._pending_renders.setdefault(key, data)
         self._pump_renders()
 
     def _failed(self, icon: Icon, failure: PreviewFailure, *, permanent: bool) -> None:
@@ -405,67 +417,91 @@ class PreviewLoader:
     # ----------------------------------------------------------------- drawing (thread workers)
 
     def _pump_renders(self) -> None:
-        """Start a render batch when renders wait and none is running (one render thread at a time)."""
-        if self._render_worker is not None or not self._pending_renders or self._closed or not self.node.is_running:
-            return
-        jobs: list[tuple[RenderKey, bytes]] = []
-        while self._pending_renders and len(jobs) < RENDER_BATCH:
-            jobs.append(self._pending_renders.popitem(last=False))
-        self._rendering = frozenset(key for key, _data in jobs)
-        self._render_worker = self.node.run_worker(
-            partial(self._render_batch, jobs),
-            thread=True,
-            group="preview-renders",
-            exit_on_error=False,
-            description=f"draw {len(jobs)} previews",
-        )
+        """Wake the render thread for waiting renders, or start it (one render thread at a time)."""
+        with self._render_ready:
+            if not self._pending_renders or self._closed or not self.node.is_running:
+                return
+            if self._render_worker is not None:
+                self._render_ready.notify()  # it takes them when it is done with the renders in hand
+                return
+            self._render_worker = self.node.run_worker(
+                self._render_loop,
+                thread=True,
+                group="preview-renders",
+                exit_on_error=False,
+                description="draw previews",
+            )
 
-    def _render_batch(self, jobs: list[tuple[RenderKey, bytes]]) -> None:
-        """Decode and draw `jobs` in order; runs in a thread, touches no widget, posts what it drew."""
+    def _render_loop(self) -> None:
+        """Draw waiting renders, a batch at a time, until none comes for a while; runs in a thread."""
         worker = get_current_worker()
         try:
-            from iconcat.imaging import ThumbnailError, decode_thumbnail, render_cells
+            while True:
+                with self._render_ready:
+                    if not self._pending_renders and not self._stopping(worker):
+                        self._render_ready.wait(RENDER_LINGER)
+                    if self._stopping(worker) or not self._pending_renders:
+                        self._render_ended(worker)
+                        return
+                    jobs: list[tuple[RenderKey, bytes]] = []
+                    while self._pending_renders and len(jobs) < RENDER_BATCH:
+                        jobs.append(self._pending_renders.popitem(last=False))
+                    self._rendering = frozenset(key for key, _data in jobs)
+                self._render_batch(worker, jobs)
+        finally:
+            with self._render_ready:
+                self._render_ended(worker)
+                more = bool(self._pending_renders) and not self._closed
+            if more:  # wanted while this thread was stopping: another one takes them
+                self.node.call_later(self._pump_renders)
 
-            console: Console | None = None
-            for key, data in jobs:
+    def _render_ended(self, worker: Worker[None]) -> None:
+        """The render thread of `worker` is ending (called with `_render_ready` held)."""
+        if self._render_worker is worker:
+            self._render_worker = None
+            self._rendering = frozenset()
+
+    def _render_batch(self, worker: Worker[None], jobs: list[tuple[RenderKey, bytes]]) -> None:
+        """Decode and draw `jobs` in order; runs in the render thread, touches no widget, posts what it drew."""
+        from iconcat.imaging import ThumbnailError, decode_thumbnail, render_cells
+
+        console: Console | None = None
+        for key, data in jobs:
+            if self._stopping(worker):
+                return
+            if key not in self._render_wanted:  # scrolled past while it waited
+                continue
+            try:
+                image = decode_thumbnail(data)
+                cells = render_cells(image, key.columns, key.rows, key.background, mode=key.mode)
+                if console is None:
+                    console = _text_console(key.columns, key.rows)
+                strips = render_to_strips(cells, key.columns, key.rows, console)
+            except ThumbnailError as error:
                 if self._stopping(worker):
                     return
-                if key not in self._render_wanted:  # scrolled past while it waited
-                    continue
-                try:
-                    image = decode_thumbnail(data)
-                    cells = render_cells(image, key.columns, key.rows, key.background, mode=key.mode)
-                    if console is None:
-                        console = _text_console(key.columns, key.rows)
-                    strips = render_to_strips(cells, key.columns, key.rows, console)
-                except ThumbnailError as error:
-                    failure = PreviewFailure(describe_failure(error, max_length=80), missing=False)
-                    self.node.call_later(self._render_failed, key, failure, permanent=True)
-                    continue
-                except Exception as error:  # noqa: BLE001 - one bad picture must not stop the others
-                    failure = PreviewFailure(describe_failure(error, max_length=80), missing=False)
-                    self.node.call_later(self._render_failed, key, failure, permanent=False)
-                    continue
-                if self._stopping(worker):  # `reset`: these icons may belong to another catalogue now
+                failure = PreviewFailure(describe_failure(error, max_length=80), missing=False)
+                self._render_failed(key, failure, permanent=True)
+                continue
+            except Exception as error:  # noqa: BLE001 - one bad picture must not stop the others
+                if self._stopping(worker):
                     return
-                self.tiles.put(key, strips)
-                self.node.post_message(self.Rendered(key))
-        finally:
-            self.node.call_later(self._render_batch_done, worker)
+                failure = PreviewFailure(describe_failure(error, max_length=80), missing=False)
+                self._render_failed(key, failure, permanent=False)
+                continue
+            if self._stopping(worker):  # `reset`: these icons may belong to another catalogue now
+                return
+            self.tiles.put(key, strips)
+            self.node.post_message(self.Rendered(key))
 
     def _stopping(self, worker: Worker[None]) -> bool:
         """True when a render batch must stop (its worker cancelled by `reset`, or the loader closed)."""
         return worker.is_cancelled or self._closed
 
     def _render_failed(self, key: RenderKey, failure: PreviewFailure, *, permanent: bool) -> None:
+        # From the render thread: both failure stores are locked LRUs, and posting is thread-safe.
         if permanent:  # the bytes are not a picture we can draw: no size will do better
             self.cache.failures.put(key.icon_id, failure)
         else:
             self._render_failures.put(key, failure)
         self.node.post_message(self.Rendered(key))
-
-    def _render_batch_done(self, worker: Worker[None]) -> None:
-        if self._render_worker is worker:
-            self._render_worker = None
-            self._rendering = frozenset()
-        self._pump_renders()

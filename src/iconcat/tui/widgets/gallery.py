@@ -218,6 +218,7 @@ class Gallery(ScrollView, can_focus=True):
         self._left = 0
         self._direction = 1
         self._want_pending = False
+        self._shown = False
         self._background: tuple[int, int, int] | None = None
         self._line_styles: tuple[RichStyle, RichStyle, RichStyle, RichStyle] | None = None
         self._spec = RenderSpec(1, 1, (0, 0, 0))  # set by render_lines before any line is drawn
@@ -325,6 +326,8 @@ class Gallery(ScrollView, can_focus=True):
         if not self.is_mounted:
             return
         shown = self.tiles_in_view()
+        if not shown and self.display and self._icons and self.mode != "text":
+            shown = self._estimated_tiles_in_view()
         if self.mode == "text" or not shown or not self.display:
             self.loader.forget(self.channel)
             return
@@ -341,6 +344,22 @@ class Gallery(ScrollView, can_focus=True):
             visible.insert(0, visible.pop(highlighted - shown.start))
         ahead_icons = [icons[index] for index in (ahead if self._direction >= 0 else reversed(ahead))]
         self.loader.want(visible, ahead_icons, spec=self.render_spec(), channel=self.channel)
+
+    def _estimated_tiles_in_view(self) -> range:
+        """The tiles on screen once the gallery is laid out, guessed from its container before it is
+        (shown for the first time): as many whole rows as fit, from the top."""
+        width, height = self.scrollable_content_region.size
+        if width <= 0 or height <= 0:
+            size = getattr(self.parent, "content_size", None)
+            if size is None:
+                return range(0)
+            gutter = self.styles.gutter  # the gallery's own border and padding, inside its container
+            width, height = size.width - gutter.width, size.height - gutter.height
+        tile = self.tile
+        columns = max(1, (width - self.styles.scrollbar_size_vertical) // tile.width)
+        rows = max(1, -(-height // tile.height))
+        first = round(self.scroll_y) // tile.height * columns
+        return range(first, min(first + rows * columns, len(self._icons)))
 
     def render_spec(self) -> RenderSpec:
         """How this gallery's pictures are drawn now (size, theme background, mode)."""
@@ -364,8 +383,13 @@ class Gallery(ScrollView, can_focus=True):
         shown = self.tiles_in_view()
         if not shown:
             return
+        spec = self.render_spec()
         for index in shown:
             if self._icons[index].id == icon_id:
+                if self.mode != "text":
+                    key = spec.key(icon_id)
+                    if self.loader.tile(key) is None and self.loader.tile_failure(key) is None:
+                        return  # bytes only: the tile still shows "…" until its render is ready
                 row = index // self._columns
                 self.refresh_lines(row * self.tile.height, self.tile.height)
                 return
@@ -434,6 +458,12 @@ class Gallery(ScrollView, can_focus=True):
         super().notify_style_update()
         self._line_styles = None
         self._placeholders.clear()
+        shown = self.display
+        if shown and not self._shown and self.is_mounted:
+            # Just restyled into view (the results replacing the prompt): the fetches start now, from
+            # the tiles the view will hold, not a frame or two later when Show and Resize have come.
+            self.tell_loader()
+        self._shown = shown
 
     def _theme_changed(self) -> None:
         self._background = None
