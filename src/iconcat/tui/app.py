@@ -4,17 +4,19 @@ Each job lives in its own module, and the app only connects them:
 
 - `catalogue_link.CatalogueLink`: the catalogue client's life (open after the first frame, switch,
   close at exit) and fetching previews through it; the detail pane is handed its `fetch_preview`.
-- `download_controller.DownloadController`: downloads in the background; it reports through messages
-  (`Progress`, `Finished`) that the app routes to the downloads panel, notifications and dialogs.
-- `keys`: every command declared once; the app's bindings, the palette and the help derive from it.
-- `grouping`: group by name (`g`): the results filtered, then one entry per name; the detail pane shows
-  the highlighted group's members as tiles, and Enter/d act on its highlighted member.
 - `search_runner.SearchRunner`: searches in exclusive workers (a newer one cancels an older one); its
-  `Answered` message carries a sequence number, so a late answer is dropped; `search_state`'s watcher
-  updates the screen.
+  `Answered` message carries a sequence number, so a late answer is dropped; the next page on demand.
+- `filters`: the search box's `key:value` words, applied to the results at hand (never sent);
+  `grouping`: one entry per name (`g`), the detail pane showing the group's members.
+- `preview_loader.PreviewLoader`: the gallery's previews (and the list's neighbours'), at most six at
+  once, into the one cache the detail pane reads too.
+- `widgets.DownloadsPanel` with its `download_controller.DownloadController`: downloads in the
+  background; `Finished` bubbles up so the quit question and the keys follow.
+- `keys`: every command declared once; the app's bindings, the palette and the help derive from it.
 
-Every string from the catalogue or from an exception is passed through `sanitize` (failures through
-`describe_failure`) and shown as plain Content (notifications with markup=False).
+`search_state`'s watcher updates the screen. Every string from the catalogue or from an exception is
+passed through `sanitize` (failures through `describe_failure`) and shown as plain Content
+(notifications with markup=False).
 """
 
 from __future__ import annotations
