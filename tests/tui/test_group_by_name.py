@@ -56,11 +56,14 @@ async def test_arrow_grouped_shows_one_entry_per_name_with_its_count(make_app):
         members = detail.members
         assert detail.query_one("#detail-members-box").display and members.icons == expected[0].members
         assert shown_text(app.query_one("#detail-members-title", Static)) == expected[0].summary
-        # The gallery holds the same entries: the group's first member's picture, the name and count under it.
+        # The gallery, once shown, holds the same entries: the group's first member's picture, the name and
+        # count under it. (A hidden view is filled when it is shown.)
+        app.action_toggle_view()
+        await pilot.pause()
         gallery = app.query_one(Gallery)
         assert gallery.icons == results.icons
         assert gallery.tile.labels == 2
-        assert gallery._tile_label(0, 0, 40).strip() == expected[0].name  # (hidden: no lines drawn to read)
+        assert gallery._tile_label(0, 0, 40).strip() == expected[0].name
         assert gallery._tile_label(0, 1, 40).strip() == f"× {len(expected[0].members)}"
 
 

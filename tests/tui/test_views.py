@@ -12,6 +12,7 @@ async def test_v_switches_gallery_and_list_keeping_the_highlighted_icon(make_app
         await search(pilot, "arrow")
         gallery, rows = app.query_one(Gallery), app.query_one(ResultsList)
         assert gallery.display and not rows.display
+        assert rows.option_count == 0  # the hidden list is filled when shown, not on every search
         gallery.focus()
         await pilot.press("right", "down")  # second row, second column
         highlighted = gallery.highlighted_icon

@@ -309,7 +309,7 @@ class IconcatApp(App[int]):
         detail, results = self.query_one_optional(DetailPane), self.query_one_optional(ResultsArea)
         if detail is None or results is None:
             return
-        # Both views hold the results; the detail follows the one on show.
+        # The detail follows the view on show (the hidden one may hold older results).
         self._follow_highlight(results, detail)
         self._prefetch_neighbours(results)
         # Reaching the last entry loads the next page, once per length of the list: a page that adds no

@@ -3,17 +3,19 @@
 It shows a `SearchState`: the results (faded in the list while a newer search runs over earlier rows),
 or the prompt, "no icons", or what went wrong and what to do. Classes choose what shows and its colour
 (styles/iconcat.tcss): `-message` and `-problem`, and `-gallery-view` for the tiles instead of the list.
-Both views hold the same icons, so switching keeps the highlighted icon; only the one on show fetches
-pictures (a hidden gallery tells the preview loader it wants nothing).
+Only the view on show is filled as results arrive; the other gets the latest results when it is shown
+(a search costs one view's work, not two), and switching keeps the highlighted icon. Only the gallery
+on show fetches pictures (a hidden gallery tells the preview loader it wants nothing).
 
-Grouped by name (`show_groups`), both views hold one entry per group: the group's first member as
+Grouped by name (`show_groups`), the views show one entry per group: the group's first member as
 the entry's icon (the gallery tile's picture), labelled "Arrow Up · 17" in the list and "Arrow Up"
 over "× 17" under a tile; `highlighted_group` is the group under the highlight.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
 from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
@@ -48,6 +50,9 @@ class ResultsArea(Container):
         self._loader = loader
         self._mode = mode
         self._groups: tuple[IconGroup, ...] | None = None
+        self._fill_hidden: Callable[[], None] | None = None
+        """Puts the latest results into the view not on show; run when it is shown (until then nobody
+        sees it, so a search fills one view, not two)."""
         self.set_reactive(ResultsArea.view, view)
         self.set_class(view == "gallery", "-gallery-view")
 
@@ -90,20 +95,33 @@ class ResultsArea(Container):
             return None
         return groups[index]
 
+    def _fill(self, fill_list: Callable[[], None], fill_gallery: Callable[[], None]) -> None:
+        """Fill the view on show now, the other when it is shown (`watch_view`)."""
+        if self.view == "gallery":
+            fill_gallery()
+            self._fill_hidden = fill_list
+        else:
+            fill_list()
+            self._fill_hidden = fill_gallery
+
     def show_icons(self, icons: Sequence[Icon], *, keep_place: bool = False) -> None:
-        """Show `icons` in both views (the first highlighted, or the same place when `keep_place`)."""
+        """Show `icons` (the first highlighted, or the same place when `keep_place`)."""
         self._groups = None
-        self.query_one(ResultsList).show_icons(icons, keep_place=keep_place)
-        self.query_one(Gallery).show_icons(icons, keep_place=keep_place)
+        self._fill(
+            partial(self.query_one(ResultsList).show_icons, icons, keep_place=keep_place),
+            partial(self.query_one(Gallery).show_icons, icons, keep_place=keep_place),
+        )
 
     def show_groups(self, groups: Sequence[IconGroup], *, keep_place: bool = False) -> None:
         """Show one entry per group in both views (the first highlighted, or the same place when
         `keep_place`: grouping keeps each name's place as the results grow, so the index holds)."""
         self._groups = tuple(groups)
         firsts = [group.first for group in self._groups]
-        self.query_one(ResultsList).show_icons(firsts, keep_place=keep_place, groups=self._groups)
         labels = [(group.name, f"× {len(group.members)}") for group in self._groups]
-        self.query_one(Gallery).show_icons(firsts, keep_place=keep_place, labels=labels)
+        self._fill(
+            partial(self.query_one(ResultsList).show_icons, firsts, keep_place=keep_place, groups=self._groups),
+            partial(self.query_one(Gallery).show_icons, firsts, keep_place=keep_place, labels=labels),
+        )
 
     def highlight(self, icon: Icon) -> bool:
         """Put the highlight on `icon`'s entry (its group's, when grouped); False when it is not shown."""
@@ -122,6 +140,9 @@ class ResultsArea(Container):
         if view == "list":
             shown, hidden = hidden, shown  # type: ignore[assignment]
         had_focus = hidden.has_focus
+        fill, self._fill_hidden = self._fill_hidden, None
+        if fill is not None:
+            fill()  # the results that arrived while this view was hidden
         if hidden.highlighted is not None and shown.highlighted != hidden.highlighted:
             shown.highlighted = hidden.highlighted  # the same icon stays highlighted
         self.set_class(view == "gallery", "-gallery-view")
@@ -132,7 +153,7 @@ class ResultsArea(Container):
         """Show `state`; return True when results are on show (results, or earlier ones while searching)."""
         results = self.query_one(ResultsList)
         shows_list = (state.phase is SearchPhase.RESULTS and not state.filtered_out) or (
-            state.phase is SearchPhase.SEARCHING and results.option_count > 0
+            state.phase is SearchPhase.SEARCHING and len(self.active.icons) > 0
         )
         # One restyle at most (a class change restyles the area's whole subtree): most searches change none.
         self.update_classes({"-message": not shows_list, "-problem": state.is_problem})
