@@ -227,7 +227,7 @@ async def time_browser_paint(icons: tuple, rounds: int) -> list[float]:
 
     answers = [tuple(icons), tuple(reversed(icons))]
     timings = []
-    app = IconcatApp(Connection("http://127.0.0.1:9", TOKEN, Path(".")))
+    app = IconcatApp(Connection("http://127.0.0.1:9", TOKEN, Path(".")), view="list")  # it times the list
     with startup_objects_frozen():  # as run_browser does
         async with app.run_test(size=(120, 36)) as pilot:
             clock = PaintClock(app)
@@ -401,7 +401,7 @@ async def browse(base_url: str, count: int) -> tuple[float, float, int]:
     from iconcat.tui.search_state import SearchPhase
     from iconcat.tui.widgets import ResultsList, Thumbnail
 
-    app = IconcatApp(Connection(base_url, TOKEN, Path(".")), query="a")
+    app = IconcatApp(Connection(base_url, TOKEN, Path(".")), query="a", view="list")  # it walks the list
     with startup_objects_frozen():  # as run_browser does
         async with app.run_test(size=(120, 36)) as pilot:
             while app.search_state.phase is not SearchPhase.RESULTS:

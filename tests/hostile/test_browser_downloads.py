@@ -125,7 +125,7 @@ def test_a_killed_browsers_partial_file_is_removed_when_the_browser_starts_again
 async def test_two_downloads_of_one_name_at_once_give_two_whole_files(server, download_dir):
     script_catalogue(server, ["zz twice"], download=Reply.file(BIG_PNG, "image/png", chunk_size=16384, delay=0.01))
     before = snapshot(download_dir.parent)
-    app = IconcatApp(Connection(server.base_url, TEST_TOKEN, download_dir), query="zz")
+    app = IconcatApp(Connection(server.base_url, TEST_TOKEN, download_dir), query="zz", view="list")  # walks rows
     async with app.run_test(size=(120, 36)) as pilot:
         results = app.query_one(ResultsList)
         await wait_until(pilot, lambda: len(results.icons) == 1, "the results")

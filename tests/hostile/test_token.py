@@ -183,7 +183,7 @@ async def test_screenshots_and_notifications_never_hold_the_token(server, downlo
     """The connect screen holds the token in a password field: a screenshot shows dots, never the token."""
     script_catalogue(server, ["Arrow Left"], download=_echoing(500))
     connection = Connection(server.base_url, TEST_TOKEN, download_dir)
-    app = IconcatApp(connection, query="arrow")
+    app = IconcatApp(connection, query="arrow", view="list")  # walks rows
     async with app.run_test(size=(120, 36)) as pilot:
         await wait_until(pilot, lambda: app.query("ResultsList") and app.query_one("ResultsList").icons, "results")
         app.start_download(app.query_one("ResultsList").icons[0], app.query_one("ResultsList").icons[0].variants[0])
