@@ -176,8 +176,8 @@ class AnswerProbe:
         self.drawn: set[int] = set()
         self.arrivals: dict[int, float] = {}
         self.gallery = None
-        loader = self.loader = app.previews
-        original_show = app.show_search_result
+        loader = self.loader = app.browser.previews
+        original_show = app.browser.show_search_result
         original_want, original_pump, original_arrived = loader.want, loader._pump, loader._arrived
 
         def show_search_result(result, state, *, keep_place: bool = False) -> None:
@@ -199,7 +199,7 @@ class AnswerProbe:
             self.arrivals[icon.id] = time.perf_counter()
             original_arrived(icon, data)
 
-        app.show_search_result = show_search_result
+        app.browser.show_search_result = show_search_result
         loader.want, loader._pump, loader._arrived = want, pump, arrived
 
     def attach(self) -> None:
@@ -260,7 +260,7 @@ async def settled(app, last_frame: LastFrame) -> None:
     from iconcat.tui.widgets import DetailPane, Thumbnail
 
     detail, thumbnail = app.query_one(DetailPane), app.query_one(Thumbnail)
-    await until(lambda: app.previews.idle, "the loader idle")
+    await until(lambda: app.browser.previews.idle, "the loader idle")
     await until(
         lambda: detail.icon is None or (thumbnail.icon is detail.icon and thumbnail.status != "loading"),
         "the detail picture",
@@ -280,7 +280,7 @@ async def first_search_round(base_url: str, download_dir: str) -> dict:
             await app.link.ready()
             probe.attach()
             probe.arm()
-            app.start_search(QUERY, immediate=True)
+            app.browser.start_search(QUERY, immediate=True)
             return await probe.measure()
 
 
@@ -298,11 +298,11 @@ async def new_search_rounds(base_url: str, download_dir: str, rounds: int) -> li
             last_frame = LastFrame(app)
             for number in range(rounds + 1):
                 await settled(app, last_frame)
-                app.previews.reset()
-                app.thumbnails.clear()
+                app.browser.previews.reset()
+                app.browser.thumbnails.clear()
                 clear_imaging_caches()
                 probe.arm()
-                app.start_search(OTHER_QUERY if number % 2 else QUERY, immediate=True)
+                app.browser.start_search(OTHER_QUERY if number % 2 else QUERY, immediate=True)
                 figures = await probe.measure()
                 if number:  # the first answer is the one that brings the gallery on show
                     seen.append(figures)
@@ -410,8 +410,8 @@ async def time_cached_frames(base_url: str, frames: int, download_dir: str) -> d
             results = app.query_one(ResultsList)
             area = app.query_one(ResultsArea)
             detail = app.query_one(DetailPane)
-            await until(lambda: app.search_state.phase is SearchPhase.RESULTS, "the answer")
-            app.action_focus_results()
+            await until(lambda: app.browser.search_state.phase is SearchPhase.RESULTS, "the answer")
+            app.browser.action_focus_results()
 
             last_frame = LastFrame(app)
 
@@ -512,9 +512,11 @@ async def browse_child(base_url: str, count: int, query: str | None) -> dict:
                 if answer is not None:
                     await app.link.ready()
                     state = SearchState(SearchPhase.RESULTS, "(whole catalogue)", count=len(answer.icons))
-                    app.show_search_result(answer, state)
-                await until(lambda: app.search_state.phase is SearchPhase.RESULTS and gallery.icons, "the answer")
-                app.action_focus_results()
+                    app.browser.show_search_result(answer, state)
+                await until(
+                    lambda: app.browser.search_state.phase is SearchPhase.RESULTS and gallery.icons, "the answer"
+                )
+                app.browser.action_focus_results()
                 await until(lambda: tiles_drawn(gallery), "the first screen drawn")
                 before = rss_mb()
                 last_row = (len(gallery.icons) - 1) // gallery.columns
@@ -527,9 +529,9 @@ async def browse_child(base_url: str, count: int, query: str | None) -> dict:
                     await until(lambda: tiles_drawn(gallery), "a screen drawn")
                     screens += 1
                 elapsed = time.perf_counter() - start
-                await until(lambda: app.previews.idle, "the loader idle")
+                await until(lambda: app.browser.previews.idle, "the loader idle")
                 await pilot.pause()
-                loader = app.previews
+                loader = app.browser.previews
                 return {
                     "results": len(gallery.icons),
                     "screens": screens,
@@ -539,7 +541,7 @@ async def browse_child(base_url: str, count: int, query: str | None) -> dict:
                     "peak": status_mb("VmHWM"),
                     "fetched": loader.started,
                     "tiles kept": len(loader.tiles),
-                    "previews kept": len(app.thumbnails.previews),
+                    "previews kept": len(app.browser.thumbnails.previews),
                 }
 
 

@@ -234,13 +234,15 @@ async def time_browser_paint(icons: tuple, rounds: int) -> list[float]:
             results = app.query_one(ResultsList)
             detail = app.query_one(DetailPane)
             for round_number in range(rounds + 2):
-                app.search_state = SearchState(SearchPhase.SEARCHING, "bench")
+                app.browser.search_state = SearchState(SearchPhase.SEARCHING, "bench")
                 await pilot.pause()
                 answer = answers[round_number % 2]
                 clock.arm(lambda: results.icons is answer and detail.icon is answer[0])
                 results_state = SearchState(SearchPhase.RESULTS, "bench", count=len(answer))
                 start = time.perf_counter()
-                app.show_search_result(SearchResult(icons=answer, more_available=False, skipped=0), results_state)
+                app.browser.show_search_result(
+                    SearchResult(icons=answer, more_available=False, skipped=0), results_state
+                )
                 painted = await clock.wait()
                 if round_number >= 2:  # the first rounds warm caches
                     timings.append(painted - start)
@@ -404,7 +406,7 @@ async def browse(base_url: str, count: int) -> tuple[float, float, int]:
     app = IconcatApp(Connection(base_url, TOKEN, Path(".")), query="a", view="list")  # it walks the list
     with startup_objects_frozen():  # as run_browser does
         async with app.run_test(size=(120, 36)) as pilot:
-            while app.search_state.phase is not SearchPhase.RESULTS:
+            while app.browser.search_state.phase is not SearchPhase.RESULTS:
                 await pilot.pause(0.02)
             before = rss_mb()
             results = app.query_one(ResultsList)

@@ -41,7 +41,7 @@ async def settle(pilot: Pilot) -> None:
     app = pilot.app
     for field in app.query(Input):
         field.cursor_blink = False
-    await wait_until(pilot, lambda: app.search_state.phase is SearchPhase.RESULTS, "results")
+    await wait_until(pilot, lambda: app.browser.search_state.phase is SearchPhase.RESULTS, "results")
     thumbnail = app.query_one(Thumbnail)
     await wait_until(pilot, lambda: thumbnail.settled, "the preview drawn")
 

@@ -59,9 +59,9 @@ async def test_a_token_with_control_characters_is_refused_and_never_shown(server
     bad = TEST_TOKEN + "\x1b]52;c;cGF3bmVk\x07"
     app = _app(server, download_dir, token=bad)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_until(pilot, lambda: "token" in app.search_state.message, "the refusal explained")
-        assert app.search_state.phase in (SearchPhase.FAILED, SearchPhase.NOT_CONFIGURED)
-        message = app.search_state.explanation
+        await wait_until(pilot, lambda: "token" in app.browser.search_state.message, "the refusal explained")
+        assert app.browser.search_state.phase in (SearchPhase.FAILED, SearchPhase.NOT_CONFIGURED)
+        message = app.browser.search_state.explanation
         shown = app.export_screenshot()
         assert app.is_running
     assert "token" in message and TEST_TOKEN not in message
@@ -76,10 +76,12 @@ async def test_ten_thousand_results_with_malformed_ones_and_a_lying_more_flag(se
     server.on("/api/v1/search", Reply.json({"data": entries, "meta": {"moreResultsAvailable": "true"}}))
     app = _app(server, download_dir)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_until(pilot, lambda: app.search_state.phase is SearchPhase.RESULTS, "the results", timeout=30)
+        await wait_until(
+            pilot, lambda: app.browser.search_state.phase is SearchPhase.RESULTS, "the results", timeout=30
+        )
         results = app.query_one(ResultsList)
         assert len(results.icons) == 9_998
-        status = app.search_state.status
+        status = app.browser.search_state.status
         results.focus()
         await pilot.press("end")
         await pilot.pause(0.1)
@@ -179,17 +181,20 @@ async def test_the_browser_waits_out_a_short_retry_after_and_explains_a_long_one
     )
     app = _app(server, download_dir, query="")
     async with app.run_test(size=SIZE) as pilot:
-        app.start_search("zz", immediate=True)  # as Enter in the search box does
-        await wait_until(pilot, lambda: app.search_state.phase is SearchPhase.RESULTS, "results after the wait")
+        app.browser.start_search("zz", immediate=True)  # as Enter in the search box does
+        await wait_until(pilot, lambda: app.browser.search_state.phase is SearchPhase.RESULTS, "results after the wait")
         assert [icon.name for icon in app.query_one(ResultsList).icons] == ["zz after"]
         assert len(server.requests) == 2
-        app.start_search("zz again", immediate=True)
+        app.browser.start_search("zz again", immediate=True)
         await wait_until(
             pilot,
-            lambda: app.search_state.query == "zz again" and app.search_state.phase is not SearchPhase.SEARCHING,
+            lambda: (
+                app.browser.search_state.query == "zz again"
+                and app.browser.search_state.phase is not SearchPhase.SEARCHING
+            ),
             "the rate-limited search",
         )
-        message = app.search_state.explanation
+        message = app.browser.search_state.explanation
         assert app.is_running
     assert "try again after" in message
     assert len(server.requests) == 3, "the hour was not waited, nor retried"
@@ -201,14 +206,14 @@ async def test_browse_with_a_query_on_a_slow_service_searches_once(server, downl
     server.on("/api/v1/search", Reply.json({"data": [icon_entry(1, "zz slow", "")]}, hang=5.0))
     app = _app(server, download_dir, query="zz")
     searches: list[str] = []
-    real_run_worker = app.run_worker
+    real_run_worker = app.browser.run_worker
 
     def recording_run_worker(work, *args, **options):
         if options.get("group") == "search":
             searches.append(options.get("description", ""))
         return real_run_worker(work, *args, **options)
 
-    app.run_worker = recording_run_worker
+    app.browser.run_worker = recording_run_worker
     async with app.run_test(size=SIZE) as pilot:
         await wait_until(pilot, lambda: searches, "the first search")
         await pilot.pause(1.0)  # five times the search box's debounce: any second search has started by now

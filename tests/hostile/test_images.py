@@ -225,7 +225,7 @@ async def test_browsing_maximum_size_previews_holds_bounded_memory(server, downl
                 f"the preview of {icon.name!r}",
                 timeout=30,
             )
-        kept_bytes = app.thumbnails.previews.weight
+        kept_bytes = app.browser.thumbnails.previews.weight
     decoded = decoded_cache.weight
     assert decoded >= 16 * 1024 * 1024, "at least one full-size preview was decoded (else this proves nothing)"
     assert kept_bytes + decoded <= 96 * 1024 * 1024, (

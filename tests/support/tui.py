@@ -36,7 +36,7 @@ async def wait_until(pilot: Pilot, condition: Callable[[], object], what: str, t
 
 def results_settled(app) -> bool:
     """No search running or waiting to show its answer."""
-    return app.search_state.phase not in (SearchPhase.SEARCHING,) and not any(
+    return app.browser.search_state.phase not in (SearchPhase.SEARCHING,) and not any(
         worker.group == "search" and not worker.is_finished for worker in app.workers
     )
 
@@ -47,7 +47,9 @@ async def search(pilot: Pilot, text: str) -> None:
     app.query_one("#search-input", Input).focus()
     await pilot.press(*text)
     asked = parse_query(text).service_text  # `key:value` words filter; the rest is what is searched for
-    await wait_until(pilot, lambda: app.search_state.query == asked and results_settled(app), f"results for {text!r}")
+    await wait_until(
+        pilot, lambda: app.browser.search_state.query == asked and results_settled(app), f"results for {text!r}"
+    )
 
 
 def shown_text(widget: Static) -> str:

@@ -52,17 +52,17 @@ async def test_searching_state_is_visible_and_a_stale_answer_never_lands(make_ap
         app = make_app(Connection(slow.base_url, TEST_TOKEN, download_dir, is_demo=True))
         async with app.run_test(size=SIZE) as pilot:
             seen_phases: list[SearchPhase] = []
-            app.watch(app, "search_state", lambda state: seen_phases.append(state.phase), init=False)
-            app.start_search("arrow", immediate=True)
+            app.watch(app.browser, "search_state", lambda state: seen_phases.append(state.phase), init=False)
+            app.browser.start_search("arrow", immediate=True)
             await pilot.pause(0.05)
             assert app.query_one("#search-status").has_class("-searching")
             assert shown_text(app.query_one("#search-status", Static)) == "searching…"
-            app.start_search("heart", immediate=True)
+            app.browser.start_search("heart", immediate=True)
             await wait_until(pilot, lambda: results_settled(app), "the second search's answer")
             await pilot.pause(0.6)  # long enough for the first answer to have arrived, had it not been cancelled
             icons = app.query_one(ResultsList).icons
             assert icons and all("heart" in icon.name.lower() for icon in icons)
-            assert app.search_state.query == "heart"
+            assert app.browser.search_state.query == "heart"
             assert SearchPhase.SEARCHING in seen_phases
 
 
@@ -70,7 +70,7 @@ async def test_earlier_results_stay_on_show_faded_while_a_newer_search_runs(make
     with serving(token=TEST_TOKEN, latency_ms=400) as slow:
         app = make_app(Connection(slow.base_url, TEST_TOKEN, download_dir, is_demo=True))
         async with app.run_test(size=SIZE) as pilot:
-            app.start_search("arrow", immediate=True)
+            app.browser.start_search("arrow", immediate=True)
             await wait_until(pilot, lambda: results_settled(app), "the first answer")
             results = app.query_one(ResultsList)
             name = sanitize(results.icons[1].name)
@@ -86,9 +86,9 @@ async def test_earlier_results_stay_on_show_faded_while_a_newer_search_runs(make
 
             await wait_until(pilot, lambda: name in second_row().text, "the rows laid out")
             settled_text, background = second_row_name_colours()
-            app.start_search("heart", immediate=True)
+            app.browser.start_search("heart", immediate=True)
             await pilot.pause(0.1)
-            assert app.search_state.phase is SearchPhase.SEARCHING
+            assert app.browser.search_state.phase is SearchPhase.SEARCHING
             assert results.icons and results.stale  # the earlier rows stay listed...
             faded_text, faded_background = second_row_name_colours()
             assert faded_background == background
@@ -108,11 +108,11 @@ async def test_empty_box_shows_a_prompt_and_no_results_is_explained(make_app):
         message = app.query_one("#results-message", Static)
         assert "Type the name of an icon" in shown_text(message)
         await search(pilot, "qqqxyz")
-        assert app.search_state.phase is SearchPhase.NO_RESULTS
+        assert app.browser.search_state.phase is SearchPhase.NO_RESULTS
         assert "No icon is named like “qqqxyz”" in shown_text(message)
         assert message.display
         await pilot.press(*["backspace"] * 6)
-        await wait_until(pilot, lambda: app.search_state.phase is SearchPhase.PROMPT, "the prompt again")
+        await wait_until(pilot, lambda: app.browser.search_state.phase is SearchPhase.PROMPT, "the prompt again")
         assert "Type the name of an icon" in shown_text(message)
 
 
@@ -166,7 +166,7 @@ async def test_theme_change_and_resize_redraw_the_thumbnail(make_app):
             lambda: (
                 thumbnail.render_key() != dark_key
                 and thumbnail.status == "shown"
-                and thumbnail.render_key() in app.thumbnails.renders
+                and thumbnail.render_key() in app.browser.thumbnails.renders
             ),
             "the preview drawn on the light theme's surface",
         )
@@ -177,7 +177,7 @@ async def test_theme_change_and_resize_redraw_the_thumbnail(make_app):
             lambda: (
                 thumbnail.render_key() is not None
                 and thumbnail.render_key().columns < dark_key.columns
-                and thumbnail.render_key() in app.thumbnails.renders
+                and thumbnail.render_key() in app.browser.thumbnails.renders
                 and thumbnail.status == "shown"
             ),
             "the preview drawn at the smaller size",
@@ -251,7 +251,7 @@ async def test_a_rejected_token_opens_the_connect_screen_and_saving_reconnects(m
             lambda: isinstance(app.screen, ConnectScreen) and app.screen.query("#connect-reason"),
             "the connect screen",
         )
-        assert app.search_state.phase is SearchPhase.REJECTED
+        assert app.browser.search_state.phase is SearchPhase.REJECTED
         screen = app.screen
         assert "rejected the token" in shown_text(screen.query_one("#connect-reason", Static))
         token_field = screen.query_one("#connect-token", Input)
@@ -265,7 +265,9 @@ async def test_a_rejected_token_opens_the_connect_screen_and_saving_reconnects(m
         assert "The catalogue answered" in shown_text(result)
         await pilot.press("ctrl+s")
         await wait_until(pilot, lambda: not isinstance(app.screen, ConnectScreen), "the connect screen closed")
-        await wait_until(pilot, lambda: app.search_state.phase is SearchPhase.RESULTS, "results on the new connection")
+        await wait_until(
+            pilot, lambda: app.browser.search_state.phase is SearchPhase.RESULTS, "results on the new connection"
+        )
         assert app.connection.token == catalogue.token
         from iconcat.config import config_path, load_settings
 
@@ -287,7 +289,7 @@ async def test_missing_token_asks_for_connection_settings(make_app, catalogue, d
         assert "the token is empty" in reason
         await pilot.press("escape")
         await wait_until(pilot, lambda: not isinstance(app.screen, ConnectScreen), "the connect screen closed")
-        assert app.search_state.phase is SearchPhase.NOT_CONFIGURED
+        assert app.browser.search_state.phase is SearchPhase.NOT_CONFIGURED
         assert shown_text(app.query_one("#search-status", Static)) == "connection settings needed"
         assert "Press ctrl+o" in shown_text(app.query_one("#results-message", Static))
 
@@ -299,7 +301,7 @@ async def test_service_down_is_explained_the_app_stays_alive_and_recovers(make_a
     app = make_app(down)
     async with app.run_test(size=SIZE) as pilot:
         await search(pilot, "arrow")
-        assert app.search_state.phase is SearchPhase.UNREACHABLE
+        assert app.browser.search_state.phase is SearchPhase.UNREACHABLE
         message = shown_text(app.query_one("#results-message", Static))
         assert message.startswith("Can't reach the catalogue") and f"127.0.0.1:{port}" in message
         assert "try again" in message
@@ -314,7 +316,9 @@ async def test_service_down_is_explained_the_app_stays_alive_and_recovers(make_a
         refusing.close()
         with serving(token=TEST_TOKEN, port=port):
             await pilot.press("ctrl+r")
-            await wait_until(pilot, lambda: app.search_state.phase is SearchPhase.RESULTS, "results after recovery")
+            await wait_until(
+                pilot, lambda: app.browser.search_state.phase is SearchPhase.RESULTS, "results after recovery"
+            )
 
 
 async def test_quitting_with_a_running_download_asks_first(make_app, download_dir):
@@ -367,8 +371,8 @@ async def test_a_new_search_never_cancels_a_download(make_app, download_dir):
             await search(pilot, "heart")
             icon = app.query_one(ResultsList).icons[0]
             app.start_download(icon, icon.variants[-1])
-            app.start_search("arrow", immediate=True)
-            app.start_search("home", immediate=True)
+            app.browser.start_search("arrow", immediate=True)
+            app.browser.start_search("home", immediate=True)
             await wait_until(pilot, lambda: app.downloads[0].status.finished, "the download's end")
             assert app.downloads[0].status is DownloadStatus.DONE
 
@@ -431,7 +435,7 @@ async def test_a_query_given_at_start_is_searched_once(make_app, download_dir):
     with serving(token=TEST_TOKEN, latency_ms=600) as slow:
         app = make_app(Connection(slow.base_url, TEST_TOKEN, download_dir, is_demo=True), query="heart")
         async with app.run_test(size=SIZE, message_hook=record) as pilot:
-            await wait_until(pilot, lambda: app.search_state.phase is SearchPhase.RESULTS, "the results")
+            await wait_until(pilot, lambda: app.browser.search_state.phase is SearchPhase.RESULTS, "the results")
             await pilot.pause(0.3)  # past the search box's debounce
             assert len(searches) == 1
             assert all(worker.state.name == "SUCCESS" for worker in searches.values())

@@ -50,9 +50,9 @@ async def test_a_filter_that_leaves_nothing_says_which_and_F_clears_it(make_app)
         assert app.query_one("#results-area").has_class("-message")
         app.query_one(ResultsList).focus()
         await pilot.press("F")
-        await wait_until(pilot, lambda: not app.filters, "the filters cleared")
+        await wait_until(pilot, lambda: not app.browser.filters, "the filters cleared")
         assert app.query_one("#search-input", Input).value == "heart"
-        assert len(app.query_one(ResultsList).icons) == len(app.searches.result.icons)
+        assert len(app.query_one(ResultsList).icons) == len(app.browser.searches.result.icons)
 
 
 async def test_the_facet_panel_counts_values_and_space_chooses_one(make_app):
@@ -66,7 +66,7 @@ async def test_the_facet_panel_counts_values_and_space_chooses_one(make_app):
         await wait_until(pilot, lambda: app.focused is facets and facets.highlighted_entry is not None, "the panel")
         key, name = facets.highlighted_entry
         await pilot.press("space")
-        await wait_until(pilot, lambda: bool(app.filters), "a value chosen")
+        await wait_until(pilot, lambda: bool(app.browser.filters), "a value chosen")
         results = app.query_one(ResultsList)
         assert 0 < len(results.icons) < total
         assert f"{key}:" in app.query_one("#search-input", Input).value

@@ -58,7 +58,7 @@ async def test_arrow_grouped_shows_one_entry_per_name_with_its_count(make_app):
         assert shown_text(app.query_one("#detail-members-title", Static)) == expected[0].summary
         # The gallery, once shown, holds the same entries: the group's first member's picture, the name and
         # count under it. (A hidden view is filled when it is shown.)
-        app.action_toggle_view()
+        app.browser.action_toggle_view()
         await pilot.pause()
         gallery = app.query_one(Gallery)
         assert gallery.icons == results.icons
@@ -92,7 +92,7 @@ async def test_every_member_is_reachable_and_the_picker_opens_for_the_chosen_one
         assert seen == [member.id for member in group.members]
         assert detail.query_one("#detail-name", Static).visual is not None
         # Every member has a picture in its tile, fetched through the shared loader's own channel.
-        assert "members" in app.previews._channels
+        assert "members" in app.browser.previews._channels
         await pilot.press("home")
         await wait_until(pilot, lambda: gallery_tiles_drawn(members), "the members' pictures")
         # Enter on a member: the picker for that member.
@@ -159,7 +159,7 @@ async def test_filters_apply_before_grouping(make_app):
         await search(pilot, "arrow style:filled")
         area = app.query_one(ResultsArea)
         await wait_until(pilot, lambda: area.groups is not None, "groups")
-        every = app.searches.result.icons
+        every = app.browser.searches.result.icons
         kept = [icon for icon in every if icon.style.name == "Filled"]
         assert 0 < len(kept) < len(every)
         groups = area.groups
@@ -211,7 +211,7 @@ async def test_g_toggles_back_with_the_highlight_on_the_same_icon(make_app, view
         assert view_widget.highlighted_icon == other and detail.icon == other
         assert detail.group is None and not detail.query_one("#detail-members-box").display
         await wait_until(pilot, lambda: app.focused is view_widget, "the keyboard back on the results")
-        assert "members" not in app.previews._channels  # hidden tiles fetch nothing
+        assert "members" not in app.browser.previews._channels  # hidden tiles fetch nothing
         # And back again.
         await pilot.press("g")
         await wait_until(pilot, lambda: area.groups is not None, "groups again")
@@ -222,10 +222,10 @@ async def test_g_types_in_the_search_box_and_the_palette_groups(make_app):
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await search(pilot, "ang")  # a g in the box is a letter (the key rule), not the command
-        assert app.grouped is False and app.query_one(ResultsArea).groups is None
+        assert app.browser.grouped is False and app.query_one(ResultsArea).groups is None
         await app.run_command("toggle_group")
         await pilot.pause()
-        assert app.grouped is True and app.query_one(ResultsArea).groups is not None
+        assert app.browser.grouped is True and app.query_one(ResultsArea).groups is not None
         assert any(note.title == "Group by name" for note in app._notifications)
         # → over an ungrouped list does nothing (there are no members to move to).
         await app.run_command("toggle_group")
@@ -243,14 +243,14 @@ async def test_reaching_the_last_group_loads_the_next_page_and_regroups(make_app
             await search(pilot, "arrow")
             area = app.query_one(ResultsArea)
             await wait_until(pilot, lambda: area.groups is not None, "groups")
-            first_page = app.searches.result.icons
+            first_page = app.browser.searches.result.icons
             assert sum(len(group.members) for group in area.groups) == len(first_page) == 20
             assert len(area.groups) == 2
             area.active.focus()
             await pilot.press("end")
-            await wait_until(pilot, lambda: len(app.searches.result.icons) == 40, "the second page")
+            await wait_until(pilot, lambda: len(app.browser.searches.result.icons) == 40, "the second page")
             await wait_until(pilot, lambda: sum(len(g.members) for g in area.groups) == 40, "regrouped")
-            every = app.searches.result.icons
+            every = app.browser.searches.result.icons
             assert [group.key for group in area.groups] == [group.key for group in group_icons(every)]
             assert len(area.groups) > 2 and area.active.highlighted == 1  # the place kept: the same name
 
@@ -263,6 +263,6 @@ async def test_a_page_that_adds_no_group_does_not_load_the_next_by_itself(make_a
         async with app.run_test(size=SIZE) as pilot:
             await search(pilot, "star")
             await pilot.pause(0.5)
-            result = app.searches.result
+            result = app.browser.searches.result
             assert result is not None and result.can_load_more
             assert len(result.pages_fetched) <= 2

@@ -9,6 +9,7 @@ from textual.widgets import Footer, Input
 
 from iconcat.config import THUMBNAIL_MODES
 from iconcat.tui.app import IconcatApp
+from iconcat.tui.browser import BrowserScreen
 from iconcat.tui.commands import BrowserCommands
 from iconcat.tui.keys import COMMANDS, help_lines
 from iconcat.tui.pictures import PICTURE_MODES
@@ -19,6 +20,7 @@ from tests.support.tui import SIZE, search, wait_until
 
 BOUND_CLASSES = (
     IconcatApp,
+    BrowserScreen,
     ResultsList,
     SearchInput,
     VariantPicker,
@@ -40,14 +42,19 @@ def test_every_binding_has_an_id_and_a_tooltip():
 
 def test_bindings_palette_and_help_come_from_the_one_key_table():
     keyed = [command for command in COMMANDS if command.key is not None]
-    assert [(binding.key, binding.action) for binding in IconcatApp.BINDINGS] == [
-        (command.key, command.action) for command in keyed
-    ]
+    owners = {"app": IconcatApp, "browser": BrowserScreen}
+    for scope, owner in owners.items():
+        assert [(binding.key, binding.action) for binding in owner.BINDINGS] == [
+            (command.key, command.action) for command in keyed if command.scope == scope
+        ], scope
     help_text = help_lines()
     for command in keyed:
         assert (command.shown_key, command.description) in help_text, command.action
     for command in COMMANDS:
-        assert callable(getattr(IconcatApp, f"action_{command.action}", None)), command.action
+        # Each action is its owner's, and only its owner's: the palette looks on the app first.
+        assert callable(getattr(owners[command.scope], f"action_{command.action}", None)), command.action
+        other = owners["browser" if command.scope == "app" else "app"]
+        assert getattr(other, f"action_{command.action}", None) is None, command.action
 
 
 def test_the_pictures_words_cover_every_thumbnails_setting():
@@ -81,7 +88,7 @@ async def test_a_word_typed_over_the_results_becomes_a_search(make_app):
             assert box.value == word and app.focused is box
             assert not isinstance(app.screen, ConnectScreen)
             assert app.query_one(Thumbnail).mode == "half"
-        await wait_until(pilot, lambda: app.search_state.query == "star", "the typed word searched")
+        await wait_until(pilot, lambda: app.browser.search_state.query == "star", "the typed word searched")
 
 
 async def test_command_letters_stay_commands_over_the_results(make_app):

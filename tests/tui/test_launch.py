@@ -53,7 +53,7 @@ def test_without_a_catalogue_the_demo_runs_for_the_apps_life(headless_run, tmp_p
 
     async def steer(pilot):
         app = pilot.app
-        await wait_until(pilot, lambda: app.search_state.phase is SearchPhase.RESULTS, "demo results")
+        await wait_until(pilot, lambda: app.browser.search_state.phase is SearchPhase.RESULTS, "demo results")
         seen["sub_title"] = app.sub_title
         seen["base_url"] = app.connection.base_url
         seen["open_while_running"] = port_open(app.connection.base_url)
@@ -69,7 +69,7 @@ def test_without_a_catalogue_the_demo_runs_for_the_apps_life(headless_run, tmp_p
 
 def test_demo_flag_wins_over_a_configured_catalogue(headless_run, tmp_path: Path):
     async def steer(pilot):
-        await wait_until(pilot, lambda: pilot.app.search_state.phase is SearchPhase.RESULTS, "demo results")
+        await wait_until(pilot, lambda: pilot.app.browser.search_state.phase is SearchPhase.RESULTS, "demo results")
 
     ran = headless_run(steer)
     settings = Settings(base_url="https://icons.example.com", token="abc", download_dir=tmp_path)
@@ -81,7 +81,7 @@ def test_a_configured_catalogue_is_named_by_its_host(headless_run, catalogue, tm
     modes: list[str] = []
 
     async def steer(pilot):
-        await wait_until(pilot, lambda: pilot.app.search_state.phase is SearchPhase.RESULTS, "results")
+        await wait_until(pilot, lambda: pilot.app.browser.search_state.phase is SearchPhase.RESULTS, "results")
         modes.append(pilot.app.query_one(Thumbnail).mode)
 
     ran = headless_run(steer)
@@ -102,7 +102,7 @@ def test_startup_objects_are_kept_from_the_collector_for_the_apps_life_only(head
     frozen_while_running: list[int] = []
 
     async def steer(pilot):
-        await wait_until(pilot, lambda: pilot.app.search_state.phase is SearchPhase.RESULTS, "demo results")
+        await wait_until(pilot, lambda: pilot.app.browser.search_state.phase is SearchPhase.RESULTS, "demo results")
         frozen_while_running.append(gc.get_freeze_count())
 
     headless_run(steer)
@@ -121,9 +121,9 @@ def test_the_group_setting_starts_the_browser_grouped(headless_run, tmp_path: Pa
 
     async def steer(pilot):
         app = pilot.app
-        await wait_until(pilot, lambda: app.search_state.phase is SearchPhase.RESULTS, "demo results")
+        await wait_until(pilot, lambda: app.browser.search_state.phase is SearchPhase.RESULTS, "demo results")
         await wait_until(pilot, lambda: app.query_one(ResultsArea).groups is not None, "groups")
-        seen["grouped"] = app.grouped
+        seen["grouped"] = app.browser.grouped
 
     headless_run(steer)
     settings = Settings(base_url=None, token=None, download_dir=tmp_path, group=True)

@@ -75,7 +75,7 @@ async def test_picker_shows_the_plain_name_when_it_is_free(make_app, tmp_path: P
     async with app.run_test(size=SIZE) as pilot:
         await search(pilot, "arrow up")
         icon = app.query_one(ResultsList).icons[0]
-        app.open_variant_picker(icon)
+        app.browser.open_variant_picker(icon)
         await wait_until(pilot, lambda: isinstance(app.screen, VariantPicker) and app.screen.is_mounted, "the picker")
         await pilot.pause()
         target = shown_text(app.screen.query_one("#picker-target", Static))
@@ -127,7 +127,7 @@ async def test_shrinking_the_terminal_keeps_the_highlighted_row_on_screen(make_a
         results = app.query_one(ResultsList)
         results.focus()
         await pilot.press("end")  # reaching the last also loads the next page: let it arrive
-        await wait_until(pilot, lambda: not app.search_state.loading_more, "the next page")
+        await wait_until(pilot, lambda: not app.browser.search_state.loading_more, "the next page")
         await pilot.pause()
         last = results.highlighted
         assert last is not None and last > 40 and row_is_visible(results, last)

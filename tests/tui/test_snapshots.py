@@ -41,7 +41,7 @@ async def settled_with_preview(pilot) -> None:
     """Results listed and the highlighted icon's preview drawn."""
     no_blink(pilot)
     app = pilot.app
-    await wait_until(pilot, lambda: app.search_state.phase is SearchPhase.RESULTS, "results")
+    await wait_until(pilot, lambda: app.browser.search_state.phase is SearchPhase.RESULTS, "results")
     thumbnail = app.query_one(Thumbnail)
     await wait_until(pilot, lambda: thumbnail.settled, "the preview drawn")
 
@@ -94,7 +94,7 @@ def test_download_finished(snap_compare, snapshot_connection):
 def test_no_results(snap_compare, snapshot_connection):
     async def run_before(pilot) -> None:
         no_blink(pilot)
-        await wait_until(pilot, lambda: pilot.app.search_state.phase is SearchPhase.NO_RESULTS, "no results")
+        await wait_until(pilot, lambda: pilot.app.browser.search_state.phase is SearchPhase.NO_RESULTS, "no results")
 
     assert snap_compare(browser(snapshot_connection, "qqqxyz"), terminal_size=WIDE, run_before=run_before)
 

@@ -25,7 +25,7 @@ async def test_every_theme_applies_and_redraws_the_thumbnail(make_app):
                 pilot,
                 lambda: (
                     app.return_code is not None
-                    or (thumbnail.status == "shown" and thumbnail.render_key() in app.thumbnails.renders)
+                    or (thumbnail.status == "shown" and thumbnail.render_key() in app.browser.thumbnails.renders)
                 ),
                 f"the preview drawn on {theme}",
             )

@@ -47,7 +47,7 @@ async def test_missing_and_broken_previews_have_their_own_states(make_app, monke
             # At most one request of its own per icon, however often it was shown (the neighbours' come
             # through the list's prefetch instead: then none at all).
             assert all(requested.count(icon.id) <= 1 for icon in results.icons[:3])
-            assert app.thumbnails.failures.get(results.icons[0].id) is not None  # remembered, not asked again
+            assert app.browser.thumbnails.failures.get(results.icons[0].id) is not None  # remembered, not asked again
             assert app.is_running
 
 
@@ -95,7 +95,7 @@ async def test_with_pictures_off_from_the_start_no_preview_is_requested(make_app
         await pilot.pause(0.2)
         assert thumbnail.icon is app.query_one(ResultsList).icons[2]
         assert thumbnail.status == "off" and not thumbnail.display
-        assert needed == [] and len(app.thumbnails.previews) == 0
+        assert needed == [] and len(app.browser.thumbnails.previews) == 0
 
 
 async def test_the_list_prefetches_the_neighbours_previews_so_moving_on_asks_nothing(make_app):
@@ -112,7 +112,7 @@ async def test_the_list_prefetches_the_neighbours_previews_so_moving_on_asks_not
         thumbnail = app.query_one(Thumbnail)
         await wait_until(pilot, lambda: thumbnail.settled, "the first preview")
         following = [icon.id for icon in results.icons[1:4]]
-        await wait_until(pilot, lambda: all(i in app.thumbnails.previews for i in following), "the neighbours")
+        await wait_until(pilot, lambda: all(i in app.browser.thumbnails.previews for i in following), "the neighbours")
         results.focus()
         await pilot.press("down")
         await wait_until(pilot, lambda: thumbnail.settled, "the second preview")

@@ -1,9 +1,9 @@
 """Every browser command declared once: its key, its words, its palette entry, its help line.
 
-`COMMANDS` is the one declaration. From it come the app's `BINDINGS` (`app_bindings`), the command
-palette's entries (every command, keyed or not) and the help screen (`help_lines`, which adds the keys
-that widgets own: moving through lists, tab, the mouse). A new command is one line here and an
-`action_` method on the app.
+`COMMANDS` is the one declaration. From it come the `BINDINGS` of the app and of the browser screen
+(`bindings_for`), the command palette's entries (every command, keyed or not) and the help screen
+(`help_lines`, which adds the keys that widgets own: moving through lists, tab, the mouse). A new
+command is one line here and an `action_` method on the app or the browser screen (its `scope`).
 
 The key rule: while the results (or anything on the main screen but the search box) have focus, a
 bare printable key is a command only if it opens nothing that takes typing and changes nothing saved.
@@ -17,6 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from textual.binding import Binding
+from textual.widget import Widget
+from textual.widgets import Input
 
 from .pictures import PICTURE_MODES
 
@@ -24,7 +26,8 @@ __all__ = [
     "COMMANDS",
     "Command",
     "LETTER_KEYS",
-    "app_bindings",
+    "bindings_for",
+    "command_allowed",
     "help_lines",
     "types_into_search",
 ]
@@ -47,6 +50,9 @@ class Command:
     footer: str | None = None
     """The footer's short label; None keeps the key off the footer (it stays in help and palette).
     Cancel and retry are off it: each download's row shows "x cancel" or "r retry" where they apply."""
+    scope: str = "browser"
+    """Whose action it is: "browser" (the browser screen's: a dialog on top turns it off) or "app"
+    (the connection, the downloads, the keys, quitting)."""
 
     @property
     def shown_key(self) -> str:
@@ -72,9 +78,19 @@ COMMANDS: tuple[Command, ...] = (
         key_display="enter/d",
         footer="Download",
     ),
-    Command("cancel_download", "Cancel download", "cancel the selected (or latest running) download", key="x"),
-    Command("retry_download", "Retry download", "retry the selected (or latest failed or cancelled) download", key="r"),
-    Command("clear_downloads", "Clear finished downloads", "remove finished rows from the downloads panel"),
+    Command(
+        "cancel_download", "Cancel download", "cancel the selected (or latest running) download", key="x", scope="app"
+    ),
+    Command(
+        "retry_download",
+        "Retry download",
+        "retry the selected (or latest failed or cancelled) download",
+        key="r",
+        scope="app",
+    ),
+    Command(
+        "clear_downloads", "Clear finished downloads", "remove finished rows from the downloads panel", scope="app"
+    ),
     Command(
         "toggle_view",
         "Gallery or list",
@@ -111,6 +127,7 @@ COMMANDS: tuple[Command, ...] = (
         "base URL, token and download folder; test and save them",
         key="ctrl+o",
         footer="Connect",
+        scope="app",
     ),
     Command(
         "cycle_thumbnails",
@@ -118,8 +135,8 @@ COMMANDS: tuple[Command, ...] = (
         "pictures: " + ", ".join(mode.label for mode in PICTURE_MODES.values()),
         key="t",
     ),
-    Command("help", "Keys", "show every key", key="question_mark", key_display="?", footer="Keys"),
-    Command("quit", "Quit", "leave iconcat (asks first while downloads run)", key="q", footer="Quit"),
+    Command("help", "Keys", "show every key", key="question_mark", key_display="?", footer="Keys", scope="app"),
+    Command("quit", "Quit", "leave iconcat (asks first while downloads run)", key="q", footer="Quit", scope="app"),
 )
 """Every command, in the order the palette and the help list them."""
 
@@ -142,8 +159,8 @@ LETTER_KEYS = frozenset(command.key for command in COMMANDS if command.key is no
 """Printable keys bound to commands: they stay commands over the results (see the key rule)."""
 
 
-def app_bindings() -> list[Binding]:
-    """The app's `BINDINGS`, made from `COMMANDS`."""
+def bindings_for(scope: str) -> list[Binding]:
+    """The `BINDINGS` of the app (`scope` "app") or of the browser screen ("browser"), from `COMMANDS`."""
     return [
         Binding(
             command.key,
@@ -155,8 +172,22 @@ def app_bindings() -> list[Binding]:
             tooltip=command.description[:1].upper() + command.description[1:],
         )
         for command in COMMANDS
-        if command.key is not None
+        if command.key is not None and command.scope == scope
     ]
+
+
+_KEY_OF_ACTION = {command.action: command.key for command in COMMANDS if command.key is not None}
+
+
+def command_allowed(action: str, focused: Widget | None, *, dialog_open: bool = False) -> bool:
+    """Whether a keyed command's key works now (Textual's `check_action`): not under a dialog, and a
+    printable key not while a text box has focus (it types there). Other actions are always allowed."""
+    key = _KEY_OF_ACTION.get(action)
+    if key is None:
+        return True
+    if dialog_open:
+        return False
+    return not (len(key) == 1 and isinstance(focused, Input))
 
 
 def help_lines() -> list[tuple[str, str]]:

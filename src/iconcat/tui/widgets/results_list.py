@@ -193,7 +193,7 @@ class ResultsList(OptionList):
         ),
         Binding(
             "right",
-            "app.focus_members(True)",
+            "screen.focus_members(True)",
             "Members",
             show=False,
             id="results-members",

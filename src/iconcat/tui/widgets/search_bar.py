@@ -26,7 +26,7 @@ class SearchInput(Input):
         Binding("enter", "submit", "Search now", id="search-submit", tooltip="Search at once and move to the results"),
         Binding(
             "down,pagedown",
-            "app.focus_results",
+            "screen.focus_results",
             "Results",
             key_display="↓",
             id="search-to-results",
@@ -34,7 +34,7 @@ class SearchInput(Input):
         ),
         Binding(
             "escape",
-            "app.focus_results",
+            "screen.focus_results",
             "Results",
             show=False,
             id="search-escape",

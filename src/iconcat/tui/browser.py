@@ -1,0 +1,461 @@
+"""The browser screen: the search box, the results, the detail, the downloads, and the routing between them.
+
+The app keeps the connection, the dialogs, the downloads' life and quitting; this screen does the
+browsing, each job in its own module:
+
+- `search_runner.SearchRunner`: searches in exclusive workers (a newer one cancels an older one); its
+  `Answered` message carries a sequence number, so a late answer is dropped; the next page on demand.
+- `filters`: the search box's `key:value` words, applied to the results at hand (never sent);
+  `grouping`: one entry per name (`g`), the detail pane showing the group's members.
+- `preview_loader.PreviewLoader`: the gallery's previews (and the list's neighbours'), at most six at
+  once, into the one cache the detail pane reads too.
+- `keys`: the browsing commands are this screen's bindings (so a dialog on top turns them all off).
+
+`search_state`'s watcher updates the screen. Every string from the catalogue or from an exception is
+passed through `sanitize` (failures through `describe_failure`) and shown as plain Content
+(notifications with markup=False).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from textual import events, on
+from textual.app import ComposeResult
+from textual.containers import Horizontal
+from textual.message import Message
+from textual.reactive import var
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Input
+
+from iconcat.config import THUMBNAIL_MODES, VIEWS
+
+from .filters import Filters, explain_empty, parse_query
+from .grouping import group_icons
+from .keys import bindings_for, command_allowed, types_into_search
+from .pictures import PICTURE_MODES, next_picture_mode
+from .preview_loader import PreviewLoader
+from .search_runner import SearchRunner
+from .search_state import SearchPhase, SearchState
+from .thumbnail_cache import ThumbnailCache
+from .widgets import (
+    DetailPane,
+    DownloadsPanel,
+    FacetPanel,
+    Gallery,
+    ResultsArea,
+    ResultsList,
+    SearchBar,
+    SearchInput,
+    Thumbnail,
+)
+
+if TYPE_CHECKING:  # pragma: no cover - typing only
+    from iconcat.api import Icon, SearchResult
+
+    from .catalogue_link import CatalogueLink
+
+__all__ = ["BrowserScreen"]
+
+NEIGHBOURS = 3
+"""Rows on each side of the highlight whose previews the list view fetches ahead."""
+
+
+def _keys_of(binding: object) -> list[str]:
+    """The keys a widget's BINDINGS entry names (a Binding, or a (keys, action, …) tuple)."""
+    keys = getattr(binding, "key", None) or (binding[0] if isinstance(binding, tuple) else "")
+    return [key.strip() for key in str(keys).split(",")]
+
+
+class BrowserScreen(Screen[None]):
+    """Search the catalogue, see the results as tiles or a list, the highlighted icon in the detail."""
+
+    class TokenRejected(Message):
+        """The catalogue refused the token: the app opens the connect screen, its token field first."""
+
+        def __init__(self, reason: str) -> None:
+            super().__init__()
+            self.reason = reason
+
+    BINDINGS = bindings_for("browser")  # type: ignore[assignment]  # a list of Binding is what Textual reads
+
+    search_state: var[SearchState] = var(SearchState, init=False)
+    """The current search's state; its watcher updates the status line and the results area.
+
+    A `var`, not a `reactive`: a reactive repaints the whole screen on every change (every widget's
+    lines drawn again, more than painting the results costs), and the watcher already updates exactly
+    the widgets that show the state."""
+
+    def __init__(
+        self,
+        link: CatalogueLink,
+        downloads_panel: DownloadsPanel,
+        *,
+        query: str = "",
+        thumbnail_mode: str = THUMBNAIL_MODES[0],
+        view: str = VIEWS[0],
+        group: bool = False,
+    ) -> None:
+        # The id the stylesheet styles the main screen by (a type selector would match the dialogs too).
+        super().__init__(id="browser")
+        self.link = link
+        self._downloads_panel = downloads_panel
+        self._initial_query = query
+        self._thumbnail_mode = thumbnail_mode
+        self._view = view
+        self._auto_loaded_at = -1
+        """How many entries were shown when reaching the last one last loaded a page."""
+        self.searches = SearchRunner(self, link)
+        """Runs searches; the newest one's answer lands."""
+        self.filters = Filters()
+        """The filters in force over the results at hand (the search box's `key:value` words)."""
+        self.grouped = group
+        """Grouped by name (`g`): one entry per name, its members in the detail pane."""
+        self.thumbnails = ThumbnailCache()
+        """Preview bytes and renders, shared by the detail pane's thumbnail and the gallery."""
+        self.previews = PreviewLoader(self, self.thumbnails, link.fetch_preview)
+        """Fetches the gallery's previews (at most 6 at once, what is on screen first)."""
+
+    def compose(self) -> ComposeResult:
+        yield Header(show_clock=False, icon="◆")
+        yield SearchBar(self._initial_query, id="search-bar")
+        with Horizontal(id="main"):
+            yield FacetPanel(id="facets")
+            yield ResultsArea(self.previews, view=self._view, mode=self._thumbnail_mode, id="results-area")
+            yield DetailPane(
+                self.thumbnails,
+                self.link.fetch_preview,
+                thumbnail_mode=self._thumbnail_mode,
+                loader=self.previews,
+                id="detail",
+            )
+        yield self._downloads_panel
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(SearchInput).focus()
+        if self._initial_query:
+            self.start_search(self._initial_query, immediate=True)
+        else:
+            self.search_state = SearchState()
+
+    def on_unmount(self) -> None:
+        self.previews.close()
+
+    def forget_catalogue(self) -> None:
+        """Another catalogue is in use: drop the previews of the one before."""
+        self.previews.reset()
+        self.thumbnails.clear()
+
+    # ----------------------------------------------------------------- keys
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Off under a dialog (the footer behind it must not offer them), and printable ones while the
+        search box has focus (they type there)."""
+        return command_allowed(action, self.focused, dialog_open=not self.is_active)
+
+    def on_key(self, event: events.Key) -> None:
+        """Over the results, a printable key that is no command starts a search with it (`keys`)."""
+        if isinstance(self.focused, Input):
+            return
+        focused_keys = {key for binding in getattr(self.focused, "BINDINGS", ()) for key in _keys_of(binding)}
+        if event.key not in focused_keys and types_into_search(event.key, event.character):
+            event.stop()
+            event.prevent_default()
+            search = self.query_one(SearchInput)
+            self.set_focus(search)  # at once: the next keys of a typed word must land there too
+            search.insert_text_at_cursor(event.character or "")
+
+    # ----------------------------------------------------------------- search
+
+    @on(SearchBar.QueryChanged)
+    def _query_changed(self, message: SearchBar.QueryChanged) -> None:
+        self.start_search(message.query, immediate=message.immediate)
+        if message.immediate and message.query:
+            self.action_focus_results()
+
+    def start_search(self, query: str, *, immediate: bool = False) -> None:
+        """Search for `query` now (an empty query shows the prompt). Typing settles into this too.
+
+        Its `key:value` words filter the results at hand and are never sent: when only they changed,
+        the results on show are filtered again, with no request.
+        """
+        parsed = parse_query(query)
+        if parsed.notice and parsed.filters != self.filters:
+            self.notify(parsed.notice, title="Filters", severity="warning", markup=False)
+        self.filters = parsed.filters
+        state = self.searches.start(parsed.service_text, immediate=immediate)
+        if state is None:
+            self._refilter()
+            return
+        self._auto_loaded_at = -1
+        if state.phase is SearchPhase.PROMPT:
+            self.query_one(ResultsArea).show_icons(())
+        self.search_state = state
+
+    @on(SearchRunner.Answered)
+    def _search_answered(self, message: SearchRunner.Answered) -> None:
+        if message.sequence != self.searches.sequence:  # a newer search started meanwhile
+            return
+        if message.notice:
+            self.notify(message.notice, title="More results", severity="warning", markup=False)
+        if message.result is not None:
+            self.show_search_result(message.result, message.state, keep_place=message.appended)
+            return
+        self.search_state = message.state
+        if message.state.phase is SearchPhase.REJECTED:
+            self.post_message(self.TokenRejected(message.state.message))
+
+    def show_search_result(
+        self, result: SearchResult, state: SearchState, *, keep_place: bool = False, select: Icon | None = None
+    ) -> None:
+        """Put an answer on screen, filtered (and grouped): the list, the first icon's detail, the count
+        (one frame). `select`: highlight this icon (its group, grouped) when it is on show."""
+        # query_one_optional, not query(): it is cached while the DOM is unchanged, query() walks it all.
+        results = self.query_one_optional(ResultsArea)
+        if results is None:  # answered while the app was closing
+            return
+        shown = self.filters.apply(result.icons) if self.filters else result.icons
+        if self.filters and state.phase is SearchPhase.RESULTS:
+            emptied = "" if shown else explain_empty(result.icons, self.filters)
+            state = replace(state, filters_text=self.filters.text, shown=len(shown), emptied_by=emptied)
+        if self.grouped:  # after the filters: a group holds only what they keep
+            groups = group_icons(shown)
+            results.show_groups(groups, keep_place=keep_place)
+            if state.phase is SearchPhase.RESULTS:
+                state = replace(state, groups=len(groups))
+        else:
+            results.show_icons(shown, keep_place=keep_place)
+        if select is not None:
+            results.highlight(select)
+        facets = self.query_one(FacetPanel)
+        if facets.display:
+            facets.show(result.icons, self.filters)
+        # The detail follows in the same frame (the list's highlight message would land a frame later).
+        self._follow_highlight(results, self.query_one(DetailPane), member=select)
+        self.search_state = state
+
+    def watch_search_state(self, state: SearchState) -> None:
+        search_bar = self.query_one_optional(SearchBar)
+        if search_bar is None:  # a search answered while the app was closing
+            return
+        search_bar.state = state
+        shows_list = self.query_one(ResultsArea).show_state(state)
+        if not shows_list:
+            self.query_one(DetailPane).icon = None
+
+    # ----------------------------------------------------------------- results and detail
+
+    @on(ResultsList.IconHighlighted)
+    @on(Gallery.IconHighlighted)
+    def _icon_highlighted(self, message: ResultsList.IconHighlighted | Gallery.IconHighlighted) -> None:
+        # A highlight message can still arrive while the app is closing and its widgets are gone.
+        detail, results = self.query_one_optional(DetailPane), self.query_one_optional(ResultsArea)
+        if detail is None or results is None:
+            return
+        # The detail follows the view on show (the hidden one may hold older results).
+        self._follow_highlight(results, detail)
+        self._prefetch_neighbours(results)
+        # Reaching the last entry loads the next page, once per length of the list: a page that adds no
+        # entry (grouped by name, every new icon joins the group on show) must not load the next by itself.
+        entries = len(results.active.icons)
+        if results.at_last and entries != self._auto_loaded_at:
+            self._auto_loaded_at = entries
+            self.action_load_more(quiet=True)
+
+    def _follow_highlight(self, results: ResultsArea, detail: DetailPane, member: Icon | None = None) -> None:
+        """The detail shows the highlighted icon; grouped, the highlighted group with `member` (by
+        default the member highlighted before, if the same name, else the first)."""
+        group = results.highlighted_group
+        if group is None:
+            detail.show_group(None)
+            detail.icon = results.highlighted_icon
+        else:
+            detail.show_group(group, member)
+
+    def highlighted_member(self) -> Icon | None:
+        """The icon Enter and d are about: the highlighted one; grouped, the group's highlighted member."""
+        results = self.query_one(ResultsArea)
+        group = results.highlighted_group
+        if group is None:
+            return results.highlighted_icon
+        return group.members[group.index_of(self.query_one(DetailPane).icon) or 0]
+
+    @on(ResultsList.IconChosen)
+    @on(Gallery.IconChosen)
+    def _icon_chosen(self, message: ResultsList.IconChosen | Gallery.IconChosen) -> None:
+        icon = message.icon
+        group = self.query_one(ResultsArea).highlighted_group
+        if group is not None and group.first.id == icon.id:  # a group chosen: its highlighted member
+            icon = self.highlighted_member() or icon
+        self.open_variant_picker(icon)
+
+    @on(DetailPane.MemberChosen)
+    def _member_chosen(self, message: DetailPane.MemberChosen) -> None:
+        self.open_variant_picker(message.icon)
+
+    def _galleries(self) -> list[Gallery]:
+        """The galleries that draw previews: the results' tiles and the detail pane's members."""
+        found = (self.query_one_optional("#gallery", Gallery), self.query_one_optional("#members", Gallery))
+        return [gallery for gallery in found if gallery is not None]
+
+    def _prefetch_neighbours(self, results: ResultsArea) -> None:
+        """In the list, fetch the previews of the rows around the highlight, so moving on shows at once.
+
+        (The gallery fetches what is on screen and a screen ahead by itself.) Through the shared preview
+        loader, into the shared cache: the detail pane's picture finds them there.
+        """
+        if results.view != "list" or self.query_one(Thumbnail).mode == "text":
+            self.previews.forget("neighbours")
+            return
+        view = results.active
+        index, icons = view.highlighted, view.icons
+        if index is None:
+            return
+        around = [*icons[index + 1 : index + 1 + NEIGHBOURS], *reversed(icons[max(0, index - NEIGHBOURS) : index])]
+        self.previews.want((), ahead=around, channel="neighbours")
+
+    @on(PreviewLoader.Arrived)
+    def _preview_arrived(self, message: PreviewLoader.Arrived) -> None:
+        for gallery in self._galleries():
+            gallery.preview_changed(message.icon_id)
+        thumbnail = self.query_one_optional(Thumbnail)
+        shown = thumbnail.icon if thumbnail is not None else None
+        if (
+            thumbnail is not None
+            and shown is not None
+            and shown.id == message.icon_id
+            and thumbnail.status == "loading"
+        ):
+            thumbnail.redraw()  # its own fetch may still be waiting out the settle pause
+
+    @on(PreviewLoader.Rendered)
+    def _preview_rendered(self, message: PreviewLoader.Rendered) -> None:
+        for gallery in self._galleries():
+            gallery.preview_changed(message.key.icon_id)
+
+    # ----------------------------------------------------------------- downloads
+
+    # ----------------------------------------------------------------- downloading what is browsed
+
+    def open_variant_picker(self, icon: Icon) -> None:
+        """Ask which variant of `icon` to download, then download it into the download folder."""
+        folder = Path(self.link.connection.download_dir).expanduser()
+        self._downloads_panel.choose_and_start(icon, folder)
+
+    # ----------------------------------------------------------------- actions
+
+    def action_focus_search(self) -> None:
+        """Put the cursor in the search box."""
+        self.query_one(SearchInput).focus()
+
+    def action_focus_results(self) -> None:
+        """Move to the results (the gallery or the list, whichever is on show)."""
+        results = self.query_one(ResultsArea).active
+        # At once, not with focus() (which waits for the next idle): keys that arrived in the same read
+        # (a held ↓) must reach the list and move it, not the search box and this action again.
+        results.screen.set_focus(results)
+
+    def action_load_more(self, quiet: bool = False) -> None:
+        """Load the next page of results, when the catalogue offers one."""
+        state = self.searches.load_more()
+        if state is not None:
+            self.search_state = state
+        elif not quiet:
+            self.notify("No more results to load: refine your search to see others.", markup=False)
+
+    def _refilter(self) -> None:
+        """Filter the results at hand again (the filters changed, the search did not)."""
+        result = self.searches.result
+        if result is not None and self.search_state.phase is SearchPhase.RESULTS:
+            self.show_search_result(result, self.searches.state_for(self.searches.last_query, result), keep_place=True)
+
+    def _set_filters(self, filters: Filters) -> None:
+        """Put `filters` in the search box (where they live while in force) and apply them now."""
+        box = self.query_one(SearchInput)
+        text = parse_query(box.value).with_filters(filters).text
+        box.value = text
+        box.cursor_position = len(text)
+        self.start_search(text)
+
+    def action_toggle_facets(self) -> None:
+        """Show the facet panel (values with counts to choose with space), or hide it."""
+        facets = self.query_one(FacetPanel)
+        facets.display = not facets.display
+        if facets.display:
+            facets.show(self.searches.result.icons if self.searches.result else (), self.filters)
+            facets.screen.set_focus(facets)
+        else:
+            self.action_focus_results()
+
+    def action_clear_filters(self) -> None:
+        """Clear every filter: all the results at hand again."""
+        if not self.filters:
+            self.notify("No filter is on.", markup=False)
+            return
+        self._set_filters(Filters())
+
+    @on(FacetPanel.Changed)
+    def _facets_changed(self, message: FacetPanel.Changed) -> None:
+        self._set_filters(message.filters)
+
+    def action_search_again(self) -> None:
+        """Send the current search again."""
+        self.start_search(self.query_one(SearchBar).query_text, immediate=True)
+
+    def action_download(self) -> None:
+        """Open the variant picker for the highlighted icon (grouped: the group's highlighted member)."""
+        icon = self.highlighted_member()
+        if icon is None:
+            self.notify("Search, then highlight an icon to download it.", markup=False)
+            return
+        self.open_variant_picker(icon)
+
+    def action_cycle_thumbnails(self) -> None:
+        """Draw pictures the next way: half blocks, quadrant blocks, not at all (and round again)."""
+        thumbnail = self.query_one(Thumbnail)
+        thumbnail.mode = next_picture_mode(thumbnail.mode)
+        for gallery in self._galleries():
+            gallery.mode = thumbnail.mode
+        self.notify(PICTURE_MODES[thumbnail.mode].notice, title="Pictures", markup=False)
+
+    def action_toggle_view(self) -> None:
+        """Show the results as tiles of pictures, or as a text list (and back)."""
+        area = self.query_one(ResultsArea)
+        area.view = "list" if area.view == "gallery" else "gallery"
+
+    def action_toggle_group(self) -> None:
+        """Group the results by name (one entry per name, its styles and sets in the detail), or not.
+
+        The icon under the highlight stays under it: grouping highlights its group and, in the detail,
+        the icon itself; ungrouping highlights the member that was chosen in the detail.
+        """
+        current = self.highlighted_member()
+        detail = self.query_one(DetailPane)
+        members_had_focus = detail.members is not None and detail.members.has_focus
+        self.grouped = not self.grouped
+        result = self.searches.result
+        if result is not None and self.search_state.phase is SearchPhase.RESULTS:
+            state = self.searches.state_for(self.searches.last_query, result)
+            self.show_search_result(result, state, select=current)
+        if members_had_focus:  # the tiles go away with the groups
+            self.action_focus_results()
+        notice = (
+            "Grouped by name: each name once, with how many styles and sets it comes in. "
+            "Its versions are tiles in the detail: tab or → to choose one."
+            if self.grouped
+            else "Every icon on its own row."
+        )
+        self.notify(notice, title="Group by name", markup=False)
+
+    def action_focus_members(self, quiet: bool = False) -> None:
+        """Move to the highlighted group's members, to choose one (grouped by name)."""
+        detail = self.query_one(DetailPane)
+        members = detail.members
+        if members is None or detail.group is None:
+            if not quiet:
+                self.notify("Group by name first (g): a group's styles and sets are then tiles here.", markup=False)
+            return
+        members.screen.set_focus(members)
