@@ -32,6 +32,11 @@ the catalogue.
 
 from __future__ import annotations
 
+# First: httpx imported without its command-line tool, before any module below imports it (see there).
+from . import _quiet_httpx  # noqa: F401
+
+# isort: split
+
 from ._auth import Secret, parse_base_url
 from ._check import CHECK_QUERY, ConnectionCheck, check_connection
 from ._client import MAX_ICONS_HELD, CatalogueClient
@@ -47,7 +52,7 @@ from ._errors import (
     SettingsError,
     StorageError,
 )
-from ._models import Icon, Ref, SearchResult, Variant
+from ._models import Icon, Ref, SearchResult, Variant, parse_search_result
 from ._naming import suggested_filename
 from ._retry import RetryPolicy
 
@@ -74,5 +79,6 @@ __all__ = [
     "Variant",
     "check_connection",
     "parse_base_url",
+    "parse_search_result",
     "suggested_filename",
 ]
