@@ -1,7 +1,8 @@
 """The layers of the product contract keep to themselves.
 
 - Nothing below the browser knows Textual exists: the catalogue client (`iconcat.api`), imaging,
-  `iconcat.downloads`, and the settings and text helpers load no Textual module, checked in a fresh
+  the true-pixel encoders and terminal detection (`iconcat.graphics`), `iconcat.downloads`, and the
+  settings and text helpers load no Textual module, checked in a fresh
   interpreter where nothing else has (every submodule imported), and none of them imports one in its
   source, directly or by way of another iconcat module, anywhere (under TYPE_CHECKING and inside
   functions too).
@@ -26,7 +27,7 @@ from tests.support.imports import Module, forbidden_paths, format_chain, loaded_
 
 SOURCE = Path(__file__).resolve().parents[1] / "src"
 
-HEADLESS = ["iconcat.api", "iconcat.downloads", "iconcat.imaging", "iconcat.config", "iconcat.text"]
+HEADLESS = ["iconcat.api", "iconcat.downloads", "iconcat.imaging", "iconcat.graphics", "iconcat.config", "iconcat.text"]
 """Below the browser: never Textual."""
 
 SERVER = ["iconcat.server"]
