@@ -196,6 +196,14 @@ def build_parser() -> argparse.ArgumentParser:
         default=48,
         help="icons per search answer (default 48)",
     )
+    serve.add_argument(
+        "--icons",
+        metavar="N",
+        # The server's MAX_ICONS, written out: importing the server here would slow every command's start.
+        type=_bounded_int(1, 1_000_000, "--icons"),
+        default=None,
+        help="serve N icons, from 1 to 1,000,000: the demo's, then generated ones (default: the demo's 1,802)",
+    )
 
     login = commands.add_parser("login", parents=[connecting], help="save the base URL and token, after checking them")
     login.add_argument("--token-stdin", action="store_true", help="read the token from standard input")
@@ -463,6 +471,7 @@ def _serve(args: argparse.Namespace) -> int:
         "port": args.port,
         "page_size": args.page_size,
         "latency_ms": args.latency,
+        "icons": args.icons,
     }
     if args.token is not None:
         options["token"] = args.token

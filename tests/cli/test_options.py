@@ -18,7 +18,7 @@ OPTIONS = {
     "browse": {"-h", "--help", "--demo", "--thumbnails", "--view", "--group", "--no-group"} | CONNECTING,
     "search": {"-h", "--help", "--demo", "--json"} | CONNECTING,
     "download": {"-h", "--help", "--demo", "-o", "--output", "--overwrite"} | CONNECTING,
-    "serve": {"-h", "--help", "--host", "--port", "--token", "--latency", "--page-size"},
+    "serve": {"-h", "--help", "--host", "--port", "--token", "--latency", "--page-size", "--icons"},
     "login": {"-h", "--help", "--token-stdin"} | CONNECTING,
 }
 

@@ -1,6 +1,6 @@
 """The embedded catalogue: the service's interface, served on generated icons.
 
-`create_app(token=..., page_size=..., latency_ms=...)` returns the ASGI app; `start_catalogue()` serves
+`create_app(token=..., page_size=..., latency_ms=..., icons=...)` returns the ASGI app; `start_catalogue()` serves
 it on a free loopback port in a background thread (the browser's demo mode, the tests).
 """
 

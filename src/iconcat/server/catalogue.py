@@ -8,27 +8,40 @@ only when those definitions change (a new glyph renumbers the icons after it: a 
 
 Rendering is lazy and cached in bounded LRU caches: the catalogue lists 1,000+ icons, but only the
 files somebody asks for are ever drawn.
+
+A catalogue of another size (`Catalogue(size)`, `iconcat serve --icons N`) is the demo's first N icons
+or, beyond the demo, the demo followed by generated icons (`generated.py`). Generated icons are never
+materialised as a whole: their ids map arithmetically to what they show, in ranges of their own (icons
+from 1,000,001, variants from 10,000,001: four ids per icon, whether or not its set offers four files),
+so the demo's ids never change and icon and variant ids stay distinct up to the largest size.
 """
 
 from __future__ import annotations
 
 import functools
+import threading
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from typing import overload
 
+from .generated import ALL_SETS, EXTRA_SERIES, glyph_named, layout
 from .glyphs import GLYPHS, Glyph
 from .render import render_eps, render_png, render_svg
+from .search_index import NameIndex
 from .sets import CATEGORY_ORDER, SERIES_ORDER, SETS
 from .styles import STYLES, IconSet, Style, paint_glyph
 
 __all__ = [
     "Catalogue",
     "IconRecord",
+    "MAX_ICONS",
     "MEDIA_TYPES",
     "Ref",
     "THUMBNAIL_SIZE",
     "VariantRecord",
     "default_catalogue",
     "file_name",
+    "sized_catalogue",
 ]
 
 THUMBNAIL_SIZE = 128
@@ -38,6 +51,13 @@ MEDIA_TYPES = {"png": "image/png", "svg": "image/svg+xml", "eps": "application/p
 
 FIRST_ICON_ID = 1001
 FIRST_VARIANT_ID = 500001
+FIRST_GENERATED_ICON_ID = 1_000_001
+FIRST_GENERATED_VARIANT_ID = 10_000_001
+VARIANT_SLOTS = 4
+"""Variant ids reserved per generated icon: the most files a set offers."""
+
+MAX_ICONS = 1_000_000
+"""The largest catalogue `Catalogue(size)` builds (the generator names some 1.2 million)."""
 
 
 @dataclass(frozen=True)
@@ -83,13 +103,22 @@ class IconRecord:
 
 
 class Catalogue:
-    """All icons and variants, with search and (cached) rendering."""
+    """All icons and variants, with search and (cached) rendering.
 
-    def __init__(self) -> None:
+    `size` None is the demo catalogue; a number from 1 to MAX_ICONS, that many icons: the demo's first
+    ones, then generated ones (see the module docstring).
+    """
+
+    def __init__(self, size: int | None = None) -> None:
+        if size is not None and not 1 <= size <= MAX_ICONS:
+            raise ValueError(f"a catalogue holds from 1 to {MAX_ICONS:,} icons, not {size:,}")
         categories = {name: Ref(i + 1, name) for i, name in enumerate(CATEGORY_ORDER)}
         styles = {s.name: Ref(101 + i, s.name) for i, s in enumerate(STYLES)}
-        series = {name: Ref(201 + i, name) for i, name in enumerate(SERIES_ORDER)}
+        series = {name: Ref(201 + i, name) for i, name in enumerate(SERIES_ORDER + EXTRA_SERIES)}
         style_by_name = {s.name: s for s in STYLES}
+        # Generated icons need the same references, and the extra sets theirs (after the demo's ids).
+        self._refs = (categories, styles, series, style_by_name)
+        self._set_refs = {icon_set.name: Ref(301 + i, icon_set.name) for i, icon_set in enumerate(ALL_SETS)}
         icons: list[IconRecord] = []
         next_variant = FIRST_VARIANT_ID
         for set_index, icon_set in enumerate(SETS):
@@ -100,8 +129,8 @@ class Catalogue:
                 for style_name in icon_set.styles:
                     icon_id = FIRST_ICON_ID + len(icons)
                     variants = []
-                    for fmt, size in icon_set.formats:
-                        variants.append(VariantRecord(next_variant, icon_id, fmt, size))
+                    for fmt, pixels in icon_set.formats:
+                        variants.append(VariantRecord(next_variant, icon_id, fmt, pixels))
                         next_variant += 1
                     folded = glyph.name.casefold()
                     icons.append(
@@ -120,21 +149,67 @@ class Catalogue:
                             folded_words=tuple(folded.split()),
                         )
                     )
-        self.icons: tuple[IconRecord, ...] = tuple(icons)
+        if size is not None:
+            del icons[size:]
+        self._generated = 0 if size is None else size - len(icons)
+        # Built on demand and kept (bounded): a page of results shows a few dozen generated icons.
+        self._generated_icon = functools.lru_cache(maxsize=4096)(self._build_generated_icon)
+        self.icons: Sequence[IconRecord] = tuple(icons) if not self._generated else _Icons(self, tuple(icons))
         self._icons_by_id = {icon.id: icon for icon in icons}
         self._variants_by_id = {v.id: (icon, v) for icon in icons for v in icon.variants}
         # Catalogue order for equal relevance: by name, then id (stable, deterministic).
         self._browse_order = tuple(sorted(icons, key=lambda i: (i.folded_name, i.id)))
+        self._index: NameIndex | None = None
+        self._indexed_order: tuple[IconRecord, ...] | None = None
+        self._index_lock = threading.Lock()
 
     # --- lookup ----------------------------------------------------------------------------------
 
     def icon(self, icon_id: int) -> IconRecord | None:
         """The icon with this id, or None."""
-        return self._icons_by_id.get(icon_id)
+        found = self._icons_by_id.get(icon_id)
+        if found is None and 0 <= icon_id - FIRST_GENERATED_ICON_ID < self._generated:
+            return self._generated_icon(icon_id - FIRST_GENERATED_ICON_ID)
+        return found
 
     def variant(self, variant_id: int) -> tuple[IconRecord, VariantRecord] | None:
         """The variant with this id and its icon, or None."""
-        return self._variants_by_id.get(variant_id)
+        found = self._variants_by_id.get(variant_id)
+        offset = variant_id - FIRST_GENERATED_VARIANT_ID
+        if found is None and 0 <= offset < VARIANT_SLOTS * self._generated:
+            icon = self._generated_icon(offset // VARIANT_SLOTS)
+            slot = offset % VARIANT_SLOTS
+            return (icon, icon.variants[slot]) if slot < len(icon.variants) else None
+        return found
+
+    def _record(self, icon_id: int) -> IconRecord:
+        # Not `icon()`: a subclass may hide an icon from lookups (a test's missing preview), not from search.
+        found = self._icons_by_id.get(icon_id)
+        return self._generated_icon(icon_id - FIRST_GENERATED_ICON_ID) if found is None else found
+
+    def _build_generated_icon(self, position: int) -> IconRecord:
+        glyph, icon_set, style_name = layout().locate(position)
+        categories, styles, series, style_by_name = self._refs
+        icon_id = FIRST_GENERATED_ICON_ID + position
+        first_variant = FIRST_GENERATED_VARIANT_ID + VARIANT_SLOTS * position
+        folded = glyph.name.casefold()
+        return IconRecord(
+            id=icon_id,
+            name=glyph.name,
+            glyph=glyph,
+            style=style_by_name[style_name],
+            icon_set=icon_set,
+            category=categories[glyph.category],
+            style_ref=styles[style_name],
+            series=series[icon_set.series],
+            set_ref=self._set_refs[icon_set.name],
+            variants=tuple(
+                VariantRecord(first_variant + slot, icon_id, fmt, size)
+                for slot, (fmt, size) in enumerate(icon_set.formats)
+            ),
+            folded_name=folded,
+            folded_words=tuple(folded.split()),
+        )
 
     # --- search ----------------------------------------------------------------------------------
 
@@ -147,28 +222,46 @@ class Catalogue:
         rather than the alphabet putting "Circle" first); then name, then id, so the order is stable.
         A query of no words matches every icon (each of its zero words occurs), in catalogue order:
         browsing the catalogue.
+
+        Answered from an index (`search_index.py`), at a cost that follows the names ranked rather than
+        the catalogue's size; `search_page` ranks only as far as one page needs.
         """
-        words = query.casefold().split()
-        if not words:
-            return list(self._browse_order)
-        phrase = " ".join(words)
-        ranked: list[tuple[int, IconRecord]] = []
-        for icon in self._browse_order:
-            name = icon.folded_name
-            if not all(word in name for word in words):
-                continue
-            if name == phrase:
-                rank = 0
-            elif name.startswith(phrase):
-                rank = 1
-            elif all(any(w.startswith(word) for w in icon.folded_words) for word in words):
-                rank = 2
-            else:
-                rank = 3
-            ranked.append((rank, icon))
-        # sort() is stable and _browse_order is already by (name, id).
-        ranked.sort(key=lambda pair: (pair[0], len(pair[1].folded_name)))
-        return [icon for _, icon in ranked]
+        return [self._record(icon_id) for icon_id in self._search_index().every(query)]
+
+    def search_page(self, query: str, start: int, count: int) -> tuple[list[IconRecord], bool]:
+        """`search(query)[start : start + count]`, and whether more icons follow it."""
+        ids, more = self._search_index().page(query, start, count)
+        return [self._record(icon_id) for icon_id in ids], more
+
+    def prepare(self) -> None:
+        """Build the search index now rather than on the first search (it takes a moment at 1,000,000 icons)."""
+        self._search_index()
+
+    def _search_index(self) -> NameIndex:
+        # Built on first use from `_browse_order`, and again if that is replaced (a test's subclass
+        # renames icons after construction). The lock keeps concurrent first searches to one build.
+        with self._index_lock:
+            order = self._browse_order
+            if self._index is None or self._indexed_order is not order:
+                self._index = NameIndex(self._name_groups(order))
+                self._indexed_order = order
+            return self._index
+
+    def _name_groups(self, order: tuple[IconRecord, ...]) -> Iterator[tuple[str, Sequence[int]]]:
+        """(folded name, ids of its icons in ascending order) for each name, demo and generated."""
+        demo: dict[str, list[int]] = {}
+        for icon in order:  # by (name, id): each name's ids come in ascending order
+            demo.setdefault(icon.folded_name, []).append(icon.id)
+        groups: dict[str, Sequence[int]] = dict(demo)
+        if self._generated:
+            # A unit of the layout is one name's generated icons, consecutive ids (all above the demo's).
+            plan = layout()
+            for unit in range(plan.unit_of(self._generated - 1) + 1):
+                end = min(plan.starts[unit + 1], self._generated)
+                ids = range(FIRST_GENERATED_ICON_ID + plan.starts[unit], FIRST_GENERATED_ICON_ID + end)
+                name = plan.names[unit].casefold()
+                groups[name] = [*groups[name], *ids] if name in groups else ids
+        return iter(groups.items())
 
     # --- files -----------------------------------------------------------------------------------
 
@@ -189,9 +282,50 @@ def file_name(icon: IconRecord, variant: VariantRecord) -> str:
     return f"{stem}.{variant.format}"
 
 
+class _Icons(Sequence[IconRecord]):
+    """A catalogue's icons by position (demo first, then generated), built only when looked at."""
+
+    def __init__(self, catalogue: Catalogue, demo: tuple[IconRecord, ...]) -> None:
+        self._catalogue = catalogue
+        self._demo = demo
+
+    def __len__(self) -> int:
+        return len(self._demo) + self._catalogue._generated
+
+    def __iter__(self) -> Iterator[IconRecord]:
+        yield from self._demo
+        build = self._catalogue._build_generated_icon  # in order, once each: the shared cache would only churn
+        for position in range(self._catalogue._generated):
+            yield build(position)
+
+    @overload
+    def __getitem__(self, index: int) -> IconRecord: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[IconRecord]: ...
+
+    def __getitem__(self, index: int | slice) -> IconRecord | Sequence[IconRecord]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError("icon position out of range")
+        if index < len(self._demo):
+            return self._demo[index]
+        return self._catalogue._generated_icon(index - len(self._demo))
+
+
+def _glyph(name: str) -> Glyph:
+    glyph = _GLYPHS_BY_NAME.get(name) or glyph_named(name)
+    if glyph is None:
+        raise KeyError(name)
+    return glyph
+
+
 _GLYPHS_BY_NAME = {glyph.name: glyph for glyph in GLYPHS}
 _STYLES_BY_NAME = {style.name: style for style in STYLES}
-_SETS_BY_NAME = {icon_set.name: icon_set for icon_set in SETS}
+_SETS_BY_NAME = {icon_set.name: icon_set for icon_set in ALL_SETS}
 
 
 @functools.lru_cache(maxsize=512)
@@ -199,7 +333,7 @@ def _render_file(glyph_name: str, style_name: str, set_name: str, fmt: str, size
     # Keyed by names, not by the definitions: hashing a short tuple of strings costs nothing, hashing
     # a glyph's every coordinate would cost more than the cache saves. Bounded: 512 files of at most
     # ~60 KB keep the cache to tens of megabytes at worst.
-    glyph, style, icon_set = _GLYPHS_BY_NAME[glyph_name], _STYLES_BY_NAME[style_name], _SETS_BY_NAME[set_name]
+    glyph, style, icon_set = _glyph(glyph_name), _STYLES_BY_NAME[style_name], _SETS_BY_NAME[set_name]
     paints = paint_glyph(glyph, style, icon_set)
     if fmt == "png":
         assert size is not None
@@ -216,3 +350,9 @@ def _render_file(glyph_name: str, style_name: str, set_name: str, fmt: str, size
 def default_catalogue() -> Catalogue:
     """The one demo catalogue (its construction is cheap, but there is no reason to repeat it)."""
     return Catalogue()
+
+
+@functools.lru_cache(maxsize=4)
+def sized_catalogue(size: int) -> Catalogue:
+    """The catalogue of `size` icons, shared like the demo's (ValueError outside 1 to MAX_ICONS)."""
+    return Catalogue(size)

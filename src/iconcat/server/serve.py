@@ -11,15 +11,19 @@ import errno
 import shlex
 import signal
 import socket
+import sys
 import threading
 from collections.abc import Callable
 
 import uvicorn
 
 from .app import DEFAULT_PAGE_SIZE, DEMO_TOKEN, create_app
-from .catalogue import default_catalogue
+from .catalogue import default_catalogue, sized_catalogue
 
 __all__ = ["run_forever"]
+
+SWITCH_INTERVAL = 0.0005
+"""Seconds between the interpreter's thread switches while serving (see run_forever)."""
 
 
 def _bind(host: str, port: int) -> socket.socket:
@@ -88,19 +92,24 @@ def run_forever(
     page_size: int = DEFAULT_PAGE_SIZE,
     latency_ms: int = 0,
     announce: Callable[[str], None] = print,
+    icons: int | None = None,
 ) -> None:
     """Serve the demo catalogue on host:port until interrupted (Ctrl-C or SIGTERM), then return.
 
+    `icons` serves a catalogue of that many icons (1 to MAX_ICONS) instead of the demo's 1,802.
     Raises `OSError` (with a clear message) when the address cannot be bound, `ValueError` for a bad
-    option (empty token, page size below 1, negative latency).
+    option (empty token, page size below 1, negative latency, a number of icons out of range).
     """
-    app = create_app(token=token, page_size=page_size, latency_ms=latency_ms)
+    app = create_app(token=token, page_size=page_size, latency_ms=latency_ms, icons=icons)
+    catalogue = default_catalogue() if icons is None else sized_catalogue(icons)
+    # The search index is built before listening, so the first search is as quick as any other.
+    catalogue.prepare()
     sock = _bind(host, port)
     bound_port = sock.getsockname()[1]
     url = base_url_for(host, bound_port)
     header = shlex.quote(f"Authorization: Bearer {token}")
     lines = [
-        f"iconcat demo catalogue: {len(default_catalogue().icons):,} icons at {url}",
+        f"iconcat demo catalogue: {len(catalogue.icons):,} icons at {url}",
         f"Token: {token}",
         f"Try:   curl -H {header} '{url}/api/v1/search?name=arrow'",
         "Press Ctrl-C to stop.",
@@ -119,11 +128,18 @@ def run_forever(
     # so both end the same way: a clean return, no traceback, no death by signal.
     in_main_thread = threading.current_thread() is threading.main_thread()
     previous = signal.signal(signal.SIGTERM, _on_sigterm) if in_main_thread else None
+    # Searches and drawings run in worker threads; the event loop answers everything else. By default
+    # a thread waiting for the interpreter lock waits up to 5 ms for a busy one to hand it over, which
+    # is what a cached preview would wait behind another client's searches. This process only serves,
+    # so it switches threads every 0.5 ms instead (and puts the setting back when it stops).
+    switch_interval = sys.getswitchinterval()
+    sys.setswitchinterval(SWITCH_INTERVAL)
     try:
         server.run(sockets=[sock])
     except (KeyboardInterrupt, _Terminated):
         pass
     finally:
+        sys.setswitchinterval(switch_interval)
         if in_main_thread:
             signal.signal(signal.SIGTERM, previous)
         sock.close()
