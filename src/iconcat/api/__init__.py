@@ -32,11 +32,6 @@ the catalogue.
 
 from __future__ import annotations
 
-# First: httpx imported without its command-line tool, before any module below imports it (see there).
-from . import _quiet_httpx  # noqa: F401
-
-# isort: split
-
 from ._auth import Secret, parse_base_url
 from ._check import CHECK_QUERY, ConnectionCheck, check_connection
 from ._client import MAX_ICONS_HELD, CatalogueClient
