@@ -21,6 +21,7 @@ from iconcat.server.catalogue import MAX_ICONS, Catalogue
 from iconcat.server.generated import BADGES, ENCLOSURES, MIRRORS, SLASHES
 from iconcat.server.glyphs import GLYPHS
 from iconcat.server.serve import run_forever
+from tests.support.catalogue_rows import rows
 from tests.support.cli import run_iconcat
 from tests.support.server import auth, png_header, png_image, premultiplied_difference, serving
 
@@ -50,14 +51,6 @@ def digest(icons: list[dict]) -> str:
         for icon in icons
     ]
     return hashlib.sha256(json.dumps(rows).encode()).hexdigest()
-
-
-def rows(catalogue: Catalogue) -> list[tuple]:
-    """Each icon as (id, name, style, set, variant ids), in id order."""
-    return [
-        (icon.id, icon.name, icon.style.name, icon.icon_set.name, tuple(v.id for v in icon.variants))
-        for icon in catalogue.icons
-    ]
 
 
 def test_the_demo_catalogue_is_what_it_was() -> None:
@@ -97,7 +90,7 @@ def test_ids_and_names_do_not_depend_on_the_process() -> None:
     program = (
         "import hashlib, json\n"
         "from iconcat.server.catalogue import Catalogue\n"
-        "from tests.server.test_sizes import rows\n"
+        "from tests.support.catalogue_rows import rows\n"
         "print(hashlib.sha256(json.dumps(rows(Catalogue(60_000))).encode()).hexdigest())\n"
     )
     seen = set()
