@@ -23,28 +23,32 @@ install with nothing set up (the demo's ids are stable, so `download --demo` tak
 from __future__ import annotations
 
 import argparse
-import asyncio
-import dataclasses
-import getpass
-import json
 import os
 import sys
 import time
 import warnings
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Coroutine, Iterator, Sequence
 from contextlib import contextmanager
-from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 from iconcat import __version__
-from iconcat.config import THUMBNAIL_MODES, VIEWS, ConfigError, Settings, load_settings, save_settings
+from iconcat.choices import GRAPHICS, THUMBNAIL_MODES, VIEWS
 from iconcat.failures import describe_failure
 from iconcat.text import sanitize
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
+    from pathlib import Path
+
     from iconcat.api import CatalogueClient, SearchResult
+    from iconcat.config import Settings
+
+# Modules only some commands need (the settings, asyncio, json, pathlib, getpass, dataclasses, the
+# client, the server) are imported inside them: `iconcat --help` imports little beyond argparse
+# (tests/cli/test_quick_start.py holds that).
 
 __all__ = ["main"]
+
+_T = TypeVar("_T")
 
 EXIT_OK, EXIT_FAILURE, EXIT_USAGE, EXIT_AUTH, EXIT_NOT_FOUND, EXIT_INTERRUPTED = 0, 1, 2, 3, 4, 130
 NO_CATALOGUE_HINT = (
@@ -161,6 +165,13 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help="start with the results grouped by name, each name once (g toggles it; default off)",
     )
+    browse.add_argument(
+        "--graphics",
+        choices=GRAPHICS,
+        default=None,
+        help="pictures in true pixels where the terminal draws kitty graphics (auto, the default: ask the "
+        "terminal), always (kitty), or never (blocks)",
+    )
 
     search = commands.add_parser("search", parents=[connecting, demo], help="one search, as a table or JSON")
     search.add_argument("name", nargs="+", metavar="NAME", help="words that must all occur in the icon's name")
@@ -240,12 +251,15 @@ def _run(argv: Sequence[str] | None) -> int:
                     "(see `iconcat serve --help`)"
                 )
             return _serve(args)
+        from iconcat.config import load_settings
+
         settings = load_settings(
             base_url=getattr(args, "base_url", None),
             timeout=getattr(args, "timeout", None),
             thumbnails=getattr(args, "thumbnails", None),
             view=getattr(args, "view", None),
             group=getattr(args, "group", None),
+            graphics=getattr(args, "graphics", None),
         )
         if command == "browse":
             return _browse(settings, " ".join(getattr(args, "query", None) or []) or None, getattr(args, "demo", False))
@@ -269,6 +283,7 @@ def _run(argv: Sequence[str] | None) -> int:
 def _report(error: BaseException) -> int:
     """Print `error` as the one line a person reads (`describe_failure`'s words); return the exit status."""
     from iconcat.api import AuthError, CatalogueError, NotFoundError, SettingsError
+    from iconcat.config import ConfigError
 
     if isinstance(error, (UsageError, ConfigError, SettingsError)):
         status = EXIT_USAGE
@@ -291,6 +306,14 @@ def _error(message: str) -> None:
 
 def _warn(message: str) -> None:
     print(f"iconcat: warning: {sanitize(message, max_length=600)}", file=sys.stderr)
+
+
+def _run_async(work: Coroutine[Any, Any, _T]) -> _T:
+    """`asyncio.run(work)`, asyncio imported here: `iconcat --help` and usage errors must not pay for it
+    (importing asyncio takes longer than the rest of the command line put together)."""
+    import asyncio
+
+    return asyncio.run(work)
 
 
 def _client(settings: Settings) -> CatalogueClient:
@@ -321,6 +344,8 @@ def _catalogue(settings: Settings, demo: bool) -> Iterator[Settings]:
     if not demo:
         yield settings
         return
+    import dataclasses
+
     from iconcat.server import DEMO_TOKEN, start_catalogue
 
     try:
@@ -356,8 +381,10 @@ def _search(settings: Settings, name: str, *, as_json: bool, demo: bool = False)
         return result
 
     with _catalogue(settings, demo) as reachable:
-        result = asyncio.run(run(reachable))
+        result = _run_async(run(reachable))
     if as_json:
+        import json
+
         print(json.dumps(search_result_document(result), indent=2, ensure_ascii=True))
     else:
         _print_table(result)
@@ -446,6 +473,8 @@ class _ProgressLine:
 
 
 def _download(settings: Settings, variant_id: int, output: str | None, *, overwrite: bool, demo: bool = False) -> int:
+    from pathlib import Path
+
     folder = Path(output).expanduser() if output else settings.download_dir
     progress = _ProgressLine(variant_id)
 
@@ -456,7 +485,7 @@ def _download(settings: Settings, variant_id: int, output: str | None, *, overwr
 
     try:
         with _catalogue(settings, demo) as reachable:
-            path = asyncio.run(run(reachable))
+            path = _run_async(run(reachable))
     finally:
         progress.close()
     print(os.path.abspath(path))
@@ -497,7 +526,10 @@ def _login(settings: Settings, *, explicit_base_url: str | None, token_from_stdi
     before the token is typed). The check is the api's `check_connection`, the connect screen's too;
     the token stays in a `Secret` until the calls that need it (a traceback with locals shows a mask).
     """
+    import getpass
+
     from iconcat.api import Secret, check_connection, parse_base_url
+    from iconcat.config import save_settings
 
     base_url = explicit_base_url or settings.base_url
     if token_from_stdin:
@@ -519,7 +551,7 @@ def _login(settings: Settings, *, explicit_base_url: str | None, token_from_stdi
         token = Secret(getpass.getpass("Token (hidden): ").strip())
     if not token:
         raise UsageError("no token given")
-    check = asyncio.run(check_connection(base_url, token, settings.timeout, warn=_warn))
+    check = _run_async(check_connection(base_url, token, settings.timeout, warn=_warn))
     path = save_settings(base_url=base_url, token=token.reveal())
     print(f"The token works. {check.summary} Saved to {path}")
     return EXIT_OK

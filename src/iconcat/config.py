@@ -9,6 +9,7 @@
 | thumbnails      | `ICONCAT_THUMBNAILS`   | `thumbnails`   | `half`                 |
 | view            | `ICONCAT_VIEW`         | `view`         | `gallery` (`list` when thumbnails is `text`) |
 | group by name   | `ICONCAT_GROUP`        | `group`        | off                    |
+| graphics        | `ICONCAT_GRAPHICS`     | `graphics`     | `auto`                 |
 
 The file is TOML at `platformdirs.user_config_dir("iconcat")/config.toml` (`$XDG_CONFIG_HOME/iconcat/`
 on Linux), looked up at call time so a changed `XDG_CONFIG_HOME` is honoured. It is written atomically
@@ -27,27 +28,19 @@ from __future__ import annotations
 
 import math
 import os
-import tempfile
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import platformdirs
-import tomli_w
+from iconcat.choices import GRAPHICS, THUMBNAIL_MODES, VIEWS
 
-__all__ = ["VIEWS", "ConfigError", "Settings", "config_path", "load_settings", "save_settings"]
+# platformdirs, tomllib, tomli_w and tempfile are imported where they are used: reading the settings
+# needs only tomllib and platformdirs, and none of them is needed to import this module.
+
+__all__ = ["THUMBNAIL_MODES", "VIEWS", "ConfigError", "Settings", "config_path", "load_settings", "save_settings"]
 
 DEFAULT_TIMEOUT = 30.0
 
-THUMBNAIL_MODES = ("half", "quadrant", "text")
-"""How the browser draws pictures: half blocks, quadrant blocks (sharper), or text only (no pictures,
-no preview requests). The first two are `iconcat.imaging.MODES`' picture modes (a test keeps them
-in step); named here so reading settings does not load the imaging stack."""
-
-
-VIEWS = ("gallery", "list")
-"""How the browser lays results out: tiles of pictures, or a text list."""
 
 _TRUE = frozenset({"true", "yes", "on", "1"})
 _FALSE = frozenset({"false", "no", "off", "0"})
@@ -76,10 +69,14 @@ class Settings:
     "text" and no view chosen anywhere, the list)."""
     group: bool = False
     """Whether the browser starts with its results grouped by name (`g` toggles it)."""
+    graphics: str = GRAPHICS[0]
+    """Whether the terminal draws pictures in true pixels: one of `GRAPHICS` ("auto" asks it)."""
 
 
 def config_path() -> Path:
     """Where the config file lives (it may not exist)."""
+    import platformdirs
+
     return Path(platformdirs.user_config_dir("iconcat", appauthor=False)) / "config.toml"
 
 
@@ -94,6 +91,8 @@ def _read_file(path: Path) -> dict[str, Any]:
         ) from None
     except OSError as error:
         raise ConfigError(f"cannot read the config file {path}: {error.strerror}") from None
+    import tomllib  # only once there is a file to parse
+
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
@@ -181,6 +180,7 @@ def load_settings(
     thumbnails: str | None = None,
     view: str | None = None,
     group: bool | None = None,
+    graphics: str | None = None,
 ) -> Settings:
     """Settings with precedence flag (these arguments) > environment > config file > default."""
     path = config_path()
@@ -218,6 +218,7 @@ def load_settings(
         thumbnails=chosen_thumbnails,
         view=chosen_view,
         group=bool(_first_switch(group, "ICONCAT_GROUP", stored, "group", path)),
+        graphics=_first_choice(graphics, "ICONCAT_GRAPHICS", stored, "graphics", GRAPHICS, path) or GRAPHICS[0],
     )
 
 
@@ -227,6 +228,10 @@ def save_settings(*, base_url: str, token: str, download_dir: str | Path | None 
     Other keys already in the file are kept. The folder is made 0700, the file 0600, and the file is
     replaced atomically, so a crash leaves either the old file or the new one.
     """
+    import tempfile
+
+    import tomli_w
+
     path = config_path()
     try:
         existing = _read_file(path)

@@ -9,24 +9,7 @@ import pytest
 from iconcat.api import CatalogueClient, Icon, ProtocolError, Ref, Variant
 from tests.conftest import TEST_TOKEN
 from tests.support.misbehaving import Reply
-
-
-def icon(icon_id: int = 1, **changes) -> dict:
-    entry = {
-        "id": icon_id,
-        "name": f"Arrow {icon_id}",
-        "category": {"id": 1, "name": "Arrows"},
-        "style": {"id": 2, "name": "Outline"},
-        "series": {"id": 3, "name": "Essentials"},
-        "set": {"id": 4, "name": "Core UI"},
-        "thumbnail": f"http://127.0.0.1:1/private/bundle_icons/{icon_id}/small",
-        "variants": [
-            {"id": icon_id * 10, "format": "png", "size": 512},
-            {"id": icon_id * 10 + 1, "format": "svg", "size": None},
-        ],
-    }
-    entry.update(changes)
-    return entry
+from tests.support.payloads import BAD_ENTRIES, BAD_VARIANTS, META_CASES, WRONG_SHAPES, icon
 
 
 async def search_answer(server, body) -> object:
@@ -64,25 +47,6 @@ async def test_unknown_fields_are_ignored_at_every_level(server):
     assert len(result.icons) == 1 and result.skipped == 0
 
 
-BAD_ENTRIES = {
-    "not an object": "Arrow",
-    "id missing": {k: v for k, v in icon(2).items() if k != "id"},
-    "id as string": icon(2, id="2"),
-    "id as bool": icon(2, id=True),
-    "id as float": icon(2, id=2.0),
-    "id beyond 64 bits": icon(2, id=10**30),
-    "negative id": icon(2, id=-5),
-    "name null": icon(2, name=None),
-    "name empty": icon(2, name="  "),
-    "name as number": icon(2, name=12),
-    "ref missing": {k: v for k, v in icon(2).items() if k != "series"},
-    "ref as string": icon(2, style="Outline"),
-    "ref id as string": icon(2, category={"id": "1", "name": "Arrows"}),
-    "thumbnail as list": icon(2, thumbnail=["x"]),
-    "variants as object": icon(2, variants={"id": 1}),
-}
-
-
 @pytest.mark.parametrize("bad", BAD_ENTRIES.values(), ids=BAD_ENTRIES.keys())
 async def test_one_bad_entry_is_skipped_and_counted_while_the_rest_survive(server, bad):
     result = await search_answer(server, {"data": [icon(1), bad, icon(3)], "meta": {"moreResultsAvailable": False}})
@@ -91,17 +55,7 @@ async def test_one_bad_entry_is_skipped_and_counted_while_the_rest_survive(serve
 
 
 async def test_bad_variants_are_dropped_and_the_icon_kept(server):
-    variants = [
-        {"id": 10, "format": "png", "size": 512},
-        {"id": 11, "format": "png", "size": True},
-        {"id": 12, "format": "png", "size": "512"},
-        {"id": "13", "format": "svg", "size": None},
-        {"id": 14, "format": None, "size": None},
-        {"id": 10, "format": "png", "size": 256},  # a duplicate id
-        "svg",
-        {"id": 15, "format": "SVG"},  # size missing is null: vector
-    ]
-    result = await search_answer(server, {"data": [icon(1, variants=variants)]})
+    result = await search_answer(server, {"data": [icon(1, variants=BAD_VARIANTS)]})
     assert result.icons[0].variants == (Variant(10, "png", 512), Variant(15, "svg", None))
     assert result.skipped == 0
 
@@ -112,17 +66,7 @@ async def test_duplicate_icon_ids_keep_the_first(server):
     assert result.skipped == 1
 
 
-@pytest.mark.parametrize(
-    "meta, expected",
-    [
-        ({"moreResultsAvailable": True}, True),
-        ({"moreResultsAvailable": "false"}, False),
-        ({"moreResultsAvailable": "true"}, False),
-        ({"moreResultsAvailable": 1}, False),
-        ([], False),
-        (None, False),
-    ],
-)
+@pytest.mark.parametrize("meta, expected", META_CASES)
 async def test_more_results_must_be_a_real_bool(server, meta, expected):
     document = {"data": [icon(1)]}
     if meta is not None:
@@ -139,32 +83,8 @@ async def test_ten_thousand_results_parse(server):
 
 @pytest.mark.parametrize(
     "body, message",
-    [
-        (b"{not json", "not valid JSON"),
-        (b"", "not valid JSON"),
-        (b"\xff\xfe\x00garbage", "not valid JSON"),
-        (b"[1, 2, 3]", "JSON list, not an object"),
-        (b'"data"', "JSON string, not an object"),
-        (b"null", "JSON null"),
-        (b'{"data": {"0": {}}}', "no `data` list"),
-        (b'{"icons": []}', "no `data` list"),
-        (b'{"data": [], "data": "replaced"}', "no `data` list"),
-        (b'{"data": [' + b"9" * 5000 + b"]}", "not valid JSON"),
-        (b"[" * 100_000 + b"]" * 100_000, "nested too deeply"),
-    ],
-    ids=[
-        "malformed",
-        "empty",
-        "not utf-8",
-        "list",
-        "string",
-        "null",
-        "data object",
-        "no data",
-        "duplicate key",
-        "huge number",
-        "deep nesting",
-    ],
+    [(body, words) for _name, body, words in WRONG_SHAPES],
+    ids=[name for name, _body, _words in WRONG_SHAPES],
 )
 async def test_a_body_of_the_wrong_shape_is_a_protocol_error(server, body, message):
     with pytest.raises(ProtocolError, match=message):

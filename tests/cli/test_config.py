@@ -201,3 +201,18 @@ def test_group_flag_beats_environment_beats_file_and_bad_values_are_named(monkey
     assert parser.parse_args(["browse"]).group is None
     outcome = run_iconcat("browse", env={"ICONCAT_GROUP": "maybe"})
     assert outcome.status == 2 and "ICONCAT_GROUP must be true or false" in outcome.error_line
+
+
+def test_graphics_flag_beats_environment_beats_file(monkeypatch):
+    assert load_settings().graphics == "auto"
+    config_path().parent.mkdir(parents=True, exist_ok=True)
+    config_path().write_text('graphics = "blocks"\n', encoding="utf-8")
+    assert load_settings().graphics == "blocks"
+    monkeypatch.setenv("ICONCAT_GRAPHICS", "Kitty")
+    assert load_settings().graphics == "kitty"
+    assert load_settings(graphics="auto").graphics == "auto"
+    monkeypatch.setenv("ICONCAT_GRAPHICS", "iterm")
+    with pytest.raises(ConfigError, match="ICONCAT_GRAPHICS must be one of auto, kitty, sixel, blocks"):
+        load_settings()
+    outcome = run_iconcat("browse", "--graphics", "iterm")
+    assert outcome.status == 2 and "--graphics" in outcome.stderr

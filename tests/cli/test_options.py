@@ -15,7 +15,7 @@ from iconcat import cli
 CONNECTING = {"--base-url", "--timeout"}
 OPTIONS = {
     None: {"-h", "--help", "--version"} | CONNECTING,
-    "browse": {"-h", "--help", "--demo", "--thumbnails", "--view", "--group", "--no-group"} | CONNECTING,
+    "browse": {"-h", "--help", "--demo", "--thumbnails", "--view", "--group", "--no-group", "--graphics"} | CONNECTING,
     "search": {"-h", "--help", "--demo", "--json"} | CONNECTING,
     "download": {"-h", "--help", "--demo", "-o", "--output", "--overwrite"} | CONNECTING,
     "serve": {"-h", "--help", "--host", "--port", "--token", "--latency", "--page-size", "--icons"},

@@ -21,16 +21,23 @@ person. `more_available` keeps the service's word (from its latest page): more m
 client cannot page to them, so "refine the search" stays the honest hint.
 
 Everything public is re-exported here from small private modules: `_models` (the dataclasses and their
-tolerant parser), `_errors` (the exception tree, drawn in its docstring), `_auth` (where the token may
+tolerant parser), `_answer` (large search answers decoded fast, in slices, to the same result),
+`_errors` (the exception tree, drawn in its docstring), `_auth` (where the token may
 go; `Secret`, `parse_base_url`), `_check` (`check_connection`: one search that tests a base URL and
 token, for `iconcat login` and the connect screen), `_redact` (the token masked in the HTTP stack's log
 records), `_retry` (backoff and Retry-After), `_body` (size-capped decoding), `_naming` (a file named
 after its icon: `suggested_filename`), `_socket_reads` (larger socket reads for a download's
-connection) and `_client`. The client saves files through `iconcat.downloads`, which knows nothing of
-the catalogue.
+connection), `_transport` (no SSL context until an https URL is requested), `_quiet_httpx` (httpx
+imported without its command-line tool) and `_client`. The client saves files through
+`iconcat.downloads`, which knows nothing of the catalogue.
 """
 
 from __future__ import annotations
+
+# First: httpx imported without its command-line tool, before any module below imports it (see there).
+from . import _quiet_httpx  # noqa: F401
+
+# isort: split
 
 from ._auth import Secret, parse_base_url
 from ._check import CHECK_QUERY, ConnectionCheck, check_connection

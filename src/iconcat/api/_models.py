@@ -19,10 +19,11 @@ Parsing is tolerant where it can be and strict where it must be (the service is 
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["Icon", "Ref", "SearchResult", "Variant", "parse_search_result"]
+__all__ = ["Icon", "Ref", "SearchResult", "UnreadableAnswer", "Variant", "parse_search_result", "tolerant_answer"]
 
 _MAX_ID = 2**63 - 1
 """Ids beyond a signed 64-bit integer are not ids any real service hands out."""
@@ -32,22 +33,36 @@ _MAX_TEXT = 10_000
 _MAX_NEXT_URL = 8192
 """A `meta.next` longer than this is no address a real service hands out: ignored."""
 
+# The fields' types name the aliases below: plain types here, what the parser checks said in words.
+# `_answer` (the fast decoder, imported only when an answer is big enough to need it) rebinds them to
+# the same types carrying the checks as msgspec constraints before it builds its decoders, so msgspec
+# decodes answers straight into these classes, checked in C; and `iconcat search`, or any small answer,
+# never imports msgspec (~10 ms). They check nothing at construction: `Icon(...)` is as before.
+_Id = int
+"""0 to 2**63 - 1, and not a bool."""
+_Text = str
+"""At most `_MAX_TEXT` characters."""
+_Format = str
+"""At most 16 characters (longer ones may still shrink to 16 once stripped: the parser's business)."""
+_PixelSize = int
+"""1 to `_MAX_PIXEL_SIZE`, and not a bool."""
+
 
 @dataclass(frozen=True)
 class Ref:
     """A reference to a category, style, series or set: its id and display name."""
 
-    id: int
-    name: str
+    id: _Id
+    name: _Text
 
 
 @dataclass(frozen=True)
 class Variant:
     """One downloadable file of an icon: its variant id, format ("png", "svg", "eps") and pixel size."""
 
-    id: int
-    format: str
-    size: int | None
+    id: _Id
+    format: _Format
+    size: _PixelSize | None
     """Pixel size for raster formats; None for vector formats."""
 
     @property
@@ -61,13 +76,13 @@ class Variant:
 class Icon:
     """An icon of the catalogue, as one entry of a search result."""
 
-    id: int
-    name: str
+    id: _Id
+    name: _Text
     category: Ref
     style: Ref
     series: Ref
     set: Ref
-    thumbnail: str
+    thumbnail: _Text
     """Address of the small preview image (usually absolute; may be relative to the base URL)."""
     variants: tuple[Variant, ...]
 
@@ -203,6 +218,34 @@ def parse_search_result(document: Any) -> SearchResult:
     if not isinstance(following, str) or not following.strip() or len(following) > _MAX_NEXT_URL:
         following = None
     return SearchResult(icons=tuple(icons), more_available=more is True, skipped=skipped, next_page=following)
+
+
+class UnreadableAnswer(Exception):
+    """The body is no search answer: `problem` ends the sentence "the search answer from X …"."""
+
+    def __init__(self, problem: str) -> None:
+        super().__init__(problem)
+        self.problem = problem
+
+
+def tolerant_answer(body: bytes) -> SearchResult:
+    """A search answer's bytes through `json.loads` and `parse_search_result`; its failures as `UnreadableAnswer`."""
+    problem: str | None = None
+    try:
+        document = json.loads(body)
+    except RecursionError:
+        problem = "is nested too deeply"
+    except ValueError:  # JSONDecodeError, UnicodeDecodeError, an integer of too many digits
+        problem = "is not valid JSON"
+    if problem is not None:
+        raise UnreadableAnswer(f"{problem}: the service may be misconfigured")
+    try:
+        return parse_search_result(document)
+    except ValueError as error:
+        reason = str(error)
+    except RecursionError:
+        reason = "it is nested too deeply"
+    raise UnreadableAnswer(f"has the wrong shape ({reason})")
 
 
 def _json_kind(value: Any) -> str:

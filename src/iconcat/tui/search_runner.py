@@ -22,6 +22,7 @@ from textual.message import Message
 from iconcat.failures import describe_failure
 from iconcat.text import sanitize
 
+from .collector import answer_arriving
 from .search_state import SearchPhase, SearchState, refine_hint
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
@@ -107,7 +108,9 @@ class SearchRunner:
             state = SearchState(SearchPhase.NOT_CONFIGURED, query, message=self._link.problem)
         else:
             try:
-                result = await client.search(query)
+                with answer_arriving() as arrival:  # no collector pauses mid-answer: see there
+                    result = await client.search(query)
+                    arrival.decoded(len(result.icons))
             except AuthError as error:
                 message = f"The catalogue rejected the token: {describe_failure(error)}"
                 state = SearchState(SearchPhase.REJECTED, query, message=sanitize(message, max_length=300))
@@ -161,7 +164,9 @@ class SearchRunner:
             return
         query = self.last_query
         try:
-            grown = await client.more(result)
+            with answer_arriving() as arrival:
+                grown = await client.more(result)
+                arrival.decoded(len(grown.icons) - len(result.icons))
         except Exception as error:  # noqa: BLE001 - the list stays; going past the end again retries
             grown = result
             notice = sanitize(f"Could not load more results: {describe_failure(error)}", max_length=300)

@@ -1,0 +1,168 @@
+"""The browser's longest stall while a large answer arrives: from the HTTP answer's bytes to painted.
+
+    python benchmarks/stall.py [--rounds 3] [--counts 5000 10000] [--views gallery list]
+
+The browser runs headless in this process (its startup objects frozen out of the garbage collector's
+way, as `run_browser` runs it), connected to a stand-in catalogue in a child process
+(benchmarks/answer_server.py) that answers `many N` with N icons made from the demo catalogue's own.
+A search is started as Enter starts one, and a ticker task on the event loop (waking every
+millisecond) records every gap between its turns until the first frame with the answer on screen is
+written. The longest gap is the longest time the loop was not free: keys waited that long.
+
+Printed, per answer size and view: the longest stall over `--rounds` searches (worst round, and the
+median round), split into the part up to the answer reaching the screen's code (receiving and parsing:
+the client's) and the part after (showing it and painting: the browser's). Goals: <= 50 ms (5,000) and
+<= 100 ms (10,000). For reference, today's parser on the same bytes: `json.loads` and the tolerant
+Python parser, which ran in one piece on the loop before (its time was a stall by itself).
+
+Figures are printed, never asserted: this is not a test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import statistics
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from answer_server import start_answer_server
+from tui import TOKEN, PaintClock, start_server_process
+
+GOALS = {5_000: 50, 10_000: 100}
+
+
+class Ticker:
+    """A task that wakes every millisecond and records when; the gaps between wakes are the stalls."""
+
+    def __init__(self) -> None:
+        self.wakes: list[float] = []
+        self._task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        self.wakes = [time.perf_counter()]
+        self._task = asyncio.get_running_loop().create_task(self._run())
+
+    async def _run(self) -> None:
+        while True:
+            await asyncio.sleep(0.001)
+            self.wakes.append(time.perf_counter())
+
+    def stop(self) -> None:
+        assert self._task is not None
+        self._task.cancel()
+        self.wakes.append(time.perf_counter())
+
+    def longest(self, start: float, end: float) -> float:
+        """The longest gap between two wakes that overlaps (start, end)."""
+        gaps = [b - a for a, b in zip(self.wakes, self.wakes[1:]) if a < end and b > start]
+        return max(gaps, default=0.0)
+
+
+async def one_search(base_url: str, count: int, view: str, rounds: int) -> list[tuple[float, float, float]]:
+    """(longest stall overall, before the answer is shown, after) for each of `rounds` searches."""
+    from iconcat.tui.app import IconcatApp
+    from iconcat.tui.connection import Connection
+    from iconcat.tui.launch import startup_objects_frozen
+    from iconcat.tui.search_state import SearchPhase
+
+    figures = []
+    app = IconcatApp(Connection(base_url, TOKEN, Path(".")), view=view)
+    with startup_objects_frozen():  # as run_browser does
+        async with app.run_test(size=(120, 36)) as pilot:
+            screen = getattr(app, "browser", app)
+            await app.link.ready()
+            clock = PaintClock(app)
+            for round_number in range(rounds + 1):
+                # Each round from a quiet screen showing a small answer (the first one warms up).
+                screen.start_search(f"warm {round_number} 48", immediate=True)
+                while screen.search_state.phase is not SearchPhase.RESULTS:
+                    await pilot.pause(0.01)
+                await pilot.pause(0.3)  # its previews fetched and drawn
+                shown: list[float] = []
+                original = screen.show_search_result
+
+                def spy(*args, **options):
+                    shown.append(time.perf_counter())
+                    return original(*args, **options)
+
+                screen.show_search_result = spy
+                clock.arm(lambda: bool(shown))
+                ticker = Ticker()
+                ticker.start()
+                started = time.perf_counter()
+                screen.start_search(f"many {round_number} {count}", immediate=True)
+                painted = await clock.wait(timeout=60)
+                ticker.stop()
+                del screen.show_search_result
+                answered = shown[0]
+                assert len(screen.searches.result.icons) == count, "the answer was not whole"
+                if round_number:
+                    figures.append(
+                        (
+                            ticker.longest(started, painted),
+                            ticker.longest(started, answered),
+                            ticker.longest(answered, painted),
+                        )
+                    )
+    return figures
+
+
+def todays_parser_seconds(base_url: str, count: int) -> float:
+    """json.loads and the tolerant parser on the same answer, in one piece (best of 3)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    from iconcat.api._models import parse_search_result
+
+    request = urllib.request.Request(
+        f"{base_url}/api/v1/search?name=many+{count}", headers={"Authorization": f"Bearer {TOKEN}"}
+    )
+    with urllib.request.urlopen(request, timeout=60) as response:
+        body = response.read()
+    best = float("inf")
+    for _ in range(3):
+        started = time.perf_counter()
+        parse_search_result(json.loads(body))
+        best = min(best, time.perf_counter() - started)
+    return best
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--counts", type=int, nargs="+", default=[5_000, 10_000])
+    parser.add_argument("--views", nargs="+", default=["gallery", "list"])
+    args = parser.parse_args(argv)
+    real, real_url = start_server_process(page_size=200)
+    try:
+        answers, base_url = start_answer_server(real_url, TOKEN)
+    finally:
+        real.terminate()
+        real.wait()
+    try:
+        print(f"longest UI stall, from the search sent to the answer painted ({args.rounds} searches each)")
+        for count in args.counts:
+            goal = GOALS.get(count)
+            for view in args.views:
+                figures = asyncio.run(one_search(base_url, count, view, args.rounds))
+                worst = max(figures)
+                middle = statistics.median(total for total, _, _ in figures)
+                print(
+                    f"   {count:6,d} results, {view:7}: longest {worst[0] * 1000:6.1f} ms (median round "
+                    f"{middle * 1000:5.1f})   receive+parse {worst[1] * 1000:5.1f} ms, show+paint "
+                    f"{worst[2] * 1000:5.1f} ms" + (f"   goal <= {goal} ms" if goal else "")
+                )
+            before = todays_parser_seconds(base_url, count)
+            print(f"   {count:6,d} results: json.loads + tolerant parser in one piece (before): {before * 1000:.1f} ms")
+    finally:
+        answers.terminate()
+        answers.wait()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,23 @@
+"""The values the browser's settings may take: the choices of `--thumbnails` and `--view`.
+
+Apart from `iconcat.config` (which re-exports them) so that building the command line's parser, and
+so `iconcat --help`, imports nothing else: reading settings needs dataclasses, pathlib and more, and
+`--help` must start in a few times what Python itself takes.
+"""
+
+from __future__ import annotations
+
+__all__ = ["GRAPHICS", "THUMBNAIL_MODES", "VIEWS"]
+
+THUMBNAIL_MODES = ("half", "quadrant", "text")
+"""How the browser draws pictures: half blocks, quadrant blocks (sharper), or text only (no pictures,
+no preview requests). The first two are `iconcat.imaging.MODES`' picture modes (a test keeps them
+in step); named here so reading settings does not load the imaging stack."""
+
+
+VIEWS = ("gallery", "list")
+"""How the browser lays results out: tiles of pictures, or a text list."""
+
+GRAPHICS = ("auto", "kitty", "sixel", "blocks")
+"""Whether pictures are drawn in true pixels by the terminal: `auto` asks the terminal (kitty graphics
+where it draws them, else sixel where it has it, else blocks), or one of them forced."""

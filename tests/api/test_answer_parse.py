@@ -1,0 +1,100 @@
+"""The fast search-answer decoder (`iconcat.api._answer`) gives exactly what today's parser gave.
+
+Today's parser (json.loads, then the tolerant checks in Python) is frozen in tests/support/legacy_parse.py
+as the oracle. Compared on every payload the payload tests send and on JSON's own edge cases: the same
+icons, counts, flags and next page, or the same error words. Compared by `repr` as well as `==`: an
+id decoded as `True` or a size as `512.0` would pass `==` and must not.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from iconcat.api import Icon, Ref, SearchResult, Variant, _answer
+from iconcat.api._answer import SLICE, UnreadableAnswer, parse_search_answer, search_answer_steps
+from tests.support.legacy_parse import legacy_parse
+from tests.support.payloads import icon, payload_bodies
+
+BODIES = payload_bodies()
+
+
+def new_parse(body: bytes) -> SearchResult | str:
+    try:
+        return parse_search_answer(body)
+    except UnreadableAnswer as error:
+        return error.problem
+
+
+@pytest.mark.parametrize("body", [body for _name, body in BODIES], ids=[name for name, _body in BODIES])
+def test_the_fast_decoder_equals_todays_parser(body: bytes) -> None:
+    expected = legacy_parse(body)
+    found = new_parse(body)
+    assert found == expected
+    assert repr(found) == repr(expected)
+
+
+def test_the_fixtures_cover_both_paths_and_both_outcomes() -> None:
+    """Not a vacuous comparison: answers and errors, entries kept, mended and skipped, all occur."""
+    outcomes = [legacy_parse(body) for _name, body in BODIES]
+    results = [outcome for outcome in outcomes if isinstance(outcome, SearchResult)]
+    assert len(outcomes) - len(results) >= 10  # errors
+    assert sum(result.skipped for result in results) >= 30
+    assert any(result.more_available for result in results)
+    assert any(result.next_page for result in results)
+    assert sum(len(result.icons) for result in results) > 10_000
+
+
+def test_well_formed_answers_take_the_fast_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The demo's shape of answer never goes through json.loads (else the speed-up is lost unseen)."""
+
+    def refuse(body: bytes) -> SearchResult:
+        raise AssertionError("the whole body went through the tolerant parser")
+
+    def refuse_entry(raw: object) -> Icon | None:
+        raise AssertionError("an entry went through the tolerant parser")
+
+    monkeypatch.setattr(_answer, "_tolerant", refuse)
+    monkeypatch.setattr(_answer, "_tolerant_entry", refuse_entry)
+    document = {
+        "data": [icon(n, name=f"Flèche {n} 😀") for n in range(1, 2_001)],
+        "meta": {"moreResultsAvailable": True, "next": "/api/v1/search?name=arrow&page=2"},
+    }
+    result = parse_search_answer(json.dumps(document, ensure_ascii=False).encode())
+    assert len(result.icons) == 2_000 and result.skipped == 0
+    assert result.next_page == "/api/v1/search?name=arrow&page=2" and result.more_available is True
+    first = result.icons[0]
+    assert type(first) is Icon and type(first.style) is Ref and type(first.variants[0]) is Variant
+    assert type(first.variants) is tuple and first.variants[1].size is None
+
+
+def test_an_entry_to_mend_goes_alone_through_the_tolerant_parser(monkeypatch: pytest.MonkeyPatch) -> None:
+    mended: list[bytes] = []
+    original = _answer._tolerant_entry
+
+    def spy(raw):
+        mended.append(bytes(raw))
+        return original(raw)
+
+    monkeypatch.setattr(_answer, "_tolerant_entry", spy)
+    entries = [icon(1), icon(2, variants=[{"id": 5, "format": " PNG ", "size": 64}]), icon(3, name=7), icon(4)]
+    result = parse_search_answer(json.dumps({"data": entries}).encode())
+    assert [i.id for i in result.icons] == [1, 2, 4] and result.skipped == 1
+    assert result.icons[1].variants == (Variant(5, "png", 64),)
+    assert len(mended) == 2 and all(b'"id": 2' in raw or b'"id": 3' in raw for raw in mended)
+
+
+def test_entries_are_decoded_in_slices_with_a_pause_between() -> None:
+    count = 3 * SLICE + 7
+    steps = search_answer_steps(json.dumps({"data": [icon(n) for n in range(1, count + 1)]}).encode())
+    pauses = 0
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            result = done.value
+            break
+        pauses += 1
+    assert len(result.icons) == count
+    assert pauses >= count // SLICE + 1  # the top level, then each slice
