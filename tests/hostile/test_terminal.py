@@ -9,9 +9,13 @@ the markup in names must show literally, and the app must still be alive afterwa
 
 from __future__ import annotations
 
+import base64
+import io
 import json
+import re
 
 import pytest
+from PIL import Image
 
 from tests.conftest import TEST_TOKEN
 from tests.support.fixtures import snapshot
@@ -292,3 +296,52 @@ def test_sanitizing_a_huge_name_reads_only_what_can_be_shown():
     shown = sanitize(huge, max_length=200)
     assert len(shown) == 200 and shown.endswith("…")
     assert _CountingText.read <= 100 * 200, f"read {_CountingText.read:,} characters to show 200"
+
+
+KITTY_NAMES = (
+    *HOSTILE_NAMES,
+    "zz \x1b_Ga=T,f=100,i=7;QUFBQQ==\x1b\\ apc",  # a kitty graphics command of its own
+    "zz \x1bPq#0;2;0;0;0#0~~~\x1b\\ dcs",  # a sixel picture of its own
+)
+_APC = re.compile(r"\x1b_G([^;\x1b]*)(?:;([^\x1b]*))?\x1b\\")
+
+
+def test_true_pixels_send_only_our_own_pictures_and_no_escape_from_the_catalogue(server, download_dir):
+    """Kitty mode forced: every graphics command on the wire is ours, carrying pictures we composed."""
+    script_catalogue(server, KITTY_NAMES, ref_name=HOSTILE_REF)
+    env = {**hostile_env(server, download_dir), "ICONCAT_VIEW": "gallery", "ICONCAT_GRAPHICS": "kitty"}
+    terminal = PtyProcess.iconcat("browse", "zz", env=env, columns=160, rows=40)
+    try:
+        terminal.wait_for("Category [b]Set[/b] [@cli", "the first hostile icon in the detail pane")
+        terminal.settle()
+        terminal.send("\x1b[B")  # Down: from the search box to the tiles
+        for _ in range(len(KITTY_NAMES) - 1):
+            terminal.send("\x1b[C", pause=0.15)  # Right, through every tile
+        terminal.settle()
+        assert terminal.process.poll() is None, "the app is still running"
+        terminal.send("q")
+        status = terminal.finish()
+    finally:
+        terminal.close()
+    output = terminal.text
+    assert status == 0, terminal.visible[-2000:]
+    assert_inert(output)
+    assert "\x1bP" not in output.replace("\x1bP>|", ""), "no device control string (a sixel) from a name"
+    commands = _APC.findall(output)
+    assert commands, "pictures were sent in kitty mode"
+    transmitted = {}
+    for keys, payload in commands:
+        fields = dict(part.split("=", 1) for part in keys.split(","))
+        assert fields.get("i") != "7", "the name's own graphics command never reaches the terminal"
+        if fields.get("a") == "q":  # the start's query: does this terminal draw kitty graphics?
+            assert payload == "AAAA"
+        elif fields.get("a") == "T":
+            transmitted[fields["i"]] = [payload]
+        elif fields.get("a") != "d":
+            transmitted[list(transmitted)[-1]].append(payload)  # a continuation chunk (m=1 … m=0)
+    for image_id, chunks in transmitted.items():
+        picture = Image.open(io.BytesIO(base64.b64decode("".join(chunks))))
+        assert picture.format == "PNG" and picture.mode == "RGB", image_id  # composed by us: opaque RGB
+    assert output.count("\x1b_") == len(commands), "no other application command reached the terminal"
+    assert TEST_TOKEN not in output
+    assert "Traceback" not in output

@@ -189,3 +189,23 @@ def test_backing_tile_hugs_the_picture_not_the_box():
     tiled_rows = [y for y, row in enumerate(pixels) if row[16] != DARK]
     assert tiled_rows == list(range(11, 21))
     assert contrast_ratio(pixels[11][16], pixels[15][16]) >= 3.0, "the bar reads against its tile"
+
+
+@pytest.mark.parametrize("mode", ["half", "quadrant"])
+@pytest.mark.parametrize("columns,rows", [*SIZES, (8, 4), (12, 6), (16, 8)])
+@pytest.mark.parametrize("image_size", [(128, 128), (300, 20), (20, 300)])
+def test_cells_hand_out_the_lines_a_console_lays_out(mode, columns, rows, image_size):
+    cells = build_cells(disc(128).resize(image_size), columns, rows, LIGHT, mode=mode)
+    console = Console(width=columns, color_system="truecolor", force_terminal=True)
+    laid_out = console.render_lines(cells, console.options.update_dimensions(columns, rows), pad=True)
+    lines = cells.lines()
+    assert lines is not None and len(lines) == rows
+    assert [[(s.text, s.style) for s in line] for line in lines] == [
+        [(s.text, s.style) for s in line] for line in laid_out
+    ]
+    assert all(sum(segment.cell_length for segment in line) == columns for line in lines)
+
+
+def test_cells_of_words_leave_the_lay_out_to_the_caller():
+    assert render_placeholder(8, 4, DARK).lines() is None
+    assert build_cells(disc(128), 8, 4, DARK, mode="text").lines() is None

@@ -43,8 +43,9 @@ _SIXEL_TOKEN = re.compile(r'"(\d+);(\d+);(\d+);(\d+)|#(\d+)(?:;(\d+);(\d+);(\d+)
 
 def decode_sixel(text: str, background: tuple[int, int, int] = (0, 0, 0)) -> Image.Image:
     """The picture a sixel image draws (raster attributes, RGB registers in percent, repeats, "$", "-")."""
-    assert text.startswith("\x1bPq") and text.endswith("\x1b\\"), "not one sixel image"
-    body = text[3:-2]
+    introducer = re.match(r"\x1bP(?:\d*(?:;\d*)*)?q", text)  # ESC P [P1;P2;P3] q
+    assert introducer is not None and text.endswith("\x1b\\"), "not one sixel image"
+    body = text[introducer.end() : -2]
     registers: dict[int, tuple[int, int, int]] = {}
     pixels: dict[tuple[int, int], tuple[int, int, int]] = {}
     width = height = 0

@@ -25,6 +25,7 @@ from textual.widgets import Static
 
 from iconcat.api import CatalogueClient, Icon
 from iconcat.server import BackgroundServer, create_app
+from iconcat.tui import preview_loader
 from iconcat.tui.catalogue_link import CatalogueLink
 from iconcat.tui.connection import Connection
 from iconcat.tui.preview_loader import MAX_IN_FLIGHT, PreviewLoader
@@ -153,6 +154,8 @@ class PreviewGate:
         self.requested: list[int] = []
         self.answered: list[int] = []
         self.abandoned: list[int] = []
+        self.events: list[tuple[str, int]] = []
+        """("requested" or "answered", icon id), in the order the server saw them."""
 
     async def __call__(self, scope, receive, send) -> None:
         path = scope.get("path", "") if scope["type"] == "http" else ""
@@ -164,6 +167,7 @@ class PreviewGate:
             self.in_flight += 1
             self.most_in_flight = max(self.most_in_flight, self.in_flight)
             self.requested.append(icon_id)
+            self.events.append(("requested", icon_id))
         try:
             request = await receive()  # the (empty) body; the next message is the client leaving
             gone = asyncio.ensure_future(receive())
@@ -192,6 +196,7 @@ class PreviewGate:
             await self.app(scope, replay, send)
             with self.lock:
                 self.answered.append(icon_id)
+                self.events.append(("answered", icon_id))
         finally:
             with self.lock:
                 self.in_flight -= 1
@@ -380,6 +385,45 @@ async def test_at_most_six_preview_requests_are_in_flight_on_the_server(gate, do
         assert counter.most_in_flight == MAX_IN_FLIGHT
         assert app.loader.most_in_flight == MAX_IN_FLIGHT
         assert sorted(counter.requested) == sorted({icon.id for icon in icons[:expected]})  # each once
+
+
+async def test_previews_ahead_wait_until_those_on_screen_are_in_and_drawn(gate, download_dir, monkeypatch):
+    counter, base_url = gate
+    monkeypatch.setattr(preview_loader, "AHEAD_HOLD", 60.0)  # no preview hangs here: nothing to give up on
+    icons = await found(base_url, TEST_TOKEN, "arrow")
+    app = GalleryHost(base_url, TEST_TOKEN, download_dir)
+    async with app.run_test(size=(120, 36)) as pilot:
+        gallery = app.gallery
+        gallery.show_icons(icons)
+        on_screen = {icons[index].id for index in gallery.tiles_in_view()}
+        wanted = len(on_screen) + gallery.rows_in_view * gallery.columns + gallery.columns
+        assert len(icons) > len(on_screen)
+        await wait_until(pilot, lambda: len(counter.answered) >= min(wanted, len(icons)) and app.loader.idle, "all")
+        events = list(counter.events)
+        last_on_screen = max(n for n, (kind, icon_id) in enumerate(events) if icon_id in on_screen)
+        first_ahead = min(n for n, (kind, icon_id) in enumerate(events) if icon_id not in on_screen)
+        assert events[last_on_screen][0] == "answered" and last_on_screen < first_ahead
+        assert app.loader.most_in_flight == MAX_IN_FLIGHT
+
+
+async def test_a_hanging_preview_on_screen_holds_those_ahead_back_only_for_a_while(gate, download_dir, monkeypatch):
+    counter, base_url = gate
+    monkeypatch.setattr(preview_loader, "AHEAD_HOLD", 0.1)
+    icons = await found(base_url, TEST_TOKEN, "arrow")
+    hanging = icons[0].id
+    counter.held = {hanging}
+    app = GalleryHost(base_url, TEST_TOKEN, download_dir)
+    async with app.run_test(size=(120, 36)) as pilot:
+        gallery = app.gallery
+        gallery.show_icons(icons)
+        shown = gallery.tiles_in_view()
+        wanted = min(len(shown) + gallery.rows_in_view * gallery.columns + gallery.columns, len(icons))
+        ahead = {icon.id for icon in icons[shown.stop : wanted]}
+        assert ahead and hanging in {icons[index].id for index in shown}
+        await wait_until(pilot, lambda: ahead <= set(counter.answered), "the previews ahead, despite the hanging one")
+        assert hanging not in counter.answered and app.loader.is_loading(hanging)
+        counter.held = set()
+        await wait_until(pilot, lambda: all_pictures_shown(gallery), "every tile on screen drawn")
 
 
 async def test_a_new_search_cancels_the_fetches_it_made_irrelevant(gate, download_dir):

@@ -14,6 +14,7 @@ from iconcat.tui.commands import BrowserCommands
 from iconcat.tui.keys import COMMANDS, help_lines
 from iconcat.tui.pictures import PICTURE_MODES
 from iconcat.tui.screens import ConfirmQuit, ConnectScreen, HelpScreen, VariantPicker
+from iconcat.tui.true_pixels import TRUE_PIXEL_MODES
 from iconcat.tui.widgets import FacetPanel, Gallery, ResultsList, SearchInput, Thumbnail
 from iconcat.tui.widgets.detail_pane import MemberGallery
 from tests.support.tui import SIZE, search, wait_until
@@ -58,7 +59,7 @@ def test_bindings_palette_and_help_come_from_the_one_key_table():
 
 
 def test_the_pictures_words_cover_every_thumbnails_setting():
-    assert tuple(PICTURE_MODES) == THUMBNAIL_MODES
+    assert set(PICTURE_MODES) == {*THUMBNAIL_MODES, *TRUE_PIXEL_MODES}
     pictures = next(command for command in COMMANDS if command.action == "cycle_thumbnails")
     assert all(mode.label in pictures.description for mode in PICTURE_MODES.values())
 

@@ -37,3 +37,32 @@ async def test_the_gallery_is_the_default_and_text_pictures_start_in_the_list(ma
     async with app.run_test(size=SIZE) as pilot:
         await search(pilot, "heart")
         assert app.query_one(Gallery).display
+
+
+async def test_a_message_takes_the_place_of_either_view_and_the_view_on_show_comes_back(make_app):
+    from textual.widgets import Input
+
+    app = make_app(view="gallery")
+    async with app.run_test(size=SIZE) as pilot:
+        gallery, rows = app.query_one(Gallery), app.query_one(ResultsList)
+        message = app.query_one("#results-message")
+        await search(pilot, "arrow")
+        gallery.focus()
+        await pilot.press("v")  # the views' display is set directly, without restyling the area
+        await wait_until(pilot, lambda: rows.display and app.focused is rows, "the list")
+        assert not gallery.display and not message.display
+        app.query_one("#search-input", Input).value = ""
+        await search(pilot, "qqqqzzzz")  # nothing: the message instead of the list
+        assert not rows.display and not gallery.display and message.display
+        app.query_one("#search-input", Input).value = ""
+        await search(pilot, "heart")
+        assert rows.display and not gallery.display and not message.display  # still the list
+        rows.focus()
+        await pilot.press("v")
+        await wait_until(pilot, lambda: gallery.display and app.focused is gallery, "the gallery")
+        assert not rows.display and not message.display
+        await wait_until(pilot, lambda: gallery.loader.idle and gallery.tiles_in_view(), "its pictures asked for")
+        spec = gallery.render_spec()
+        assert all(
+            gallery.loader.tile(spec.key(gallery.icons[index].id)) is not None for index in gallery.tiles_in_view()
+        )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from rich.cells import cell_len, set_cell_size
 from rich.color import Color
@@ -26,11 +26,33 @@ class ThumbnailCells:
     segments only: rendering it any number of times, from any thread, does no image work.
     """
 
-    def __init__(self, pixels: Pixels, columns: int, rows: int, mode: str) -> None:
+    def __init__(
+        self, pixels: Pixels, columns: int, rows: int, mode: str, segments: Sequence[Segment] | None = None
+    ) -> None:
         self.pixels = pixels
         self.columns = columns
         self.rows = rows
         self.mode = mode
+        self._segments = segments
+
+    def lines(self) -> list[list[Segment]] | None:
+        """The cells as `rows` lists of segments, each exactly `columns` cells: what a console lays out
+        from this renderable, without one (a gallery tile becomes strips directly). None when the
+        segments are not known to be laid out that way already (the caller lays them out itself)."""
+        segments = self._segments
+        if segments is None:
+            return None
+        lines: list[list[Segment]] = []
+        line: list[Segment] = []
+        for segment in segments:
+            if segment.text == "\n":
+                lines.append(line)
+                line = []
+            else:
+                line.append(segment)
+        if line or len(lines) != self.rows:
+            return None
+        return lines
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         yield self.pixels

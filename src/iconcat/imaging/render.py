@@ -79,13 +79,13 @@ def build_cells(
     background = _check_arguments(columns, rows, background, mode)
     if mode == "text":
         label = ["image", f"{image.width}×{image.height}"]
-        pixels = placeholder_cells(columns, rows, background, label)
-    else:
-        renderer_class = HalfBlockRenderer if mode == "half" else QuadrantRenderer
-        renderer = renderer_class(background, legible=legible)
-        # What Pixels.from_image(image, resize=..., renderer=renderer) does, minus two calls.
-        pixels = Pixels.from_segments(renderer.render(image, (columns, rows * 2)))
-    return ThumbnailCells(pixels, columns, rows, mode)
+        return ThumbnailCells(placeholder_cells(columns, rows, background, label), columns, rows, mode)
+    renderer_class = HalfBlockRenderer if mode == "half" else QuadrantRenderer
+    renderer = renderer_class(background, legible=legible)
+    # What Pixels.from_image(image, resize=..., renderer=renderer) does, minus two calls. The renderers
+    # draw exactly `columns` cells a line, `rows` lines: the cells can hand their lines out as they are.
+    segments = renderer.render(image, (columns, rows * 2))
+    return ThumbnailCells(Pixels.from_segments(segments), columns, rows, mode, segments)
 
 
 def render_placeholder(

@@ -33,6 +33,7 @@ from .download_jobs import DownloadJob
 from .keys import bindings_for, command_allowed
 from .search_state import SearchPhase, SearchState
 from .stylesheets import stylesheet_paths
+from .terminal_images import TerminalPictures
 from .thumbnail_cache import bound_imaging_caches
 from .widgets import DownloadsPanel
 
@@ -63,10 +64,13 @@ class IconcatApp(App[int]):
         thumbnail_mode: str = THUMBNAIL_MODES[0],
         view: str = VIEWS[0],
         group: bool = False,
+        pictures: TerminalPictures | None = None,
     ) -> None:
         super().__init__(css_path=stylesheet_paths())
         self.link = CatalogueLink(connection, client_factory)
         """The catalogue in use and its client."""
+        self.pictures = pictures or TerminalPictures()
+        """How this terminal draws pictures (decided before the app started), and the kitty images it holds."""
         self.sub_title = connection.label
         self._connect_open = False
         # Made here, not in compose: the session's downloads stay readable after the app has closed.
@@ -78,6 +82,7 @@ class IconcatApp(App[int]):
             thumbnail_mode=thumbnail_mode,
             view=view,
             group=group,
+            pictures=self.pictures,
         )
         """The one screen under the dialogs: searching, the results, the detail."""
 
@@ -102,17 +107,27 @@ class IconcatApp(App[int]):
         return self.browser
 
     async def on_mount(self) -> None:
+        if self.pictures.write is None:  # (a test may have given its own, to read what is sent)
+            self.pictures.write = self._write_to_terminal
         # The HTTP client (and the import of its stack) waits until the first frame is up: the keyboard
         # is live at once, and work that needs the client waits for it (`CatalogueLink.ready`).
         self.call_after_refresh(self._open_client)
         self.call_after_refresh(self._remove_leftovers)
 
     async def on_unmount(self) -> None:
+        self.pictures.close()  # the terminal frees the kitty images we sent
         await self.link.close()
 
+    def _write_to_terminal(self, data: str) -> None:
+        """Escape sequences outside the frames (kitty images), through Textual's writer, in order with them."""
+        driver = self._driver
+        if driver is not None:
+            driver.write(data)
+
     async def _open_client(self, switch_to: Connection | None = None) -> None:
-        bound_imaging_caches()  # here, not at start: importing the imaging stack can wait a frame
         opened = await (self.link.open() if switch_to is None else self.link.switch(switch_to))
+        # After the client (the first search waits for it), and a frame later: the imaging stack can wait.
+        self.call_after_refresh(bound_imaging_caches)
         if not opened:
             # Settings the client refuses (no token, a malformed URL) are fixed on the connect screen.
             last_query = self.browser.searches.last_query
@@ -214,7 +229,7 @@ class IconcatApp(App[int]):
         from .screens import HelpScreen
 
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen())
+            self.push_screen(HelpScreen(pictures=self.browser.pictures_summary()))
 
     async def action_quit(self) -> None:
         """Quit; while downloads run, ask first (quitting cancels them and removes partial files)."""

@@ -39,7 +39,9 @@ from .pictures import PICTURE_MODES, next_picture_mode
 from .preview_loader import PreviewLoader
 from .search_runner import SearchRunner
 from .search_state import SearchPhase, SearchState
+from .terminal_images import TerminalPictures
 from .thumbnail_cache import ThumbnailCache
+from .true_pixels import TRUE_PIXEL_MODES
 from .widgets import (
     DetailPane,
     DownloadsPanel,
@@ -97,13 +99,18 @@ class BrowserScreen(Screen[None]):
         thumbnail_mode: str = THUMBNAIL_MODES[0],
         view: str = VIEWS[0],
         group: bool = False,
+        pictures: TerminalPictures | None = None,
     ) -> None:
         # The id the stylesheet styles the main screen by (a type selector would match the dialogs too).
         super().__init__(id="browser")
         self.link = link
         self._downloads_panel = downloads_panel
         self._initial_query = query
-        self._thumbnail_mode = thumbnail_mode
+        self.pictures = pictures or TerminalPictures()
+        """How the terminal draws pictures; with true pixels, they are drawn so unless pictures are off."""
+        true_pixels = self.pictures.mode if self.pictures.mode in TRUE_PIXEL_MODES else None
+        self._true_pixels = true_pixels
+        self._thumbnail_mode = true_pixels if true_pixels and thumbnail_mode != "text" else thumbnail_mode
         self._view = view
         self._auto_loaded_at = -1
         """How many entries were shown when reaching the last one last loaded a page."""
@@ -115,7 +122,7 @@ class BrowserScreen(Screen[None]):
         """Grouped by name (`g`): one entry per name, its members in the detail pane."""
         self.thumbnails = ThumbnailCache()
         """Preview bytes and renders, shared by the detail pane's thumbnail and the gallery."""
-        self.previews = PreviewLoader(self, self.thumbnails, link.fetch_preview)
+        self.previews = PreviewLoader(self, self.thumbnails, link.fetch_preview, pictures=self.pictures)
         """Fetches the gallery's previews (at most 6 at once, what is on screen first)."""
 
     def compose(self) -> ComposeResult:
@@ -129,6 +136,7 @@ class BrowserScreen(Screen[None]):
                 self.link.fetch_preview,
                 thumbnail_mode=self._thumbnail_mode,
                 loader=self.previews,
+                pictures=self.pictures,
                 id="detail",
             )
         yield self._downloads_panel
@@ -143,6 +151,31 @@ class BrowserScreen(Screen[None]):
 
     def on_unmount(self) -> None:
         self.previews.close()
+
+    def on_screen_suspend(self) -> None:
+        self._refresh_true_pixels()
+
+    def on_screen_resume(self) -> None:
+        self._refresh_true_pixels()
+
+    def _refresh_true_pixels(self) -> None:
+        """A dialog opened or closed: true-pixel pictures blank out under it and come back after (see
+        `true_pixels`), and Textual repaints the screen below from its cache unless told otherwise."""
+        if self._true_pixels is None:
+            return
+        for widget in (self.query_one_optional(Thumbnail), *self._galleries()):
+            if widget is not None:
+                widget.refresh()
+
+    def pictures_summary(self) -> str:
+        """How pictures are drawn now, and what the terminal offers (for the help screen)."""
+        thumbnail = self.query_one_optional(Thumbnail)
+        mode = thumbnail.mode if thumbnail is not None else self._thumbnail_mode
+        offered = PICTURE_MODES[self._true_pixels].label if self._true_pixels else "blocks"
+        return (
+            f"Pictures: {PICTURE_MODES[mode].label} (t changes it). This terminal: {offered}, "
+            f"graphics {self.pictures.requested}: {self.pictures.reason}."
+        )
 
     def forget_catalogue(self) -> None:
         """Another catalogue is in use: drop the previews of the one before."""
@@ -416,7 +449,7 @@ class BrowserScreen(Screen[None]):
     def action_cycle_thumbnails(self) -> None:
         """Draw pictures the next way: half blocks, quadrant blocks, not at all (and round again)."""
         thumbnail = self.query_one(Thumbnail)
-        thumbnail.mode = next_picture_mode(thumbnail.mode)
+        thumbnail.mode = next_picture_mode(thumbnail.mode, self._true_pixels)
         for gallery in self._galleries():
             gallery.mode = thumbnail.mode
         self.notify(PICTURE_MODES[thumbnail.mode].notice, title="Pictures", markup=False)

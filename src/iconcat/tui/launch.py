@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import os
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -64,9 +65,19 @@ def run_browser(settings: Settings, *, query: str | None = None, demo: bool = Fa
         )
     try:
         from .app import IconcatApp
+        from .terminal_images import detect_pictures
 
+        # Asked once, before Textual takes the terminal over, of the terminal it draws on (stderr:
+        # stdout may be a pipe). Pictures off need no answer.
+        graphics = settings.graphics if settings.thumbnails != "text" else "blocks"
+        pictures = detect_pictures(graphics, os.environ, sys.__stderr__.fileno() if sys.__stderr__ else 2)
         app = IconcatApp(
-            connection, query=query, thumbnail_mode=settings.thumbnails, view=settings.view, group=settings.group
+            connection,
+            query=query,
+            thumbnail_mode=settings.thumbnails,
+            view=settings.view,
+            group=settings.group,
+            pictures=pictures,
         )
         with startup_objects_frozen():
             result = app.run()

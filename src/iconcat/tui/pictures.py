@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from iconcat.config import THUMBNAIL_MODES
 
-__all__ = ["PICTURE_MODES", "PictureMode", "next_picture_mode"]
+__all__ = ["PICTURE_MODES", "PictureMode", "next_picture_mode", "picture_cycle"]
 
 
 @dataclass(frozen=True)
@@ -20,15 +20,26 @@ class PictureMode:
 
 
 PICTURE_MODES: dict[str, PictureMode] = {
+    "kitty": PictureMode(
+        "true pixels (kitty graphics)", "Drawn in true pixels by the terminal (kitty graphics protocol)."
+    ),
+    "sixel": PictureMode("true pixels (sixel)", "Drawn in true pixels by the terminal (sixel)."),
     "half": PictureMode("half blocks", "Drawn with half blocks."),
     "quadrant": PictureMode(
         "quadrant blocks (sharper)", "Drawn with quadrant blocks: sharper edges, colours averaged in each cell."
     ),
     "text": PictureMode("off", "Off: no pictures drawn and no previews fetched. Press t for pictures again."),
 }
-"""Words for every mode of `iconcat.config.THUMBNAIL_MODES` (a test holds the two in step)."""
+"""Words for every mode of `iconcat.config.THUMBNAIL_MODES` and for the true-pixel modes (a test holds
+them in step)."""
 
 
-def next_picture_mode(mode: str) -> str:
+def picture_cycle(true_pixels: str | None) -> tuple[str, ...]:
+    """The modes `t` goes round: the terminal's true-pixel mode first when it has one, then blocks, then off."""
+    return (true_pixels, *THUMBNAIL_MODES) if true_pixels else THUMBNAIL_MODES
+
+
+def next_picture_mode(mode: str, true_pixels: str | None = None) -> str:
     """The mode `t` switches to from `mode`."""
-    return THUMBNAIL_MODES[(THUMBNAIL_MODES.index(mode) + 1) % len(THUMBNAIL_MODES)]
+    cycle = picture_cycle(true_pixels)
+    return cycle[(cycle.index(mode) + 1) % len(cycle)] if mode in cycle else cycle[0]

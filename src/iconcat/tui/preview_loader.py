@@ -5,7 +5,9 @@ use it to prefetch its neighbours). Each of them says what it wants with `want(v
 channel=...)`, which replaces that channel's wanted set:
 
 - Fetches start in priority order (every channel's visible icons, then every channel's icons one
-  screen ahead), with at most `max_in_flight` (6) requests to the service at any moment. Each fetch is
+  screen ahead), with at most `max_in_flight` (6) requests to the service at any moment; those ahead
+  start once every picture on screen is in and drawn (they would only slow those down: the fetches,
+  the renders and the frames share one interpreter lock). Each fetch is
   an async Textual worker (group "previews") on the node the loader was given, started only when a
   slot is free: there is no queue of tasks waiting on a semaphore, so dropping a queued fetch costs
   nothing and a cancelled one never reaches the network.
@@ -20,7 +22,8 @@ channel=...)`, which replaces that channel's wanted set:
 - A channel that passes a `RenderSpec` also gets renders: decoding and drawing run in one long-lived
   thread worker (group "preview-renders"), woken as previews land and ending once none has come for
   `RENDER_LINGER`; it takes the waiting renders a batch at a time, and each render becomes a tuple of `Strip`s exactly
-  `columns` x `rows` (a line-drawing widget concatenates them, with no Rich rendering per frame). They
+  `columns` x `rows` (a line-drawing widget concatenates them, with no Rich rendering per frame; our
+  renderers' cells hand out their lines as they are, other renderables are laid out by a console). They
   are kept in `tiles`, the loader's own bounded LRU (the cache's `renders` holds 64: fewer than a
   screen of tiles on a large terminal), and announced with `PreviewLoader.Rendered(key)`.
 
@@ -38,6 +41,7 @@ from collections import OrderedDict, deque
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
+from time import monotonic
 from typing import TYPE_CHECKING
 
 from textual.message import Message
@@ -49,12 +53,17 @@ from iconcat.lru import BoundedLRU
 
 from .catalogue_link import PreviewUnavailable
 from .thumbnail_cache import PreviewFailure, RenderKey, ThumbnailCache
+from .true_pixels import draw as draw_true_pixels
+from .true_pixels import is_true_pixels
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from rich.console import Console, RenderableType
     from textual.dom import DOMNode
+    from textual.timer import Timer
 
     from iconcat.api import Icon
+
+    from .terminal_images import TerminalPictures
 
 __all__ = [
     "MAX_IN_FLIGHT",
@@ -86,6 +95,10 @@ TILE_CELLS = 65_536
 """Total cells of the tile renders kept (some 300 bytes each as segments): several screens of large tiles."""
 
 PASSING_FAILURES = 512
+
+AHEAD_HOLD = 0.25
+"""Seconds without progress on screen (a fetch started or ended, a picture drawn) after which the
+fetches ahead stop waiting for the pictures on screen: a hanging preview must not hold them back."""
 """Passing fetch failures remembered (see the module docstring)."""
 
 
@@ -167,6 +180,7 @@ class PreviewLoader:
         max_in_flight: int = MAX_IN_FLIGHT,
         tile_entries: int = TILE_ENTRIES,
         tile_cells: int = TILE_CELLS,
+        pictures: TerminalPictures | None = None,
     ) -> None:
         if max_in_flight < 1:
             raise ValueError("max_in_flight must be at least 1")
@@ -178,6 +192,8 @@ class PreviewLoader:
         """How one preview is fetched (the app's `CatalogueLink.fetch_preview`)."""
         self.max_in_flight = max_in_flight
         """Requests to the service at once, at most."""
+        self.pictures = pictures
+        """The terminal's true-pixel pictures (kitty renders are transmitted through it), if any."""
         self.tiles: BoundedLRU[TileRender] = BoundedLRU(tile_entries, max_weight=tile_cells, weigh=_render_weight)
         """RenderKey -> the picture as strips (written by the render thread: the LRU is locked)."""
         self.started = 0
@@ -195,6 +211,10 @@ class PreviewLoader:
         self._cancelling: set[int] = set()  # in flight, cancelled by us, not yet unwound
         self._passing: BoundedLRU[PreviewFailure] = BoundedLRU(PASSING_FAILURES)
         self._specs: dict[int, tuple[RenderSpec, ...]] = {}
+        self._visible: frozenset[int] = frozenset()  # icons some channel has on screen
+        self._ahead_waiting = False  # fetches ahead wait for pictures on screen being drawn (`_render_ready`)
+        self._visible_progress = 0.0  # when a fetch or a render of a picture on screen last started or ended
+        self._hold_timer: Timer | None = None
         self._render_wanted: frozenset[RenderKey] = frozenset()
         self._pending_renders: OrderedDict[RenderKey, bytes] = OrderedDict()  # guarded by `_render_ready`
         self._render_ready = threading.Condition()
@@ -251,8 +271,14 @@ class PreviewLoader:
     # ----------------------------------------------------------------- what the widgets read
 
     def tile(self, key: RenderKey) -> TileRender | None:
-        """The finished render for `key`, if drawn and still kept."""
+        """The finished render for `key`, if drawn and still kept (true pixels: and still in the terminal)."""
+        if not self._still_shown(key):
+            return None
         return self.tiles.get(key)
+
+    def _still_shown(self, key: RenderKey) -> bool:
+        """False for a kitty render whose image the terminal no longer holds (evicted: draw it again)."""
+        return key.mode != "kitty" or (self.pictures is not None and self.pictures.is_live(key))
 
     def failure(self, icon_id: int) -> PreviewFailure | None:
         """Why `icon_id` has no picture (permanent or passing), or None while it may still come."""
@@ -298,6 +324,8 @@ class PreviewLoader:
                     if icon.id not in seen:
                         seen.add(icon.id)
                         order.append(icon)
+            if part == "visible":
+                self._visible = frozenset(seen)
         self._specs = {icon_id: tuple(icon_specs) for icon_id, icon_specs in specs.items()}
         self._render_wanted = frozenset(
             spec.key(icon_id) for icon_id, icon_specs in self._specs.items() for spec in icon_specs
@@ -335,7 +363,8 @@ class PreviewLoader:
         self._pump_renders()
 
     def _needs_render(self, key: RenderKey) -> bool:
-        return key not in self.tiles and key not in self._rendering and key not in self._render_failures
+        drawn = key in self.tiles and self._still_shown(key)
+        return not drawn and key not in self._rendering and key not in self._render_failures
 
     def _cancel(self, icon_id: int, worker: Worker[None]) -> None:
         worker.cancel()
@@ -352,11 +381,21 @@ class PreviewLoader:
         """Start queued fetches while slots are free."""
         if self._closed or not self.node.is_running:
             return
+        visible = self._visible
         while self._queue and len(self._in_flight) < self.max_in_flight:
+            if self._queue[0].id not in visible and self._visible_outstanding():
+                # Ahead of the screen, while a picture on screen is still coming: it waits. On one core
+                # (and one GIL) an early start only takes time from what is on screen; the slots fill
+                # again as soon as the last one on screen is in and drawn (or has hung for AHEAD_HOLD).
+                if self._hold_timer is None:
+                    self._hold_timer = self.node.set_timer(AHEAD_HOLD, self._hold_over)
+                break
             icon = self._queue.popleft()
             if icon.id in self._in_flight:
                 continue  # still unwinding a cancelled fetch of it; `_fetch` queues it again when it is wanted
             self.started += 1
+            if icon.id in visible:
+                self._visible_progress = monotonic()
             self._in_flight[icon.id] = self.node.run_worker(
                 # A callable, not a coroutine: a worker cancelled before it starts leaves nothing to leak.
                 partial(self._fetch, icon),
@@ -365,6 +404,24 @@ class PreviewLoader:
                 description=f"fetch preview of icon {icon.id}",
             )
             self.most_in_flight = max(self.most_in_flight, len(self._in_flight))
+
+    def _hold_over(self) -> None:
+        self._hold_timer = None
+        self._pump()
+
+    def _visible_outstanding(self) -> bool:
+        """True while a picture some channel has on screen is still being fetched or drawn, and some
+        progress was made on them lately (`AHEAD_HOLD`). When only drawing is left, the render thread
+        calls `_pump` once none is (`_ahead_waiting`)."""
+        if monotonic() - self._visible_progress >= AHEAD_HOLD:
+            return False
+        visible = self._visible
+        if any(icon_id in visible and icon_id not in self._cancelling for icon_id in self._in_flight):
+            return True
+        with self._render_ready:
+            drawing = any(key.icon_id in visible for key in (*self._pending_renders, *self._rendering))
+            self._ahead_waiting = drawing
+        return drawing
 
     # ----------------------------------------------------------------- fetching (async workers)
 
@@ -388,6 +445,8 @@ class PreviewLoader:
         else:
             self._arrived(icon, data)
         finally:
+            if icon.id in self._visible:
+                self._visible_progress = monotonic()
             if self._in_flight.get(icon.id) is worker:
                 del self._in_flight[icon.id]
                 self._running.discard(icon.id)
@@ -448,6 +507,16 @@ class PreviewLoader:
                         jobs.append(self._pending_renders.popitem(last=False))
                     self._rendering = frozenset(key for key, _data in jobs)
                 self._render_batch(worker, jobs)
+                with self._render_ready:
+                    self._rendering = frozenset()
+                    visible = self._visible
+                    if any(key.icon_id in visible for key, _data in jobs):
+                        self._visible_progress = monotonic()
+                    wake = self._ahead_waiting and not any(key.icon_id in visible for key in self._pending_renders)
+                    if wake:
+                        self._ahead_waiting = False
+                if wake:  # the last picture on screen is drawn: the fetches ahead may start
+                    self.node.call_later(self._pump)
         finally:
             with self._render_ready:
                 self._render_ended(worker)
@@ -473,10 +542,17 @@ class PreviewLoader:
                 continue
             try:
                 image = decode_thumbnail(data)
-                cells = render_cells(image, key.columns, key.rows, key.background, mode=key.mode)
-                if console is None:
-                    console = _text_console(key.columns, key.rows)
-                strips = render_to_strips(cells, key.columns, key.rows, console)
+                if is_true_pixels(key.mode) and self.pictures is not None:
+                    strips = draw_true_pixels(image, key, self.pictures)  # kitty: sent to the terminal here, once
+                else:
+                    cells = render_cells(image, key.columns, key.rows, key.background, mode=key.mode)
+                    lines = cells.lines()
+                    if lines is not None:  # laid out already: what a console would make of them
+                        strips = tuple(Strip(line, key.columns) for line in lines)
+                    else:
+                        if console is None:
+                            console = _text_console(key.columns, key.rows)
+                        strips = render_to_strips(cells, key.columns, key.rows, console)
             except ThumbnailError as error:
                 if self._stopping(worker):
                     return

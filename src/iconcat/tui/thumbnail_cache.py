@@ -22,6 +22,7 @@ from iconcat.lru import BoundedLRU
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from rich.console import RenderableType
+    from textual.strip import Strip
 
 __all__ = ["PreviewFailure", "RenderKey", "ThumbnailCache", "bound_imaging_caches"]
 
@@ -45,7 +46,7 @@ class RenderKey:
     rows: int
     background: tuple[int, int, int]
     mode: str
-    """"half" or "quadrant" (`iconcat.imaging.render_cells`' picture modes)."""
+    """"half" or "quadrant" (`iconcat.imaging.render_cells`' picture modes), or "kitty" (true pixels)."""
 
 
 class ThumbnailCache:
@@ -58,8 +59,8 @@ class ThumbnailCache:
         """icon id -> the preview's bytes as fetched."""
         self.failures: BoundedLRU[PreviewFailure] = BoundedLRU(max_previews)
         """icon id -> why there is no picture."""
-        self.renders: BoundedLRU[RenderableType] = BoundedLRU(max_renders)
-        """RenderKey -> Rich renderable exactly columns x rows."""
+        self.renders: BoundedLRU[RenderableType | tuple[Strip, ...]] = BoundedLRU(max_renders)
+        """RenderKey -> Rich renderable exactly columns x rows (true pixels: the placeholder cells' strips)."""
 
     def clear(self) -> None:
         """Forget everything (a different catalogue has different icons)."""

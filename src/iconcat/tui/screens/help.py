@@ -15,11 +15,15 @@ __all__ = ["HelpScreen"]
 
 
 class HelpScreen(ModalScreen[None]):
-    """Lists the keys; any of Escape, q or ? closes it."""
+    """Lists the keys, and how pictures are drawn on this terminal; any of Escape, q or ? closes it."""
 
     BINDINGS = [
         Binding("escape,q,question_mark", "dismiss", "Close", id="help-close", tooltip="Close the help"),
     ]
+
+    def __init__(self, pictures: str = "") -> None:
+        super().__init__()
+        self._pictures = pictures
 
     def compose(self) -> ComposeResult:
         lines = help_lines()
@@ -31,6 +35,8 @@ class HelpScreen(ModalScreen[None]):
             yield Static(Content("Keys"), id="help-title", markup=False)
             with VerticalScroll(id="help-body"):
                 yield Static(table, id="help-table", markup=False)
+                if self._pictures:
+                    yield Static(Content(self._pictures), id="help-pictures", markup=False)
             yield Static(Content("esc close"), id="help-keys", markup=False)
 
     COMPONENT_CLASSES = {"help-screen--key"}

@@ -34,6 +34,7 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
 
     from ..grouping import IconGroup
     from ..preview_loader import PreviewLoader
+    from ..terminal_images import TerminalPictures
 
 __all__ = ["DetailPane", "MemberGallery", "describe_fields", "describe_variants"]
 
@@ -142,9 +143,11 @@ class DetailPane(Vertical):
         *,
         thumbnail_mode: str = "half",
         loader: PreviewLoader | None = None,
+        pictures: TerminalPictures | None = None,
         id: str | None = None,
     ) -> None:
         super().__init__(id=id, classes="-empty")
+        self._pictures = pictures
         self._cache = cache
         self._fetch_preview = fetch_preview
         self._thumbnail_mode = thumbnail_mode
@@ -156,7 +159,9 @@ class DetailPane(Vertical):
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="detail-top"):
-            yield Thumbnail(self._cache, self._fetch_preview, mode=self._thumbnail_mode, id="thumbnail")
+            yield Thumbnail(
+                self._cache, self._fetch_preview, mode=self._thumbnail_mode, pictures=self._pictures, id="thumbnail"
+            )
             with Vertical(id="detail-fields"):
                 yield Static("", id="detail-name", markup=False)
                 yield Static("", id="detail-refs", markup=False)

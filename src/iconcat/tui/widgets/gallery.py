@@ -15,8 +15,10 @@ members gallery labels each member with its style and its set.
 Pictures are asked of the loader for the tiles on screen first, then one screen ahead (in the
 direction of the last scroll), whenever the tiles on screen change: new icons, a scroll, a resize, a
 new tile size or theme. Until a picture arrives a tile shows "…"; when its preview is missing or
-broken, "no preview". Names are sanitised when a tile is first drawn (only tiles on screen ever are)
-and shown as plain segments: never markup.
+broken, "no preview". Pictures arriving one by one are painted together, at most every
+`TILE_REPAINT_INTERVAL`, and the last one on screen at once (a frame costs the same for one tile as
+for ten: Textual redraws every widget the changed lines cross). Names are sanitised when a tile is
+first drawn (only tiles on screen ever are) and shown as plain segments: never markup.
 
 It speaks like `ResultsList`: `IconHighlighted(icon)` as the highlight moves, `IconChosen(icon)` on
 Enter or a double click, with the same `show_icons`, `icons`, `highlighted_icon` and `highlighted`.
@@ -26,6 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from time import monotonic
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.cells import cell_len, set_cell_size
@@ -43,8 +46,11 @@ from textual.strip import Strip
 from iconcat.text import sanitize
 
 from ..preview_loader import PreviewLoader, RenderSpec, TileRender
+from ..true_pixels import is_true_pixels, place_sixel, sixel_of
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
+    from textual.timer import Timer
+
     from iconcat.api import Icon
 
 __all__ = ["DEFAULT_TILE_SIZE", "Gallery", "TILE_SIZES", "TileSize"]
@@ -80,6 +86,11 @@ TILE_SIZES: dict[str, TileSize] = {
 
 DEFAULT_TILE_SIZE = "small"
 """Small enough for 9 whole tiles in the app's results area at 80×24 (25 at 120×36)."""
+
+TILE_REPAINT_INTERVAL = 0.05
+"""Seconds between repaints of tiles whose pictures arrive one by one (the last one on screen is
+painted at once): a frame redraws every widget its lines cross, so one per picture would cost more
+than the pictures; at most 20 a second still shows them coming in."""
 
 _LOADING = ("…",)
 _NO_PREVIEW = ("no preview",)
@@ -218,10 +229,17 @@ class Gallery(ScrollView, can_focus=True):
         self._left = 0
         self._direction = 1
         self._want_pending = False
+        self._repaint_rows: set[int] = set()  # rows of tiles whose pictures came since the last repaint
+        self._repaint_timer: Timer | None = None
+        self._repainted_at = 0.0
+        self._awaiting: set[int] = set()
+        self._awaiting_for: tuple[tuple[Icon, ...], range, RenderSpec] | None = None
         self._shown = False
         self._background: tuple[int, int, int] | None = None
         self._line_styles: tuple[RichStyle, RichStyle, RichStyle, RichStyle] | None = None
         self._spec = RenderSpec(1, 1, (0, 0, 0))  # set by render_lines before any line is drawn
+        self._sixels: dict[int, list[tuple[int, Segment]]] = {}
+        """Line -> the sixel images `render_line` found on it (x in the line, image), for `render_lines`."""
 
     # ----------------------------------------------------------------- public API
 
@@ -325,6 +343,7 @@ class Gallery(ScrollView, can_focus=True):
         self._want_pending = False
         if not self.is_mounted:
             return
+        self._shown = self.display  # told as shown (or hidden): a restyle need not tell it again
         shown = self.tiles_in_view()
         if not shown and self.display and self._icons and self.mode != "text":
             shown = self._estimated_tiles_in_view()
@@ -364,7 +383,7 @@ class Gallery(ScrollView, can_focus=True):
     def render_spec(self) -> RenderSpec:
         """How this gallery's pictures are drawn now (size, theme background, mode)."""
         tile = self.tile
-        mode = self.mode if self.mode in ("half", "quadrant") else "half"
+        mode = self.mode if self.mode in ("kitty", "sixel", "half", "quadrant") else "half"
         return RenderSpec(tile.columns, tile.rows, self.background_rgb(), mode)
 
     def background_rgb(self) -> tuple[int, int, int]:
@@ -378,21 +397,59 @@ class Gallery(ScrollView, can_focus=True):
         """A picture (or its failure) arrived for `icon_id`: repaint its tile if it is on screen.
 
         The app routes the loader's `Arrived` and `Rendered` messages here (the loader posts them to
-        its own node, usually the app). Repaints are coalesced into the next frame by Textual.
+        its own node, usually the app). Repaints are gathered (`_repaint_tiles`): each frame redraws
+        every widget the changed lines cross, and Textual runs one at every tick it has something new.
         """
         shown = self.tiles_in_view()
         if not shown:
             return
-        spec = self.render_spec()
+        icons = self._icons
         for index in shown:
-            if self._icons[index].id == icon_id:
-                if self.mode != "text":
-                    key = spec.key(icon_id)
-                    if self.loader.tile(key) is None and self.loader.tile_failure(key) is None:
-                        return  # bytes only: the tile still shows "…" until its render is ready
-                row = index // self._columns
-                self.refresh_lines(row * self.tile.height, self.tile.height)
-                return
+            if icons[index].id == icon_id:
+                break
+        else:
+            return
+        row = index // self._columns
+        if self.mode == "text":
+            self.refresh_lines(row * self.tile.height, self.tile.height)
+            return
+        spec = self.render_spec()
+        key = spec.key(icon_id)
+        if self.loader.tile(key) is None and self.loader.tile_failure(key) is None:
+            return  # bytes only: the tile still shows "…" until its render is ready
+        awaiting = self._awaiting_in_view(shown, spec)
+        awaiting.discard(icon_id)
+        self._repaint_rows.add(row)
+        now = monotonic()
+        if not awaiting or now - self._repainted_at >= TILE_REPAINT_INTERVAL:
+            self._repaint_tiles()  # the last picture on screen, or the first for a while: at once
+        elif self._repaint_timer is None:
+            self._repaint_timer = self.set_timer(self._repainted_at + TILE_REPAINT_INTERVAL - now, self._repaint_tiles)
+
+    def _awaiting_in_view(self, shown: range, spec: RenderSpec) -> set[int]:
+        """Ids of the icons on screen (`shown`, drawn as `spec`) whose picture (or "no preview") has not
+        come yet; worked out again when the tiles on screen or the way they are drawn change."""
+        icons = self._icons
+        if self._awaiting_for != (icons, shown, spec):
+            loader = self.loader
+            self._awaiting_for = (icons, shown, spec)
+            self._awaiting = {
+                icon.id
+                for icon in (icons[index] for index in shown)
+                if loader.tile(spec.key(icon.id)) is None and loader.tile_failure(spec.key(icon.id)) is None
+            }
+        return self._awaiting
+
+    def _repaint_tiles(self) -> None:
+        """Repaint the rows whose pictures came since the last repaint (one frame for all of them)."""
+        if self._repaint_timer is not None:
+            self._repaint_timer.stop()
+            self._repaint_timer = None
+        self._repainted_at = monotonic()
+        height = self.tile.height
+        for row in sorted(self._repaint_rows):
+            self.refresh_lines(row * height, height)
+        self._repaint_rows.clear()
 
     def on_preview_loader_arrived(self, message: PreviewLoader.Arrived) -> None:
         """When the gallery is the loader's node, its messages land here."""
@@ -473,8 +530,16 @@ class Gallery(ScrollView, can_focus=True):
         self.tell_loader()
 
     def _grid_width(self) -> int:
+        width = self.size.width
+        if width <= 0:
+            # Not laid out yet (hidden until now): the width it will have, from its container (as
+            # `_estimated_tiles_in_view`), so the first layout gets the virtual size it keeps and is
+            # not followed by another one when the gallery learns its width.
+            size = getattr(self.parent, "content_size", None)
+            if size is not None:
+                width = size.width - self.styles.gutter.width
         # The vertical scrollbar's room is always kept: columns then never change as it comes and goes.
-        return max(self.size.width - self.styles.scrollbar_size_vertical, 1)
+        return max(width - self.styles.scrollbar_size_vertical, 1)
 
     def _layout(self) -> None:
         """Columns and the virtual size for the current width, tile size and icon count."""
@@ -523,7 +588,35 @@ class Gallery(ScrollView, can_focus=True):
                 base + self.get_component_rich_style("gallery--placeholder"),
             )
         self._spec = self.render_spec()
-        return super().render_lines(crop)
+        # Textual draws again only the lines that changed (`render_line`, which keeps `_sixels` up to
+        # date for them); the others come from its cache, without their sixels: added here to all.
+        lines = super().render_lines(crop)
+        if not self._sixels or not self.screen.is_active:  # under a dialog: never over it
+            return lines
+        # Sixel images are put in each finished line (Textual's own cropping and padding of a line count
+        # a control segment's bytes as cells), each right after its tile's picture cells: the cells
+        # written after it (the tile's frame) are beside the picture, not over it. Not at the line's very
+        # end: dividing a line among the screen's regions drops a control segment found there.
+        region = self.content_region  # on screen: a sixel is placed by the cursor, not by Textual
+        columns = self._spec.columns
+        # `crop` and the lines are the widget's (its border and padding included); `render_line`'s y
+        # and x are the content's.
+        top, _right, _bottom, left = self.styles.gutter
+        for offset, line in enumerate(lines):
+            y = crop.y + offset - top
+            placed = self._sixels.get(y)
+            if not placed or crop.x:
+                continue
+            ends = [left + x + columns for x, _ in placed]
+            pieces = line.divide([*ends, line.cell_length])
+            segments: list[Segment] = []
+            for piece, (x, sixel) in zip(pieces, placed, strict=False):
+                segments.extend(piece)
+                segments.extend(place_sixel(sixel, region.x + x, region.y + y))
+            for piece in pieces[len(placed) :]:
+                segments.extend(piece)
+            lines[offset] = Strip(segments, line.cell_length)
+        return lines
 
     def render_line(self, y: int) -> Strip:
         styles = self._line_styles
@@ -544,13 +637,21 @@ class Gallery(ScrollView, can_focus=True):
         if self._left:
             segments.append(Segment(" " * self._left, base))
         spec = self._spec if sub < tile.rows else None
+        sixels: list[tuple[int, Segment]] | None = None
         for index in range(start, min(start + self._columns, len(icons))):
             icon = icons[index]
             frame = highlight_style if index == self.highlighted else base
             pad = Segment(" ", frame)
             segments.append(pad)
             if spec is not None:
-                segments.extend(self._picture(icon, spec, placeholder_style)[sub])
+                picture_line = self._picture(icon, spec, placeholder_style)[sub]
+                sixel = sixel_of(picture_line) if spec.mode == "sixel" else None
+                if sixel is None:
+                    segments.extend(picture_line)
+                else:  # the cells here; the pixels after the whole line (see `true_pixels`)
+                    x = self._left + (index - start) * tile.width + 1
+                    (sixels := sixels or []).append((x, sixel))
+                    segments.extend(list(picture_line)[:-1])
             else:
                 text_style = highlight_style if frame is highlight_style else name_style
                 segments.append(Segment(self._tile_label(index, sub - tile.rows, tile.columns), text_style))
@@ -558,8 +659,15 @@ class Gallery(ScrollView, can_focus=True):
         used = self._left + (min(start + self._columns, len(icons)) - start) * tile.width
         if used < width:
             segments.append(Segment(" " * (width - used), base))
-            return Strip(segments, width)
-        return Strip(segments, used).crop(0, width)
+            strip = Strip(segments, width)
+        else:
+            strip = Strip(segments, used).crop(0, width)
+        if sixels:
+            # A sixel cannot be cut: a tile cut by the edge shows its cells only.
+            self._sixels[y] = [(x, sixel) for x, sixel in sixels if x + tile.columns < width]
+        else:
+            self._sixels.pop(y, None)
+        return strip
 
     def _tile_label(self, index: int, line: int, width: int) -> str:
         """Line `line` of tile `index`'s label, centred in `width` cells (sanitised when first drawn)."""
@@ -581,6 +689,9 @@ class Gallery(ScrollView, can_focus=True):
 
     def _picture(self, icon: Icon, spec: RenderSpec, placeholder_style: RichStyle) -> TileRender:
         if self.mode == "text":
+            return self._placeholder(spec, (), placeholder_style)
+        if is_true_pixels(spec.mode) and not self.screen.is_active:
+            # Under a dialog: its translucent backdrop would blend the colours that name the images.
             return self._placeholder(spec, (), placeholder_style)
         key = spec.key(icon.id)
         drawn = self.loader.tile(key)

@@ -2,7 +2,9 @@
 
 It shows a `SearchState`: the results (faded in the list while a newer search runs over earlier rows),
 or the prompt, "no icons", or what went wrong and what to do. Classes choose what shows and its colour
-(styles/iconcat.tcss): `-message` and `-problem`, and `-gallery-view` for the tiles instead of the list.
+(styles/iconcat.tcss): `-message` and `-problem`, and `-gallery-view` for the tiles instead of the list;
+the two views' `display` is also set here, as those rules set it, so switching views (`v`) lays them
+out without restyling everything under the area.
 Only the view on show is filled as results arrive; the other gets the latest results when it is shown
 (a search costs one view's work, not two), and switching keeps the highlighted icon. Only the gallery
 on show fetches pictures (a hidden gallery tells the preview loader it wants nothing).
@@ -145,9 +147,29 @@ class ResultsArea(Container):
             fill()  # the results that arrived while this view was hidden
         if hidden.highlighted is not None and shown.highlighted != hidden.highlighted:
             shown.highlighted = hidden.highlighted  # the same icon stays highlighted
-        self.set_class(view == "gallery", "-gallery-view")
-        if had_focus:  # once restyled: a widget still hidden cannot take the focus
+        # The class for the stylesheet, without restyling the area's whole subtree (a third of the
+        # switch's first frame): the views' `display` is set here, which is all the class changes.
+        self.set_class(view == "gallery", "-gallery-view", update=False)
+        # Its tiles are drawn already: the gallery asks for what it lacks when shown (`Gallery.on_show`).
+        self._show_view(message=self.has_class("-message"), tell_loader=False)
+        if had_focus:  # once laid out: a widget still hidden cannot take the focus
             self.call_after_refresh(lambda: shown.screen.set_focus(shown))
+
+    def _show_view(self, *, message: bool, tell_loader: bool = True) -> None:
+        """Display the view on show and hide the other; both hidden while a message shows instead.
+
+        What the stylesheet's `-gallery-view` and `-message` rules say, set on the two views directly:
+        a class change restyles every node under the area, a `display` change only lays them out.
+        `tell_loader`: a gallery coming into view asks for its pictures now (new results: the fetches
+        start from the tiles it will hold, not a frame later when it is shown).
+        """
+        gallery, results = self.query_one(Gallery), self.query_one(ResultsList)
+        results.display = not message and self.view == "list"
+        show_gallery = not message and self.view == "gallery"
+        if gallery.display != show_gallery:
+            gallery.display = show_gallery
+            if show_gallery and tell_loader:
+                gallery.tell_loader()
 
     def show_state(self, state: SearchState) -> bool:
         """Show `state`; return True when results are on show (results, or earlier ones while searching)."""
@@ -155,6 +177,8 @@ class ResultsArea(Container):
         shows_list = (state.phase is SearchPhase.RESULTS and not state.filtered_out) or (
             state.phase is SearchPhase.SEARCHING and len(self.active.icons) > 0
         )
+        # Before the classes change, so the restyle finds the views as they will be.
+        self._show_view(message=not shows_list)
         # One restyle at most (a class change restyles the area's whole subtree): most searches change none.
         self.update_classes({"-message": not shows_list, "-problem": state.is_problem})
         # Earlier rows stay on show, faded, while a newer search runs: a repaint of the list, no restyle.

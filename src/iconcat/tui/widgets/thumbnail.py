@@ -19,6 +19,7 @@ from textual.color import Color
 from textual.content import Content
 from textual.message import Message
 from textual.reactive import reactive, var
+from textual.strip import Strip
 from textual.widget import Widget
 from textual.worker import get_current_worker
 
@@ -26,11 +27,14 @@ from iconcat.failures import describe_failure
 
 from ..catalogue_link import PreviewUnavailable
 from ..thumbnail_cache import PreviewFailure, RenderKey, ThumbnailCache
+from ..true_pixels import blank_strips, draw, is_true_pixels, place_sixel, sixel_of
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from rich.console import RenderableType
 
     from iconcat.api import Icon
+
+    from ..terminal_images import TerminalPictures
 
 __all__ = ["Thumbnail", "PreviewFetcher", "THUMBNAIL_SETTLE_SECONDS"]
 
@@ -55,7 +59,9 @@ class Thumbnail(Widget):
     class Rendered(Message):
         """A thread worker drew `key` (or found the preview undecodable: `failure`)."""
 
-        def __init__(self, key: RenderKey, renderable: RenderableType | None, failure: PreviewFailure | None) -> None:
+        def __init__(
+            self, key: RenderKey, renderable: RenderableType | tuple[Strip, ...] | None, failure: PreviewFailure | None
+        ) -> None:
             super().__init__()
             self.key = key
             self.renderable = renderable
@@ -68,17 +74,27 @@ class Thumbnail(Widget):
     """"empty", "loading", "shown", "missing", "broken", "unavailable" or "off"; mirrored as a CSS class."""
 
     mode: var[str] = var("half", init=False)
-    """How pictures are drawn: "half" or "quadrant" blocks, or "text": no picture and no preview fetched
-    (for terminals that draw blocks badly, slow links, or people who want no images)."""
+    """How pictures are drawn: "kitty" (true pixels, where the terminal has them), "half" or
+    "quadrant" blocks, or "text": no picture and no preview fetched (for terminals that draw blocks
+    badly, slow links, or people who want no images)."""
 
     def __init__(
-        self, cache: ThumbnailCache, fetch_preview: PreviewFetcher, *, mode: str = "half", id: str | None = None
+        self,
+        cache: ThumbnailCache,
+        fetch_preview: PreviewFetcher,
+        *,
+        mode: str = "half",
+        pictures: TerminalPictures | None = None,
+        id: str | None = None,
     ) -> None:
         super().__init__(id=id)
         self.set_reactive(Thumbnail.mode, mode)
         self.cache = cache
         self._fetch_preview = fetch_preview
+        self._pictures = pictures
         self._renderable: RenderableType | Content = Content("")
+        self._strips: tuple[Strip, ...] | None = None
+        """A true-pixel picture's cells (drawn by `render_line`), or None while a renderable shows."""
         self._wanted: RenderKey | None = None
         self.shown_key: RenderKey | None = None
         """The key of the picture on screen (None while a placeholder shows)."""
@@ -88,6 +104,22 @@ class Thumbnail(Widget):
 
     def render(self) -> RenderableType | Content:
         return self._renderable
+
+    def render_line(self, y: int) -> Strip:
+        strips = self._strips
+        if strips is None:
+            return super().render_line(y)
+        width = self.content_size.width
+        if y >= len(strips):
+            return Strip.blank(width)
+        if not self.screen.is_active:  # under a dialog: its backdrop would blend kitty's ids, hide sixels
+            return blank_strips(width, 1)[0]
+        strip = strips[y]
+        sixel = sixel_of(strip)
+        if sixel is None:
+            return strip
+        region = self.content_region  # on screen: a sixel is placed by the cursor, not by Textual
+        return Strip([*list(strip)[:-1], *place_sixel(sixel, region.x, region.y + y)], strip.cell_length)
 
     def watch_icon(self, icon: Icon | None) -> None:
         self.redraw()
@@ -133,6 +165,11 @@ class Thumbnail(Widget):
             return
         self._wanted = key
         cached_render = self.cache.renders.get(key)
+        if cached_render is not None and key.mode == "kitty":
+            # The terminal may have let go of the image since (evicted): then it is drawn, and sent, again.
+            pictures = self._pictures
+            if pictures is None or not pictures.is_live(key):
+                cached_render = None
         if cached_render is not None:
             self._show(cached_render, "shown", key)
             return
@@ -201,8 +238,15 @@ class Thumbnail(Widget):
         else:
             self._show(Content.assemble("preview unavailable\n", (failure.reason, "dim")), "unavailable")
 
-    def _show(self, renderable: RenderableType | Content, status: str, key: RenderKey | None = None) -> None:
-        self._renderable = renderable
+    def _show(
+        self, renderable: RenderableType | Content | tuple[Strip, ...], status: str, key: RenderKey | None = None
+    ) -> None:
+        if isinstance(renderable, tuple):
+            self._strips = renderable
+            self._renderable = Content("")
+        else:
+            self._strips = None
+            self._renderable = renderable
         self.shown_key = key
         self.status = status
         self.refresh()
@@ -236,7 +280,11 @@ class Thumbnail(Widget):
             return
         if worker.is_cancelled:
             return
-        renderable = render_cells(image, key.columns, key.rows, key.background, mode=key.mode)
+        renderable: RenderableType | tuple[Strip, ...]
+        if is_true_pixels(key.mode) and self._pictures is not None:
+            renderable = draw(image, key, self._pictures)
+        else:
+            renderable = render_cells(image, key.columns, key.rows, key.background, mode=key.mode)
         self.post_message(self.Rendered(key, renderable, None))
 
     def on_thumbnail_rendered(self, message: Thumbnail.Rendered) -> None:
