@@ -71,6 +71,29 @@ def _keys_of(binding: object) -> list[str]:
     return [key.strip() for key in str(keys).split(",")]
 
 
+class SteadyFooter(Footer):
+    """Textual's footer, recomposed only when the keys it shows change.
+
+    Textual recomposes it whenever the bindings might have changed (every focus move): two recomposes
+    and layouts of 6-12 ms each on `v`, the slowest frames of the switch. The keys shown are compared
+    first (key, label, how the key is shown, enabled, tooltip), and the same keys cost nothing.
+    """
+
+    _shown: tuple[tuple[object, ...], ...] | None = None
+
+    def bindings_changed(self, screen: Screen[object]) -> None:
+        shown = tuple(
+            (key, active.binding.description, active.binding.key_display, active.enabled, active.tooltip)
+            for key, active in screen.active_bindings.items()
+            if active.binding.show
+        )
+        if shown == self._shown:
+            return
+        if screen.app.app_focus:  # (without focus Textual does not recompose: then nothing is shown yet)
+            self._shown = shown
+        super().bindings_changed(screen)
+
+
 class BrowserScreen(Screen[None]):
     """Search the catalogue, see the results as tiles or a list, the highlighted icon in the detail."""
 
@@ -140,7 +163,7 @@ class BrowserScreen(Screen[None]):
                 id="detail",
             )
         yield self._downloads_panel
-        yield Footer()
+        yield SteadyFooter()
 
     def on_mount(self) -> None:
         self.query_one(SearchInput).focus()
