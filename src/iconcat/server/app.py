@@ -56,11 +56,12 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from iconcat.lru import BoundedLRU
 
 from .catalogue import MEDIA_TYPES, IconRecord, default_catalogue, file_name, sized_catalogue
+from .demo import DEMO_TOKEN as _DEMO_TOKEN
 
 __all__ = ["DEFAULT_PAGE_SIZE", "DEMO_TOKEN", "MAX_QUERY_LENGTH", "create_app"]
 
-DEMO_TOKEN = "iconcat-demo"
-"""The embedded catalogue's token unless told otherwise (it guards demo data: no secret)."""
+DEMO_TOKEN = _DEMO_TOKEN
+"""The embedded catalogue's token unless told otherwise (`.demo`: it guards demo data, no secret)."""
 
 DEFAULT_PAGE_SIZE = 48
 """Icons per search response unless told otherwise."""

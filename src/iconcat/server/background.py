@@ -13,11 +13,14 @@ import logging
 import socket
 import threading
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import uvicorn
+if TYPE_CHECKING:  # pragma: no cover - typing only
+    import uvicorn
 
-__all__ = ["BackgroundServer"]
+# uvicorn is imported when a server starts: `bind_loopback` must cost nothing more than a socket.
+
+__all__ = ["BackgroundServer", "bind_loopback"]
 
 _THREAD_PREFIX = "iconcat-server-"
 
@@ -42,6 +45,24 @@ class _QuietCancelledRequests(logging.Filter):
 logging.getLogger("uvicorn.error").addFilter(_QuietCancelledRequests())
 
 
+def bind_loopback(host: str = "127.0.0.1", port: int = 0) -> socket.socket:
+    """A TCP socket bound to `host:port` (port 0: a free one), for a `BackgroundServer` to serve on.
+
+    Separate from starting, so the browser can know its demo catalogue's address before its first
+    frame and start serving after it (`iconcat.tui.launch`)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    # IPPROTO_TCP, not the default 0: asyncio sets TCP_NODELAY on accepted connections only when the
+    # listening socket says it is TCP. Without it, Nagle + delayed ACK add ~40 ms to every keep-alive reply.
+    sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))
+    except OSError:
+        sock.close()
+        raise
+    return sock
+
+
 class BackgroundServer:
     """An ASGI app served on `host:port` by uvicorn in a daemon thread.
 
@@ -49,10 +70,12 @@ class BackgroundServer:
     `base_url` is known after `start()`.
     """
 
-    def __init__(self, app: Any, host: str = "127.0.0.1", port: int = 0) -> None:
+    def __init__(self, app: Any, host: str = "127.0.0.1", port: int = 0, *, sock: socket.socket | None = None) -> None:
         self._app = app
         self._host = host
         self._requested_port = port
+        self._given_socket = sock
+        """A socket bound beforehand (`bind_loopback`), served on instead of binding one."""
         self._socket: socket.socket | None = None
         self._server: uvicorn.Server | None = None
         self._thread: threading.Thread | None = None
@@ -75,16 +98,9 @@ class BackgroundServer:
         """
         if self._thread is not None:
             return self
-        family = socket.AF_INET6 if ":" in self._host else socket.AF_INET
-        # IPPROTO_TCP, not the default 0: asyncio sets TCP_NODELAY on accepted connections only when the
-        # listening socket says it is TCP. Without it, Nagle + delayed ACK add ~40 ms to every keep-alive reply.
-        sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
-        try:
-            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-            sock.bind((self._host, self._requested_port))
-        except OSError:
-            sock.close()
-            raise
+        import uvicorn
+
+        sock = self._given_socket or bind_loopback(self._host, self._requested_port)
         self._socket = sock
         self.port = sock.getsockname()[1]
         config = uvicorn.Config(

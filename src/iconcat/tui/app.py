@@ -14,6 +14,7 @@ app's one screen under its dialogs. The app connects the parts that outlive a ca
 from __future__ import annotations
 
 import inspect
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -65,9 +66,10 @@ class IconcatApp(App[int]):
         view: str = VIEWS[0],
         group: bool = False,
         pictures: TerminalPictures | None = None,
+        prepare: Callable[[], Awaitable[None]] | None = None,
     ) -> None:
         super().__init__(css_path=stylesheet_paths())
-        self.link = CatalogueLink(connection, client_factory)
+        self.link = CatalogueLink(connection, client_factory, prepare)
         """The catalogue in use and its client."""
         self.pictures = pictures or TerminalPictures()
         """How this terminal draws pictures (decided before the app started), and the kitty images it holds."""

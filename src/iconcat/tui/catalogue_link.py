@@ -12,7 +12,7 @@ when the client could not be made.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from contextlib import AsyncExitStack
 from typing import TYPE_CHECKING
 
@@ -50,12 +50,19 @@ class PreviewUnavailable(Exception):
 class CatalogueLink:
     """Owns the client for the current connection: open, wait for, switch, close."""
 
-    def __init__(self, connection: Connection, client_factory: ClientFactory = default_client_factory) -> None:
+    def __init__(
+        self,
+        connection: Connection,
+        client_factory: ClientFactory = default_client_factory,
+        prepare: Callable[[], Awaitable[None]] | None = None,
+    ) -> None:
         self.connection = connection
         """The catalogue in use."""
         self.problem = ""
         """Why the client could not be made (sanitised), or "" when it is open or not tried yet."""
         self._client_factory = client_factory
+        self._prepare = prepare
+        """Run once before the first client is made (the demo catalogue starts serving), or None."""
         self._client: CatalogueClient | None = None
         self._stack: AsyncExitStack | None = None
         self._retired: list[AsyncExitStack] = []
@@ -65,6 +72,9 @@ class CatalogueLink:
         """Make the client for the current connection; False (and `problem` set) if it cannot be made."""
         stack = AsyncExitStack()
         try:
+            if self._prepare is not None:
+                prepare, self._prepare = self._prepare, None
+                await prepare()
             self._client = await stack.enter_async_context(self._client_factory(self.connection))
         except Exception as error:  # noqa: BLE001 - settings the client refuses are shown, never a traceback
             self._client = None

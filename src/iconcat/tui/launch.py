@@ -16,6 +16,7 @@ from .connection import Connection
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from iconcat.config import Settings
+    from iconcat.server import BackgroundServer
 
 __all__ = ["run_browser", "startup_objects_frozen"]
 
@@ -39,18 +40,36 @@ def startup_objects_frozen() -> Iterator[None]:
 
 
 def run_browser(settings: Settings, *, query: str | None = None, demo: bool = False) -> int:
-    """Run the browser; return 0 when the person quits, 1 when it could not start."""
-    server = None
+    """Run the browser; return 0 when the person quits, 1 when it could not start.
+
+    The demo catalogue's socket is bound now (its address goes in the connection), and it starts
+    serving in a thread once the first frame is up (`serve_demo`, the link's `prepare`): importing
+    Starlette and uvicorn and building the catalogue must not delay the first paint.
+    """
+    demo_socket = None
+    servers: list[BackgroundServer] = []
+    prepare = None
     if demo or not settings.base_url:
-        from iconcat.server import DEMO_TOKEN, start_catalogue
+        from iconcat.server import DEMO_TOKEN
+        from iconcat.server.background import bind_loopback
 
         try:
-            server = start_catalogue(token=DEMO_TOKEN)
-        except (OSError, RuntimeError) as error:
+            demo_socket = bind_loopback()
+        except OSError as error:
             print(f"iconcat: could not start the demo catalogue: {sanitize(str(error))}", file=sys.stderr)
             return 1
+        bound = demo_socket
+
+        async def serve_demo() -> None:
+            import asyncio
+
+            from iconcat.server import start_catalogue
+
+            servers.append(await asyncio.to_thread(start_catalogue, token=DEMO_TOKEN, sock=bound))
+
+        prepare = serve_demo
         connection = Connection(
-            base_url=server.base_url,
+            base_url=f"http://127.0.0.1:{demo_socket.getsockname()[1]}",
             token=DEMO_TOKEN,
             download_dir=Path(settings.download_dir),
             timeout=settings.timeout,
@@ -78,12 +97,15 @@ def run_browser(settings: Settings, *, query: str | None = None, demo: bool = Fa
             view=settings.view,
             group=settings.group,
             pictures=pictures,
+            prepare=prepare,
         )
         with startup_objects_frozen():
             result = app.run()
     finally:
-        if server is not None:
-            server.stop()
+        for server in servers:
+            server.stop()  # (closes the socket too)
+        if demo_socket is not None and not servers:
+            demo_socket.close()
     if app.return_code not in (None, 0):
         return app.return_code
     return int(result or 0)
