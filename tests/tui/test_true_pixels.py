@@ -14,6 +14,7 @@ import re
 from collections import Counter
 
 from PIL import Image
+from rich.cells import cell_len
 from textual.geometry import Region
 from textual.strip import Strip
 from textual.widgets import Static
@@ -241,20 +242,26 @@ def test_a_sixel_terminal_is_drawn_in_sixel(monkeypatch):
     assert (pictures.mode, pictures.cell, pictures.reason) == ("sixel", CELL, sixel.reason)
 
 
-_PLACED = re.compile(r"\x1b7\x1b\[(\d+);(\d+)H(\x1bP[^\x1b]*\x1b\\)\x1b8")
+_DRAWN = re.compile(r"\x1b7\x1b\[(\d+)D(\x1bP[^\x1b]*\x1b\\)\x1b8")
 
 
-def placed_sixels(strip: Strip) -> list[tuple[int, int, str]]:
-    """The sixel images a line draws: (screen column, screen row, the image), 0-based."""
-    text = "".join(segment.text for segment in strip if segment.control)
-    return [(int(x) - 1, int(y) - 1, image) for y, x, image in _PLACED.findall(text)]
+def sixels_in(strip: Strip, pictures: TerminalPictures) -> list[tuple[int, str]]:
+    """The sixel images a line draws once its marks are expanded on the way out: (the cell where each
+    starts, the image). A mark stands right after the cells its sixel steps back over."""
+    drawn, cells = [], 0
+    for segment in strip:
+        expanded = pictures.expand(segment.text)
+        for back, image in _DRAWN.findall(expanded):
+            drawn.append((cells - int(back), image))
+        cells += cell_len(segment.text)
+    return drawn
 
 
-def gallery_sixels(gallery: Gallery, y: int) -> list[tuple[int, int, str]]:
+def gallery_sixels(gallery: Gallery, y: int) -> list[tuple[int, str]]:
     """The sixel images line `y` of the gallery's content draws, as Textual gets the line."""
     top = gallery.styles.gutter.top
     (line,) = gallery.render_lines(Region(0, top + y, gallery.size.width, 1))
-    return placed_sixels(line)
+    return sixels_in(line, gallery.app.pictures)
 
 
 def sixel_app(make_app, **options):
@@ -268,18 +275,18 @@ async def test_sixel_tiles_draw_each_cell_row_where_it_is_on_screen(make_app):
         gallery = app.query_one("#gallery", Gallery)
         await wait_until(pilot, lambda: gallery.loader.idle and gallery_sixels(gallery, 0), "sixel tiles")
         await pilot.pause(0.2)
-        region, tile = gallery.content_region, gallery.tile
+        tile = gallery.tile
         first = gallery.tile_region(0)
         rows = [gallery_sixels(gallery, y) for y in range(tile.rows)]
-        # Each line of the first row of tiles draws one sixel a tile, at the tile's picture on screen.
+        # Each line of the first row of tiles draws one sixel a tile, over the tile's picture cells
+        # (a column of frame on its left; the line's own cells, border included).
         assert all(len(row) == gallery.columns for row in rows)
-        assert [(x, y) for x, y, _ in (row[0] for row in rows)] == [
-            (region.x + first.x + 1, region.y + y) for y in range(tile.rows)
-        ]
+        left = gallery.styles.gutter.left
+        assert {row[0][0] for row in rows} == {left + first.x + 1}
         # Stacked, the first tile's row images are the picture: the preview composed at the cell size.
         stacked = Image.new("RGB", (tile.columns * CELL.width, tile.rows * CELL.height))
         for y, row in enumerate(rows):
-            band = decode_sixel(row[0][2])
+            band = decode_sixel(row[0][1])
             assert band.size == (tile.columns * CELL.width, CELL.height)
             stacked.paste(band, (0, y * CELL.height))
         colours = stacked.getcolors(1 << 16)
@@ -287,6 +294,7 @@ async def test_sixel_tiles_draw_each_cell_row_where_it_is_on_screen(make_app):
         # Under a dialog nothing is drawn over it; after it, the rows again.
         app.action_help()
         await wait_until(pilot, lambda: isinstance(app.screen, HelpScreen), "the help dialog")
+        await pilot.pause()  # the gallery is told to draw again
         assert gallery_sixels(gallery, 0) == []
         await pilot.press("escape")
         await wait_until(pilot, lambda: not isinstance(app.screen, HelpScreen), "the dialog closed")
@@ -301,9 +309,13 @@ async def test_a_sixel_tile_scrolled_half_out_of_view_draws_the_rows_still_on_sc
         await wait_until(pilot, lambda: gallery.loader.idle and gallery_sixels(gallery, 0), "sixel tiles")
         gallery.scroll_to(y=2, animate=False, immediate=True)
         await pilot.pause()
-        # The first row of tiles now starts two lines above the view: its third picture row is on top.
+        # The first row of tiles now starts two lines above the view: its third picture row is on top,
+        # and the top line draws that row's sixels (the third band of each picture, not the first).
         drawn = gallery_sixels(gallery, 0)
-        assert drawn and all(y == gallery.content_region.y for _, y, _ in drawn)
+        assert len(drawn) == gallery.columns
+        gallery.scroll_to(y=0, animate=False, immediate=True)
+        await pilot.pause()
+        assert [image for _, image in gallery_sixels(gallery, 2)] == [image for _, image in drawn]
 
 
 async def test_the_detail_picture_in_sixel_is_placed_on_its_own_cells(make_app):
@@ -312,8 +324,10 @@ async def test_the_detail_picture_in_sixel_is_placed_on_its_own_cells(make_app):
         await search(pilot, "heart")
         thumbnail = app.query_one(Thumbnail)
         await wait_until(pilot, lambda: thumbnail.settled, "the picture")
-        region = thumbnail.content_region
-        for y in range(region.height):
-            ((x, top, image),) = placed_sixels(thumbnail.render_line(y))
-            assert (x, top) == (region.x, region.y + y)
-            assert decode_sixel(image).size == (region.width * CELL.width, CELL.height)
+        width, height = thumbnail.content_size
+        width -= 1  # the last column is the cell after each row's mark
+        for y in range(height):
+            (line,) = thumbnail.render_lines(Region(0, y, thumbnail.size.width, 1))
+            ((x, image),) = sixels_in(line, app.pictures)
+            assert x == 0, "over the picture's own cells"
+            assert decode_sixel(image).size == (width * CELL.width, CELL.height)

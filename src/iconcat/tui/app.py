@@ -111,6 +111,11 @@ class IconcatApp(App[int]):
     async def on_mount(self) -> None:
         if self.pictures.write is None:  # (a test may have given its own, to read what is sent)
             self.pictures.write = self._write_to_terminal
+        driver = self._driver
+        if self.pictures.mode == "sixel" and driver is not None:
+            # Every frame passes `expand` on its way out: sixel marks become sixel drawings (true_pixels).
+            write, expand = driver.write, self.pictures.expand
+            driver.write = lambda data: write(expand(data))  # type: ignore[method-assign]
         # The HTTP client (and the import of its stack) waits until the first frame is up: the keyboard
         # is live at once, and work that needs the client waits for it (`CatalogueLink.ready`).
         self.call_after_refresh(self._open_client)

@@ -17,6 +17,7 @@ count transmissions. Thread-safe: the render thread transmits, the UI thread rea
 
 from __future__ import annotations
 
+import re
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Mapping
@@ -28,7 +29,18 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
 
     from iconcat.graphics.detect import CellSize
 
-__all__ = ["LIVE_IMAGES", "TerminalPictures", "detect_pictures"]
+__all__ = ["LIVE_IMAGES", "MAX_SIXEL_MARKS", "TerminalPictures", "detect_pictures"]
+
+MAX_SIXEL_MARKS = 16384
+"""Sixel rows kept for marks: more than the renders the loader and the detail pane keep can hold
+(tiles bounded by 65,536 cells: at most 8,192 rows of the smallest; 64 detail renders). An evicted
+mark would draw nothing where its render is still cached."""
+
+_MARK_START, _MARK_END = "\u2060", "\u2061"  # word joiner, function application: both zero-width
+_MARK_BITS = ("\u200b", "\u200c")  # zero-width space and non-joiner: the mark's number in binary
+_MARK_LENGTH = 24
+_MARK_MASK = (1 << _MARK_LENGTH) - 1
+_MARK = re.compile(f"{_MARK_START}[{''.join(_MARK_BITS)}]{{{_MARK_LENGTH}}}{_MARK_END}")
 
 LIVE_IMAGES = 2048
 """Kitty images kept in the terminal at once, at most: more than the tile renders the loader keeps
@@ -57,6 +69,8 @@ class TerminalPictures:
     _live: OrderedDict[Hashable, int] = field(default_factory=OrderedDict, repr=False)
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
     _ids: object = field(default=None, repr=False)
+    _sixels: OrderedDict[str, str] = field(default_factory=OrderedDict, repr=False)
+    _marks: int = 0
 
     @property
     def true_pixels(self) -> bool:
@@ -95,6 +109,26 @@ class TerminalPictures:
         sequences = kitty.transmit(picture, image_id, columns, rows, tmux=self.tmux)
         self._send("".join(kitty.delete(old, tmux=self.tmux) for old in evicted) + "".join(sequences))
         return image_id
+
+    def sixel_mark(self, sixel: str, columns: int) -> str:
+        """A mark that `expand` turns into `sixel` drawn over the `columns` cells just written before it
+        (zero-width characters: Textual measures and moves it as nothing; see `true_pixels`)."""
+        with self._lock:
+            self._marks += 1
+            number = self._marks & _MARK_MASK
+            mark = _MARK_START + "".join(_MARK_BITS[(number >> bit) & 1] for bit in range(_MARK_LENGTH)) + _MARK_END
+            self._sixels[mark] = f"\x1b7\x1b[{columns}D{sixel}\x1b8"
+            while len(self._sixels) > MAX_SIXEL_MARKS:
+                self._sixels.popitem(last=False)
+        return mark
+
+    def expand(self, data: str) -> str:
+        """A frame on its way to the terminal, each sixel mark replaced by its drawing (an unknown mark,
+        evicted long ago, by nothing)."""
+        if _MARK_START not in data:
+            return data
+        sixels = self._sixels
+        return _MARK.sub(lambda found: sixels.get(found.group(0), ""), data)
 
     def close(self) -> None:
         """Delete every image the terminal still holds for us (at exit)."""

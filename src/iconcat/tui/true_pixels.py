@@ -8,11 +8,15 @@ Textual scrolls and clips those like any text, so nothing is sent again while th
 
 Sixel: a sixel image is drawn over the cells, not in them, so Textual knows nothing of it, and any
 cell it writes later paints over the pixels. So each cell row of a picture is its own small sixel
-image (`draw_sixel`), carried by that row's strip as a last, zero-width control segment. When the
-widget draws the row, it puts the cursor on the row's place on screen before it (`place_sixel`) and
-restores it after: whenever Textual writes a row of cells (a scroll, a highlight, a repaint under a
-notification), the same write draws the pixels of that row again over them. Rows that scroll out of
-view are simply not written, so a half-visible tile shows its visible half. The bytes are made once
+image (`draw_sixel`), and the row's strip carries, right after its cells, a *mark*: a few zero-width
+characters (`TerminalPictures.sixel_mark`) that Textual measures, crops and moves like nothing at
+all. On its way to the terminal every frame passes `TerminalPictures.expand`, which replaces each mark
+with "save the cursor, step back over the row's cells, draw the row's sixel, restore the cursor".
+So whenever Textual writes a row of a picture's cells (a scroll, a highlight, a repaint under a
+notification), the same write draws its pixels again over them, wherever the row is on screen; rows
+scrolled out of view are not written, so a half-visible tile shows its visible half. A mark is
+always followed by a cell of the same widget (a tile's frame, the picture's padding): a zero-width
+thing at the very end of a widget's line would be carried to its neighbour's. The bytes are made once
 (per picture, size and theme) and written again with each repaint: that is what sixel costs.
 
 The placeholders' colour is the image's id: nothing may restyle it. Under a dialog, Textual blends the
@@ -26,7 +30,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rich.color import Color
-from rich.segment import ControlType, Segment
+from rich.segment import Segment
 from rich.style import Style
 from textual.strip import Strip
 
@@ -43,9 +47,7 @@ __all__ = [
     "draw_kitty",
     "draw_sixel",
     "is_true_pixels",
-    "place_sixel",
     "placeholder_strips",
-    "sixel_of",
 ]
 
 TRUE_PIXEL_MODES = ("kitty", "sixel")
@@ -82,13 +84,9 @@ def draw_kitty(image: Image.Image, key: RenderKey, pictures: TerminalPictures) -
     return placeholder_strips(image_id, key.columns, key.rows)
 
 
-_ZERO_WIDTH = [(ControlType.CURSOR_FORWARD, 0)]
-"""Marks a segment as control: Rich and Textual give it no cells, and write its text as it is."""
-
-
 def draw_sixel(image: Image.Image, key: RenderKey, pictures: TerminalPictures) -> tuple[Strip, ...]:
     """`image` (decoded by us) in sixel for `key`: one strip per cell row, each its row's cells in the
-    background colour followed by that row's sixel image (a control segment; see `place_sixel`)."""
+    background colour followed by that row's sixel mark (see the module docstring)."""
     from iconcat.graphics.picture import compose
     from iconcat.graphics.sixel import encode_sixel
 
@@ -101,25 +99,6 @@ def draw_sixel(image: Image.Image, key: RenderKey, pictures: TerminalPictures) -
         band = picture.crop((0, row * cell.height, width, (row + 1) * cell.height))
         # P2 = 1: pixels a band leaves unset keep what is there (the row below is not painted over).
         sixel = "\x1bP0;1q" + encode_sixel(band).removeprefix("\x1bPq")
-        strips.append(Strip([Segment(" " * key.columns, background), Segment(sixel, None, _ZERO_WIDTH)], key.columns))
+        mark = pictures.sixel_mark(sixel, key.columns)
+        strips.append(Strip([Segment(" " * key.columns, background), Segment(mark)], key.columns))
     return tuple(strips)
-
-
-def sixel_of(strip: Strip) -> Segment | None:
-    """The sixel image a strip of `draw_sixel` carries (its last segment), or None for any other strip."""
-    segments = list(strip)
-    if segments and segments[-1].control and segments[-1].text.startswith("\x1bP"):
-        return segments[-1]
-    return None
-
-
-def place_sixel(sixel: Segment, x: int, y: int) -> list[Segment]:
-    """`sixel` drawn with its top left corner at screen cell (`x`, `y`), the cursor left where it was.
-
-    To go last in a line's segments, after every cell of the line (cells written after it would paint
-    over its pixels): it moves the cursor itself, so where it sits in the line does not matter."""
-    return [
-        Segment(f"\x1b7\x1b[{y + 1};{x + 1}H", None, _ZERO_WIDTH),
-        sixel,
-        Segment("\x1b8", None, _ZERO_WIDTH),
-    ]

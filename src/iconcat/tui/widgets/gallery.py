@@ -46,7 +46,7 @@ from textual.strip import Strip
 from iconcat.text import sanitize
 
 from ..preview_loader import PreviewLoader, RenderSpec, TileRender
-from ..true_pixels import is_true_pixels, place_sixel, sixel_of
+from ..true_pixels import is_true_pixels
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from textual.timer import Timer
@@ -238,8 +238,6 @@ class Gallery(ScrollView, can_focus=True):
         self._background: tuple[int, int, int] | None = None
         self._line_styles: tuple[RichStyle, RichStyle, RichStyle, RichStyle] | None = None
         self._spec = RenderSpec(1, 1, (0, 0, 0))  # set by render_lines before any line is drawn
-        self._sixels: dict[int, list[tuple[int, Segment]]] = {}
-        """Line -> the sixel images `render_line` found on it (x in the line, image), for `render_lines`."""
 
     # ----------------------------------------------------------------- public API
 
@@ -588,35 +586,7 @@ class Gallery(ScrollView, can_focus=True):
                 base + self.get_component_rich_style("gallery--placeholder"),
             )
         self._spec = self.render_spec()
-        # Textual draws again only the lines that changed (`render_line`, which keeps `_sixels` up to
-        # date for them); the others come from its cache, without their sixels: added here to all.
-        lines = super().render_lines(crop)
-        if not self._sixels or not self.screen.is_active:  # under a dialog: never over it
-            return lines
-        # Sixel images are put in each finished line (Textual's own cropping and padding of a line count
-        # a control segment's bytes as cells), each right after its tile's picture cells: the cells
-        # written after it (the tile's frame) are beside the picture, not over it. Not at the line's very
-        # end: dividing a line among the screen's regions drops a control segment found there.
-        region = self.content_region  # on screen: a sixel is placed by the cursor, not by Textual
-        columns = self._spec.columns
-        # `crop` and the lines are the widget's (its border and padding included); `render_line`'s y
-        # and x are the content's.
-        top, _right, _bottom, left = self.styles.gutter
-        for offset, line in enumerate(lines):
-            y = crop.y + offset - top
-            placed = self._sixels.get(y)
-            if not placed or crop.x:
-                continue
-            ends = [left + x + columns for x, _ in placed]
-            pieces = line.divide([*ends, line.cell_length])
-            segments: list[Segment] = []
-            for piece, (x, sixel) in zip(pieces, placed, strict=False):
-                segments.extend(piece)
-                segments.extend(place_sixel(sixel, region.x + x, region.y + y))
-            for piece in pieces[len(placed) :]:
-                segments.extend(piece)
-            lines[offset] = Strip(segments, line.cell_length)
-        return lines
+        return super().render_lines(crop)
 
     def render_line(self, y: int) -> Strip:
         styles = self._line_styles
@@ -637,21 +607,14 @@ class Gallery(ScrollView, can_focus=True):
         if self._left:
             segments.append(Segment(" " * self._left, base))
         spec = self._spec if sub < tile.rows else None
-        sixels: list[tuple[int, Segment]] | None = None
         for index in range(start, min(start + self._columns, len(icons))):
             icon = icons[index]
             frame = highlight_style if index == self.highlighted else base
             pad = Segment(" ", frame)
             segments.append(pad)
             if spec is not None:
-                picture_line = self._picture(icon, spec, placeholder_style)[sub]
-                sixel = sixel_of(picture_line) if spec.mode == "sixel" else None
-                if sixel is None:
-                    segments.extend(picture_line)
-                else:  # the cells here; the pixels after the whole line (see `true_pixels`)
-                    x = self._left + (index - start) * tile.width + 1
-                    (sixels := sixels or []).append((x, sixel))
-                    segments.extend(list(picture_line)[:-1])
+                # (A sixel picture's line ends in its mark, which the frame `pad` follows: see true_pixels.)
+                segments.extend(self._picture(icon, spec, placeholder_style)[sub])
             else:
                 text_style = highlight_style if frame is highlight_style else name_style
                 segments.append(Segment(self._tile_label(index, sub - tile.rows, tile.columns), text_style))
@@ -662,11 +625,6 @@ class Gallery(ScrollView, can_focus=True):
             strip = Strip(segments, width)
         else:
             strip = Strip(segments, used).crop(0, width)
-        if sixels:
-            # A sixel cannot be cut: a tile cut by the edge shows its cells only.
-            self._sixels[y] = [(x, sixel) for x, sixel in sixels if x + tile.columns < width]
-        else:
-            self._sixels.pop(y, None)
         return strip
 
     def _tile_label(self, index: int, line: int, width: int) -> str:

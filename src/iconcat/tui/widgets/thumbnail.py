@@ -27,7 +27,7 @@ from iconcat.failures import describe_failure
 
 from ..catalogue_link import PreviewUnavailable
 from ..thumbnail_cache import PreviewFailure, RenderKey, ThumbnailCache
-from ..true_pixels import blank_strips, draw, is_true_pixels, place_sixel, sixel_of
+from ..true_pixels import blank_strips, draw, is_true_pixels
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from rich.console import RenderableType
@@ -115,11 +115,9 @@ class Thumbnail(Widget):
         if not self.screen.is_active:  # under a dialog: its backdrop would blend kitty's ids, hide sixels
             return blank_strips(width, 1)[0]
         strip = strips[y]
-        sixel = sixel_of(strip)
-        if sixel is None:
-            return strip
-        region = self.content_region  # on screen: a sixel is placed by the cursor, not by Textual
-        return Strip([*list(strip)[:-1], *place_sixel(sixel, region.x, region.y + y)], strip.cell_length)
+        if strip.cell_length < width:  # (sixel: the cell after the mark)
+            return strip.extend_cell_length(width, self.rich_style)
+        return strip
 
     def watch_icon(self, icon: Icon | None) -> None:
         self.redraw()
@@ -145,6 +143,10 @@ class Thumbnail(Widget):
         width, height = self.content_size
         if icon is None or width < 2 or height < 1 or self.mode == "text":
             return None
+        if self.mode == "sixel":
+            # A sixel row's mark must be followed by a cell of this widget (see true_pixels): the
+            # picture takes all columns but the last, which `render_line` adds after the mark.
+            width -= 1
         return RenderKey(icon.id, width, height, self.background_rgb(), self.mode)
 
     def redraw(self) -> None:
