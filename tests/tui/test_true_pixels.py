@@ -331,3 +331,14 @@ async def test_the_detail_picture_in_sixel_is_placed_on_its_own_cells(make_app):
             ((x, image),) = sixels_in(line, app.pictures)
             assert x == 0, "over the picture's own cells"
             assert decode_sixel(image).size == (width * CELL.width, CELL.height)
+
+
+async def test_the_palettes_pictures_command_says_what_draws_pictures_now(make_app):
+    from iconcat.tui.commands import BrowserCommands
+
+    app = kitty_app(make_app, Terminal())
+    async with app.run_test(size=SIZE):
+        provider = BrowserCommands(app.screen)
+        hits = {hit.text: hit.help async for hit in provider.search("pictures")}
+        (said,) = [help for text, help in hits.items() if text and text.startswith("Pictures")]
+        assert said.startswith("Pictures: true pixels (kitty graphics)") and "asked for kitty" in said

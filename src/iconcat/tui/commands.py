@@ -6,7 +6,7 @@ from functools import partial
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
-from .keys import COMMANDS
+from .keys import COMMANDS, Command
 
 __all__ = ["BrowserCommands"]
 
@@ -22,9 +22,16 @@ class BrowserCommands(Provider):
         help_text = description[:1].upper() + description[1:]
         return f"{help_text}  ({key})" if key else help_text
 
+    def _help_for(self, command: Command) -> str:
+        if command.action == "cycle_thumbnails":  # what draws pictures now, and what the terminal offers
+            browser = getattr(self.app, "browser", None)
+            if browser is not None:
+                return f"{browser.pictures_summary()}  ({command.shown_key})"
+        return self._help(command.description, command.shown_key)
+
     async def discover(self) -> Hits:
         for command in COMMANDS:
-            help_text = self._help(command.description, command.shown_key)
+            help_text = self._help_for(command)
             yield DiscoveryHit(command.title, partial(self._run, command.action), help=help_text)
 
     async def search(self, query: str) -> Hits:
@@ -37,5 +44,5 @@ class BrowserCommands(Provider):
                     matcher.highlight(command.title),
                     partial(self._run, command.action),
                     text=command.title,
-                    help=self._help(command.description, command.shown_key),
+                    help=self._help_for(command),
                 )
