@@ -16,6 +16,7 @@ def isolated_environment(tmp_path_factory: pytest.TempPathFactory, monkeypatch: 
     """Keep the developer's own settings, cache and token out of every test."""
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path_factory.mktemp("config")))
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("cache")))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("data")))  # the browser's memory
     for name in list(os.environ):
         if name.startswith("ICONCAT_"):
             monkeypatch.delenv(name)

@@ -177,6 +177,15 @@ def build_parser() -> argparse.ArgumentParser:
     search.add_argument("name", nargs="+", metavar="NAME", help="words that must all occur in the icon's name")
     search.add_argument("--json", action="store_true", help="print the answer as JSON (shaped like the API's)")
 
+    for name, what in (
+        ("favourites", "the icons marked with * in the browser"),
+        ("recent", "the icons last opened or downloaded"),
+    ):
+        remembered = commands.add_parser(
+            name, parents=[connecting, demo], help=f"{what}, for the configured catalogue (or the demo's)"
+        )
+        remembered.add_argument("--json", action="store_true", help="print them as JSON (shaped like `search --json`)")
+
     download = commands.add_parser("download", parents=[connecting, demo], help="save one variant's file")
     download.add_argument(
         "variant_id",
@@ -265,6 +274,8 @@ def _run(argv: Sequence[str] | None) -> int:
             return _browse(settings, " ".join(getattr(args, "query", None) or []) or None, getattr(args, "demo", False))
         if command == "search":
             return _search(settings, " ".join(args.name), as_json=args.json, demo=args.demo)
+        if command in ("favourites", "recent"):
+            return _remembered(settings, command, as_json=args.json, demo=args.demo)
         if command == "download":
             return _download(settings, args.variant_id, args.output, overwrite=args.overwrite, demo=args.demo)
         if command == "login":
@@ -390,6 +401,37 @@ def _search(settings: Settings, name: str, *, as_json: bool, demo: bool = False)
         _print_table(result)
     if result.skipped:
         _warn(f"{result.skipped} malformed entr{'y' if result.skipped == 1 else 'ies'} in the answer left out")
+    return EXIT_OK
+
+
+def _remembered(settings: Settings, which: str, *, as_json: bool, demo: bool) -> int:
+    """Print what the browser remembered for the catalogue it would open: favourites or recent icons.
+
+    Read from the browser's memory alone (no request). With nothing configured, or with --demo, the
+    demo catalogue's, as the browser keeps them."""
+    from iconcat.api import SearchResult
+    from iconcat.memory import DEMO_CATALOGUE, Memory
+
+    key = DEMO_CATALOGUE if demo or not settings.base_url else settings.base_url
+    memory = Memory.open(key)
+    try:
+        icons = memory.favourites() if which == "favourites" else memory.recents()
+    finally:
+        memory.close()
+    if memory.notice:
+        _warn(memory.notice)
+    result = SearchResult(icons=icons, more_available=False)
+    if as_json:
+        import json
+
+        print(json.dumps(search_result_document(result), indent=2, ensure_ascii=True))
+    elif icons:
+        _print_table(result)
+    else:
+        print(
+            "No favourites yet: press * on an icon in the browser." if which == "favourites" else "Nothing yet.",
+            file=sys.stderr,
+        )
     return EXIT_OK
 
 

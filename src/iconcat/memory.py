@@ -38,6 +38,7 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
 
 __all__ = [
     "ANSWERS_KEPT",
+    "DEMO_CATALOGUE",
     "PREVIEW_BYTES_KEPT",
     "RECENTS_KEPT",
     "Memory",
@@ -61,6 +62,10 @@ def memory_path() -> Path:
     import platformdirs
 
     return Path(platformdirs.user_data_dir("iconcat", appauthor=False)) / "memory.sqlite3"
+
+
+DEMO_CATALOGUE = "demo"
+"""The key of the embedded demo catalogue's memories (its address changes with every run)."""
 
 
 def catalogue_key(base_url: str) -> str:

@@ -17,6 +17,8 @@ OPTIONS = {
     None: {"-h", "--help", "--version"} | CONNECTING,
     "browse": {"-h", "--help", "--demo", "--thumbnails", "--view", "--group", "--no-group", "--graphics"} | CONNECTING,
     "search": {"-h", "--help", "--demo", "--json"} | CONNECTING,
+    "favourites": {"-h", "--help", "--demo", "--json"} | CONNECTING,
+    "recent": {"-h", "--help", "--demo", "--json"} | CONNECTING,
     "download": {"-h", "--help", "--demo", "-o", "--output", "--overwrite"} | CONNECTING,
     "serve": {"-h", "--help", "--host", "--port", "--token", "--latency", "--page-size", "--icons"},
     "login": {"-h", "--help", "--token-stdin"} | CONNECTING,

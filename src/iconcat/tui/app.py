@@ -123,6 +123,8 @@ class IconcatApp(App[int]):
 
     async def on_unmount(self) -> None:
         self.pictures.close()  # the terminal frees the kitty images we sent
+        if self.browser.memory is not None:
+            self.browser.memory.close()
         await self.link.close()
 
     def _write_to_terminal(self, data: str) -> None:
@@ -135,11 +137,19 @@ class IconcatApp(App[int]):
         opened = await (self.link.open() if switch_to is None else self.link.switch(switch_to))
         # After the client (the first search waits for it), and a frame later: the imaging stack can wait.
         self.call_after_refresh(bound_imaging_caches)
+        self.call_after_refresh(self._open_memory)
         if not opened:
             # Settings the client refuses (no token, a malformed URL) are fixed on the connect screen.
             last_query = self.browser.searches.last_query
             self.browser.search_state = SearchState(SearchPhase.NOT_CONFIGURED, last_query, message=self.link.problem)
             self._show_connect(reason=self.link.problem)
+
+    def _open_memory(self) -> None:
+        """What is remembered of this catalogue (the demo's under "demo": its port changes every run)."""
+        from iconcat.memory import DEMO_CATALOGUE, Memory
+
+        connection = self.connection
+        self.browser.use_memory(Memory.open(DEMO_CATALOGUE if connection.is_demo else connection.base_url))
 
     def _remove_leftovers(self) -> None:
         self.download_controller.remove_leftovers(Path(self.connection.download_dir).expanduser())
@@ -163,6 +173,7 @@ class IconcatApp(App[int]):
     def start_download(self, icon: Icon, variant: Variant) -> DownloadJob:
         """Save `variant` of `icon` into the download folder, in the background."""
         folder = Path(self.connection.download_dir).expanduser()
+        self.browser.remember_use(icon)
         return self._downloads_panel.start(icon, variant, folder)
 
     @on(DownloadController.Finished)

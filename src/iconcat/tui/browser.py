@@ -31,6 +31,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Input
 
 from iconcat.config import THUMBNAIL_MODES, VIEWS
+from iconcat.text import sanitize
 
 from .filters import Filters, explain_empty, parse_query
 from .grouping import group_icons
@@ -56,6 +57,7 @@ from .widgets import (
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from iconcat.api import Icon, SearchResult
+    from iconcat.memory import Memory
 
     from .catalogue_link import CatalogueLink
 
@@ -146,6 +148,8 @@ class BrowserScreen(Screen[None]):
         self.thumbnails = ThumbnailCache()
         """Preview bytes and renders, shared by the detail pane's thumbnail and the gallery."""
         self.previews = PreviewLoader(self, self.thumbnails, link.fetch_preview, pictures=self.pictures)
+        self.memory: Memory | None = None
+        """What is remembered of this catalogue (favourites, recents), once the app has opened it."""
         """Fetches the gallery's previews (at most 6 at once, what is on screen first)."""
 
     def compose(self) -> ComposeResult:
@@ -200,6 +204,82 @@ class BrowserScreen(Screen[None]):
             f"graphics {self.pictures.requested}: {self.pictures.reason}."
         )
 
+    # ----------------------------------------------------------------- remembered icons (issue 14)
+
+    def use_memory(self, memory: Memory) -> None:
+        """Remember with `memory` from now on (a new one for each catalogue): an empty search box shows
+        its favourites and recent icons."""
+        if self.memory is not None:
+            self.memory.close()
+        self.memory = memory
+        self._mark_favourites()
+        if memory.notice:
+            self.notify(memory.notice, title="Favourites and history", severity="warning", markup=False)
+        if not self.searches.last_query and self.search_state.phase is SearchPhase.PROMPT:
+            self._show_remembered()
+
+    def _remembered(self) -> tuple[tuple[Icon, ...], int]:
+        """The favourites (latest first), then the recent icons that are not favourites; how many favourites."""
+        if self.memory is None:
+            return (), 0
+        favourites = self.memory.favourites()
+        seen = {icon.id for icon in favourites}
+        recents = tuple(icon for icon in self.memory.recents() if icon.id not in seen)
+        return favourites + recents, len(favourites)
+
+    def _show_remembered(self) -> bool:
+        """With an empty query: show the favourites and recent icons as results (filters apply to them
+        as to any); False when there are none (the prompt shows)."""
+        icons, favourites = self._remembered()
+        if not icons:
+            return False
+        from iconcat.api import SearchResult
+
+        result = SearchResult(icons=icons, more_available=False)
+        self.searches.result = result
+        state = SearchState(SearchPhase.RESULTS, "", count=len(icons), favourites=favourites)
+        self.show_search_result(result, state)
+        return True
+
+    def _show_empty_query(self) -> None:
+        """The empty search box: the remembered icons, or else the prompt."""
+        if not self._show_remembered():
+            self.searches.result = None
+            self.query_one(ResultsArea).show_icons(())
+            self.search_state = SearchState()
+
+    def _state_for(self, result: SearchResult) -> SearchState:
+        """The state that shows `result` again (the remembered icons' own, with an empty query)."""
+        if not self.searches.last_query and self.search_state.favourites is not None:
+            favourites = self.search_state.favourites
+            return SearchState(SearchPhase.RESULTS, "", count=len(result.icons), favourites=favourites)
+        return self.searches.state_for(self.searches.last_query, result)
+
+    def _mark_favourites(self) -> None:
+        detail = self.query_one_optional(DetailPane)
+        if detail is not None and self.memory is not None:
+            detail.favourite_ids = self.memory.favourite_ids()
+            detail.show_name()
+
+    def remember_use(self, icon: Icon) -> None:
+        """`icon` was opened in the picker or downloaded: it goes to the top of the recents."""
+        if self.memory is not None:
+            self.memory.used(icon)
+
+    def action_toggle_favourite(self) -> None:
+        """Mark the highlighted icon (grouped: the chosen member) as a favourite, or unmark it."""
+        icon = self.highlighted_member()
+        if icon is None or self.memory is None:
+            self.notify("Highlight an icon to make it a favourite.", markup=False)
+            return
+        now = self.memory.toggle_favourite(icon)
+        name = sanitize(icon.name, max_length=60)
+        said = f"★ {name} is a favourite." if now else f"{name} is no longer a favourite."
+        self.notify(said + " Favourites show when the search box is empty.", title="Favourites", markup=False)
+        self._mark_favourites()
+        if not self.searches.last_query and self.search_state.favourites is not None:
+            self._show_empty_query()
+
     def forget_catalogue(self) -> None:
         """Another catalogue is in use: drop the previews of the one before."""
         self.previews.reset()
@@ -248,7 +328,8 @@ class BrowserScreen(Screen[None]):
             return
         self._auto_loaded_at = -1
         if state.phase is SearchPhase.PROMPT:
-            self.query_one(ResultsArea).show_icons(())
+            self._show_empty_query()
+            return
         self.search_state = state
 
     @on(SearchRunner.Answered)
@@ -398,6 +479,7 @@ class BrowserScreen(Screen[None]):
 
     def open_variant_picker(self, icon: Icon) -> None:
         """Ask which variant of `icon` to download, then download it into the download folder."""
+        self.remember_use(icon)
         folder = Path(self.link.connection.download_dir).expanduser()
         self._downloads_panel.choose_and_start(icon, folder)
 
@@ -426,7 +508,7 @@ class BrowserScreen(Screen[None]):
         """Filter the results at hand again (the filters changed, the search did not)."""
         result = self.searches.result
         if result is not None and self.search_state.phase is SearchPhase.RESULTS:
-            self.show_search_result(result, self.searches.state_for(self.searches.last_query, result), keep_place=True)
+            self.show_search_result(result, self._state_for(result), keep_place=True)
 
     def _set_filters(self, filters: Filters) -> None:
         """Put `filters` in the search box (where they live while in force) and apply them now."""
@@ -494,7 +576,7 @@ class BrowserScreen(Screen[None]):
         self.grouped = not self.grouped
         result = self.searches.result
         if result is not None and self.search_state.phase is SearchPhase.RESULTS:
-            state = self.searches.state_for(self.searches.last_query, result)
+            state = self._state_for(result)
             self.show_search_result(result, state, select=current)
         if members_had_focus:  # the tiles go away with the groups
             self.action_focus_results()

@@ -117,6 +117,13 @@ COMMANDS: tuple[Command, ...] = (
         footer="Filters",
     ),
     Command("clear_filters", "Clear filters", "clear every filter (also esc in the filters)", key="F"),
+    Command(
+        "toggle_favourite",
+        "Favourite",
+        "mark or unmark the highlighted icon as a favourite (with an empty search box: favourites, then recent icons)",
+        key="asterisk",
+        key_display="*",
+    ),
     Command("load_more", "Load more results", "load the next page of results, when the catalogue offers one"),
     Command(
         "search_again", "Search again", "send the current search again (after an error, or to refresh)", key="ctrl+r"
@@ -152,10 +159,13 @@ WIDGET_KEYS: tuple[tuple[str, str], ...] = (
 )
 """Keys the widgets and Textual own (not app bindings), for the help screen."""
 
-LETTER_KEYS = frozenset(command.key for command in COMMANDS if command.key is not None and len(command.key) == 1) | {
-    "slash",
-    "question_mark",
-}
+_PRINTABLE_KEY_NAMES = frozenset({"slash", "question_mark", "asterisk"})
+"""Textual's names of the printable keys bound to commands (the others are bound by their character)."""
+
+LETTER_KEYS = (
+    frozenset(command.key for command in COMMANDS if command.key is not None and len(command.key) == 1)
+    | _PRINTABLE_KEY_NAMES
+)
 """Printable keys bound to commands: they stay commands over the results (see the key rule)."""
 
 
@@ -187,7 +197,8 @@ def command_allowed(action: str, focused: Widget | None, *, dialog_open: bool = 
         return True
     if dialog_open:
         return False
-    return not (len(key) == 1 and isinstance(focused, Input))
+    printable = len(key) == 1 or key in _PRINTABLE_KEY_NAMES
+    return not (printable and isinstance(focused, Input))
 
 
 def help_lines() -> list[tuple[str, str]]:

@@ -65,6 +65,9 @@ class SearchState:
     """Which filter left nothing, for a person (RESULTS with filters that keep none)."""
     groups: int = 0
     """How many names the shown results are grouped into (RESULTS grouped by name), or 0."""
+    favourites: int | None = None
+    """With an empty query: the results are the remembered icons, this many favourites first, then the
+    recent ones (RESULTS); None for a search's results."""
 
     @property
     def filtered_out(self) -> bool:
@@ -92,6 +95,9 @@ class SearchState:
         if phase is SearchPhase.RESULTS:
             noun = "icon" if self.count == 1 else "icons"
             status = f"{self.count:,} {noun}"
+            if self.favourites is not None:
+                status = f"★ {self.favourites:,} favourite{'' if self.favourites == 1 else 's'}"
+                status += f" · {self.count - self.favourites:,} recent · type to search"
             if self.filters_text:
                 status = f"{self.shown:,} of {self.count:,} shown"
             if self.groups:

@@ -153,6 +153,8 @@ class DetailPane(Vertical):
         self._thumbnail_mode = thumbnail_mode
         self._loader = loader
         self._variant_lines = 0
+        self.favourite_ids: frozenset[int] = frozenset()
+        """The favourites' ids: their names get a star (set by the browser screen)."""
         self._picture_rows = 0
         self._member_lines = 0
         self._group: IconGroup | None = None
@@ -280,6 +282,21 @@ class DetailPane(Vertical):
         message.stop()
         self.post_message(self.MemberChosen(message.icon))
 
+    def show_name(self) -> None:
+        """The icon's name and id, with a star when it is a favourite (`favourite_ids`)."""
+        icon = self.icon
+        if icon is None:
+            return
+        star = "★ " if icon.id in self.favourite_ids else ""
+        self.query_one("#detail-name", Static).update(
+            Content.assemble(
+                (star, ".detail-pane--id"),
+                (sanitize(icon.name), ".detail-pane--name"),
+                (f"  #{icon.id}", ".detail-pane--id"),
+            ),
+            layout=False,
+        )
+
     def watch_icon(self, icon: Icon | None) -> None:
         self.set_class(icon is None, "-empty")
         if icon is None:
@@ -288,13 +305,7 @@ class DetailPane(Vertical):
             return
         # The name and fields have fixed heights (see the stylesheet): new text is a repaint, not a
         # relayout. The variants table relayouts only when its line count changes.
-        self.query_one("#detail-name", Static).update(
-            Content.assemble(
-                (sanitize(icon.name), ".detail-pane--name"),
-                (f"  #{icon.id}", ".detail-pane--id"),
-            ),
-            layout=False,
-        )
+        self.show_name()
         self.query_one("#detail-refs", Static).update(describe_fields(icon), layout=False)
         variant_lines = max(len(icon.variants), VARIANT_LINES)
         self.query_one("#detail-variants", Static).update(

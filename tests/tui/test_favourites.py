@@ -1,0 +1,102 @@
+"""Favourites and recent icons in the browser: `*`, the empty search box, across a restart (issue 14)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from textual.widgets import Static
+
+from iconcat.memory import DEMO_CATALOGUE, Memory, memory_path
+from iconcat.tui.screens import VariantPicker
+from iconcat.tui.search_state import SearchPhase
+from iconcat.tui.widgets import ResultsArea, SearchInput
+from tests.support.tui import SIZE, search, shown_text, wait_until
+
+
+def remembered_shown(app) -> bool:
+    return app.browser.search_state.favourites is not None
+
+
+async def clear_search(pilot) -> None:
+    app = pilot.app
+    box = app.query_one(SearchInput)
+    box.focus()
+    box.value = ""
+    await wait_until(pilot, lambda: app.browser.searches.last_query == "", "the empty search box")
+
+
+async def test_star_marks_a_favourite_and_the_empty_search_box_shows_it(make_app):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: app.browser.memory is not None, "the memory opened")
+        await search(pilot, "heart")
+        app.browser.action_focus_results()
+        await pilot.press("down")
+        icon = app.browser.highlighted_member()
+        await pilot.press("asterisk")
+        assert "★" in shown_text(app.query_one("#detail-name", Static))
+        assert [each.id for each in Memory.open(DEMO_CATALOGUE).favourites()] == [icon.id]
+        await clear_search(pilot)
+        await wait_until(pilot, lambda: remembered_shown(app), "the remembered icons")
+        assert app.query_one(ResultsArea).active.icons == (icon,)
+        assert shown_text(app.query_one("#search-status", Static)).startswith("★ 1 favourite · 0 recent")
+        # Star again: no longer a favourite, and the empty box shows the prompt again.
+        app.browser.action_focus_results()
+        await pilot.press("asterisk")
+        await wait_until(pilot, lambda: app.browser.search_state.phase is SearchPhase.PROMPT, "the prompt")
+        assert Memory.open(DEMO_CATALOGUE).favourites() == ()
+
+
+async def test_a_star_typed_in_the_search_box_is_typed_not_a_command(make_app):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await search(pilot, "heart")
+        box = app.query_one(SearchInput)
+        box.focus()
+        await pilot.press("asterisk")
+        assert box.value.endswith("*")
+        assert Memory.open(DEMO_CATALOGUE).favourites() == ()
+
+
+async def test_favourites_then_recents_come_back_after_a_restart_and_stay_with_their_catalogue(make_app, connection):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: app.browser.memory is not None, "the memory opened")
+        await search(pilot, "arrow")
+        app.browser.action_focus_results()
+        favourite = app.browser.highlighted_member()
+        await pilot.press("asterisk")
+        await pilot.press("down")
+        used = app.browser.highlighted_member()
+        await pilot.press("enter")  # the picker: the icon becomes a recent one
+        await wait_until(pilot, lambda: isinstance(app.screen, VariantPicker), "the picker")
+        await pilot.press("escape")
+
+    again = make_app()
+    async with again.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: remembered_shown(again), "the remembered icons at start")
+        assert [icon.id for icon in again.query_one(ResultsArea).active.icons] == [favourite.id, used.id]
+        assert shown_text(again.query_one("#search-status", Static)).startswith("★ 1 favourite · 1 recent")
+
+    # Another catalogue (another base URL) remembers nothing of the demo's.
+    other = make_app(dataclasses.replace(connection, is_demo=False))
+    async with other.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: other.browser.memory is not None, "the memory opened")
+        await pilot.pause()
+        assert other.browser.search_state.phase is SearchPhase.PROMPT
+
+
+async def test_an_unreadable_memory_is_moved_aside_and_the_browser_says_so(make_app):
+    path = memory_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(b"\x00garbage, not SQLite" * 64)
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: app.browser.memory is not None, "the memory opened")
+        await pilot.pause()
+        said = [str(note.message) for note in app._notifications]
+        assert any("moved aside" in message for message in said), said
+        await search(pilot, "heart")
+        app.browser.action_focus_results()
+        await pilot.press("asterisk")
+        assert len(Memory.open(DEMO_CATALOGUE).favourites()) == 1
