@@ -9,7 +9,7 @@ from textual.widgets import Static
 from iconcat.memory import DEMO_CATALOGUE, Memory, memory_path
 from iconcat.tui.screens import VariantPicker
 from iconcat.tui.search_state import SearchPhase
-from iconcat.tui.widgets import ResultsArea, SearchInput
+from iconcat.tui.widgets import ResultsArea, SearchInput, Thumbnail
 from tests.support.tui import SIZE, search, shown_text, wait_until
 
 
@@ -77,6 +77,25 @@ async def test_favourites_then_recents_come_back_after_a_restart_and_stay_with_t
         await wait_until(pilot, lambda: remembered_shown(again), "the remembered icons at start")
         assert [icon.id for icon in again.query_one(ResultsArea).active.icons] == [favourite.id, used.id]
         assert shown_text(again.query_one("#search-status", Static)).startswith("★ 1 favourite · 1 recent")
+
+
+async def test_the_demos_remembered_icons_show_their_pictures_from_this_runs_catalogue(make_app, connection):
+    # The demo catalogue listens on another port each run: a remembered preview address is rewritten.
+    memory = Memory.open(DEMO_CATALOGUE)
+    moved = make_app()
+    async with moved.run_test(size=SIZE) as pilot:
+        await search(pilot, "heart")
+        icon = moved.browser.highlighted_member()
+    stale = dataclasses.replace(icon, thumbnail=icon.thumbnail.replace(connection.base_url, "http://127.0.0.1:9"))
+    memory.toggle_favourite(stale)
+    memory.close()
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: remembered_shown(app), "the remembered icons")
+        (shown,) = app.query_one(ResultsArea).active.icons
+        assert shown.thumbnail == icon.thumbnail
+        thumbnail = app.query_one(Thumbnail)
+        await wait_until(pilot, lambda: thumbnail.status == "shown", "its picture, fetched from this run's demo")
 
     # Another catalogue (another base URL) remembers nothing of the demo's.
     other = make_app(dataclasses.replace(connection, is_demo=False))

@@ -73,6 +73,17 @@ def _keys_of(binding: object) -> list[str]:
     return [key.strip() for key in str(keys).split(",")]
 
 
+def _moved_to(icon: Icon, base_url: str) -> Icon:
+    """`icon` with its preview's address on `base_url`'s origin (same path): the demo catalogue's icons
+    are the same every run, at another port."""
+    from urllib.parse import urlsplit, urlunsplit
+
+    old, new = urlsplit(icon.thumbnail), urlsplit(base_url)
+    if not old.scheme or (old.scheme, old.netloc) == (new.scheme, new.netloc):
+        return icon
+    return replace(icon, thumbnail=urlunsplit((new.scheme, new.netloc, old.path, old.query, "")))
+
+
 class SteadyFooter(Footer):
     """Textual's footer, recomposed only when the keys it shows change.
 
@@ -225,7 +236,11 @@ class BrowserScreen(Screen[None]):
         favourites = self.memory.favourites()
         seen = {icon.id for icon in favourites}
         recents = tuple(icon for icon in self.memory.recents() if icon.id not in seen)
-        return favourites + recents, len(favourites)
+        icons = favourites + recents
+        if self.link.connection.is_demo:
+            # The demo catalogue gets a new port every run: its remembered previews are at this run's.
+            icons = tuple(_moved_to(icon, self.link.connection.base_url) for icon in icons)
+        return icons, len(favourites)
 
     def _show_remembered(self) -> bool:
         """With an empty query: show the favourites and recent icons as results (filters apply to them
