@@ -89,7 +89,11 @@ def run_browser(settings: Settings, *, query: str | None = None, demo: bool = Fa
         # Asked once, before Textual takes the terminal over, of the terminal it draws on (stderr:
         # stdout may be a pipe). Pictures off need no answer.
         graphics = settings.graphics if settings.thumbnails != "text" else "blocks"
-        pictures = detect_pictures(graphics, os.environ, sys.__stderr__.fileno() if sys.__stderr__ else 2)
+        try:
+            terminal = sys.__stderr__.fileno() if sys.__stderr__ is not None else -1
+        except (OSError, ValueError):  # a closed or replaced stderr: nothing to ask, so blocks
+            terminal = -1
+        pictures = detect_pictures(graphics, os.environ, terminal)
         app = IconcatApp(
             connection,
             query=query,
