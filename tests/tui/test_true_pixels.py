@@ -342,3 +342,19 @@ async def test_the_palettes_pictures_command_says_what_draws_pictures_now(make_a
         hits = {hit.text: hit.help async for hit in provider.search("pictures")}
         (said,) = [help for text, help in hits.items() if text and text.startswith("Pictures")]
         assert said.startswith("Pictures: true pixels (kitty graphics)") and "asked for kitty" in said
+
+
+async def test_the_pictures_summary_is_plain_text_in_the_palette_whatever_the_terminal_said(make_app):
+    from textual.content import Content
+
+    from iconcat.tui.commands import BrowserCommands
+
+    # TERM and tmux's client name reach the reason: markup in them must not be read as markup.
+    reason = "TERM='xterm[bold]' [/] \x1b]0;x\x07: no graphics asked of this terminal"
+    app = make_app(pictures=TerminalPictures("blocks", reason, "auto"))
+    async with app.run_test(size=SIZE):
+        provider = BrowserCommands(app.screen)
+        hits = {hit.text: hit.help async for hit in provider.search("pictures")}
+        (said,) = [help for text, help in hits.items() if text and text.startswith("Pictures")]
+        shown = Content.from_markup(said).plain
+        assert "TERM='xterm[bold]' [/]" in shown and "\x1b" not in shown

@@ -212,7 +212,8 @@ class BrowserScreen(Screen[None]):
         offered = PICTURE_MODES[self._true_pixels].label if self._true_pixels else "blocks"
         return (
             f"Pictures: {PICTURE_MODES[mode].label} (t changes it). This terminal: {offered}, "
-            f"graphics {self.pictures.requested}: {self.pictures.reason}."
+            # The reason quotes the environment and the terminal's own answers (TERM, tmux's client name).
+            f"graphics {self.pictures.requested}: {sanitize(self.pictures.reason, max_length=200)}."
         )
 
     # ----------------------------------------------------------------- remembered icons (issue 14)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import partial
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.markup import escape
 
 from .keys import COMMANDS, Command
 
@@ -26,7 +27,8 @@ class BrowserCommands(Provider):
         if command.action == "cycle_thumbnails":  # what draws pictures now, and what the terminal offers
             browser = getattr(self.app, "browser", None)
             if browser is not None:
-                return f"{browser.pictures_summary()}  ({command.shown_key})"
+                # The palette reads help as markup: the summary quotes TERM and such, so escaped.
+                return escape(f"{browser.pictures_summary()}  ({command.shown_key})")
         return self._help(command.description, command.shown_key)
 
     async def discover(self) -> Hits:

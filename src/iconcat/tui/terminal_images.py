@@ -28,6 +28,7 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
     from PIL import Image
 
     from iconcat.graphics.detect import CellSize
+    from iconcat.graphics.kitty import ImageIds
 
 __all__ = ["LIVE_IMAGES", "MAX_SIXEL_MARKS", "TerminalPictures", "detect_pictures"]
 
@@ -68,7 +69,7 @@ class TerminalPictures:
     """Pictures sent so far (each transmission counts once, whatever its chunks)."""
     _live: OrderedDict[Hashable, int] = field(default_factory=OrderedDict, repr=False)
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
-    _ids: object = field(default=None, repr=False)
+    _ids: ImageIds | None = field(default=None, repr=False)
     _sixels: OrderedDict[str, str] = field(default_factory=OrderedDict, repr=False)
     _marks: int = 0
 
@@ -98,7 +99,6 @@ class TerminalPictures:
                 return image_id
             if self._ids is None:
                 self._ids = kitty.ImageIds()
-            assert isinstance(self._ids, kitty.ImageIds)
             image_id = self._ids.allocate()
             self._live[key] = image_id
             evicted = []
