@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import socket
 import threading
+import time
 
 import httpx
 import pytest
@@ -30,6 +31,11 @@ def test_entering_a_started_server_keeps_it_and_leaving_stops_it() -> None:
         )
         assert answer.status_code == 200
     assert not accepts_connections(port)
+    # The search ran in one of anyio's worker threads (searches never block the server's loop): it is
+    # told to end when the loop closes, and ends a moment later. Wait for that state, not a time.
+    deadline = time.monotonic() + 5
+    while threading.active_count() > threads_before and time.monotonic() < deadline:
+        time.sleep(0.01)
     assert threading.active_count() == threads_before
     server.stop()  # a second stop is harmless
 
