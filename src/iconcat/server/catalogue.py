@@ -121,34 +121,14 @@ class Catalogue:
         self._set_refs = {icon_set.name: Ref(301 + i, icon_set.name) for i, icon_set in enumerate(ALL_SETS)}
         icons: list[IconRecord] = []
         next_variant = FIRST_VARIANT_ID
-        for set_index, icon_set in enumerate(SETS):
-            set_ref = Ref(301 + set_index, icon_set.name)
+        for icon_set in SETS:
             for glyph in GLYPHS:
                 if icon_set.categories is not None and glyph.category not in icon_set.categories:
                     continue
                 for style_name in icon_set.styles:
                     icon_id = FIRST_ICON_ID + len(icons)
-                    variants = []
-                    for fmt, pixels in icon_set.formats:
-                        variants.append(VariantRecord(next_variant, icon_id, fmt, pixels))
-                        next_variant += 1
-                    folded = glyph.name.casefold()
-                    icons.append(
-                        IconRecord(
-                            id=icon_id,
-                            name=glyph.name,
-                            glyph=glyph,
-                            style=style_by_name[style_name],
-                            icon_set=icon_set,
-                            category=categories[glyph.category],
-                            style_ref=styles[style_name],
-                            series=series[icon_set.series],
-                            set_ref=set_ref,
-                            variants=tuple(variants),
-                            folded_name=folded,
-                            folded_words=tuple(folded.split()),
-                        )
-                    )
+                    icons.append(self._new_record(icon_id, glyph, icon_set, style_name, next_variant))
+                    next_variant += len(icon_set.formats)
         if size is not None:
             del icons[size:]
         self._generated = 0 if size is None else size - len(icons)
@@ -189,9 +169,15 @@ class Catalogue:
 
     def _build_generated_icon(self, position: int) -> IconRecord:
         glyph, icon_set, style_name = layout().locate(position)
-        categories, styles, series, style_by_name = self._refs
-        icon_id = FIRST_GENERATED_ICON_ID + position
         first_variant = FIRST_GENERATED_VARIANT_ID + VARIANT_SLOTS * position
+        return self._new_record(FIRST_GENERATED_ICON_ID + position, glyph, icon_set, style_name, first_variant)
+
+    def _new_record(
+        self, icon_id: int, glyph: Glyph, icon_set: IconSet, style_name: str, first_variant: int
+    ) -> IconRecord:
+        """One icon, its variants numbered from `first_variant` in its set's order of formats (the demo's
+        and the generated icons alike)."""
+        categories, styles, series, style_by_name = self._refs
         folded = glyph.name.casefold()
         return IconRecord(
             id=icon_id,
