@@ -27,7 +27,16 @@ from tests.support.imports import Module, forbidden_paths, format_chain, loaded_
 
 SOURCE = Path(__file__).resolve().parents[1] / "src"
 
-HEADLESS = ["iconcat.api", "iconcat.downloads", "iconcat.imaging", "iconcat.graphics", "iconcat.config", "iconcat.text"]
+HEADLESS = [
+    "iconcat.api",
+    "iconcat.downloads",
+    "iconcat.imaging",
+    "iconcat.graphics",
+    "iconcat.config",
+    "iconcat.text",
+    "iconcat.saving",
+    "iconcat.name_template",
+]
 """Below the browser: never Textual."""
 
 SERVER = ["iconcat.server"]

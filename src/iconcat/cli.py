@@ -37,8 +37,6 @@ from iconcat.failures import describe_failure
 from iconcat.text import sanitize
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
-    from pathlib import Path
-
     from iconcat.api import CatalogueClient, SearchResult
     from iconcat.config import Settings
 
@@ -87,6 +85,27 @@ def _positive_float(text: str) -> float:
     if not 0 < value < float("inf"):
         raise argparse.ArgumentTypeError("must be a positive number of seconds")
     return value
+
+
+def _name_template(text: str) -> str:
+    """A file-name template, checked (`iconcat.saving.check_template`): a bad one is a one-line usage error."""
+    from iconcat.name_template import TemplateError, check_template  # light: no Pillow, no httpx
+
+    try:
+        return check_template(text)
+    except TemplateError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def _by_id_template(text: str) -> str:
+    """A file-name template `iconcat download` can fill from a variant id alone ({variant}, {format})."""
+    from iconcat.saving import TemplateError, check_by_id_template
+
+    template = _name_template(text)
+    try:
+        return check_by_id_template(template)
+    except TemplateError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def _bounded_int(low: int, high: int, what: str) -> Callable[[str], int]:
@@ -144,33 +163,71 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"iconcat {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    browse = commands.add_parser("browse", parents=[connecting, demo], help="the full-screen browser (the default)")
-    # Several words are one query, as in the search box: `iconcat browse cloud rain` needs no quotes.
-    browse.add_argument("query", nargs="*", metavar="QUERY", help="search for these words at start")
-    browse.add_argument(
+    # What the browser shows, for `browse` and `pick` (the browser as a picker).
+    browsing = _Parser(add_help=False)
+    browsing.add_argument(
         "--thumbnails",
         choices=THUMBNAIL_MODES,
         default=None,
         help="draw pictures with half blocks (default), quadrant blocks (sharper), or not at all (text)",
     )
-    browse.add_argument(
+    browsing.add_argument(
         "--view",
         choices=VIEWS,
         default=None,
         help="lay results out as tiles of pictures (gallery, the default) or a text list",
     )
-    browse.add_argument(
+    browsing.add_argument(
         "--group",
         action=argparse.BooleanOptionalAction,
         default=None,
         help="start with the results grouped by name, each name once (g toggles it; default off)",
     )
-    browse.add_argument(
+    browsing.add_argument(
         "--graphics",
         choices=GRAPHICS,
         default=None,
         help="pictures in true pixels where the terminal draws kitty graphics (auto, the default: ask the "
         "terminal), always (kitty), or never (blocks)",
+    )
+    browse = commands.add_parser(
+        "browse", parents=[connecting, demo, browsing], help="the full-screen browser (the default)"
+    )
+    # Several words are one query, as in the search box: `iconcat browse cloud rain` needs no quotes.
+    browse.add_argument("query", nargs="*", metavar="QUERY", help="search for these words at start")
+
+    pick = commands.add_parser(
+        "pick",
+        parents=[connecting, demo, browsing],
+        help="the browser as a picker: prints the saved file's path",
+        description=(
+            "Open the browser; Enter on an icon saves its file and prints the absolute path on stdout "
+            "(the browser draws on the terminal, never on stdout). Esc or q: exit 1, nothing printed; "
+            "Ctrl-C: exit 130. Example: path=$(iconcat pick arrow --format svg)"
+        ),
+    )
+    pick.add_argument("query", nargs="*", metavar="QUERY", help="search for these words at start")
+    pick.add_argument("--format", choices=("png", "svg", "eps"), default=None, help="only files of this format")
+    pick.add_argument(
+        "--size",
+        metavar="N",
+        type=_bounded_int(1, 100_000, "--size"),
+        default=None,
+        help="PNG of N pixels (smaller ones are resampled from the largest PNG, never enlarged)",
+    )
+    pick.add_argument(
+        "--multi",
+        action="store_true",
+        help="pick several: Enter or space puts icons in the bag, its 'download all' prints one path per line",
+    )
+    pick.add_argument("-o", "--output", metavar="DIR", help="folder to save into (default: the configured one)")
+    pick.add_argument(
+        "--name",
+        metavar="TEMPLATE",
+        type=_name_template,
+        default=None,
+        help="file-name template, e.g. '{name}-{style}-{size}' (fields: name style set series category size "
+        "format id variant)",
     )
 
     search = commands.add_parser("search", parents=[connecting, demo], help="one search, as a table or JSON")
@@ -197,6 +254,14 @@ def build_parser() -> argparse.ArgumentParser:
         "-o", "--output", metavar="DIR", help="folder to save into (default: the configured one, else .)"
     )
     download.add_argument("--overwrite", action="store_true", help="replace a file of the same name")
+    download.add_argument(
+        "--name",
+        metavar="TEMPLATE",
+        type=_by_id_template,
+        default=None,
+        help="file-name template with {variant} and {format}, e.g. 'icon-{variant}' (default: the service's "
+        "name; a variant id knows no icon, so `iconcat pick --name` is the way to name files after icons)",
+    )
 
     serve = commands.add_parser("serve", help="run the embedded demo catalogue")
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
@@ -272,12 +337,16 @@ def _run(argv: Sequence[str] | None) -> int:
         )
         if command == "browse":
             return _browse(settings, " ".join(getattr(args, "query", None) or []) or None, getattr(args, "demo", False))
+        if command == "pick":
+            return _pick(settings, args)
         if command == "search":
             return _search(settings, " ".join(args.name), as_json=args.json, demo=args.demo)
         if command in ("favourites", "recent"):
             return _remembered(settings, command, as_json=args.json, demo=args.demo)
         if command == "download":
-            return _download(settings, args.variant_id, args.output, overwrite=args.overwrite, demo=args.demo)
+            return _download(
+                settings, args.variant_id, args.output, overwrite=args.overwrite, demo=args.demo, name=args.name
+            )
         if command == "login":
             return _login(
                 settings, explicit_base_url=getattr(args, "base_url", None), token_from_stdin=args.token_stdin
@@ -295,8 +364,9 @@ def _report(error: BaseException) -> int:
     """Print `error` as the one line a person reads (`describe_failure`'s words); return the exit status."""
     from iconcat.api import AuthError, CatalogueError, NotFoundError, SettingsError
     from iconcat.config import ConfigError
+    from iconcat.name_template import TemplateError
 
-    if isinstance(error, (UsageError, ConfigError, SettingsError)):
+    if isinstance(error, (UsageError, ConfigError, SettingsError, TemplateError)):
         status = EXIT_USAGE
     elif isinstance(error, AuthError):
         status = EXIT_AUTH
@@ -380,6 +450,32 @@ def _browse(settings: Settings, query: str | None, demo: bool) -> int:
         _error("the full-screen browser is not available in this build; use `iconcat search` and `iconcat download`")
         return EXIT_FAILURE
     return run_browser(settings, query=query, demo=demo)
+
+
+def _pick(settings: Settings, args: argparse.Namespace) -> int:
+    """The browser as a picker: the saved files' absolute paths on stdout, one per line, and nothing else."""
+    import dataclasses
+    from pathlib import Path
+
+    if args.size is not None and args.format in ("svg", "eps"):
+        raise UsageError(f"--size counts pixels: {args.format.upper()} is a vector format and has none")
+    if args.output:
+        settings = dataclasses.replace(settings, download_dir=Path(args.output).expanduser())
+    if args.name is not None:  # (checked by the parser)
+        settings = dataclasses.replace(settings, filename=args.name)
+    try:
+        from iconcat.tui import run_picker
+        from iconcat.tui.picking import PickRequest
+    except ImportError:
+        _error("the full-screen browser is not available in this build; use `iconcat search` and `iconcat download`")
+        return EXIT_FAILURE
+    request = PickRequest(fmt=args.format, size=args.size, multi=args.multi, template=settings.filename)
+    status, paths = run_picker(settings, request, query=" ".join(args.query) or None, demo=args.demo)
+    if status == EXIT_OK:
+        # Bytes, one path a line: what a script reads (names we wrote are safe; the folder is the user's).
+        sys.stdout.buffer.write(b"".join(os.fsencode(os.path.abspath(path)) + b"\n" for path in paths))
+        sys.stdout.flush()
+    return status
 
 
 def _search(settings: Settings, name: str, *, as_json: bool, demo: bool = False) -> int:
@@ -514,24 +610,72 @@ class _ProgressLine:
             sys.stderr.flush()
 
 
-def _download(settings: Settings, variant_id: int, output: str | None, *, overwrite: bool, demo: bool = False) -> int:
+def _download(
+    settings: Settings,
+    variant_id: int,
+    output: str | None,
+    *,
+    overwrite: bool,
+    demo: bool = False,
+    name: str | None = None,
+) -> int:
+    """Save one variant's file; its path is the last line of stdout, whether saved now or already there.
+
+    A variant id knows no icon: the file keeps the service's name, unless `name` (`--name`, checked by
+    the parser to use only {variant} and {format}) or the `filename` setting, when it uses no more than
+    those, names it. A file with identical bytes already at the name is not saved twice (without
+    --overwrite): its path is printed, and a line on stderr says it was already there.
+    """
     from pathlib import Path
+
+    from iconcat.downloads import SavedFile
 
     folder = Path(output).expanduser() if output else settings.download_dir
     progress = _ProgressLine(variant_id)
+    template = name if name is not None else _by_id_setting(settings.filename)
 
-    async def run(reachable: Settings) -> Path:
+    def name_for(extension: str) -> str:
+        from iconcat.saving import file_name_by_id
+
+        assert template is not None
+        return file_name_by_id(variant_id, extension, template)
+
+    async def run(reachable: Settings) -> SavedFile:
         async with _client(reachable) as client:
-            path: Path = await client.download(variant_id, folder, overwrite=overwrite, progress=progress)
-        return path
+            saved: SavedFile = await client.download_file(
+                variant_id,
+                folder,
+                name_for=name_for if template is not None else None,
+                overwrite=overwrite,
+                keep_identical=not overwrite,
+                progress=progress,
+            )
+        return saved
 
     try:
         with _catalogue(settings, demo) as reachable:
-            path = _run_async(run(reachable))
+            saved = _run_async(run(reachable))
     finally:
         progress.close()
-    print(os.path.abspath(path))
+    path = os.path.abspath(saved.path)
+    if saved.already:
+        print(
+            f"iconcat: already saved as {sanitize(path, max_length=None)} (the same bytes): nothing new written",
+            file=sys.stderr,
+        )
+    print(path)
     return EXIT_OK
+
+
+def _by_id_setting(template: str | None) -> str | None:
+    """The `filename` setting when a variant id alone can fill it ({variant}, {format}), else None: the
+    setting names files after their icons, which `download` does not know."""
+    if template is None:
+        return None
+    from iconcat.name_template import template_fields
+    from iconcat.saving import BY_ID_FIELDS
+
+    return template if template_fields(template) <= BY_ID_FIELDS else None
 
 
 def _serve(args: argparse.Namespace) -> int:

@@ -10,6 +10,7 @@
 | view            | `ICONCAT_VIEW`         | `view`         | `gallery` (`list` when thumbnails is `text`) |
 | group by name   | `ICONCAT_GROUP`        | `group`        | off                    |
 | graphics        | `ICONCAT_GRAPHICS`     | `graphics`     | `auto`                 |
+| file-name template | `ICONCAT_FILENAME`  | `filename`     | `{name}-{style}-{size}` |
 
 The file is TOML at `platformdirs.user_config_dir("iconcat")/config.toml` (`$XDG_CONFIG_HOME/iconcat/`
 on Linux), looked up at call time so a changed `XDG_CONFIG_HOME` is honoured. It is written atomically
@@ -21,7 +22,9 @@ works); an empty value counts as unset; a switch (`group`) is a TOML boolean in 
 word is accepted too), and true/false, yes/no, on/off or 1/0 (any case) in the environment; the
 token's format is checked by the client, not here, so a broken token can still be replaced with
 `iconcat login`. Unknown keys in the file are ignored (a newer
-iconcat may have written them).
+iconcat may have written them). A file-name template (`filename`, see `iconcat.name_template`) is
+checked as it is loaded: an unknown field or a lone brace is a `ConfigError` naming where it came from,
+the trouble and the fields there are.
 """
 
 from __future__ import annotations
@@ -71,6 +74,13 @@ class Settings:
     """Whether the browser starts with its results grouped by name (`g` toggles it)."""
     graphics: str = GRAPHICS[0]
     """Whether the terminal draws pictures in true pixels: one of `GRAPHICS` ("auto" asks it)."""
+    filename: str | None = None
+    """The file-name template saved files are named with (checked); None: the default,
+    `iconcat.name_template.DEFAULT_TEMPLATE`."""
+    chosen: frozenset[str] = field(default=frozenset(), compare=False)
+    """Which of "thumbnails" and "view" a flag, the environment or the config file set (the others
+    are defaults): the browser's remembered choices yield to these, and win over defaults. A view of
+    "list" that follows from thumbnails set to "text" counts as set."""
 
 
 def config_path() -> Path:
@@ -143,6 +153,20 @@ def _first_choice(
     )
 
 
+def _template(value: str | None, origin: str) -> str | None:
+    """`value` as a checked file-name template; None when unset or empty."""
+    if value is None or not value.strip():
+        return None
+    from iconcat.name_template import TemplateError, check_template  # light: no Pillow, no httpx
+
+    problem: str | None = None
+    try:
+        return check_template(value)
+    except TemplateError as error:
+        problem = str(error)
+    raise ConfigError(f"the filename setting from {origin}: {problem}")
+
+
 def _switch(value: Any, setting: str, origin: str) -> bool | None:
     """`value` as on or off (a bool, or words such as "true" and "off"); None when unset or empty."""
     if value is None or isinstance(value, bool):
@@ -181,6 +205,7 @@ def load_settings(
     view: str | None = None,
     group: bool | None = None,
     graphics: str | None = None,
+    filename: str | None = None,
 ) -> Settings:
     """Settings with precedence flag (these arguments) > environment > config file > default."""
     path = config_path()
@@ -201,14 +226,14 @@ def load_settings(
         or _timeout(stored.get("timeout"), f"the config file {path}")
         or DEFAULT_TIMEOUT
     )
-    chosen_thumbnails = (
-        _first_choice(thumbnails, "ICONCAT_THUMBNAILS", stored, "thumbnails", THUMBNAIL_MODES, path)
-        or THUMBNAIL_MODES[0]
-    )
+    given_thumbnails = _first_choice(thumbnails, "ICONCAT_THUMBNAILS", stored, "thumbnails", THUMBNAIL_MODES, path)
+    chosen_thumbnails = given_thumbnails or THUMBNAIL_MODES[0]
     # The gallery is tiles of pictures: with pictures off and no view asked for, the list is the default.
-    chosen_view = _first_choice(view, "ICONCAT_VIEW", stored, "view", VIEWS, path) or (
-        "list" if chosen_thumbnails == "text" else VIEWS[0]
-    )
+    given_view = _first_choice(view, "ICONCAT_VIEW", stored, "view", VIEWS, path)
+    chosen_view = given_view or ("list" if chosen_thumbnails == "text" else VIEWS[0])
+    chosen = {"thumbnails"} if given_thumbnails else set()
+    if given_view or given_thumbnails == "text":
+        chosen.add("view")
     folder = pick(download_dir, "ICONCAT_DOWNLOAD_DIR", "download_dir")
     return Settings(
         base_url=pick(base_url, "ICONCAT_BASE_URL", "base_url"),
@@ -219,6 +244,12 @@ def load_settings(
         view=chosen_view,
         group=bool(_first_switch(group, "ICONCAT_GROUP", stored, "group", path)),
         graphics=_first_choice(graphics, "ICONCAT_GRAPHICS", stored, "graphics", GRAPHICS, path) or GRAPHICS[0],
+        filename=(
+            _template(filename, "--name")
+            or _template(environ.get("ICONCAT_FILENAME"), "ICONCAT_FILENAME")
+            or _template(_text(stored.get("filename"), "filename", path), f"the config file {path}")
+        ),
+        chosen=frozenset(chosen),
     )
 
 

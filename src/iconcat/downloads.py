@@ -29,24 +29,33 @@ Decisions, for a user who must never lose a file nor find half of one:
   that failure `name-1.ext`, `name-2.ext`… are tried. With `overwrite`, `os.replace` swaps the file in
   atomically (a symlink at the target is replaced, not followed). Filesystems without hard links fall
   back to reserving the name with `O_CREAT | O_EXCL` and replacing that placeholder.
+- With `keep_identical` (what the browser, `iconcat download` and `iconcat pick` ask for), a file with
+  the very same bytes already at the name, or at any `name-N.ext` the numbering passes on its way to a
+  free name, is the file: nothing is published, the temporary file goes, `FileSaver.already` is True
+  and `publish` returns the existing path. Only regular files count (a symlink is never followed); the
+  sizes are compared first, then the contents in 64 KiB chunks, so no file is read whole into memory
+  (`identical_files`). `overwrite` is not affected.
 - Anything that goes wrong, cancellation included, removes the temporary file: the folder is left as it
   was. A disk's failure is a `SaveError` whose message says, for a person, which folder and why.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import email.message
 import errno
 import os
 import re
 import secrets
+import stat
 import unicodedata
 import urllib.parse
 from collections.abc import Callable, Iterator
 from os import PathLike
 from pathlib import Path
 from types import TracebackType
-from typing import Self
+from typing import NamedTuple, Self
 
 from iconcat.failures import os_error_reason
 
@@ -58,12 +67,15 @@ __all__ = [
     "FileSaver",
     "Progress",
     "SaveError",
+    "SavedFile",
     "check_content",
     "check_ending",
     "extension_for_content_type",
     "filename_from_content_disposition",
+    "identical_files",
     "next_free_path",
     "publish_atomically",
+    "publish_off_the_loop",
     "remove_leftovers",
     "safe_filename",
 ]
@@ -78,6 +90,8 @@ MAX_NAME_BYTES = 120
 _MAX_COLLISIONS = 9999
 _WRITEBACK_EVERY = 8 * 1024 * 1024
 _SNIFF_BYTES = 4096
+_COMPARE_CHUNK = 64 * 1024
+"""How much of two files `identical_files` reads at a time."""
 """How much of a file's start `check_content` looks at."""
 _TAIL_BYTES = 1024
 """How much of a file's end `check_ending` looks at."""
@@ -101,6 +115,13 @@ _CONTENT_TYPE_EXTENSIONS = {
     "image/vnd.microsoft.icon": "ico",
 }
 _TEMP_NAME = re.compile(r"^\.iconcat-(\d+)-[0-9a-f]{16}\.part$")
+
+
+class SavedFile(NamedTuple):
+    """Where a saved file is, and whether it was already there (identical bytes: nothing new written)."""
+
+    path: Path
+    already: bool = False
 
 
 class SaveError(Exception):
@@ -252,7 +273,10 @@ class FileSaver:
     name (the next free `name-N.ext` unless `overwrite`) and returns the path. Leaving the block
     without publishing, by an exception, a cancellation or a return, removes the temporary file and
     the folders entering made. Disk failures raise `SaveError`, bytes that are not `expected_format`
-    raise `ContentMismatchError`; either way nothing is left behind.
+    raise `ContentMismatchError`; either way nothing is left behind. With `keep_identical`, a file of the
+    same bytes already at the name (or a `name-N` on the way to a free one) is kept instead of a copy:
+    `publish` returns its path and `already` is True (`look_for_identical` does the reading, blocking:
+    async code runs it in a thread before `publish`).
 
     `name` is made safe again (`safe_filename`) in case a caller forgot. `expected_format` is an
     extension ("png", "svg", "eps"; others are not checked) and defaults to the name's. `total` is the
@@ -268,6 +292,7 @@ class FileSaver:
         expected_format: str | None = None,
         total: int | None = None,
         progress: Progress | None = None,
+        keep_identical: bool = False,
     ) -> None:
         self.folder = Path(folder)
         """Where the file is written and published."""
@@ -283,6 +308,12 @@ class FileSaver:
         """The size expected, when known (for `progress`)."""
         self.published: Path | None = None
         """The final path, once `publish` succeeded."""
+        self.keep_identical = keep_identical and not overwrite
+        """Keep a file of identical bytes already at the name instead of publishing a copy."""
+        self.already = False
+        """True once `publish` found the same bytes already saved (`published` is that file)."""
+        self._identical: Path | None = None
+        self._looked = False
         self._progress = progress
         self._created: list[Path] = []
         self._partial: _PartialFile | None = None
@@ -348,13 +379,38 @@ class FileSaver:
         except OSError as error:
             raise SaveError(_write_failure(error, self.folder)) from None
 
-    def publish(self) -> Path:
-        """Give the file its name (see `publish_atomically`) and return its path; `finish` first if not done."""
+    def look_for_identical(self) -> Path | None:
+        """With `keep_identical`: the file of identical bytes already at the name (or a `name-N` on the way
+        to a free one), else None; `finish` first if not done. Blocking (it may read files); `publish`
+        calls it when it was not called before."""
         partial = self._opened()
         if not partial.finished:
             self.finish()
+        if self.keep_identical and not self._looked:
+            self._identical = _identical_in(partial.path, self.folder, self.name)
+            self._looked = True
+        return self._identical
+
+    def publish(self) -> Path:
+        """Give the file its name (see `publish_atomically`) and return its path; `finish` first if not done.
+
+        With `keep_identical` and the same bytes already saved, nothing is published: the temporary file
+        is removed, `already` becomes True and the existing file's path is returned.
+        """
+        partial = self._opened()
+        if not partial.finished:
+            self.finish()
+        identical = self.look_for_identical()
+        if identical is not None:
+            self.published = identical
+            self.already = True
+            partial.discard()
+            return identical
         try:
-            self.published = publish_atomically(partial.path, self.folder, self.name, overwrite=self.overwrite)
+            # Identical bytes are looked for again on the way: another download of the same file may
+            # have published it since (two at once), and then this one is the same file.
+            saved = _publish(partial.path, self.folder, self.name, self.overwrite, self.keep_identical)
+            self.published, self.already = saved
         except FileExistsError as error:
             reason = "too many files with that name exist already" if error.filename == self.name else None
             raise SaveError(_write_failure(error, self.folder, reason)) from None
@@ -532,6 +588,49 @@ def next_free_path(folder: Path, name: str) -> Path | None:
     return None
 
 
+def identical_files(first: str | PathLike[str], second: str | PathLike[str]) -> bool:
+    """True when both are regular files (symlinks not followed) with the same bytes; False when either
+    is missing, unreadable or something else. Sizes first, then 64 KiB at a time: never a whole file."""
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0) | getattr(os, "O_NONBLOCK", 0)
+    try:
+        with open(os.open(first, flags), "rb") as one, open(os.open(second, flags), "rb") as two:
+            status_one, status_two = os.fstat(one.fileno()), os.fstat(two.fileno())
+            if not (stat.S_ISREG(status_one.st_mode) and stat.S_ISREG(status_two.st_mode)):
+                return False
+            if status_one.st_size != status_two.st_size:
+                return False
+            while True:
+                chunk = one.read(_COMPARE_CHUNK)  # buffered: all of it, unless the file ends
+                if chunk != two.read(_COMPARE_CHUNK):
+                    return False
+                if not chunk:
+                    return True
+    except OSError:
+        return False
+
+
+def _identical_in(temp: Path, folder: Path, name: str) -> Path | None:
+    """The file among `name`, `name-1`… (up to the first free one) whose bytes are `temp`'s, else None.
+
+    One `lstat` per taken name; only regular files of `temp`'s size are read.
+    """
+    try:
+        size = os.stat(temp).st_size
+    except OSError:
+        return None
+    for candidate in _candidates(name):
+        path = folder / candidate
+        try:
+            status = os.lstat(path)
+        except FileNotFoundError:
+            return None  # the free name: the numbering stops here, so does the search
+        except OSError:
+            continue
+        if stat.S_ISREG(status.st_mode) and status.st_size == size and identical_files(temp, path):
+            return path
+    return None
+
+
 def _candidates(name: str) -> Iterator[str]:
     yield name
     stem, dot, extension = name.rpartition(".")
@@ -561,29 +660,41 @@ def publish_atomically(temp: Path, folder: Path, name: str, *, overwrite: bool =
     `name-N.ext` is used. With `overwrite`, the entry is replaced atomically (unless it is a folder).
     `temp` no longer exists afterwards.
     """
+    return _publish(temp, folder, name, overwrite, False).path
+
+
+def _publish(temp: Path, folder: Path, name: str, overwrite: bool, keep_identical: bool) -> SavedFile:
+    """`publish_atomically`; with `keep_identical`, a taken name holding `temp`'s very bytes is the file:
+    `temp` is removed and that file returned as `already` saved."""
     if overwrite:
         target = folder / name
         if target.is_dir() and not target.is_symlink():
             raise IsADirectoryError(errno.EISDIR, "a folder has that name", str(target))
         os.replace(temp, target)
         _fsync_folder(folder)
-        return target
+        return SavedFile(target)
     for candidate in _candidates(name):
         target = folder / candidate
         try:
             os.link(temp, target, follow_symlinks=False)
         except FileExistsError:
+            if keep_identical and identical_files(temp, target):
+                os.unlink(temp)
+                return SavedFile(target, already=True)
             continue
         except OSError as error:
             if error.errno not in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EXDEV, errno.EMLINK):
                 raise
             if not _reserve(target):
+                if keep_identical and identical_files(temp, target):
+                    os.unlink(temp)
+                    return SavedFile(target, already=True)
                 continue
             os.replace(temp, target)
         else:
             os.unlink(temp)
         _fsync_folder(folder)
-        return target
+        return SavedFile(target)
     raise FileExistsError(errno.EEXIST, f"{_MAX_COLLISIONS} files named like this exist already", name)
 
 
@@ -634,3 +745,20 @@ def _process_alive(pid: int) -> bool:
     except (PermissionError, OverflowError, OSError):
         return True  # someone else's live process, or we cannot tell: leave the file alone
     return True
+
+
+async def publish_off_the_loop(saver: FileSaver) -> Path:
+    """`saver.publish()` in a thread: the link and the folder's fsync block for milliseconds, and four
+    downloads at once (the bag) would take turns at them on the event loop.
+
+    Shielded: cancelled meanwhile, the publish still ends (the file is then whole at its name, never
+    half there) before the cancellation goes on, and the saver's exit never removes a temporary file
+    the thread is still linking.
+    """
+    publishing = asyncio.ensure_future(asyncio.to_thread(saver.publish))
+    try:
+        return await asyncio.shield(publishing)
+    except asyncio.CancelledError:
+        with contextlib.suppress(Exception):
+            await publishing
+        raise

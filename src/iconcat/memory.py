@@ -18,7 +18,10 @@ browsers at once read and write it without corrupting it; every write is one sho
   running on memory alone. Either way `Memory.notice` says in one line what could not be remembered.
 - The schema has a version (`PRAGMA user_version`) and `_MIGRATIONS` brings older files forward.
 
-Nothing here imports Textual; the browser calls it on its event loop (each call is a few ms at most).
+Nothing here imports Textual; the browser calls it on its event loop (each call is a few ms at most),
+but for its larger writes, answers and previews, which go through a connection of their own in a
+thread (`iconcat.tui.memory_writer`). `read_preferences` reads the preferences alone, read-only and
+without waiting, before the browser's first frame.
 """
 
 from __future__ import annotations
@@ -45,6 +48,7 @@ __all__ = [
     "SavedAnswer",
     "catalogue_key",
     "memory_path",
+    "read_preferences",
 ]
 
 RECENTS_KEPT = 100
@@ -127,13 +131,23 @@ _T = TypeVar("_T")
 class Memory:
     """The browser's memory of one catalogue (`catalogue`), over the database at `path`."""
 
-    def __init__(self, db: sqlite3.Connection, catalogue: str, *, notice: str = "", persistent: bool = True) -> None:
+    def __init__(
+        self,
+        db: sqlite3.Connection,
+        catalogue: str,
+        *,
+        notice: str = "",
+        persistent: bool = True,
+        path: Path | None = None,
+    ) -> None:
         self._db = db
         self.catalogue = catalogue_key(catalogue)
         self.notice = notice
         """One line on what could not be remembered (empty when all is well)."""
         self.persistent = persistent
         """False when the browser runs on memory alone (the file could not be opened)."""
+        self.path = path if persistent else None
+        """The database file (None on memory alone): another thread opens its own connection to it."""
 
     # ----------------------------------------------------------------- opening
 
@@ -144,7 +158,7 @@ class Memory:
         its `notice` saying what was lost."""
         path = path or memory_path()
         try:
-            return cls(_connect(path), base_url)
+            return cls(_connect(path), base_url, path=path)
         except sqlite3.DatabaseError as error:
             if not _is_not_a_database(error):
                 return cls._in_memory(base_url, f"Can't use {path} ({_reason(error)}): nothing will be remembered.")
@@ -157,7 +171,7 @@ class Memory:
                 with contextlib.suppress(FileNotFoundError):
                     path.with_name(path.name + suffix).unlink()
             os.replace(path, aside)
-            memory = cls(_connect(path), base_url)
+            memory = cls(_connect(path), base_url, path=path)
         except (OSError, sqlite3.DatabaseError) as error:
             return cls._in_memory(base_url, f"Can't use {path} ({_reason(error)}): nothing will be remembered.")
         memory.notice = f"The saved favourites and history were unreadable; moved aside to {aside.name}."
@@ -340,21 +354,33 @@ class Memory:
 
     def keep_preview(self, icon_id: int, data: bytes, *, limit: int = PREVIEW_BYTES_KEPT) -> None:
         """Keep a preview's bytes; the least recently kept go once all of them pass `limit` bytes."""
-        if len(data) > limit:
+        self.keep_previews([(icon_id, data)], limit=limit)
+
+    def keep_previews(self, previews: Iterable[tuple[int, bytes]], *, limit: int = PREVIEW_BYTES_KEPT) -> None:
+        """Keep several previews' bytes in one transaction (the bound is checked once, after them all)."""
+        now = time.time()
+        rows = [
+            (self.catalogue, icon_id, data, now + offset * 1e-6)
+            for offset, (icon_id, data) in enumerate(previews)
+            if len(data) <= limit  # larger than the whole bound: not kept
+        ]
+        if not rows:
             return
 
         def work(db: sqlite3.Connection) -> object:
-            db.execute(
+            db.executemany(
                 "INSERT INTO previews (catalogue, icon_id, data, used) VALUES (?, ?, ?, ?) "
                 "ON CONFLICT (catalogue, icon_id) DO UPDATE SET data = excluded.data, used = excluded.used",
-                (self.catalogue, icon_id, data, time.time()),
+                rows,
             )
             total = db.execute("SELECT COALESCE(SUM(LENGTH(data)), 0) FROM previews").fetchone()[0]
             if total > limit:
-                # Oldest first until under the limit: a running sum over the rows by age.
+                # Oldest first until under the limit: every row whose older rows add up to less than the
+                # excess goes (a running sum over the rows by age), the one that crosses it included.
                 db.execute(
                     "DELETE FROM previews WHERE rowid IN (SELECT rowid FROM (SELECT rowid, "
-                    "SUM(LENGTH(data)) OVER (ORDER BY used, rowid) AS running FROM previews) WHERE running <= ?)",
+                    "SUM(LENGTH(data)) OVER (ORDER BY used, rowid) - LENGTH(data) AS before FROM previews) "
+                    "WHERE before < ?)",
                     (total - limit,),
                 )
             return None
@@ -405,6 +431,27 @@ class Memory:
         )
         icons = _parse_icons(documents[i] for i in wanted if i in documents)
         return SavedAnswer(icons, float(rows[0][1]))
+
+
+def read_preferences(path: Path | None = None) -> dict[str, str]:
+    """Every remembered preference, read without writing anything and without waiting: {} when the
+    file is missing, damaged, locked or unreadable (`Memory.open`, later, says what is wrong).
+
+    Cheap enough to run before the browser's first frame (a fraction of a millisecond once `sqlite3`
+    is imported), so a remembered theme or view is there from the start instead of changing under the
+    person's eyes once the memory has opened."""
+    path = path or memory_path()
+    try:
+        db = sqlite3.connect(f"{path.absolute().as_uri()}?mode=ro", uri=True, timeout=0.05, isolation_level=None)
+    except (sqlite3.Error, OSError, ValueError):
+        return {}
+    try:
+        rows = db.execute("SELECT key, value FROM preferences").fetchall()
+    except sqlite3.Error:
+        return {}
+    finally:
+        db.close()
+    return {str(key): str(value) for key, value in rows if isinstance(key, str) and isinstance(value, str)}
 
 
 def _connect(path: Path) -> sqlite3.Connection:

@@ -54,12 +54,24 @@ def test_download_prints_the_path_and_a_second_run_never_clobbers(configured, tm
     with Image.open(first_path) as image:
         assert image.format == "PNG"
     original = first_path.read_bytes()
+    # The same bytes again: no second copy; stdout still ends with the path, stderr says it was there.
+    again = run_iconcat("download", str(variant_id), "-o", str(tmp_path), env=configured)
+    assert again.status == 0, again.stderr
+    assert Path(again.stdout.splitlines()[-1]) == first_path
+    assert again.error_line == f"iconcat: already saved as {first_path} (the same bytes): nothing new written"
+    assert sorted(p.name for p in tmp_path.iterdir()) == [first_path.name]
+    # Other bytes at the name (the person's own file): never clobbered, the download gets `-1`.
+    first_path.write_bytes(b"\x89PNG mine")
     second = run_iconcat("download", str(variant_id), "-o", str(tmp_path), env=configured)
     second_path = Path(second.stdout.splitlines()[-1])
-    assert second.status == 0
+    assert second.status == 0 and "already" not in second.stderr
     assert second_path.name == f"{first_path.stem}-1{first_path.suffix}"
-    assert first_path.read_bytes() == original == second_path.read_bytes()
+    assert first_path.read_bytes() == b"\x89PNG mine" and second_path.read_bytes() == original
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted([first_path.name, second_path.name])
+    # And that copy is found again at `-1` on the way to a free name: still no third file.
+    third = run_iconcat("download", str(variant_id), "-o", str(tmp_path), env=configured)
+    assert Path(third.stdout.splitlines()[-1]) == second_path and "already saved as" in third.stderr
+    assert len(list(tmp_path.iterdir())) == 2
 
 
 def test_download_overwrite_and_the_configured_folder(configured, tmp_path):

@@ -19,7 +19,7 @@ OPTIONS = {
     "search": {"-h", "--help", "--demo", "--json"} | CONNECTING,
     "favourites": {"-h", "--help", "--demo", "--json"} | CONNECTING,
     "recent": {"-h", "--help", "--demo", "--json"} | CONNECTING,
-    "download": {"-h", "--help", "--demo", "-o", "--output", "--overwrite"} | CONNECTING,
+    "download": {"-h", "--help", "--demo", "-o", "--output", "--overwrite", "--name"} | CONNECTING,
     "serve": {"-h", "--help", "--host", "--port", "--token", "--latency", "--page-size", "--icons"},
     "login": {"-h", "--help", "--token-stdin"} | CONNECTING,
 }

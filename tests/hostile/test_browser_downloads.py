@@ -91,9 +91,9 @@ def test_a_killed_browser_leaves_a_partial_file_that_the_next_download_removes(s
     finally:
         again.close()
     assert sorted(path.name for path in download_dir.iterdir()) == sorted(
-        [".iconcat-notours.part", "notes.part", "mine.png", "zz-slow-512.png"]
+        [".iconcat-notours.part", "notes.part", "mine.png", "zz-slow-style-512.png"]
     )
-    assert (download_dir / "zz-slow-512.png").read_bytes() == BIG_PNG
+    assert (download_dir / "zz-slow-style-512.png").read_bytes() == BIG_PNG
 
 
 def test_a_killed_browsers_partial_file_is_removed_when_the_browser_starts_again(server, download_dir):
@@ -123,6 +123,36 @@ def test_a_killed_browsers_partial_file_is_removed_when_the_browser_starts_again
 
 
 async def test_two_downloads_of_one_name_at_once_give_two_whole_files(server, download_dir):
+    # Two different files under one name (the catalogue changed it between the two requests).
+    other_png = BIG_PNG.replace(b"\x01" * 1000, b"\x02" * 1000, 1)
+    served: list[bytes] = []
+
+    def alternate(request) -> Reply:
+        body = BIG_PNG if len(served) % 2 == 0 else other_png
+        served.append(body)
+        return Reply.file(body, "image/png", chunk_size=16384, delay=0.01)
+
+    script_catalogue(server, ["zz twice"], download=alternate)
+    before = snapshot(download_dir.parent)
+    app = IconcatApp(Connection(server.base_url, TEST_TOKEN, download_dir), query="zz", view="list")  # walks rows
+    async with app.run_test(size=(120, 36)) as pilot:
+        results = app.query_one(ResultsList)
+        await wait_until(pilot, lambda: len(results.icons) == 1, "the results")
+        icon = results.icons[0]
+        first = app.start_download(icon, icon.variants[0])
+        second = app.start_download(icon, icon.variants[0])
+        await wait_until(pilot, lambda: first.status.finished and second.status.finished, "both downloads", timeout=30)
+        assert (first.status, second.status) == (DownloadStatus.DONE, DownloadStatus.DONE), (first.error, second.error)
+        assert not first.already and not second.already
+        paths = sorted([first.saved_path, second.saved_path])
+    assert [path.name for path in paths] == ["zz-twice-style-512-1.png", "zz-twice-style-512.png"]
+    assert sorted(path.read_bytes() for path in paths) == sorted([BIG_PNG, other_png])
+    after = snapshot(download_dir.parent)
+    assert set(after) - set(before) == {f"downloads/{path.name}" for path in paths}
+    assert all(after[key] == value for key, value in before.items()), "nothing the user had was touched"
+
+
+async def test_two_downloads_of_one_file_at_once_give_one_whole_file(server, download_dir):
     script_catalogue(server, ["zz twice"], download=Reply.file(BIG_PNG, "image/png", chunk_size=16384, delay=0.01))
     before = snapshot(download_dir.parent)
     app = IconcatApp(Connection(server.base_url, TEST_TOKEN, download_dir), query="zz", view="list")  # walks rows
@@ -134,11 +164,12 @@ async def test_two_downloads_of_one_name_at_once_give_two_whole_files(server, do
         second = app.start_download(icon, icon.variants[0])
         await wait_until(pilot, lambda: first.status.finished and second.status.finished, "both downloads", timeout=30)
         assert (first.status, second.status) == (DownloadStatus.DONE, DownloadStatus.DONE), (first.error, second.error)
-        paths = sorted([first.saved_path, second.saved_path])
-    assert [path.name for path in paths] == ["zz-twice-512-1.png", "zz-twice-512.png"]
-    assert all(path.read_bytes() == BIG_PNG for path in paths)
+        # The same bytes: whichever published second found them already there.
+        assert sorted([first.already, second.already]) == [False, True]
+        assert first.saved_path == second.saved_path == download_dir / "zz-twice-style-512.png"
+    assert first.saved_path.read_bytes() == BIG_PNG
     after = snapshot(download_dir.parent)
-    assert set(after) - set(before) == {f"downloads/{path.name}" for path in paths}
+    assert set(after) - set(before) == {"downloads/zz-twice-style-512.png"}, "one file, no partial one"
     assert all(after[key] == value for key, value in before.items()), "nothing the user had was touched"
 
 

@@ -81,11 +81,15 @@ def test_download_finished(snap_compare, snapshot_connection):
     async def run_before(pilot) -> None:
         await settled_with_preview(pilot)
         app = pilot.app
+        # The results have focus: no text cursor in the search box to be caught mid-blink.
+        app.query_one(ResultsList).focus()
         icon = app.query_one(ResultsList).highlighted_icon
         app.start_download(icon, icon.variants[0])
         await wait_until(pilot, lambda: app.downloads[0].status is DownloadStatus.DONE, "the download")
         # The row repaints from a message posted when the download ended: wait for it too.
         await wait_until(pilot, lambda: app.query_one(DownloadRow).has_class("-done"), "the row showing it done")
+        # The notification comes from the `Finished` message, after the row's repaint: wait for it, then clear it.
+        await wait_until(pilot, lambda: len(app._notifications) > 0, "the notification")
         app.clear_notifications()
 
     assert snap_compare(browser(snapshot_connection, "star"), terminal_size=WIDE, run_before=run_before)

@@ -26,7 +26,7 @@ tolerant parser), `_answer` (large search answers decoded fast, in slices, to th
 go; `Secret`, `parse_base_url`), `_check` (`check_connection`: one search that tests a base URL and
 token, for `iconcat login` and the connect screen), `_redact` (the token masked in the HTTP stack's log
 records), `_retry` (backoff and Retry-After), `_body` (size-capped decoding), `_naming` (a file named
-after its icon: `suggested_filename`), `_socket_reads` (larger socket reads for a download's
+after its icon, from a template: `suggested_filename`), `_socket_reads` (larger socket reads for a download's
 connection), `_transport` (no SSL context until an https URL is requested), `_quiet_httpx` (httpx
 imported without its command-line tool) and `_client`. The client saves files through
 `iconcat.downloads`, which knows nothing of the catalogue.
@@ -41,7 +41,7 @@ from . import _quiet_httpx  # noqa: F401
 
 from ._auth import Secret, parse_base_url
 from ._check import CHECK_QUERY, ConnectionCheck, check_connection
-from ._client import MAX_ICONS_HELD, CatalogueClient
+from ._client import MAX_FETCH_BYTES, MAX_ICONS_HELD, CatalogueClient, FetchedFile
 from ._errors import (
     AuthError,
     CatalogueError,
@@ -60,11 +60,13 @@ from ._retry import RetryPolicy
 
 __all__ = [
     "CHECK_QUERY",
+    "MAX_FETCH_BYTES",
     "MAX_ICONS_HELD",
     "AuthError",
     "CatalogueClient",
     "CatalogueError",
     "ConnectionCheck",
+    "FetchedFile",
     "Icon",
     "InsecureConnectionWarning",
     "NetworkError",

@@ -30,7 +30,11 @@ Decisions (the interface says nothing about errors, limits or paging; the client
   stack's messages can quote the Authorization header.
 - The client does HTTP only; the disk is `iconcat.downloads`'s (`FileSaver`: the folder, the temporary
   file, the content check, the atomic publication, the clean-up). Its `SaveError` becomes a
-  `StorageError` with the same words, its `ContentMismatchError` a `ProtocolError`.
+  `StorageError` with the same words, its `ContentMismatchError` a `ProtocolError`. `download_file` is
+  `download` with more say: a name chosen once the file's format is known (`name_for`), and identical
+  bytes already saved kept instead of a copy (`keep_identical`); it says which happened (`SavedFile`).
+- `fetch_variant` reads a variant's file into memory instead (to resample a PNG), with the download's
+  stall watchdog and content checks, capped at `limit` bytes (default `MAX_FETCH_BYTES`, 64 MiB).
 """
 
 from __future__ import annotations
@@ -48,7 +52,7 @@ from datetime import UTC, datetime, timedelta
 from email.utils import format_datetime
 from os import PathLike
 from pathlib import Path
-from typing import Any, ParamSpec, TypeVar
+from typing import Any, ParamSpec, Protocol, TypeVar
 from urllib.parse import urlencode
 
 import httpx
@@ -75,13 +79,15 @@ from ._retry import RETRYABLE_STATUSES, RetryPolicy, parse_retry_after
 from ._socket_reads import widen_socket_reads
 from ._transport import PlainFirstTransport
 
-__all__ = ["MAX_ICONS_HELD", "CatalogueClient"]
+__all__ = ["MAX_FETCH_BYTES", "MAX_ICONS_HELD", "CatalogueClient", "FetchedFile"]
 
 T = TypeVar("T")
 
 MAX_JSON_BYTES = 8 * 1024 * 1024
 MAX_THUMBNAIL_BYTES = 2 * 1024 * 1024
 MAX_DOWNLOAD_BYTES = 1024 * 1024 * 1024
+MAX_FETCH_BYTES = 64 * 1024 * 1024
+"""Largest file `fetch_variant` holds in memory by default (never more than the download cap)."""
 MAX_REDIRECTS = 5
 STALL_WINDOW_BYTES = 64 * 1024
 """A download must receive at least this much in every `timeout`-second window."""
@@ -112,6 +118,42 @@ def _clean_chain(method: Callable[_P, Awaitable[_R]]) -> Callable[_P, Awaitable[
             raise
 
     return wrapper
+
+
+@dataclasses.dataclass(frozen=True)
+class FetchedFile:
+    """A variant's file read into memory (`CatalogueClient.fetch_variant`)."""
+
+    data: bytes = dataclasses.field(repr=False)
+    extension: str
+    """From the answer's `Content-Type` ("png", "svg"…; "bin" when unknown)."""
+
+
+class _Sink(Protocol):
+    """Where `_stream_into` puts a body's bytes: a `downloads.FileSaver`, or `_Memory`."""
+
+    def write(self, chunk: bytes) -> None: ...
+
+
+class _Memory:
+    """A body gathered in memory, with progress (its size is capped by the decoder feeding it)."""
+
+    def __init__(self, total: int | None, progress: downloads.Progress | None) -> None:
+        self.data = bytearray()
+        self._total = total
+        self._progress = progress
+        if progress is not None:
+            progress(0, total)
+
+    @property
+    def written(self) -> int:
+        return len(self.data)
+
+    def write(self, chunk: bytes) -> None:
+        if chunk:
+            self.data += chunk
+            if self._progress is not None:
+                self._progress(len(self.data), self._total)
 
 
 class _Retry(Exception):
@@ -289,17 +331,93 @@ class CatalogueClient:
         nothing behind (see `iconcat.downloads`); temporary files that killed iconcat runs left in the
         folder are removed first.
         """
+        saved = await self.download_file(
+            variant_id, dest_dir, filename=filename, overwrite=overwrite, progress=progress
+        )
+        return saved.path
+
+    @_clean_chain
+    async def download_file(
+        self,
+        variant_id: int,
+        dest_dir: str | PathLike[str],
+        *,
+        filename: str | None = None,
+        name_for: Callable[[str], str] | None = None,
+        overwrite: bool = False,
+        keep_identical: bool = False,
+        progress: downloads.Progress | None = None,
+    ) -> downloads.SavedFile:
+        """`download`, saying whether the file was already there; see `download` for the rest.
+
+        `name_for(extension)`, when given and `filename` is not, names the file once the answer's
+        `Content-Type` tells its format (`iconcat download --name '{variant}.{format}'`). With
+        `keep_identical`, a file with the same bytes already at the name (or a `name-N` on the way to a
+        free one) is kept and nothing new is written: the result says `already`.
+        """
         if type(variant_id) is not int or variant_id < 0:
             raise SettingsError("a variant id is a whole number, like 1042")
         folder = Path(dest_dir).expanduser()  # noqa: ASYNC240 - reads $HOME, no disk I/O
-        url = self._endpoint("/api/v1/download", {"id": str(variant_id)})
-        what = f"variant {variant_id}"
-        response = await self._request(url, what=what, accept="*/*", accept_encoding="identity", read=None)
-        widen_socket_reads(response)
+        response = await self._open_variant(variant_id)
         try:
-            return await self._save(response, variant_id, folder, filename, overwrite, progress)
+            return await self._save(
+                response, variant_id, folder, filename, overwrite, progress, name_for=name_for, keep=keep_identical
+            )
         finally:
             await response.aclose()
+
+    @_clean_chain
+    async def fetch_variant(
+        self, variant_id: int, *, limit: int | None = None, progress: downloads.Progress | None = None
+    ) -> FetchedFile:
+        """Variant `variant_id`'s file in memory (at most `limit` bytes, `MAX_FETCH_BYTES` by default, never
+        more than the download cap), checked as a download is: not a web page, the format it claims,
+        whole. Errors as `download`'s; nothing touches the disk."""
+        if type(variant_id) is not int or variant_id < 0:
+            raise SettingsError("a variant id is a whole number, like 1042")
+        cap = min(limit if limit is not None else MAX_FETCH_BYTES, self._limits["download"])
+        response = await self._open_variant(variant_id)
+        try:
+            origin = Origin.of(response.request.url)
+            content_type = response.headers.get("content-type")
+            if _is_web_page(content_type):
+                raise ProtocolError(
+                    f"the catalogue at {origin} sent a web page instead of variant {variant_id}'s file: "
+                    "check the base URL"
+                )
+            extension = downloads.extension_for_content_type(content_type)
+            declared = _declared_length(response)
+            encoded = response.headers.get("content-encoding", "identity").strip().lower() not in ("", "identity")
+            total = None if encoded else declared
+            if total is not None and total > cap:
+                raise ProtocolError(f"variant {variant_id}'s file is {total} bytes, more than the {cap} accepted")
+            sink = _Memory(total, progress)
+            await self._stream_into(sink, response, cap, variant_id)
+            if declared is not None and not encoded and sink.written != declared:
+                raise NetworkError(
+                    f"variant {variant_id}'s file arrived incomplete ({sink.written} of {declared} bytes): try again"
+                )
+            data = bytes(sink.data)
+            problem: str | None = None
+            try:
+                downloads.check_content(extension, data[:4096])
+                downloads.check_ending(extension, data[-1024:])
+            except downloads.ContentMismatchError as error:
+                problem = str(error)
+            if problem is not None:
+                raise ProtocolError(f"variant {variant_id}: {problem}")
+            return FetchedFile(data=data, extension=extension)
+        finally:
+            await response.aclose()
+
+    async def _open_variant(self, variant_id: int) -> httpx.Response:
+        """The download endpoint's answer for `variant_id`, open for streaming its body."""
+        url = self._endpoint("/api/v1/download", {"id": str(variant_id)})
+        response: httpx.Response = await self._request(
+            url, what=f"variant {variant_id}", accept="*/*", accept_encoding="identity", read=None
+        )
+        widen_socket_reads(response)
+        return response
 
     # ------------------------------------------------------------------------------------ paging
 
@@ -610,7 +728,10 @@ class CatalogueClient:
         filename: str | None,
         overwrite: bool,
         progress: downloads.Progress | None,
-    ) -> Path:
+        *,
+        name_for: Callable[[str], str] | None = None,
+        keep: bool = False,
+    ) -> downloads.SavedFile:
         """Name the file, then stream it through a `downloads.FileSaver`; its failures become ours."""
         origin = Origin.of(response.request.url)
         content_type = response.headers.get("content-type")
@@ -620,6 +741,8 @@ class CatalogueClient:
             )
         extension = downloads.extension_for_content_type(content_type)
         fallback = f"variant-{variant_id}.{extension}"
+        if filename is None and name_for is not None:
+            filename = name_for(extension)
         if filename is not None:
             name = downloads.safe_filename(filename, fallback=fallback)
         else:
@@ -641,6 +764,7 @@ class CatalogueClient:
                 expected_format=name.rpartition(".")[2] if "." in name else extension,
                 total=total,
                 progress=progress,
+                keep_identical=keep,
             ) as saver:
                 await self._stream_into(saver, response, limit, variant_id)
                 if declared is not None and not encoded and saver.written != declared:
@@ -649,16 +773,17 @@ class CatalogueClient:
                         "try again"
                     )
                 await asyncio.to_thread(saver.finish)
-                return saver.publish()
+                if keep:
+                    await asyncio.to_thread(saver.look_for_identical)  # reads files: off the loop
+                path = await downloads.publish_off_the_loop(saver)
+                return downloads.SavedFile(path, saver.already)
         except downloads.SaveError as error:
             failure = StorageError(str(error))
         except downloads.ContentMismatchError as error:
             failure = ProtocolError(f"variant {variant_id}: {error}; nothing was saved")
         raise failure
 
-    async def _stream_into(
-        self, saver: downloads.FileSaver, response: httpx.Response, limit: int, variant_id: int
-    ) -> None:
+    async def _stream_into(self, saver: _Sink, response: httpx.Response, limit: int, variant_id: int) -> None:
         """Feed the body, decompressed and capped, to `saver`; abandon it when it stalls."""
         origin = Origin.of(response.request.url)
         loop = asyncio.get_running_loop()

@@ -1,32 +1,45 @@
-"""Naming a saved file after the icon it is: `suggested_filename(icon, variant)`.
+"""Naming a saved file after the icon it is: `suggested_filename(icon, variant, template)`.
 
 It lives with the models, not in `iconcat.downloads`: only the catalogue knows what an icon and a
-variant are, while `downloads` knows files and makes any name safe (`safe_filename`).
+variant are, while `downloads` knows files and makes any name safe (`safe_filename`), and
+`iconcat.name_template` knows templates (their grammar, checks and filling, and the decisions about
+empty fields and extensions).
+
+The fields: `{name}`, `{style}`, `{set}`, `{series}`, `{category}` are the slugs of those names;
+`{size}` the pixel size (the resampled size for a smaller PNG; empty for a vector file); `{format}` the
+extension; `{id}` the icon's id; `{variant}` the variant's id. The default template,
+`{name}-{style}-{size}`, tells an icon's styles apart: `arrow-up-bold-512.png`, `arrow-up-bold.svg`.
 """
 
 from __future__ import annotations
 
-import re
-import unicodedata
-
-from iconcat.downloads import safe_filename
+from iconcat.name_template import DEFAULT_TEMPLATE, fill_template, slug
 
 from ._models import Icon, Variant
 
 __all__ = ["suggested_filename"]
 
 
-def _slug(text: str) -> str:
-    """Lower-case ASCII words joined by hyphens: "Flèche Gauche!" → "fleche-gauche"."""
-    text = unicodedata.normalize("NFKD", text)
-    text = "".join(char for char in text if not unicodedata.combining(char))
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+def suggested_filename(icon: Icon, variant: Variant, template: str | None = None, *, size: int | None = None) -> str:
+    """The file name for `variant` of `icon` (already safe): "arrow-left-outline-512.png", "arrow-left-outline.svg".
 
-
-def suggested_filename(icon: Icon, variant: Variant) -> str:
-    """The file name for `variant` of `icon`: "arrow-left-512.png", "arrow-left.svg" (already safe)."""
-    stem = _slug(icon.name) or f"icon-{icon.id}"
-    if variant.size is not None:
-        stem = f"{stem}-{variant.size}"
-    extension = _slug(variant.format) or "bin"
-    return safe_filename(f"{stem}.{extension}", fallback=f"variant-{variant.id}.{extension}")
+    `template` defaults to `DEFAULT_TEMPLATE`; `size` is the pixel size of the file saved when it is not
+    the variant's (a PNG resampled smaller). Raises `iconcat.name_template.TemplateError` for a template
+    that cannot name files.
+    """
+    extension = slug(variant.format) or "bin"
+    pixels = size if size is not None else variant.size
+    values = {
+        "name": slug(icon.name) or f"icon-{icon.id}",
+        "style": slug(icon.style.name),
+        "set": slug(icon.set.name),
+        "series": slug(icon.series.name),
+        "category": slug(icon.category.name),
+        "size": str(pixels) if pixels is not None else "",
+        "format": extension,
+        "id": str(icon.id),
+        "variant": str(variant.id),
+    }
+    return fill_template(
+        template if template is not None else DEFAULT_TEMPLATE, values, extension, fallback=f"icon-{icon.id}"
+    )

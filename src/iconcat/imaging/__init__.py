@@ -8,7 +8,8 @@
 Both are pure CPU work and thread-safe (the browser calls them from thread workers). Modules:
 `sniff` (format from magic bytes), `decode` (safe decode, decoded-image LRU), `canvas` (fit,
 premultiplied resampling, compositing, legibility tile), `renderers` (our rich-pixels renderers),
-`cells` (the fixed-size renderable, placeholder), `render` (`render_cells` and its cache), `colour`.
+`cells` (the fixed-size renderable, placeholder), `render` (`render_cells` and its cache), `colour`,
+`resample` (`resample_png`: a smaller PNG from a bigger one, premultiplied LANCZOS, never enlarged).
 The caches are `iconcat.lru.BoundedLRU`s (outside this package, so the browser loads it without Pillow),
 plus the renderers' small bounded caches of Rich colours and styles for gallery tiles
 (`clear_style_caches` empties them).
@@ -19,6 +20,7 @@ from .decode import MAX_THUMBNAIL_BYTES, MAX_THUMBNAIL_PIXELS, decode_thumbnail,
 from .errors import ThumbnailError
 from .render import MODES, build_cells, render_cells, render_placeholder, rendered_cache
 from .renderers import HalfBlockRenderer, QuadrantRenderer, clear_style_caches
+from .resample import resample_png
 from .sniff import ALLOWED_FORMATS
 
 __all__ = [
@@ -37,6 +39,7 @@ __all__ = [
     "render_cells",
     "render_placeholder",
     "rendered_cache",
+    "resample_png",
     "limit_caches",
 ]
 

@@ -17,6 +17,9 @@ the thread worker that called us).
 
 Decoded images are cached by the SHA-256 of their bytes in a bounded LRU, so moving back and forth
 through a list costs one decode per preview. Each caller gets its own copy, free to modify.
+
+`decode_image` is the same decode for pictures that are not previews (the large PNG a smaller copy is
+resampled from, `resample.py`): its own byte and pixel caps, an allow-list it may narrow, no cache.
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ __all__ = [
     "DIGEST_KEY",
     "MAX_THUMBNAIL_BYTES",
     "MAX_THUMBNAIL_PIXELS",
+    "decode_image",
     "decode_thumbnail",
     "decoded_cache",
 ]
@@ -86,22 +90,43 @@ def _own_copy(image: Image.Image) -> Image.Image:
     return copy
 
 
-def _decode(data: bytes) -> Image.Image:
+def decode_image(
+    data: bytes, *, max_bytes: int, max_pixels: int, formats: tuple[str, ...] | None = None, noun: str = "image"
+) -> Image.Image:
+    """Decode untrusted bytes into a new RGBA image with the preview's safety (module docstring), other
+    caps, and no cache: for pictures bigger than previews (the PNG a smaller copy is resampled from).
+
+    `formats` narrows the allow-list further (Pillow's names: `("PNG",)`); `noun` names the picture in
+    the messages ("The source PNG is truncated…"). Raises ThumbnailError.
+    """
+    if not isinstance(data, (bytes, bytearray, memoryview)) or not data:
+        raise ThumbnailError(f"The {noun} is empty.")
+    data = bytes(data)
+    if len(data) > max_bytes:
+        raise ThumbnailError(f"The {noun} is too large ({len(data):,} bytes; the limit is {max_bytes:,}).")
+    if formats is not None:
+        format_name, _refused = sniff_format(data)
+        if format_name not in formats:
+            raise ThumbnailError(f"The {noun} is not a {' or '.join(formats)} file.")
+    return _decode(data, max_pixels=max_pixels, noun=noun)
+
+
+def _decode(data: bytes, *, max_pixels: int = MAX_THUMBNAIL_PIXELS, noun: str = "preview") -> Image.Image:
     format_name, refused = sniff_format(data)
     if format_name is None:
         if refused is not None:
             raise ThumbnailError(
-                f"The preview is in an unsupported format ({refused}); only PNG, JPEG, GIF and WebP previews are shown."
+                f"The {noun} is in an unsupported format ({refused}); only PNG, JPEG, GIF and WebP {noun}s are shown."
             )
-        raise ThumbnailError("The preview is not an image (its data matches no known image format).")
+        raise ThumbnailError(f"The {noun} is not an image (its data matches no known image format).")
     declared = declared_size(data, format_name)
     if declared is not None:
-        _check_dimensions(*declared)
+        _check_dimensions(*declared, max_pixels=max_pixels, noun=noun)
     try:
         with _open_lock, warnings.catch_warnings():
             warnings.simplefilter("error", Image.DecompressionBombWarning)
             image = Image.open(io.BytesIO(data), formats=[format_name])
-        _check_dimensions(image.width, image.height)
+        _check_dimensions(image.width, image.height, max_pixels=max_pixels, noun=noun)
         image.seek(0)  # first frame only: a thumbnail is a still
         image.load()
         still = ImageOps.exif_transpose(image) if format_name == "JPEG" else image
@@ -110,29 +135,30 @@ def _decode(data: bytes) -> Image.Image:
         raise
     except (Image.DecompressionBombError, Image.DecompressionBombWarning):
         raise ThumbnailError(
-            "The preview is too large to decode (it claims more pixels than Pillow itself allows)."
+            f"The {noun} is too large to decode (it claims more pixels than Pillow itself allows)."
         ) from None
     except UnidentifiedImageError:
-        raise ThumbnailError(f"The preview starts like a {format_name} image but is not a valid one.") from None
+        raise ThumbnailError(f"The {noun} starts like a {format_name} image but is not a valid one.") from None
     except (OSError, SyntaxError, EOFError) as error:
         # Pillow reports truncated and corrupt data as OSError ("image file is truncated", "broken
         # data stream") or SyntaxError (bad chunk); both mean the same thing to a person.
         if "truncat" in str(error).lower() or isinstance(error, EOFError):
-            raise ThumbnailError(f"The preview is truncated (an incomplete {format_name} file).") from None
-        raise ThumbnailError(f"The preview is a damaged {format_name} file.") from None
+            raise ThumbnailError(f"The {noun} is truncated (an incomplete {format_name} file).") from None
+        raise ThumbnailError(f"The {noun} is a damaged {format_name} file.") from None
     except (ValueError, MemoryError):
-        raise ThumbnailError(f"The preview is a {format_name} file we cannot decode.") from None
+        raise ThumbnailError(f"The {noun} is a {format_name} file we cannot decode.") from None
     except Exception:  # noqa: BLE001 - hostile data can trip any parser error (struct, KeyError, ...)
         # A decoder fed untrusted bytes may fail in ways nobody listed; for the caller (a thread
         # worker drawing a thumbnail) every one of them means the same: this preview can't be shown.
-        raise ThumbnailError(f"The preview is a damaged {format_name} file.") from None
+        raise ThumbnailError(f"The {noun} is a damaged {format_name} file.") from None
 
 
-def _check_dimensions(width: int, height: int) -> None:
+def _check_dimensions(
+    width: int, height: int, *, max_pixels: int = MAX_THUMBNAIL_PIXELS, noun: str = "preview"
+) -> None:
     if width < 1 or height < 1:
-        raise ThumbnailError("The preview has no pixels.")
-    if width * height > MAX_THUMBNAIL_PIXELS:
+        raise ThumbnailError(f"The {noun} has no pixels.")
+    if width * height > max_pixels:
         raise ThumbnailError(
-            f"The preview is too large to decode ({width:,} x {height:,} pixels; the limit is "
-            f"{MAX_THUMBNAIL_PIXELS:,} pixels)."
+            f"The {noun} is too large to decode ({width:,} x {height:,} pixels; the limit is {max_pixels:,} pixels)."
         )

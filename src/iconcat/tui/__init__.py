@@ -1,6 +1,6 @@
 """The full-screen browser: search the catalogue, preview an icon, download the right file.
 
-Only `run_browser` lives here, and it imports the app lazily: importing Textual costs a noticeable part
+Only `run_browser` and `run_picker` live here, and they import the app lazily: importing Textual costs a noticeable part
 of a second, and `iconcat search`/`iconcat download` import this package's parent without needing it.
 """
 
@@ -9,9 +9,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
+    from pathlib import Path
+
     from iconcat.config import Settings
 
-__all__ = ["run_browser"]
+    from .picking import PickRequest
+
+__all__ = ["run_browser", "run_picker"]
 
 
 def run_browser(settings: Settings, *, query: str | None = None, demo: bool = False) -> int:
@@ -23,3 +27,13 @@ def run_browser(settings: Settings, *, query: str | None = None, demo: bool = Fa
     from .launch import run_browser as _run_browser
 
     return _run_browser(settings, query=query, demo=demo)
+
+
+def run_picker(
+    settings: Settings, request: PickRequest, *, query: str | None = None, demo: bool = False
+) -> tuple[int, list[Path]]:
+    """Run the browser as a picker (`iconcat pick`): the exit status (0 picked, 1 left, 130
+    interrupted) and the absolute paths of the files picked, for the caller to print."""
+    from .launch import run_picker as _run_picker
+
+    return _run_picker(settings, request, query=query, demo=demo)

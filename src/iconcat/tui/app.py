@@ -23,8 +23,11 @@ from textual.app import App
 from textual.command import CommandPalette
 from textual.screen import ModalScreen, Screen
 
-from iconcat.config import THUMBNAIL_MODES, VIEWS
+from iconcat.batch import ItemState
+from iconcat.memory import read_preferences
+from iconcat.text import sanitize
 
+from .bag_controller import BagController
 from .browser import BrowserScreen
 from .catalogue_link import CatalogueLink, ClientFactory, default_client_factory
 from .commands import BrowserCommands
@@ -32,14 +35,19 @@ from .connection import Connection
 from .download_controller import DownloadController
 from .download_jobs import DownloadJob
 from .keys import bindings_for, command_allowed
+from .remembered import THEME, start_choices
 from .search_state import SearchPhase, SearchState
 from .stylesheets import stylesheet_paths
 from .terminal_images import TerminalPictures
 from .thumbnail_cache import bound_imaging_caches
 from .widgets import DownloadsPanel
+from .written_files import WrittenFiles
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from iconcat.api import Icon, Variant
+    from iconcat.saving import Choice
+
+    from .picking import PickRequest
 
 # The dialogs (.screens) are imported when first opened: nobody needs them to see the first frame.
 
@@ -62,21 +70,41 @@ class IconcatApp(App[int]):
         *,
         query: str | None = None,
         client_factory: ClientFactory = default_client_factory,
-        thumbnail_mode: str = THUMBNAIL_MODES[0],
-        view: str = VIEWS[0],
+        thumbnail_mode: str | None = None,
+        view: str | None = None,
         group: bool = False,
         pictures: TerminalPictures | None = None,
         prepare: Callable[[], Awaitable[None]] | None = None,
+        pick: PickRequest | None = None,
     ) -> None:
         super().__init__(css_path=stylesheet_paths())
+        self.pick = pick
+        """What `iconcat pick` asks for; None when browsing (`picking`)."""
+        self.picked: list[Path] = []
+        """The files picked (`iconcat pick`): printed once the app has ended with status 0."""
+        if pick is not None:
+            # Priority: Esc ends the pick from the search box too (`action_leave_pick` passes it on to
+            # dialogs and the filters); Ctrl-C ends it as an interrupt, wherever the focus is.
+            self._bindings.bind("escape", "leave_pick", "Leave", key_display="esc", priority=True)
+            self._bindings.bind("ctrl+c", "interrupt_pick", show=False, priority=True)
         self.link = CatalogueLink(connection, client_factory, prepare)
         """The catalogue in use and its client."""
         self.pictures = pictures or TerminalPictures()
         """How this terminal draws pictures (decided before the app started), and the kitty images it holds."""
-        self.sub_title = connection.label
+        self.sub_title = connection.label if pick is None else f"{connection.label} · pick {pick.describe()}"
         self._connect_open = False
         # Made here, not in compose: the session's downloads stay readable after the app has closed.
         self._downloads_panel = DownloadsPanel(self.link.ready, lambda: self.link.problem, id="downloads")
+        # `thumbnail_mode` and `view` None: not given by any setting, so the remembered choice, else the
+        # default (`remembered`). Read now, before the first frame: the theme and the view start right.
+        choices = start_choices(read_preferences(), view=view, thumbnail_mode=thumbnail_mode)
+        thumbnail_mode, view = choices.thumbnail_mode, choices.view
+        if choices.theme is not None and choices.theme in self.available_themes:
+            self.theme = choices.theme
+        self._theme_seen = self.theme
+        self._downloads_panel.variant_preference = choices.variant
+        self.written_files = WrittenFiles()
+        """The files this session saved: the only ones `o` and `O` open (`note_written` adds to it)."""
         self.browser = BrowserScreen(
             self.link,
             self._downloads_panel,
@@ -85,8 +113,15 @@ class IconcatApp(App[int]):
             view=view,
             group=group,
             pictures=self.pictures,
+            choose=None if pick is None else self._pick_icon,
+            written=self.written_files,
         )
         """The one screen under the dialogs: searching, the results, the detail."""
+        # The bag's files saved are files we wrote (`note_written`); picking several, "download all"
+        # done ends the pick (`_bag_picked`).
+        self.browser.bag.listen(self)
+        if pick is not None and pick.multi and (pick.fmt is not None or pick.size is not None):
+            self.browser.bag.asked = (pick.fmt or "png", pick.size)
 
     @property
     def connection(self) -> Connection:
@@ -120,12 +155,19 @@ class IconcatApp(App[int]):
         # is live at once, and work that needs the client waits for it (`CatalogueLink.ready`).
         self.call_after_refresh(self._open_client)
         self.call_after_refresh(self._remove_leftovers)
+        self._theme_seen = self.theme  # (a test may have set one since `__init__`: not a choice to remember)
+        self.theme_changed_signal.subscribe(self, self._theme_changed)
 
     async def on_unmount(self) -> None:
         self.pictures.close()  # the terminal frees the kitty images we sent
-        if self.browser.memory is not None:
-            self.browser.memory.close()
+        self.browser.close_memory()
         await self.link.close()
+
+    def _theme_changed(self, theme: object) -> None:
+        """A theme was chosen (the palette): remembered for the next run."""
+        if self.theme != self._theme_seen:
+            self._theme_seen = self.theme
+            self.browser.remember_preference(THEME, self.theme)
 
     def _write_to_terminal(self, data: str) -> None:
         """Escape sequences outside the frames (kitty images), through Textual's writer, in order with them."""
@@ -176,15 +218,59 @@ class IconcatApp(App[int]):
         self.browser.remember_use(icon)
         return self._downloads_panel.start(icon, variant, folder)
 
+    def note_written(self, path: Path, icon: Icon | None = None) -> None:
+        """`path` was saved by us (of `icon`): `o`, `O` and `y` may use it. Whatever saves files calls this."""
+        self.written_files.add(path, icon.id if icon is not None else None)
+
+    @on(BagController.ItemChanged)
+    def _bag_file_saved(self, message: BagController.ItemChanged) -> None:
+        item = message.item
+        if item.path is not None and item.state in (ItemState.SAVED, ItemState.ALREADY):
+            self.note_written(item.path, item.icon)
+
     @on(DownloadController.Finished)
     def _download_finished(self, message: DownloadController.Finished) -> None:
+        from .download_jobs import DownloadStatus
         from .screens import ConfirmQuit
+
+        job = message.job
+        if job.status is DownloadStatus.DONE and job.saved_path is not None:
+            self.note_written(job.saved_path, job.icon)
 
         for screen in self.screen_stack:
             if isinstance(screen, ConfirmQuit):  # the question follows the downloads it asks about
-                screen.running = len(self.download_controller.running)
+                screen.running = len(self.download_controller.running) + self.browser.bag.remaining
         if self.screen_stack:  # a download cancelled by quitting ends after the screens are gone
             self.refresh_bindings()
+
+    def action_open_saved(self) -> None:
+        """Open the last file saved, with this system's opener."""
+        self._open_saved(folder=False)
+
+    def action_open_saved_folder(self) -> None:
+        """Open the folder of the last file saved."""
+        self._open_saved(folder=True)
+
+    def _open_saved(self, *, folder: bool) -> None:
+        from iconcat.opener import OpenerMissing, open_path
+
+        path = self.written_files.last()
+        if path is None:
+            self.notify("Nothing saved yet in this session: download an icon first (enter or d).", markup=False)
+            return
+        target = path.parent if folder else path
+        shown = sanitize(str(target) if folder else target.name, max_length=120)
+        try:
+            open_path(target, folder=folder)
+        except (FileNotFoundError, OpenerMissing) as error:
+            self.notify(sanitize(str(error), max_length=300), title="Open", severity="warning", markup=False)
+        except OSError as error:
+            from iconcat.failures import describe_failure
+
+            problem = f"Could not open {shown}: {describe_failure(error)}"
+            self.notify(sanitize(problem, max_length=300), title="Open", severity="error", markup=False)
+        else:
+            self.notify(f"Opening {shown}.", title="Open", markup=False)
 
     def action_cancel_download(self) -> None:
         """Cancel the selected (or latest running) download; its partial file is removed."""
@@ -250,8 +336,13 @@ class IconcatApp(App[int]):
             self.push_screen(HelpScreen(pictures=self.browser.pictures_summary()))
 
     async def action_quit(self) -> None:
-        """Quit; while downloads run, ask first (quitting cancels them and removes partial files)."""
-        running = len(self.download_controller.running)
+        """Quit; while downloads run, ask first (quitting cancels them and removes partial files).
+
+        Picking, quitting is leaving without a pick: status 1, nothing printed, downloads cancelled."""
+        if self.pick is not None:
+            await self._end_pick(1)
+            return
+        running = len(self.download_controller.running) + self.browser.bag.remaining  # the bag's files count too
         if not running:
             self.exit(0)
             return
@@ -259,9 +350,88 @@ class IconcatApp(App[int]):
         async def answered(quit_anyway: bool | None) -> None:
             if quit_anyway:
                 await self.download_controller.cancel_all()
+                await self.browser.bag.cancel_and_wait()
                 self.exit(0)
 
         from .screens import ConfirmQuit
 
         if not isinstance(self.screen, ConfirmQuit):
             self.push_screen(ConfirmQuit(running), answered)
+
+    # ----------------------------------------------------------------- picking (`iconcat pick`)
+
+    async def action_leave_pick(self) -> None:
+        """Leave the picker without a pick (status 1). Esc in a dialog, the filters or a group's members
+        closes them first, as when browsing."""
+        from textual.actions import SkipAction
+
+        from .widgets import FacetPanel, Gallery
+
+        focused = self.focused
+        in_place_of_its_own = isinstance(focused, FacetPanel) or (
+            isinstance(focused, Gallery) and focused.id == "members"
+        )
+        if isinstance(self.screen, ModalScreen) or in_place_of_its_own:
+            raise SkipAction()
+        await self._end_pick(1)
+
+    def _pick_icon(self, icon: Icon) -> None:
+        """`icon` was chosen: save the file the pick asks for (asking only when that leaves a choice)."""
+        from .picking import pick_choices, why_nothing_fits
+
+        assert self.pick is not None
+        if self.pick.multi:
+            self.browser.action_toggle_mark()
+            return
+        choices = pick_choices(icon, self.pick)
+        if not choices:
+            self.notify(why_nothing_fits(icon, self.pick), title="Nothing to pick", severity="warning", markup=False)
+            return
+        if len(choices) == 1:
+            self._start_pick(icon, choices[0])
+            return
+
+        def picked(choice: Choice | None) -> None:
+            if choice is not None:
+                self._start_pick(icon, choice)
+
+        self._downloads_panel.ask_choice(icon, choices, picked)
+
+    def _start_pick(self, icon: Icon, choice: Choice) -> None:
+        folder = Path(self.connection.download_dir).expanduser()
+        self._downloads_panel.start(icon, choice, folder)
+
+    @on(DownloadController.Finished)
+    def _picked(self, message: DownloadController.Finished) -> None:
+        """Picking one icon: its file saved (or found already there) ends the program with its path."""
+        job = message.job
+        if self.pick is None or self.pick.multi or job.saved_path is None:
+            return  # (a failed one says why in the downloads panel; r retries it, or choose another)
+        self.picked = [job.saved_path]
+        self.exit(return_code=0)
+
+    @on(BagController.Finished)
+    def _bag_picked(self, message: BagController.Finished) -> None:
+        """Picking several: the bag's "download all" done with every file saved (or already there)
+        ends the program with their paths; the icons delivered leave the bag. With failures the bag
+        stays open on its summary (retry, or leave)."""
+        summary = message.summary
+        if self.pick is None or not self.pick.multi or summary.failed or summary.cancelled or summary.waiting:
+            return
+        delivered = [item for item in (*summary.saved, *summary.already) if item.path is not None]
+        if not delivered:
+            return
+        self.picked = [item.path for item in delivered if item.path is not None]
+        self.browser.bag.unmark(item.icon.id for item in delivered)
+        self.exit(return_code=0)
+
+    async def action_interrupt_pick(self) -> None:
+        """Ctrl-C while picking: end at once with status 130, as an interrupted command does."""
+        await self._end_pick(130)
+
+    async def _end_pick(self, status: int) -> None:
+        self.picked = []
+        # Partial files removed before the process ends.
+        await self.download_controller.cancel_all()
+        await self.browser.bag.cancel_and_wait()
+        self.exit(return_code=status)

@@ -18,7 +18,10 @@ passed through `sanitize` (failures through `describe_failure`) and shown as pla
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -31,13 +34,17 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Input
 
 from iconcat.config import THUMBNAIL_MODES, VIEWS
+from iconcat.failures import describe_failure
 from iconcat.text import sanitize
 
+from .bag_controller import BagController
 from .filters import Filters, explain_empty, parse_query
 from .grouping import group_icons
 from .keys import bindings_for, command_allowed, types_into_search
+from .memory_writer import MemoryWriter
 from .pictures import PICTURE_MODES, next_picture_mode
 from .preview_loader import PreviewLoader
+from .remembered import PICTURES, VARIANT, VIEW, encode_variant
 from .search_runner import SearchRunner
 from .search_state import SearchPhase, SearchState
 from .terminal_images import TerminalPictures
@@ -54,17 +61,48 @@ from .widgets import (
     SearchInput,
     Thumbnail,
 )
+from .written_files import WrittenFiles
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
-    from iconcat.api import Icon, SearchResult
+    from textual.notifications import SeverityLevel
+
+    from iconcat.api import Icon, SearchResult, Variant
+    from iconcat.batch import BatchProgress
     from iconcat.memory import Memory
 
     from .catalogue_link import CatalogueLink
+    from .screens.copy_menu import CopyChoice
 
 __all__ = ["BrowserScreen"]
 
 NEIGHBOURS = 3
 """Rows on each side of the highlight whose previews the list view fetches ahead."""
+
+SVG_COPY_LIMIT = 1024 * 1024
+"""The largest SVG markup `y` copies, in bytes: more is no icon a clipboard should carry."""
+
+
+class _TooLarge(Exception):
+    """The SVG being fetched for the clipboard passed `SVG_COPY_LIMIT`."""
+
+
+def _refuse_large_svg(done: int, total: int | None) -> None:
+    """The download's progress callback for the SVG copied: stop as soon as it is over the limit."""
+    if done > SVG_COPY_LIMIT or (total or 0) > SVG_COPY_LIMIT:
+        raise _TooLarge
+
+
+def _clock(seconds: float) -> str:
+    """When an answer was kept, as the status says it: "14:02" today, "2024-03-05 14:02" before."""
+    import time
+
+    then, now = time.localtime(seconds), time.localtime()
+    return time.strftime("%H:%M" if then[:3] == now[:3] else "%Y-%m-%d %H:%M", then)
+
+
+def _svg_variant(icon: Icon) -> Variant | None:
+    """`icon`'s SVG variant, if it has one."""
+    return next((variant for variant in icon.variants if variant.format.strip().lower() == "svg"), None)
 
 
 def _keys_of(binding: object) -> list[str]:
@@ -136,12 +174,26 @@ class BrowserScreen(Screen[None]):
         view: str = VIEWS[0],
         group: bool = False,
         pictures: TerminalPictures | None = None,
+        choose: Callable[[Icon], None] | None = None,
+        written: WrittenFiles | None = None,
     ) -> None:
         # The id the stylesheet styles the main screen by (a type selector would match the dialogs too).
         super().__init__(id="browser")
         self.link = link
         self._downloads_panel = downloads_panel
+        self.written = written if written is not None else WrittenFiles()
+        """The files this session saved (the app's): `y` copies the path of the highlighted icon's."""
+        self._writer: MemoryWriter | None = None
+        """Writes answers and previews to the memory in a thread (once the memory is open)."""
+        self._pending_preferences: dict[str, str] = {}
+        """Choices made before the memory opened: remembered once it has."""
+        self._memory_notice_said = ""
+        self._writer_notice_said = ""
+        self._variant_remembered = downloads_panel.variant_preference
+        """The variant choice last remembered (the app set the panel's from the memory)."""
         self._initial_query = query
+        self._choose = choose
+        """What choosing an icon (Enter, d, a double click) does instead of the variant picker (`pick`)."""
         self.pictures = pictures or TerminalPictures()
         """How the terminal draws pictures; with true pixels, they are drawn so unless pictures are off."""
         true_pixels = self.pictures.mode if self.pictures.mode in TRUE_PIXEL_MODES else None
@@ -158,9 +210,11 @@ class BrowserScreen(Screen[None]):
         """Grouped by name (`g`): one entry per name, its members in the detail pane."""
         self.thumbnails = ThumbnailCache()
         """Preview bytes and renders, shared by the detail pane's thumbnail and the gallery."""
-        self.previews = PreviewLoader(self, self.thumbnails, link.fetch_preview, pictures=self.pictures)
+        self.previews = PreviewLoader(self, self.thumbnails, self._fetch_preview, pictures=self.pictures)
         self.memory: Memory | None = None
         """What is remembered of this catalogue (favourites, recents), once the app has opened it."""
+        self.bag = BagController(self, link.ready, lambda: link.problem)
+        """The icons marked for the bag, and its download batch (a worker of this screen)."""
         """Fetches the gallery's previews (at most 6 at once, what is on screen first)."""
 
     def compose(self) -> ComposeResult:
@@ -171,7 +225,7 @@ class BrowserScreen(Screen[None]):
             yield ResultsArea(self.previews, view=self._view, mode=self._thumbnail_mode, id="results-area")
             yield DetailPane(
                 self.thumbnails,
-                self.link.fetch_preview,
+                self._fetch_preview,
                 thumbnail_mode=self._thumbnail_mode,
                 loader=self.previews,
                 pictures=self.pictures,
@@ -195,6 +249,8 @@ class BrowserScreen(Screen[None]):
 
     def on_screen_resume(self) -> None:
         self._refresh_true_pixels()
+        # A dialog closed: the variant picker may have changed the variant choice (set as it closes).
+        self.call_after_refresh(self._remember_variant_choice)
 
     def _refresh_true_pixels(self) -> None:
         """A dialog opened or closed: true-pixel pictures blank out under it and come back after (see
@@ -221,14 +277,94 @@ class BrowserScreen(Screen[None]):
     def use_memory(self, memory: Memory) -> None:
         """Remember with `memory` from now on (a new one for each catalogue): an empty search box shows
         its favourites and recent icons."""
-        if self.memory is not None:
-            self.memory.close()
+        self.close_memory()
         self.memory = memory
+        self._memory_notice_said = memory.notice  # (said just below)
+        self._writer = MemoryWriter(memory)
+        for key, value in self._pending_preferences.items():
+            memory.remember(key, value)
+        self._pending_preferences.clear()
+        self.bag.use_memory(memory)
         self._mark_favourites()
         if memory.notice:
             self.notify(memory.notice, title="Favourites and history", severity="warning", markup=False)
         if not self.searches.last_query and self.search_state.phase is SearchPhase.PROMPT:
             self._show_remembered()
+        elif self.search_state.phase is SearchPhase.UNREACHABLE:  # (the first search failed before this)
+            self._show_saved_answer(self.search_state)
+
+    def close_memory(self) -> None:
+        """Remember the last choices, write what waits to be written, close the memory (at exit, or
+        before another catalogue's)."""
+        self._remember_variant_choice()
+        if self._writer is not None:
+            self._writer.close()
+            self._writer = None
+        if self.memory is not None:
+            self.memory.close()
+            self.memory = None
+
+    def remember_preference(self, key: str, value: str) -> None:
+        """Remember a choice (theme, view, pictures, variant) for the next run (see `remembered`)."""
+        if self.memory is None:
+            self._pending_preferences[key] = value
+        else:
+            self.memory.remember(key, value)
+            self.say_memory_trouble()
+
+    def say_memory_trouble(self) -> None:
+        """Say, once each, what the memory could not remember since it opened (a write refused: a
+        read-only file, another program holding it past the wait); on with memory alone otherwise."""
+        trouble = ""
+        if self.memory is not None and self.memory.notice != self._memory_notice_said:
+            trouble = self._memory_notice_said = self.memory.notice
+        elif self._writer is not None and self._writer.notice and self._writer.notice != self._writer_notice_said:
+            trouble = self._writer_notice_said = self._writer.notice
+        if trouble:
+            self.notify(trouble, title="Favourites and history", severity="warning", markup=False)
+
+    def _remember_variant_choice(self) -> None:
+        preference = self._downloads_panel.variant_preference
+        if preference is not None and preference != self._variant_remembered:
+            self._variant_remembered = preference
+            self.remember_preference(VARIANT, encode_variant(preference))
+
+    async def _fetch_preview(self, icon: Icon) -> bytes:
+        """An icon's preview: from the memory's previews on disk when kept there, else fetched (and
+        then kept, by the writer's thread, once it decodes)."""
+        memory, writer = self.memory, self._writer  # (the catalogue may change while this one waits)
+        if memory is not None:
+            kept = memory.preview(icon.id)
+            if kept is not None:
+                return kept
+        data = await self.link.fetch_preview(icon)
+        if writer is not None:
+            writer.keep_preview(icon.id, data)
+        return data
+
+    def _show_saved_answer(self, failed: SearchState) -> bool:
+        """The catalogue is unreachable: show the last answer seen for the same query, marked "offline
+        · from 14:02" in the status; False when there is none."""
+        saved = self.memory.saved_answer(failed.query) if self.memory is not None and failed.query else None
+        if saved is None or not saved.icons:
+            return False
+        from iconcat.api import SearchResult
+
+        icons = saved.icons
+        if self.link.connection.is_demo:
+            icons = tuple(_moved_to(icon, self.link.connection.base_url) for icon in icons)
+        result = SearchResult(icons=icons, more_available=False)
+        self.searches.result = result
+        when = _clock(saved.saved_at)
+        self.notify(
+            f"{failed.message} Showing the last answer seen for this search, from {when}; ctrl+r tries again.",
+            title="Offline",
+            severity="warning",
+            markup=False,
+        )
+        state = SearchState(SearchPhase.RESULTS, failed.query, count=len(icons), offline_from=when)
+        self.show_search_result(result, state)
+        return True
 
     def _remembered(self) -> tuple[tuple[Icon, ...], int]:
         """The favourites (latest first), then the recent icons that are not favourites; how many favourites."""
@@ -269,7 +405,10 @@ class BrowserScreen(Screen[None]):
         if not self.searches.last_query and self.search_state.favourites is not None:
             favourites = self.search_state.favourites
             return SearchState(SearchPhase.RESULTS, "", count=len(result.icons), favourites=favourites)
-        return self.searches.state_for(self.searches.last_query, result)
+        state = self.searches.state_for(self.searches.last_query, result)
+        if self.search_state.offline_from:  # still the last answer kept, shown offline
+            state = replace(state, offline_from=self.search_state.offline_from)
+        return state
 
     def _mark_favourites(self) -> None:
         detail = self.query_one_optional(DetailPane)
@@ -281,6 +420,7 @@ class BrowserScreen(Screen[None]):
         """`icon` was opened in the picker or downloaded: it goes to the top of the recents."""
         if self.memory is not None:
             self.memory.used(icon)
+            self.say_memory_trouble()
 
     def action_toggle_favourite(self) -> None:
         """Mark the highlighted icon (grouped: the chosen member) as a favourite, or unmark it."""
@@ -292,14 +432,224 @@ class BrowserScreen(Screen[None]):
         name = sanitize(icon.name, max_length=60)
         said = f"★ {name} is a favourite." if now else f"{name} is no longer a favourite."
         self.notify(said + " Favourites show when the search box is empty.", title="Favourites", markup=False)
+        self.say_memory_trouble()
         self._mark_favourites()
         if not self.searches.last_query and self.search_state.favourites is not None:
             self._show_empty_query()
+
+    # ----------------------------------------------------------------- the bag (issue 14)
+
+    def action_toggle_mark(self) -> None:
+        """Put the highlighted icon (grouped: the chosen member) in the bag, or take it out."""
+        icon = self.highlighted_member()
+        if icon is None or self.bag.memory is None:
+            self.notify("Highlight an icon to put it in the bag.", markup=False)
+            return
+        self.bag.toggle(icon)
+
+    def action_mark_all(self) -> None:
+        """Put every icon shown (after the filters; grouped: every member) in the bag."""
+        shown = self.query_one(ResultsArea).shown_icons if self.search_state.phase is SearchPhase.RESULTS else ()
+        if not shown or self.bag.memory is None:
+            self.notify("No icon is shown to put in the bag.", markup=False)
+            return
+        added = self.bag.mark(shown)
+        said = f"{added:,} put in the bag" if added else "Every icon shown is in the bag already"
+        self.notify(f"{said}: {len(self.bag):,} in all. b opens the bag.", title="The bag", markup=False)
+
+    def action_open_bag(self) -> None:
+        """Open the bag: the marked icons, a format and size for all, download them all."""
+        from .screens.bag import BagScreen
+
+        if self.bag.memory is None:
+            self.notify("The bag opens in a moment.", markup=False)
+            return
+        self.app.push_screen(BagScreen(self.bag, Path(self.link.connection.download_dir).expanduser()))
+
+    def _show_marks(self) -> None:
+        area, bar = self.query_one_optional(ResultsArea), self.query_one_optional(SearchBar)
+        if area is not None:
+            area.set_marks(self.bag.ids)
+        if bar is not None:
+            bar.bag_note = self._bag_note()
+
+    def _bag_note(self, progress: BatchProgress | None = None) -> str:
+        if self.bag.running:
+            progress = progress or (self.bag.batch.progress() if self.bag.batch is not None else None)
+            if progress is not None:
+                return f"bag: {progress.finished:,} of {progress.count:,} done"
+        return f"{len(self.bag):,} in the bag" if len(self.bag) else ""
+
+    @on(BagController.Changed)
+    def _bag_changed(self, message: BagController.Changed) -> None:
+        message.stop()
+        self._show_marks()
+
+    @on(BagController.Progress)
+    def _bag_progress(self, message: BagController.Progress) -> None:
+        message.stop()
+        bar = self.query_one_optional(SearchBar)
+        if bar is not None:
+            bar.bag_note = self._bag_note(message.progress)
+
+    @on(BagController.ItemChanged)
+    def _bag_item_changed(self, message: BagController.ItemChanged) -> None:
+        message.stop()
+        self._quit_question_follows()
+
+    @on(BagController.Finished)
+    def _bag_finished(self, message: BagController.Finished) -> None:
+        message.stop()
+        self._show_marks()
+        self._quit_question_follows()
+        summary = message.summary
+        severity: SeverityLevel = "warning" if summary.failed or summary.cancelled else "information"
+        more = " b shows why." if summary.failed else ""
+        self.notify(f"{summary.headline}.{more}", title="The bag", severity=severity, markup=False)
+
+    def _quit_question_follows(self) -> None:
+        """An open quit question counts the bag's files still to save with the downloads."""
+        from .screens import ConfirmQuit
+
+        for screen in self.app.screen_stack:
+            if isinstance(screen, ConfirmQuit):
+                screen.running = len(self._downloads_panel.controller.running) + self.bag.remaining
 
     def forget_catalogue(self) -> None:
         """Another catalogue is in use: drop the previews of the one before."""
         self.previews.reset()
         self.thumbnails.clear()
+
+    # ----------------------------------------------------------------- copying (issue 14)
+
+    def action_copy_menu(self) -> None:
+        """Copy the highlighted icon's name, id, a variant's id, the file saved of it or its SVG markup."""
+        icon = self.highlighted_member()
+        if icon is None:
+            self.notify("Highlight an icon to copy its name, its id or its file.", markup=False)
+            return
+        from .screens.copy_menu import CopyMenu
+
+        self.app.push_screen(CopyMenu(icon.name, self._copy_choices(icon)), partial(self._copy, icon))
+
+    def _copy_variant(self, icon: Icon) -> Variant | None:
+        """The variant whose id `y` copies: the catalogue's variant nearest the last choice in the
+        variant picker (its format, the size closest to the one chosen), else the first."""
+        if not icon.variants:
+            return None
+        preference = self._downloads_panel.variant_preference
+        if preference is None:
+            return icon.variants[0]
+        fmt, size = preference
+        same = [variant for variant in icon.variants if variant.format.lower() == fmt]
+        if not same:
+            return icon.variants[0]
+        if size is None:
+            return same[0]
+        return min(same, key=lambda variant: (abs((variant.size or 0) - size), variant.size or 0))
+
+    def _copy_choices(self, icon: Icon) -> list[CopyChoice]:
+        from .screens.copy_menu import CopyChoice
+
+        variant = self._copy_variant(icon)
+        saved = self.written.last(icon.id)
+        svg = _svg_variant(icon)
+        shown_path = str(saved) if saved is not None else ""
+        if len(shown_path) > 58:  # the end of a path says more than its start
+            shown_path = "…" + shown_path[-57:]
+        return [
+            CopyChoice("name", "Name", icon.name),
+            CopyChoice("icon-id", "Icon id", str(icon.id)),
+            CopyChoice(
+                "variant-id",
+                "Variant id",
+                f"{variant.id} ({variant.label})" if variant is not None else "this icon has no variant",
+                available=variant is not None,
+            ),
+            CopyChoice(
+                "path",
+                "Saved file",
+                shown_path or "none saved of this icon in this session",
+                available=saved is not None,
+            ),
+            CopyChoice(
+                "svg",
+                "SVG markup",
+                "fetched from the catalogue" if svg is not None else "this icon has no SVG",
+                available=svg is not None,
+            ),
+        ]
+
+    def _copy(self, icon: Icon, kind: str | None) -> None:
+        """Copy what the copy menu chose (`kind`, None: nothing) of `icon` to the clipboard."""
+        from .screens.copy_menu import clipboard_text
+
+        name = sanitize(icon.name, max_length=60)
+        if kind == "name":
+            self._to_clipboard(sanitize(icon.name, max_length=1000), f"the name “{name}”")
+        elif kind == "icon-id":
+            self._to_clipboard(str(icon.id), f"the icon id {icon.id} ({name})")
+        elif kind == "variant-id":
+            variant = self._copy_variant(icon)
+            if variant is not None:
+                label = sanitize(variant.label, max_length=40)
+                self._to_clipboard(str(variant.id), f"the variant id {variant.id} ({name}, {label})")
+        elif kind == "path":
+            saved = self.written.last(icon.id)
+            if saved is not None:
+                self._to_clipboard(clipboard_text(str(saved)), f"the path of {sanitize(saved.name, max_length=80)}")
+        elif kind == "svg":
+            svg = _svg_variant(icon)
+            if svg is not None:
+                self.run_worker(
+                    partial(self._copy_svg, icon, svg),  # type: ignore[arg-type]  # as SearchRunner's
+                    group="copy",
+                    exclusive=True,
+                    exit_on_error=False,
+                    description=f"fetch the SVG of icon {icon.id} to copy",
+                )
+
+    def _to_clipboard(self, text: str, what: str) -> None:
+        """Send `text` (clean already) to the clipboard, and say what was copied."""
+        self.app.copy_to_clipboard(text)
+        self.notify(f"Copied {what}.", title="Copied", markup=False)
+
+    async def _copy_svg(self, icon: Icon, variant: Variant) -> None:
+        """Fetch `variant` (an SVG) through the client's download, into a folder of its own that is
+        removed after, and copy its markup: refused above `SVG_COPY_LIMIT`, or when it is no text."""
+        import shutil
+        import tempfile
+
+        from .screens.copy_menu import clipboard_text
+
+        name = sanitize(icon.name, max_length=60)
+        client = await self.link.ready()
+        if client is None:
+            self.notify(f"Can't fetch the SVG of {name}: {self.link.problem}", severity="error", markup=False)
+            return
+        folder = Path(await asyncio.to_thread(tempfile.mkdtemp, prefix="iconcat-copy-"))
+        refused, data = "", b""
+        try:
+            path = await client.download(variant.id, folder, filename="copy.svg", progress=_refuse_large_svg)
+            data = await asyncio.to_thread(path.read_bytes)
+        except _TooLarge:
+            refused = f"The SVG of {name} is larger than {SVG_COPY_LIMIT // 1024} KB: not copied."
+        except Exception as error:  # noqa: BLE001 - a copy that fails is a notice, never a crash
+            refused = f"Could not fetch the SVG of {name}: {describe_failure(error)}"
+        finally:
+            await asyncio.to_thread(shutil.rmtree, folder, True)
+        if not refused and len(data) > SVG_COPY_LIMIT:  # (the callback saw it too: this is the last word)
+            refused = f"The SVG of {name} is larger than {SVG_COPY_LIMIT // 1024} KB: not copied."
+        if not refused:
+            try:
+                markup = data.decode("utf-8-sig")
+            except UnicodeDecodeError:
+                refused = f"The SVG of {name} is not UTF-8 text: not copied."
+        if refused:
+            self.notify(sanitize(refused, max_length=300), title="Copy", severity="warning", markup=False)
+            return
+        size = f"{len(data) / 1024:.1f} KB"
+        self._to_clipboard(clipboard_text(markup, multiline=True), f"the SVG markup of “{name}” ({size})")
 
     # ----------------------------------------------------------------- keys
 
@@ -355,7 +705,12 @@ class BrowserScreen(Screen[None]):
         if message.notice:
             self.notify(message.notice, title="More results", severity="warning", markup=False)
         if message.result is not None:
+            if self._writer is not None and message.query:  # for when the catalogue cannot be reached
+                self._writer.keep_answer(message.query, message.result.icons)
+                self.say_memory_trouble()  # (an earlier write's, in the writer's thread)
             self.show_search_result(message.result, message.state, keep_place=message.appended)
+            return
+        if message.state.phase is SearchPhase.UNREACHABLE and self._show_saved_answer(message.state):
             return
         self.search_state = message.state
         if message.state.phase is SearchPhase.REJECTED:
@@ -494,8 +849,12 @@ class BrowserScreen(Screen[None]):
     # ----------------------------------------------------------------- downloading what is browsed
 
     def open_variant_picker(self, icon: Icon) -> None:
-        """Ask which variant of `icon` to download, then download it into the download folder."""
+        """Ask which variant of `icon` to download, then download it into the download folder (picking:
+        what `iconcat pick` does with a chosen icon)."""
         self.remember_use(icon)
+        if self._choose is not None:
+            self._choose(icon)
+            return
         folder = Path(self.link.connection.download_dir).expanduser()
         self._downloads_panel.choose_and_start(icon, folder)
 
@@ -573,12 +932,14 @@ class BrowserScreen(Screen[None]):
         thumbnail.mode = next_picture_mode(thumbnail.mode, self._true_pixels)
         for gallery in self._galleries():
             gallery.mode = thumbnail.mode
+        self.remember_preference(PICTURES, thumbnail.mode)
         self.notify(PICTURE_MODES[thumbnail.mode].notice, title="Pictures", markup=False)
 
     def action_toggle_view(self) -> None:
         """Show the results as tiles of pictures, or as a text list (and back)."""
         area = self.query_one(ResultsArea)
         area.view = "list" if area.view == "gallery" else "gallery"
+        self.remember_preference(VIEW, area.view)
 
     def action_toggle_group(self) -> None:
         """Group the results by name (one entry per name, its styles and sets in the detail), or not.

@@ -28,6 +28,9 @@ class Connection:
     """Deadline in seconds for each whole request."""
     is_demo: bool = False
     """True when this is the embedded demo catalogue started by the browser itself."""
+    filename_template: str | None = None
+    """The file-name template saved files are named with (the `filename` setting, checked); None: the
+    default (`iconcat.name_template.DEFAULT_TEMPLATE`)."""
 
     @property
     def label(self) -> str:

@@ -3,8 +3,9 @@
 Each download is an async worker in the "download" group, never exclusive: a search or a preview
 never cancels one. The controller runs its workers on the node it is given and tells that node what
 happened through messages (`Progress`, at most ten a second per download and coalesced; `Finished`,
-once per download); it never calls into the app. Saving itself (partial file, publish, clean-up) is
-`iconcat.downloads`' job, reached through the catalogue client.
+once per download); it never calls into the app. Saving itself is `iconcat.saving.save_choice`'s job
+(a variant's file, or a PNG resampled smaller in a thread; identical bytes already there kept), and
+below it `iconcat.downloads`' (partial file, publish, clean-up).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
     from textual.dom import DOMNode
 
     from iconcat.api import CatalogueClient, Icon, Variant
+    from iconcat.saving import Choice
 
 __all__ = ["DownloadController"]
 
@@ -66,9 +68,17 @@ class DownloadController:
         """Downloads still in progress."""
         return [job for job in self.jobs if job.status is DownloadStatus.RUNNING]
 
-    def start(self, icon: Icon, variant: Variant, folder: Path, filename: str) -> DownloadJob:
-        """Save `variant` of `icon` into `folder` as `filename` (or the next free name), in the background."""
-        job = DownloadJob(icon=icon, variant=variant, filename=filename, folder=folder)
+    def start(
+        self, icon: Icon, choice: Choice | Variant, folder: Path, filename: str, *, template: str | None = None
+    ) -> DownloadJob:
+        """Save `choice` of `icon` (a Choice, or a Variant as it is) into `folder` as `filename` (or the next
+        free name; `template` is what named it), in the background."""
+        from iconcat.saving import Choice
+
+        chosen = choice if isinstance(choice, Choice) else Choice(choice)
+        job = DownloadJob(
+            icon=icon, variant=chosen.variant, filename=filename, folder=folder, chosen=chosen, template=template
+        )
         self.jobs.append(job)
         self._launch(job)
         return job
@@ -145,6 +155,7 @@ class DownloadController:
     async def _download(self, job: DownloadJob) -> None:
         """One download; progress is reported at most ten times a second."""
         from iconcat.api import CatalogueError
+        from iconcat.saving import save_choice
 
         def progress(bytes_done: int, total: int | None) -> None:
             if job.record_progress(bytes_done, total):
@@ -156,10 +167,10 @@ class DownloadController:
             if client is None:
                 job.finish(DownloadStatus.FAILED, error=self._problem() or "no catalogue is connected")
             else:
-                path = await client.download(
-                    job.variant.id, job.folder, filename=job.filename, overwrite=False, progress=progress
+                outcome = await save_choice(
+                    client, job.icon, job.choice, job.folder, template=job.template, progress=progress
                 )
-                job.finish(DownloadStatus.DONE, saved_path=Path(path))
+                job.finish(DownloadStatus.DONE, saved_path=Path(outcome.path), already=outcome.already)
         except asyncio.CancelledError:
             job.finish(DownloadStatus.CANCELLED)
             self._report(job)

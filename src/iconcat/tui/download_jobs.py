@@ -1,6 +1,8 @@
 """The browser's downloads as plain data: what is being saved, how far it got, how it ended.
 
 No Textual here: the downloads panel shows these, the app drives them from its "download" workers.
+A job saves one `iconcat.saving.Choice` (a variant as offered, or a PNG resampled smaller); when a file
+with the same bytes was already at its name, it ends DONE with `already` set ("already saved as …").
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from iconcat.text import sanitize
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from iconcat.api import Icon, Variant
+    from iconcat.saving import Choice
 
 __all__ = ["DownloadJob", "DownloadStatus", "FinishNotice", "PROGRESS_INTERVAL", "finish_notice", "format_size"]
 
@@ -47,11 +50,15 @@ class DownloadJob:
     icon: Icon
     """The icon the file belongs to."""
     variant: Variant
-    """The variant (format and size) chosen."""
+    """The variant (format and size) fetched from the catalogue."""
     filename: str
     """The file name asked for (the client may still sanitise it)."""
     folder: Path
     """Where it is saved."""
+    chosen: Choice | None = None
+    """The file asked for, when not `variant` as it is (a PNG resampled smaller): see `choice`."""
+    template: str | None = None
+    """The file-name template `filename` came from (None: the default), for saving it again."""
     number: int = field(default_factory=lambda: next(_job_numbers))
     """Unique within the process; names the panel row."""
     status: DownloadStatus = DownloadStatus.RUNNING
@@ -62,10 +69,21 @@ class DownloadJob:
     finished_at: float | None = None
     saved_path: Path | None = None
     """Where the file landed (DONE)."""
+    already: bool = False
+    """DONE without writing: a file with the same bytes was already at `saved_path`."""
     error: str = ""
     """Why it failed, for a person, sanitised (FAILED)."""
     last_reported: float = 0.0
     """When progress was last passed on to the screen (throttling)."""
+
+    @property
+    def choice(self) -> Choice:
+        """The file this job saves: `chosen`, else `variant` as it is."""
+        if self.chosen is not None:
+            return self.chosen
+        from iconcat.saving import Choice
+
+        return Choice(self.variant)
 
     @property
     def row_id(self) -> str:
@@ -97,18 +115,28 @@ class DownloadJob:
             return True
         return False
 
-    def finish(self, status: DownloadStatus, *, saved_path: Path | None = None, error: str = "") -> None:
-        """Record the end of this download."""
+    def finish(
+        self, status: DownloadStatus, *, saved_path: Path | None = None, error: str = "", already: bool = False
+    ) -> None:
+        """Record the end of this download (`already`: DONE, the same bytes were there at `saved_path`)."""
         self.status = status
         self.finished_at = time.monotonic()
         self.saved_path = saved_path
         self.error = error
+        self.already = already
         if status is DownloadStatus.DONE and self.total is None:
             self.total = self.bytes_done
 
     def restarted(self) -> DownloadJob:
-        """A fresh job for the same file (retry): same icon, variant, name and folder."""
-        return DownloadJob(icon=self.icon, variant=self.variant, filename=self.filename, folder=self.folder)
+        """A fresh job for the same file (retry): same icon, choice, name and folder."""
+        return DownloadJob(
+            icon=self.icon,
+            variant=self.variant,
+            filename=self.filename,
+            folder=self.folder,
+            chosen=self.chosen,
+            template=self.template,
+        )
 
 
 @dataclass(frozen=True)
@@ -123,6 +151,8 @@ class FinishNotice:
 
 def finish_notice(job: DownloadJob) -> FinishNotice | None:
     """What to tell a person when `job` ends: where the file is, or why it failed (a cancel says nothing)."""
+    if job.status is DownloadStatus.DONE and job.already:
+        return FinishNotice("Already there", f"already saved as {sanitize(str(job.saved_path), max_length=None)}")
     if job.status is DownloadStatus.DONE:
         return FinishNotice("Download finished", sanitize(str(job.saved_path), max_length=None))
     if job.status is DownloadStatus.FAILED:

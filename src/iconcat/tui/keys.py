@@ -124,6 +124,31 @@ COMMANDS: tuple[Command, ...] = (
         key="asterisk",
         key_display="*",
     ),
+    Command(
+        "toggle_mark",
+        "Mark for the bag",
+        "put the highlighted icon in the bag, or take it out (the bag keeps icons across searches)",
+        key="space",
+    ),
+    Command("mark_all", "Mark everything shown", "put every icon shown (after the filters) in the bag", key="ctrl+a"),
+    Command(
+        "open_bag",
+        "The bag",
+        "the marked icons: choose a format and size for all, download them all at once",
+        key="b",
+    ),
+    Command(
+        "copy_menu",
+        "Copy…",
+        "copy the highlighted icon's name, id, a variant's id, the file saved of it or its SVG markup",
+        key="y",
+    ),
+    Command(
+        "open_saved", "Open saved file", "open the last file saved, with this system's opener", key="o", scope="app"
+    ),
+    Command(
+        "open_saved_folder", "Open folder of saved file", "open the folder of the last file saved", key="O", scope="app"
+    ),
     Command("load_more", "Load more results", "load the next page of results, when the catalogue offers one"),
     Command(
         "search_again", "Search again", "send the current search again (after an error, or to refresh)", key="ctrl+r"
@@ -159,7 +184,7 @@ WIDGET_KEYS: tuple[tuple[str, str], ...] = (
 )
 """Keys the widgets and Textual own (not app bindings), for the help screen."""
 
-_PRINTABLE_KEY_NAMES = frozenset({"slash", "question_mark", "asterisk"})
+_PRINTABLE_KEY_NAMES = frozenset({"slash", "question_mark", "asterisk", "space"})
 """Textual's names of the printable keys bound to commands (the others are bound by their character)."""
 
 LETTER_KEYS = (

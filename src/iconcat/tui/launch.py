@@ -6,7 +6,7 @@ import gc
 import os
 import sys
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -18,7 +18,10 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
     from iconcat.config import Settings
     from iconcat.server import BackgroundServer
 
-__all__ = ["run_browser", "startup_objects_frozen"]
+    from .app import IconcatApp
+    from .picking import PickRequest
+
+__all__ = ["run_browser", "run_picker", "startup_objects_frozen", "on_the_terminal"]
 
 
 @contextmanager
@@ -39,8 +42,78 @@ def startup_objects_frozen() -> Iterator[None]:
         gc.unfreeze()
 
 
+@contextmanager
+def on_the_terminal() -> Iterator[None]:
+    """While the app runs, its standard streams that are not a terminal are the controlling terminal
+    (`/dev/tty`), as fzf does; each is given back afterwards.
+
+    - stdout (`iconcat pick | xargs …`, `path=$(iconcat pick)`): Textual sizes the screen by stdout
+      (`shutil.get_terminal_size`), so on a pipe it would draw 80×24 whatever the terminal; and
+      whatever is printed by accident while the app runs lands on the terminal, never in the pipe
+      that must carry only the picked paths.
+    - stdin (Vim's `:r !iconcat pick`, `… | iconcat pick`): Textual reads keys from stdin.
+    - stderr (`2>log`): Textual draws on stderr.
+
+    Without a controlling terminal (a service, CI) nothing changes.
+    """
+    swapped: list[tuple[int, int]] = []
+    try:
+        terminal = os.open("/dev/tty", os.O_RDWR | getattr(os, "O_NOCTTY", 0))
+    except OSError:
+        yield
+        return
+    try:
+        sys.stdout.flush()
+        for fd in (0, 1, 2):
+            try:
+                if os.isatty(fd):
+                    continue
+                saved = os.dup(fd)
+            except OSError:
+                continue  # a closed stream: nothing to give back, and nothing to swap
+            os.dup2(terminal, fd)
+            swapped.append((fd, saved))
+    finally:
+        os.close(terminal)
+    try:
+        yield
+    finally:
+        with suppress(OSError, ValueError):
+            sys.stdout.flush()
+        for fd, saved in swapped:
+            os.dup2(saved, fd)
+            os.close(saved)
+
+
+def _given(settings: Settings, name: str) -> bool:
+    """Whether `name` ("thumbnails" or "view") was set by a flag, the environment or the config file
+    (`Settings.chosen`); for Settings made in code, whether it differs from the default. A given value
+    wins over the browser's remembered choice; a default yields to it."""
+    from iconcat.config import Settings as Defaults
+
+    if name in settings.chosen:
+        return True
+    return bool(getattr(settings, name) != getattr(Defaults(base_url=None, token=None), name))
+
+
 def run_browser(settings: Settings, *, query: str | None = None, demo: bool = False) -> int:
-    """Run the browser; return 0 when the person quits, 1 when it could not start.
+    """Run the browser; return 0 when the person quits, 1 when it could not start."""
+    status, _ = _run_app(settings, query=query, demo=demo)
+    return status
+
+
+def run_picker(
+    settings: Settings, request: PickRequest, *, query: str | None = None, demo: bool = False
+) -> tuple[int, list[Path]]:
+    """Run the browser as a picker (`picking`): the exit status, and the paths picked (status 0 only)."""
+    status, app = _run_app(settings, query=query, demo=demo, pick=request)
+    return status, (list(app.picked) if app is not None and status == 0 else [])
+
+
+def _run_app(
+    settings: Settings, *, query: str | None, demo: bool, pick: PickRequest | None = None
+) -> tuple[int, IconcatApp | None]:
+    """Run the app; its exit status (1 when it could not start), and the app once it ran.
 
     The demo catalogue's socket is bound now (its address goes in the connection), and it starts
     serving in a thread once the first frame is up (`serve_demo`, the link's `prepare`): importing
@@ -57,7 +130,7 @@ def run_browser(settings: Settings, *, query: str | None = None, demo: bool = Fa
             demo_socket = bind_loopback()
         except OSError as error:
             print(f"iconcat: could not start the demo catalogue: {sanitize(str(error))}", file=sys.stderr)
-            return 1
+            return 1, None
         bound = demo_socket
 
         async def serve_demo() -> None:
@@ -73,6 +146,7 @@ def run_browser(settings: Settings, *, query: str | None = None, demo: bool = Fa
             token=DEMO_TOKEN,
             download_dir=Path(settings.download_dir),
             timeout=settings.timeout,
+            filename_template=settings.filename,
             is_demo=True,
         )
     else:
@@ -81,6 +155,7 @@ def run_browser(settings: Settings, *, query: str | None = None, demo: bool = Fa
             token=settings.token or "",
             download_dir=Path(settings.download_dir),
             timeout=settings.timeout,
+            filename_template=settings.filename,
         )
     try:
         from .app import IconcatApp
@@ -97,13 +172,15 @@ def run_browser(settings: Settings, *, query: str | None = None, demo: bool = Fa
         app = IconcatApp(
             connection,
             query=query,
-            thumbnail_mode=settings.thumbnails,
-            view=settings.view,
+            # Not set anywhere: None, and the browser starts with the remembered choice (`remembered`).
+            thumbnail_mode=settings.thumbnails if _given(settings, "thumbnails") else None,
+            view=settings.view if _given(settings, "view") else None,
             group=settings.group,
             pictures=pictures,
             prepare=prepare,
+            pick=pick,
         )
-        with startup_objects_frozen():
+        with startup_objects_frozen(), on_the_terminal():
             result = app.run()
     finally:
         for server in servers:
@@ -111,5 +188,5 @@ def run_browser(settings: Settings, *, query: str | None = None, demo: bool = Fa
         if demo_socket is not None and not servers:
             demo_socket.close()
     if app.return_code not in (None, 0):
-        return app.return_code
-    return int(result or 0)
+        return app.return_code, app
+    return int(result or 0), app

@@ -68,6 +68,9 @@ class SearchState:
     favourites: int | None = None
     """With an empty query: the results are the remembered icons, this many favourites first, then the
     recent ones (RESULTS); None for a search's results."""
+    offline_from: str = ""
+    """The catalogue could not be reached: the results are the last answer seen for this query, kept
+    at this time ("14:02"; another day's with its date), and the status says so (RESULTS); else ""."""
 
     @property
     def filtered_out(self) -> bool:
@@ -114,6 +117,8 @@ class SearchState:
                     status += f" (try: {self.hint})"
             if self.skipped:
                 status += f" · {self.skipped} unreadable left out"
+            if self.offline_from:
+                status += f" · offline · from {self.offline_from}"
             return status
         if phase is SearchPhase.NO_RESULTS:
             return "no icons"

@@ -1,8 +1,9 @@
 """The browser's modal screens: one module each."""
 
+from .bag import BagScreen
 from .confirm_quit import ConfirmQuit
 from .connect import ConnectScreen
 from .help import HelpScreen
 from .variant_picker import VariantPicker
 
-__all__ = ["ConfirmQuit", "ConnectScreen", "HelpScreen", "VariantPicker"]
+__all__ = ["BagScreen", "ConfirmQuit", "ConnectScreen", "HelpScreen", "VariantPicker"]

@@ -196,7 +196,11 @@ class ConnectScreen(ModalScreen["Connection | None"]):
         self.app.notify(sanitize(f"Saved to {saved_to}", max_length=None), title="Connection saved", markup=False)
         self.dismiss(
             Connection(
-                base_url=form.base_url, token=form.token.reveal(), download_dir=folder, timeout=self.current.timeout
+                base_url=form.base_url,
+                token=form.token.reveal(),
+                download_dir=folder,
+                timeout=self.current.timeout,
+                filename_template=self.current.filename_template,
             )
         )
 

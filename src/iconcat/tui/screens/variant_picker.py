@@ -1,13 +1,16 @@
-"""Choose which file of an icon to download: "PNG · 512 px", "SVG · vector"…
+"""Choose which file of an icon to download: "PNG · 512 px", "SVG · vector", "PNG · 64 px (from 512)"…
 
-The last format and size chosen are preselected next time (designers usually want the same kind of
-file for a whole project); the line under the list says the path the file will be saved as: the next
-free name when a file of the suggested name is already in the folder (`arrow-up-1.svg`), as saving does.
+The list is `iconcat.saving.choices_for(icon)` (the icon's variants, then smaller PNGs resampled from
+its largest), or the choices a caller narrowed it to (`iconcat pick --format`). The last format and
+size chosen are preselected next time (designers usually want the same kind of file for a whole
+project); the line under the list says the path the file will be saved as: its name from the file-name
+template, and the next free name when a file of that name is already in the folder (`arrow-up-1.svg`),
+as saving does (unless the file there has the very same bytes: saving then says "already saved as").
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -23,29 +26,30 @@ from iconcat.text import sanitize
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from iconcat.api import Icon, Variant
+    from iconcat.saving import Choice
 
 __all__ = ["VariantPicker", "VariantPreference"]
 
 VariantPreference = tuple[str, "int | None"]
-"""(format, size) of the last variant chosen."""
+"""(format, pixel size) of the last file chosen."""
 
 
-def preferred_index(variants: tuple[Variant, ...], preference: VariantPreference | None) -> int:
-    """Index of the variant matching `preference`: same format and size, else same format, else 0."""
+def preferred_index(choices: Sequence[Choice], preference: VariantPreference | None) -> int:
+    """Index of the choice matching `preference`: same format and size, else same format, else 0."""
     if preference is None:
         return 0
     fmt, size = preference
-    for index, variant in enumerate(variants):
-        if variant.format.lower() == fmt and variant.size == size:
+    for index, choice in enumerate(choices):
+        if choice.format == fmt and choice.pixels == size:
             return index
-    for index, variant in enumerate(variants):
-        if variant.format.lower() == fmt:
+    for index, choice in enumerate(choices):
+        if choice.format == fmt:
             return index
     return 0
 
 
-class VariantPicker(ModalScreen["Variant | None"]):
-    """A modal list of `icon`'s variants; dismisses with the chosen Variant, or None on Escape."""
+class VariantPicker(ModalScreen["Choice | None"]):
+    """A modal list of `icon`'s files; dismisses with the chosen `Choice`, or None on Escape."""
 
     BINDINGS = [
         Binding("escape", "dismiss_picker", "Close", id="picker-close", tooltip="Close without downloading"),
@@ -58,13 +62,19 @@ class VariantPicker(ModalScreen["Variant | None"]):
         *,
         preference: VariantPreference | None,
         folder: Path,
-        filename_for: Callable[[Icon, Variant], str],
+        filename_for: Callable[[Icon, Choice], str],
         free_path: Callable[[Path, str], Path | None],
+        choices: Sequence[Choice] | None = None,
     ) -> None:
-        """`filename_for` names a variant's file (as the download will ask for it); `free_path` says
-        where that name lands in `folder` (the next free name when it is taken)."""
+        """`filename_for` names a choice's file (as the download will ask for it); `free_path` says
+        where that name lands in `folder` (the next free name when it is taken). `choices` defaults to
+        every file the icon offers (`choices_for`)."""
         super().__init__()
+        from iconcat.saving import choices_for
+
         self.icon = icon
+        self.choices: list[Choice] = list(choices) if choices is not None else choices_for(icon)
+        """What the list offers, in its order."""
         self._preference = preference
         self._folder = folder
         self._filename_for = filename_for
@@ -77,33 +87,39 @@ class VariantPicker(ModalScreen["Variant | None"]):
                 id="picker-title",
                 markup=False,
             )
-            options = [Option(Content(sanitize(variant.label, max_length=40))) for variant in self.icon.variants]
+            options = [Option(Content(sanitize(choice.label, max_length=48))) for choice in self.choices]
             yield OptionList(*options, id="picker-list", markup=False)
             yield Static("", id="picker-target", markup=False)
             yield Static(Content("enter download · esc close"), id="picker-keys", markup=False)
 
     def on_mount(self) -> None:
         picker = self.query_one(OptionList)
-        if self.icon.variants:
-            picker.highlighted = preferred_index(self.icon.variants, self._preference)
+        if self.choices:
+            picker.highlighted = preferred_index(self.choices, self._preference)
         picker.focus()
         self._show_target()
 
     @property
-    def highlighted_variant(self) -> Variant | None:
-        """The variant under the highlight."""
+    def highlighted_choice(self) -> Choice | None:
+        """The file under the highlight."""
         index = self.query_one(OptionList).highlighted
-        if index is None or not 0 <= index < len(self.icon.variants):
+        if index is None or not 0 <= index < len(self.choices):
             return None
-        return self.icon.variants[index]
+        return self.choices[index]
+
+    @property
+    def highlighted_variant(self) -> Variant | None:
+        """The variant under the highlight (the one a smaller PNG is resampled from, for those)."""
+        choice = self.highlighted_choice
+        return choice.variant if choice is not None else None
 
     def _show_target(self) -> None:
-        variant = self.highlighted_variant
+        choice = self.highlighted_choice
         target = self.query_one("#picker-target", Static)
-        if variant is None:
+        if choice is None:
             target.update(Content("This icon has no downloadable variant."))
             return
-        name = self._filename_for(self.icon, variant)
+        name = self._filename_for(self.icon, choice)
         path = self._free_path(self._folder, name)
         if path is None:
             message = f"Too many files named like {name} in {self._folder}: the download would fail."
@@ -120,10 +136,10 @@ class VariantPicker(ModalScreen["Variant | None"]):
         self.action_choose()
 
     def action_choose(self) -> None:
-        """Download the highlighted variant."""
-        variant = self.highlighted_variant
-        if variant is not None:
-            self.dismiss(variant)
+        """Download the highlighted file."""
+        choice = self.highlighted_choice
+        if choice is not None:
+            self.dismiss(choice)
 
     def action_dismiss_picker(self) -> None:
         """Close without downloading."""

@@ -1,13 +1,16 @@
 """The downloads panel: a row per download with a progress bar, speed and how it ended.
 
-The panel runs the downloads too: it asks which variant (the variant picker, preselecting the last
-choice), owns the `DownloadController` (whose workers run on it and whose messages come to it), shows
-each job's progress, and tells a person how each ended; `Finished` then bubbles on to the app, which
-keeps its dialogs and keys in step. Rows are few (one per file a person asked for), so each is a small
-widget of its own; the panel hides itself while empty. A row can take focus: `x` cancels it, `r`
-retries it (else the most recent download they apply to). A finished row shows where the file went,
-shortened to the room it has (`…/icons/arrow-up.svg`: the file name whole); the notification has it
-all. After a resize the panel keeps the focused row, else the newest, in view.
+The panel runs the downloads too: it asks which file (the variant picker: the icon's variants and
+smaller PNGs resampled from its largest, preselecting the last choice), names it with the file-name
+template of the app's connection (`Connection.filename_template`), owns the `DownloadController`
+(whose workers run on it and whose messages come to it), shows each job's progress, and tells a
+person how each ended; `Finished` then bubbles on to the app, which keeps its dialogs and keys in
+step. Rows are few (one per file a person asked for), so each is a small widget of its own; the panel
+hides itself while empty. A row can take focus: `x` cancels it, `r` retries it (else the most recent
+download they apply to). A finished row shows where the file went, shortened to the room it has
+(`…/icons/arrow-up.svg`: the file name whole); the notification has it all. A file whose bytes were
+already saved at its name says "already saved as …" instead of "done". After a resize the panel keeps
+the focused row, else the newest, in view.
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ from ..download_jobs import DownloadJob, DownloadStatus, finish_notice, format_s
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from iconcat.api import Icon, Variant
+    from iconcat.saving import Choice
 
     from ..screens.variant_picker import VariantPreference
 
@@ -60,6 +64,7 @@ def short_path(path: Path, width: int) -> str:
 
 
 _DONE = "done "
+_ALREADY = "already saved as "
 
 
 def describe_job(job: DownloadJob, width: int | None = None) -> Content:
@@ -77,13 +82,14 @@ def describe_job(job: DownloadJob, width: int | None = None) -> Content:
             done = f"{done} of {format_size(job.total)}"
         return Content.assemble(f"{done} · {format_size(job.speed)}/s", ("  x cancel", ".downloads-panel--hint"))
     if status is DownloadStatus.DONE:
+        word = _ALREADY if job.already else _DONE
         if job.saved_path is None:
             path = ""
         elif width is None:
             path = sanitize(str(job.saved_path), max_length=None)
         else:
-            path = short_path(job.saved_path, max(width - len(_DONE), 1))
-        return Content.assemble((_DONE, ".downloads-panel--done"), path)
+            path = short_path(job.saved_path, max(width - len(word), 1))
+        return Content.assemble((word, ".downloads-panel--done"), path)
     if status is DownloadStatus.FAILED:
         return Content.assemble(
             ("failed ", ".downloads-panel--failed"), job.error, ("  r retry", ".downloads-panel--hint")
@@ -168,41 +174,82 @@ class DownloadsPanel(VerticalScroll, can_focus=False):
         """(format, size) last chosen in the variant picker: preselected next time."""
 
     def choose_and_start(self, icon: Icon, folder: Path) -> None:
-        """Ask which variant of `icon` to save into `folder` (the variant picker), then start it."""
-        from iconcat.api import suggested_filename
-        from iconcat.downloads import next_free_path
-
-        from ..screens import VariantPicker
-
+        """Ask which file of `icon` to save into `folder` (the variant picker), then start it."""
         if not icon.variants:
             message = sanitize(f"{icon.name} has no downloadable variant.")
             self.notify(message, title="Nothing to download", markup=False, severity="warning")
             return
 
-        def picked(variant: Variant | None) -> None:
-            if variant is not None:
-                self.variant_preference = (variant.format.lower(), variant.size)
-                self.start(icon, variant, folder)
+        def picked(choice: Choice | None) -> None:
+            if choice is not None:
+                self.start(icon, choice, folder)
+
+        self.ask_choice(icon, None, picked, folder=folder)
+
+    def ask_choice(
+        self,
+        icon: Icon,
+        choices: list[Choice] | None,
+        picked: Callable[[Choice | None], None],
+        *,
+        folder: Path | None = None,
+    ) -> None:
+        """Open the variant picker on `choices` of `icon` (None: all it offers); `picked` gets the one
+        chosen (remembered as the preference for next time), or None. The picker names the file the
+        download will get in `folder` (default: the connection's download folder)."""
+        from iconcat.downloads import next_free_path
+
+        from ..screens import VariantPicker
+
+        template = self.filename_template
+
+        def named(icon: Icon, choice: Choice) -> str:
+            from iconcat.saving import file_name
+
+            return file_name(icon, choice, template)
+
+        def chosen(choice: Choice | None) -> None:
+            if choice is not None:
+                self.variant_preference = (choice.format, choice.pixels)
+            picked(choice)
 
         # The picker names the file the download will get (the next free name when that one is taken:
         # a few lstat calls on this thread).
         picker = VariantPicker(
             icon,
             preference=self.variant_preference,
-            folder=folder,
-            filename_for=suggested_filename,
+            folder=folder if folder is not None else self._download_dir(),
+            filename_for=named,
             free_path=next_free_path,
+            choices=choices,
         )
-        self.app.push_screen(picker, picked)
+        self.app.push_screen(picker, chosen)
 
-    def start(self, icon: Icon, variant: Variant, folder: Path) -> DownloadJob:
-        """Download `variant` of `icon` into `folder` in the background, with a row of its own.
+    @property
+    def filename_template(self) -> str | None:
+        """The file-name template of the app's connection (None: the default)."""
+        connection = getattr(self.app, "connection", None)
+        template = getattr(connection, "filename_template", None)
+        return template if isinstance(template, str) else None
 
-        An existing file of that name is kept: the file is saved as "name-1.ext" and its path reported.
+    def _download_dir(self) -> Path:
+        connection = getattr(self.app, "connection", None)
+        folder = getattr(connection, "download_dir", None)
+        return Path(folder).expanduser() if folder is not None else Path.cwd()
+
+    def start(self, icon: Icon, choice: Choice | Variant, folder: Path) -> DownloadJob:
+        """Save `choice` of `icon` (a Choice, or a Variant as it is) into `folder` in the background, with a
+        row of its own, named with the connection's file-name template.
+
+        An existing file of that name is kept: the file is saved as "name-1.ext" and its path reported;
+        unless it has the very same bytes, which are then not saved twice ("already saved as …").
         """
-        from iconcat.api import suggested_filename
+        from iconcat.saving import Choice, file_name
 
-        job = self.controller.start(icon, variant, folder, suggested_filename(icon, variant))
+        chosen = choice if isinstance(choice, Choice) else Choice(choice)
+        template = self.filename_template
+        name = file_name(icon, chosen, template)
+        job = self.controller.start(icon, chosen, folder, name, template=template)
         self.add_job(job)
         self.app.refresh_bindings()
         return job

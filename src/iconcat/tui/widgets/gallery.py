@@ -20,6 +20,9 @@ broken, "no preview". Pictures arriving one by one are painted together, at most
 for ten: Textual redraws every widget the changed lines cross). Names are sanitised when a tile is
 first drawn (only tiles on screen ever are) and shown as plain segments: never markup.
 
+Icons in the bag (`set_marked`) show "✓" before their name, in the `gallery--mark` style; a change
+of marks repaints only the name lines of the tiles on screen whose mark changed.
+
 It speaks like `ResultsList`: `IconHighlighted(icon)` as the highlight moves, `IconChosen(icon)` on
 Enter or a double click, with the same `show_icons`, `icons`, `highlighted_icon` and `highlighted`.
 """
@@ -53,7 +56,10 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
 
     from iconcat.api import Icon
 
-__all__ = ["DEFAULT_TILE_SIZE", "Gallery", "TILE_SIZES", "TileSize"]
+__all__ = ["DEFAULT_TILE_SIZE", "Gallery", "MARK", "TILE_SIZES", "TileSize"]
+
+MARK = "✓"
+"""Before the name of an icon in the bag (on a tile, and on a row of the list)."""
 
 
 @dataclass(frozen=True)
@@ -128,9 +134,15 @@ def _wrap_words(lines: Sequence[str], width: int) -> list[str]:
 class Gallery(ScrollView, can_focus=True):
     """Icons as tiles of pictures and names. Posts `IconHighlighted` as the highlight moves, `IconChosen` on Enter."""
 
-    COMPONENT_CLASSES: ClassVar[set[str]] = {"gallery--name", "gallery--highlight", "gallery--placeholder"}
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "gallery--name",
+        "gallery--highlight",
+        "gallery--placeholder",
+        "gallery--mark",
+    }
     """`gallery--name`: names under the pictures; `gallery--highlight`: the highlighted tile's frame and
-    name; `gallery--placeholder`: "…" while a picture loads and "no preview"."""
+    name; `gallery--placeholder`: "…" while a picture loads and "no preview"; `gallery--mark`: the "✓"
+    of an icon in the bag."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("up", "cursor_up", "Up", show=False, id="gallery-up", tooltip="Highlight the tile above"),
@@ -236,7 +248,8 @@ class Gallery(ScrollView, can_focus=True):
         self._awaiting_for: tuple[tuple[Icon, ...], range, RenderSpec] | None = None
         self._shown = False
         self._background: tuple[int, int, int] | None = None
-        self._line_styles: tuple[RichStyle, RichStyle, RichStyle, RichStyle] | None = None
+        self._line_styles: tuple[RichStyle, RichStyle, RichStyle, RichStyle, RichStyle] | None = None
+        self._marked: frozenset[int] = frozenset()
         self._spec = RenderSpec(1, 1, (0, 0, 0))  # set by render_lines before any line is drawn
 
     # ----------------------------------------------------------------- public API
@@ -301,6 +314,23 @@ class Gallery(ScrollView, can_focus=True):
         return Region(
             self._left + column * tile.width, row * tile.height - round(self.scroll_y), tile.width, tile.height
         )
+
+    @property
+    def marked(self) -> frozenset[int]:
+        """Ids of the icons whose tiles show the mark (in the bag)."""
+        return self._marked
+
+    def set_marked(self, ids: frozenset[int]) -> None:
+        """Mark the tiles of the icons with these ids; repaint the name lines of those on screen that changed."""
+        changed = self._marked ^ ids
+        self._marked = ids
+        if not changed or not self.is_mounted:
+            return
+        tile = self.tile
+        icons = self._icons
+        rows = {index // self._columns for index in self.tiles_in_view() if icons[index].id in changed}
+        for row in rows:
+            self.refresh_lines(row * tile.height + tile.rows, tile.labels)
 
     def show_icons(
         self,
@@ -584,6 +614,7 @@ class Gallery(ScrollView, can_focus=True):
                 base + self.get_component_rich_style("gallery--name"),
                 base + self.get_component_rich_style("gallery--highlight"),
                 base + self.get_component_rich_style("gallery--placeholder"),
+                base + self.get_component_rich_style("gallery--name") + self.get_component_rich_style("gallery--mark"),
             )
         self._spec = self.render_spec()
         return super().render_lines(crop)
@@ -594,7 +625,8 @@ class Gallery(ScrollView, can_focus=True):
             self.render_lines(Region(0, y, self.size.width, 1))
             styles = self._line_styles
             assert styles is not None
-        base, name_style, highlight_style, placeholder_style = styles
+        base, name_style, highlight_style, placeholder_style, mark_style = styles
+        marked = self._marked
         width = self.scrollable_content_region.width
         tile = self.tile
         line = round(self.scroll_y) + y
@@ -617,7 +649,12 @@ class Gallery(ScrollView, can_focus=True):
                 segments.extend(self._picture(icon, spec, placeholder_style)[sub])
             else:
                 text_style = highlight_style if frame is highlight_style else name_style
-                segments.append(Segment(self._tile_label(index, sub - tile.rows, tile.columns), text_style))
+                label_line = sub - tile.rows
+                if label_line == 0 and icon.id in marked:
+                    mark = highlight_style if frame is highlight_style else mark_style
+                    segments.extend(self._marked_label(index, tile.columns, text_style, mark))
+                else:
+                    segments.append(Segment(self._tile_label(index, label_line, tile.columns), text_style))
             segments.append(pad)
         used = self._left + (min(start + self._columns, len(icons)) - start) * tile.width
         if used < width:
@@ -626,6 +663,19 @@ class Gallery(ScrollView, can_focus=True):
         else:
             strip = Strip(segments, used).crop(0, width)
         return strip
+
+    def _marked_label(self, index: int, width: int, style: RichStyle, mark_style: RichStyle) -> list[Segment]:
+        """The first label line of a tile in the bag: "✓ name", centred and cut like a name."""
+        labels = self._labels
+        text = self._names.get((index, 0))
+        if text is None:
+            raw = (labels[index][0] if index < len(labels) and labels[index] else "") if labels else None
+            text = self._names[(index, 0)] = sanitize(self._icons[index].name if raw is None else raw, max_length=80)
+        fitted = _fit_centred(f"{MARK} {text}", width)
+        at = fitted.find(MARK)
+        if at < 0:  # (a tile too narrow for even the mark)
+            return [Segment(fitted, style)]
+        return [Segment(fitted[:at], style), Segment(MARK, mark_style), Segment(fitted[at + 1 :], style)]
 
     def _tile_label(self, index: int, line: int, width: int) -> str:
         """Line `line` of tile `index`'s label, centred in `width` cells (sanitised when first drawn)."""

@@ -12,6 +12,9 @@ on show fetches pictures (a hidden gallery tells the preview loader it wants not
 Grouped by name (`show_groups`), the views show one entry per group: the group's first member as
 the entry's icon (the gallery tile's picture), labelled "Arrow Up · 17" in the list and "Arrow Up"
 over "× 17" under a tile; `highlighted_group` is the group under the highlight.
+
+Icons in the bag (`set_marks`) show a mark on their tile or row; grouped, an entry shows it when any of
+its members is in the bag.
 """
 
 from __future__ import annotations
@@ -52,6 +55,7 @@ class ResultsArea(Container):
         self._loader = loader
         self._mode = mode
         self._groups: tuple[IconGroup, ...] | None = None
+        self._marks: frozenset[int] = frozenset()
         self._fill_hidden: Callable[[], None] | None = None
         """Puts the latest results into the view not on show; run when it is shown (until then nobody
         sees it, so a search fills one view, not two)."""
@@ -97,6 +101,26 @@ class ResultsArea(Container):
             return None
         return groups[index]
 
+    @property
+    def shown_icons(self) -> tuple[Icon, ...]:
+        """Every icon on show (after the filters): grouped, every member of every group."""
+        if self._groups is not None:
+            return tuple(member for group in self._groups for member in group.members)
+        return self.active.icons
+
+    def set_marks(self, ids: frozenset[int]) -> None:
+        """Show the mark on the entries of the icons with these ids (grouped: of any member)."""
+        self._marks = ids
+        entries = self._marked_entries()
+        self.query_one(ResultsList).set_marked(entries)
+        self.query_one(Gallery).set_marked(entries)
+
+    def _marked_entries(self) -> frozenset[int]:
+        groups, ids = self._groups, self._marks
+        if groups is None or not ids:
+            return ids
+        return frozenset(group.first.id for group in groups if any(member.id in ids for member in group.members))
+
     def _fill(self, fill_list: Callable[[], None], fill_gallery: Callable[[], None]) -> None:
         """Fill the view on show now, the other when it is shown (`watch_view`)."""
         if self.view == "gallery":
@@ -108,6 +132,9 @@ class ResultsArea(Container):
 
     def show_icons(self, icons: Sequence[Icon], *, keep_place: bool = False) -> None:
         """Show `icons` (the first highlighted, or the same place when `keep_place`)."""
+        if self._groups is not None and self._marks:
+            self._groups = None
+            self.set_marks(self._marks)
         self._groups = None
         self._fill(
             partial(self.query_one(ResultsList).show_icons, icons, keep_place=keep_place),
@@ -118,6 +145,8 @@ class ResultsArea(Container):
         """Show one entry per group in both views (the first highlighted, or the same place when
         `keep_place`: grouping keeps each name's place as the results grow, so the index holds)."""
         self._groups = tuple(groups)
+        if self._marks:
+            self.set_marks(self._marks)  # an entry's mark follows its members
         firsts = [group.first for group in self._groups]
         labels = [(group.name, f"× {len(group.members)}") for group in self._groups]
         self._fill(

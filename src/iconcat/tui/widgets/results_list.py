@@ -8,6 +8,9 @@ never markup, never parsed.
 Grouped by name (`show_icons(..., groups=...)`), a row is one group: "Arrow Up · 17" (the count kept
 when the name is cut), then its style and set, or how many of each it comes in ("5 styles", "4 sets").
 
+Icons in the bag (`set_marked`) show "✓" before their name (the name cut to make room); a change of
+marks repaints only the rows on screen whose mark changed.
+
 While a newer search runs, the rows on show are drawn faded (`ResultsList.stale`). That is a flag read
 when lines are drawn, not a CSS class: a class change restyles the list and its scrollbars (about as
 long as drawing the rows), twice per search. How faded comes from the stylesheet
@@ -52,6 +55,8 @@ _META_STYLE = ".results-list--meta"
 _MIN_NAME = 14
 _MAX_STYLE = 12
 _MAX_SET = 18
+_MARK_TEXT = "✓ "
+_MARK_WIDTH = cell_len(_MARK_TEXT)
 
 
 def _fit(text: str, width: int) -> str:
@@ -72,6 +77,8 @@ class ColumnWidths:
     to `_MIN_NAME` (short names leave the set column on show in a narrow list)."""
     highlight_background: Color | None = None
     """The highlight bar's background, kept current by the list (rows draw no muted text on it)."""
+    marked: frozenset[int] = frozenset()
+    """Ids of the icons in the bag (their rows show the mark), kept current by the list."""
 
     @classmethod
     def fit(cls, icons: Sequence[Icon], groups: Sequence[IconGroup] | None = None) -> ColumnWidths:
@@ -137,9 +144,13 @@ class IconRow(Visual):
                 columns.append((value, column_width))
                 name_width -= column_width + _GAP
         name_width = max(name_width, 0)
+        pieces: list[tuple[str, bool]] = []
+        if self.icon.id in widths.marked and name_width > _MARK_WIDTH:
+            pieces.append((_MARK_TEXT, False))
+            name_width -= _MARK_WIDTH
         if self.group is not None and cell_len(name) > name_width:
             name = self.group.fit_label(name_width)  # cut, but keeping the count
-        pieces = [(_fit(name, name_width), False)]
+        pieces.append((_fit(name, name_width), False))
         for value, column_width in columns:
             pieces.append((_GAP_TEXT, False))
             pieces.append((_fit(value, column_width), True))
@@ -221,6 +232,7 @@ class ResultsList(OptionList):
         self._icons: tuple[Icon, ...] = ()
         self._widths = ColumnWidths()
         self._fade = 1.0
+        self._marked: frozenset[int] = frozenset()
 
     @property
     def icons(self) -> tuple[Icon, ...]:
@@ -247,6 +259,7 @@ class ResultsList(OptionList):
         before = self.highlighted if keep_place else None
         self._icons = tuple(icons)
         self._widths = widths = ColumnWidths.fit(self._icons, groups)
+        widths.marked = self._marked
         if groups is not None:
             self.set_options([Option(IconRow(icon, widths, group)) for icon, group in zip(self._icons, groups)])
         else:
@@ -255,6 +268,26 @@ class ResultsList(OptionList):
             self.highlighted = min(before or 0, len(self._icons) - 1)
         else:
             self.post_message(self.IconHighlighted(None))
+
+    @property
+    def marked(self) -> frozenset[int]:
+        """Ids of the icons whose rows show the mark (in the bag)."""
+        return self._marked
+
+    def set_marked(self, ids: frozenset[int]) -> None:
+        """Mark the rows of the icons with these ids; repaint those on screen whose mark changed."""
+        changed = self._marked ^ ids
+        self._marked = self._widths.marked = ids
+        if not changed or not self.is_mounted:
+            return
+        self._option_render_cache.clear()  # (rows on screen are drawn again only where refreshed)
+        icons = self._icons
+        top = round(self.scroll_offset.y)
+        lines = self._lines
+        for line in range(top, min(top + self.scrollable_content_region.height, len(lines))):
+            index = lines[line][0]
+            if index < len(icons) and icons[index].id in changed:
+                self.refresh_line(line)
 
     async def _on_click(self, event: events.Click) -> None:
         """One click previews an icon (highlights it); a double click chooses it, like Enter.

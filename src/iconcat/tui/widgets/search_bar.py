@@ -1,4 +1,4 @@
-"""The search box and its status line ("searching…", "48 icons", "more results exist…")."""
+"""The search box and its status line ("3 in the bag · 48 icons", "searching…", "more results exist…")."""
 
 from __future__ import annotations
 
@@ -58,6 +58,9 @@ class SearchBar(Horizontal):
     """The search's state, shown as the status line (with classes `-searching`, `-problem`, `-more`).
     A `var`: only the status line changes, and the watcher updates it."""
 
+    bag_note: var[str] = var("", init=False)
+    """What the bag holds or does ("3 in the bag", "bag: 12 of 50 done"), before the search's status."""
+
     def __init__(self, query: str = "", *, id: str | None = None) -> None:
         super().__init__(id=id)
         self._initial_query = query
@@ -82,10 +85,18 @@ class SearchBar(Horizontal):
         """What is in the box, stripped."""
         return self.input.value.strip()
 
+    def _status_text(self) -> str:
+        note = self.bag_note
+        # First: a long search status ("more results exist… (try: …)") would push it out of the box.
+        return f"{note} · {self.state.status}" if note else self.state.status
+
+    def watch_bag_note(self) -> None:
+        self.query_one("#search-status", Static).update(Content(self._status_text()), layout=False)
+
     def watch_state(self, state: SearchState) -> None:
         status = self.query_one("#search-status", Static)
         # layout=False: the status box has a fixed size, so new text needs a repaint, not a relayout.
-        status.update(Content(state.status), layout=False)
+        status.update(Content(self._status_text()), layout=False)
         # Classes go on the status line itself (changing a class restyles the node's whole subtree), in
         # one call: one restyle however many of them change.
         status.update_classes(

@@ -1,0 +1,273 @@
+"""What to save of an icon, under which name, and saving it: shared by the picker, the bag and `pick`.
+
+- A `Choice` is one file a person can ask for: a variant as the catalogue offers it, or a PNG resampled
+  to a smaller size from the icon's largest PNG ("PNG · 64 px (from 512)"). `choices_for(icon)` lists
+  them; `nearest_choice(icon, format, size)` is the bag's per-icon answer to a variant preference.
+- `file_name(icon, choice, template)` names the file from a template (the `filename` setting,
+  `--name`), with fields `{name} {style} {set} {series} {category} {size} {format} {id} {variant}`.
+- `save_choice(client, icon, choice, folder, …)` saves it and says where (`SaveOutcome`), or that a
+  file with identical bytes was already there (`already`).
+
+No Textual here (the browser's download controller and batches call it from their workers).
+
+Decisions:
+
+- Names: the template's grammar and rules are `iconcat.name_template`'s (re-exported here:
+  `check_template`, `TemplateError`, `DEFAULT_TEMPLATE`, `TEMPLATE_FIELDS`); the fields are filled by
+  `iconcat.api.suggested_filename`. The default, `{name}-{style}-{size}`, tells styles apart
+  (`arrow-up-bold-512.png`; `arrow-up-bold.svg`: an empty field takes its separator with it); the
+  extension is always appended from the format. `check_template` is what the settings and the command
+  line call to refuse a bad template early, in one line.
+- Smaller PNGs: after the icon's own variants, the largest PNG variant (size N; the first of equals)
+  offers each of `SMALLER_SIZES` below N that no PNG variant already has, largest first. Never
+  enlarged: an icon whose largest PNG is 256 px offers no 512. `nearest_choice` may resample to any
+  size below N (a `--size 100` asked for is a 100 px file).
+- Saving a smaller PNG: the large PNG is read into memory (`CatalogueClient.fetch_variant`, capped at
+  `MAX_SOURCE_BYTES`), decoded with the previews' safety (format allow-list, pixel cap) and resampled
+  in a thread (`iconcat.imaging.resample_png`: premultiplied alpha, LANCZOS), then written through
+  `downloads.FileSaver`, as every file: a temporary file in the folder, fsynced, linked into place.
+  Cancelled at any point before the publication, nothing is left in the folder.
+- Never overwriting; a file with the very same bytes already at the name (or at a `name-N` the
+  numbering passes on its way to a free name) is the file asked for: nothing new is written and the
+  outcome says `already` ("already saved as …").
+- `iconcat download VARIANT_ID` knows a variant id, not its icon (the catalogue's interface has no way
+  to look an icon up by a variant id): only `{variant}` and `{format}` can be filled
+  (`BY_ID_FIELDS`, `file_name_by_id`). So it keeps the service's name unless `--name` is given, and
+  its `--name` may use those two fields alone (any other is a usage error that says so); the
+  `filename` setting is for the browser and `pick`, which know the icon, and `download` uses it only
+  when it needs no more than those two fields.
+- Errors: the client's `CatalogueError`s propagate (a disk's trouble is a `StorageError`; a large PNG
+  that cannot be decoded or would be enlarged is a `ProtocolError` that says so).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from iconcat.name_template import (
+    DEFAULT_TEMPLATE,
+    TEMPLATE_FIELDS,
+    TemplateError,
+    check_template,
+    fill_template,
+    template_fields,
+)
+
+if TYPE_CHECKING:  # pragma: no cover - typing only
+    from iconcat.api import CatalogueClient, Icon, Variant
+
+__all__ = [
+    "BY_ID_FIELDS",
+    "DEFAULT_TEMPLATE",
+    "MAX_SOURCE_BYTES",
+    "SMALLER_SIZES",
+    "TEMPLATE_FIELDS",
+    "Choice",
+    "SaveOutcome",
+    "TemplateError",
+    "check_by_id_template",
+    "check_template",
+    "choices_for",
+    "file_name",
+    "file_name_by_id",
+    "nearest_choice",
+    "save_choice",
+]
+
+Progress = Callable[[int, "int | None"], None]
+"""Called with (bytes done, total or None)."""
+
+SMALLER_SIZES = (256, 128, 64, 48, 32, 24, 16)
+"""Pixel sizes offered below the largest PNG, largest first."""
+
+MAX_SOURCE_BYTES = 64 * 1024 * 1024
+"""Largest PNG read into memory to resample from (the imaging side caps its pixels too)."""
+
+BY_ID_FIELDS = frozenset({"variant", "format"})
+"""What a template can use when only a variant id is known (`iconcat download VARIANT_ID`)."""
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One file of an icon: `variant` as offered, or (with `size`) a PNG resampled down from it."""
+
+    variant: Variant
+    """The variant fetched from the catalogue."""
+    size: int | None = None
+    """Resample the (PNG) variant down to this many pixels; None: the variant's file as it is."""
+
+    @property
+    def format(self) -> str:
+        return self.variant.format.lower()
+
+    @property
+    def pixels(self) -> int | None:
+        """The size of the file saved (the resampled size, or the variant's)."""
+        return self.size if self.size is not None else self.variant.size
+
+    @property
+    def resampled(self) -> bool:
+        """True when the file is made here, smaller, from the variant's."""
+        return self.size is not None
+
+    @property
+    def label(self) -> str:
+        """For a person: "PNG · 512 px", "SVG · vector", "PNG · 64 px (from 512)"."""
+        if self.size is None:
+            return self.variant.label
+        return f"{self.variant.format.upper()} · {self.size} px (from {self.variant.size})"
+
+
+@dataclass(frozen=True)
+class SaveOutcome:
+    """Where a saved file is."""
+
+    path: Path
+    already: bool = False
+    """True when a file with identical bytes was already at the name: nothing new was written."""
+
+
+def _largest_png(icon: Icon) -> Variant | None:
+    largest: Variant | None = None
+    for variant in icon.variants:
+        if variant.format.lower() != "png" or variant.size is None:
+            continue
+        if largest is None or largest.size is None or variant.size > largest.size:
+            largest = variant
+    return largest
+
+
+def choices_for(icon: Icon) -> list[Choice]:
+    """Every file a person can ask for of `icon`: its variants, then smaller PNGs from the largest."""
+    choices = [Choice(variant) for variant in icon.variants]
+    largest = _largest_png(icon)
+    if largest is not None and largest.size is not None:
+        offered = {variant.size for variant in icon.variants if variant.format.lower() == "png"}
+        choices += [Choice(largest, size) for size in SMALLER_SIZES if size < largest.size and size not in offered]
+    return choices
+
+
+def nearest_choice(icon: Icon, fmt: str, size: int | None) -> Choice | None:
+    """The choice of `icon` nearest to (`fmt`, `size`), or None when it offers nothing close (no such
+    format, and for PNG no PNG large enough to resample from).
+
+    `size` None: the largest file of that format (a vector one as it is). A vector format ignores
+    `size`. A PNG of exactly `size` is the icon's own when it has one, else one resampled from its
+    largest PNG (any size below it, not only `SMALLER_SIZES`). Another raster format has no resampling:
+    its nearest size, the larger of two equally near.
+    """
+    if size is not None and (type(size) is not int or size < 1):
+        raise ValueError("a size is a whole number of pixels, at least 1")
+    fmt = fmt.lower()
+    same = [choice for choice in choices_for(icon) if choice.format == fmt and not choice.resampled]
+    if not same:
+        return None
+    sized = [choice for choice in same if choice.pixels is not None]
+    if not sized:
+        return same[0]  # vector: one file whatever the size
+    if size is None:
+        return max(sized, key=lambda choice: choice.pixels or 0)
+    exact = next((choice for choice in sized if choice.pixels == size), None)
+    if exact is not None:
+        return exact
+    if fmt == "png":
+        largest = _largest_png(icon)
+        if largest is None or largest.size is None or largest.size < size:
+            return None
+        return Choice(largest, size)
+    return min(sized, key=lambda choice: (abs((choice.pixels or 0) - size), -(choice.pixels or 0)))
+
+
+def file_name(icon: Icon, choice: Choice, template: str | None = None) -> str:
+    """The file name for `choice` of `icon` from `template` (default: name, style, size).
+
+    One safe path component ending in the format's extension (see `iconcat.name_template`); a bad
+    template raises `TemplateError`.
+    """
+    from iconcat.api import suggested_filename
+
+    return suggested_filename(icon, choice.variant, template, size=choice.pixels)
+
+
+def check_by_id_template(template: str) -> str:
+    """`template` when it can name a file known by its variant id alone (`BY_ID_FIELDS`), else
+    `TemplateError` saying which fields cannot be filled."""
+    unknown = sorted(template_fields(template) - BY_ID_FIELDS, key=TEMPLATE_FIELDS.index)
+    if unknown:
+        listed = " ".join(f"{{{field}}}" for field in unknown)
+        raise TemplateError(
+            f"`iconcat download` knows a variant id, not its icon, so {listed} cannot be filled: its --name may "
+            "use {variant} and {format} (`iconcat pick --name` names files after their icons)"
+        )
+    return check_template(template)
+
+
+def file_name_by_id(variant_id: int, extension: str, template: str) -> str:
+    """The file name `template` (`{variant}` and `{format}` only) gives variant `variant_id`'s file."""
+    template = check_by_id_template(template)
+    values = {"variant": str(variant_id), "format": extension}
+    return fill_template(template, values, extension, fallback=f"variant-{variant_id}")
+
+
+async def save_choice(
+    client: CatalogueClient,
+    icon: Icon,
+    choice: Choice,
+    folder: Path,
+    *,
+    template: str | None = None,
+    progress: Progress | None = None,
+) -> SaveOutcome:
+    """Save `choice` of `icon` into `folder`, never overwriting; identical bytes already there are kept.
+
+    `progress` follows the bytes fetched from the catalogue. Raises the client's `CatalogueError`s.
+    """
+    name = file_name(icon, choice, template)
+    if not choice.resampled:
+        saved = await client.download_file(
+            choice.variant.id, folder, filename=name, keep_identical=True, progress=progress
+        )
+        return SaveOutcome(saved.path, already=saved.already)
+    assert choice.size is not None
+    fetched = await client.fetch_variant(choice.variant.id, limit=MAX_SOURCE_BYTES, progress=progress)
+    data = await _resampled(fetched.data, choice)
+    return await _publish(data, Path(folder).expanduser(), name)  # noqa: ASYNC240 - reads $HOME, no disk I/O
+
+
+async def _resampled(data: bytes, choice: Choice) -> bytes:
+    """`data` (the large PNG) resampled to `choice.size`, in a thread; a `ProtocolError` when it cannot be."""
+    from iconcat.api import ProtocolError
+    from iconcat.imaging import ThumbnailError, resample_png
+
+    assert choice.size is not None
+    problem: str | None = None
+    try:
+        return await asyncio.to_thread(resample_png, data, choice.size)
+    except ThumbnailError as error:
+        problem = str(error).rstrip(".")
+    raise ProtocolError(
+        f"variant {choice.variant.id} (PNG · {choice.variant.size} px) cannot give a {choice.size} px copy: "
+        f"{problem[:1].lower()}{problem[1:]}; nothing was saved"
+    )
+
+
+async def _publish(data: bytes, folder: Path, name: str) -> SaveOutcome:
+    """Write `data` as `name` into `folder` as every download is written (`downloads.FileSaver`)."""
+    from iconcat.api import StorageError
+    from iconcat.downloads import FileSaver, SaveError, publish_off_the_loop
+
+    problem: str | None = None
+    try:
+        with FileSaver(folder, name, expected_format="png", total=len(data), keep_identical=True) as saver:
+            saver.write(data)
+            await asyncio.to_thread(saver.finish)
+            await asyncio.to_thread(saver.look_for_identical)
+            path = await publish_off_the_loop(saver)
+            return SaveOutcome(path, already=saver.already)
+    except SaveError as error:
+        problem = str(error)
+    raise StorageError(problem)

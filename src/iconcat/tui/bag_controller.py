@@ -1,0 +1,313 @@
+"""The bag (issue 14): icons marked across searches, and saving them all as one batch.
+
+Decisions:
+
+- The marks are kept by `Memory` (per catalogue, across restarts); the controller keeps their ids in
+  memory too, so drawing a tile or row asks a frozenset, not the database. The bag survives restarts
+  until it is emptied: "download all" keeps the icons in the bag (a person may want them again in
+  another format, or retry); emptying is explicit (the bag screen's "empty").
+- A variant preference (format and size) applies to the whole bag: each icon gets the nearest choice
+  it offers (`iconcat.saving.nearest_choice`); icons that offer nothing close are listed and skipped.
+  The preference is remembered (`bag_variant`), globally like the picker's.
+- One batch at a time (`iconcat.batch.Batch`, at most 4 files at once), run as a worker of the
+  browser screen (the `"bag"` group), so closing the bag screen never stops it; quitting while it
+  runs asks first, like single downloads, and cancels it. Each file saved (or found already there)
+  goes to the recent icons.
+- The controller runs its worker on the node it is given (the browser screen) and tells that node,
+  and any screen listening (`listen`), what happened through messages: `Progress` (coalesced, at most
+  ten a second while bytes arrive), `ItemChanged`, `Finished`; and `Changed` when the marks change.
+  It never calls into the app.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from textual.message import Message
+
+from iconcat.batch import Batch, BatchItem, BatchProgress, BatchSummary, ItemState, SaveFunction
+from iconcat.text import sanitize
+
+if TYPE_CHECKING:  # pragma: no cover - typing only
+    from textual.dom import DOMNode
+    from textual.worker import Worker
+
+    from iconcat.api import Icon
+    from iconcat.memory import Memory
+    from iconcat.saving import Choice
+
+    from .download_controller import ClientSource
+
+__all__ = ["BagController", "Preference", "preference_label"]
+
+Preference = tuple[str, "int | None"]
+"""(format, size in pixels or None for vector formats) asked of every icon in the bag."""
+
+PREFERENCE_KEY = "bag_variant"
+DEFAULT_PREFERENCE: Preference = ("png", 512)
+
+
+def preference_label(preference: Preference) -> str:
+    """As "PNG · 512 px" or "SVG · vector" (sanitised: formats come from the catalogue)."""
+    fmt, size = preference
+    shown = sanitize(fmt.upper(), max_length=12)
+    return f"{shown} · {size} px" if size is not None else f"{shown} · vector"
+
+
+def _encode(preference: Preference) -> str:
+    fmt, size = preference
+    return f"{fmt}:{'' if size is None else size}"
+
+
+def _decode(text: str | None) -> Preference | None:
+    if not text or ":" not in text:
+        return None
+    fmt, _, size = text.partition(":")
+    if not fmt:
+        return None
+    if not size:
+        return fmt, None
+    return (fmt, int(size)) if size.isdigit() else None
+
+
+class BagController:
+    """The bag's marks and its batch; see the module docstring."""
+
+    class Changed(Message):
+        """Icons went into the bag or out of it (the marks and the count follow)."""
+
+        def can_replace(self, message: Message) -> bool:
+            return isinstance(message, BagController.Changed)
+
+    class Progress(Message):
+        """The batch moved on. Consecutive ones coalesce into one repaint."""
+
+        def __init__(self, progress: BatchProgress) -> None:
+            super().__init__()
+            self.progress = progress
+
+        def can_replace(self, message: Message) -> bool:
+            return isinstance(message, BagController.Progress)
+
+    class ItemChanged(Message):
+        """One file of the batch started or ended."""
+
+        def __init__(self, item: BatchItem) -> None:
+            super().__init__()
+            self.item = item
+
+    class Finished(Message):
+        """A run of the batch ended (every file saved, failed or cancelled)."""
+
+        def __init__(self, summary: BatchSummary) -> None:
+            super().__init__()
+            self.summary = summary
+
+    def __init__(
+        self, owner: DOMNode, client: ClientSource, problem: Callable[[], str], *, save: SaveFunction | None = None
+    ) -> None:
+        self._owner = owner
+        self._client = client
+        self._problem = problem
+        self._save = save
+        self.memory: Memory | None = None
+        self._ids: frozenset[int] = frozenset()
+        self.batch: Batch | None = None
+        """The latest batch (running or ended), None before the first."""
+        self._worker: Worker[None] | None = None
+        self._batch_memory: Memory | None = None
+        self._listeners: list[DOMNode] = []
+        self.asked: Preference | None = None
+        """A preference asked for this run only (`iconcat pick --multi --format svg`): it comes before
+        the remembered one, and is not remembered, until the person chooses another in the bag."""
+
+    # ----------------------------------------------------------------- the marks
+
+    def use_memory(self, memory: Memory) -> None:
+        """Keep the bag in `memory` from now on (another catalogue's bag)."""
+        self.memory = memory
+        self._set_ids(memory.bag_ids())
+
+    def _set_ids(self, ids: frozenset[int]) -> None:
+        if ids != self._ids:
+            self._ids = ids
+            self._tell(self.Changed)
+
+    @property
+    def ids(self) -> frozenset[int]:
+        """The ids of the icons in the bag."""
+        return self._ids
+
+    def __len__(self) -> int:
+        return len(self._ids)
+
+    def icons(self) -> tuple[Icon, ...]:
+        """The icons in the bag, in the order they were marked."""
+        return self.memory.bag() if self.memory is not None else ()
+
+    def toggle(self, icon: Icon) -> bool:
+        """Put `icon` in the bag, or take it out; True when it is in now."""
+        if self.memory is None:
+            return False
+        if icon.id in self._ids:
+            self.memory.unmark([icon.id])
+        else:
+            self.memory.mark([icon])
+        self._set_ids(self.memory.bag_ids())
+        return icon.id in self._ids
+
+    def mark(self, icons: Iterable[Icon]) -> int:
+        """Put `icons` in the bag; how many were not in it yet."""
+        if self.memory is None:
+            return 0
+        new = [icon for icon in icons if icon.id not in self._ids]
+        if new:
+            self.memory.mark(new)
+            self._set_ids(self.memory.bag_ids())
+        return sum(1 for icon in new if icon.id in self._ids)
+
+    def unmark(self, ids: Iterable[int]) -> None:
+        """Take these icons out of the bag."""
+        if self.memory is None:
+            return
+        gone = [icon_id for icon_id in ids if icon_id in self._ids]
+        if gone:
+            self.memory.unmark(gone)
+            self._set_ids(self.memory.bag_ids())
+
+    def empty(self) -> int:
+        """Take every icon out of the bag; how many there were."""
+        count = len(self._ids)
+        self.unmark(list(self._ids))
+        return count
+
+    # ----------------------------------------------------------------- the preference
+
+    @property
+    def preference(self) -> Preference:
+        """The format and size asked of every icon (remembered)."""
+        if self.asked is not None:
+            return self.asked
+        remembered = _decode(self.memory.preference(PREFERENCE_KEY)) if self.memory is not None else None
+        return remembered or DEFAULT_PREFERENCE
+
+    @preference.setter
+    def preference(self, preference: Preference) -> None:
+        self.asked = None
+        if self.memory is not None:
+            self.memory.remember(PREFERENCE_KEY, _encode(preference))
+
+    @staticmethod
+    def preferences_for(icons: Iterable[Icon]) -> list[Preference]:
+        """Every (format, size) one of `icons` offers (resampled sizes included), PNG first, large first."""
+        from iconcat.saving import choices_for
+
+        found: set[Preference] = set()
+        for icon in icons:
+            for choice in choices_for(icon):
+                found.add((choice.format, choice.pixels))
+        return sorted(found, key=lambda pref: (pref[0] != "png", pref[0], -(pref[1] or 1 << 30)))
+
+    @staticmethod
+    def plan(icons: Iterable[Icon], preference: Preference) -> list[tuple[Icon, Choice | None]]:
+        """Each icon with its choice nearest to `preference` (None: it offers nothing close)."""
+        from iconcat.saving import nearest_choice
+
+        fmt, size = preference
+        return [(icon, nearest_choice(icon, fmt, size)) for icon in icons]
+
+    # ----------------------------------------------------------------- the batch
+
+    @property
+    def running(self) -> bool:
+        """True while a batch runs."""
+        return self.batch is not None and self.batch.running
+
+    @property
+    def remaining(self) -> int:
+        """Files of the running batch still waiting or running (0 when none runs)."""
+        return self.batch.remaining if self.batch is not None else 0
+
+    def listen(self, node: DOMNode) -> None:
+        """Tell `node` too (a bag screen while it is open) what the batch does."""
+        if node not in self._listeners:
+            self._listeners.append(node)
+
+    def stop_listening(self, node: DOMNode) -> None:
+        if node in self._listeners:
+            self._listeners.remove(node)
+
+    def download_all(self, planned: Iterable[tuple[Icon, Choice]], folder: Path) -> Batch | None:
+        """Save `planned` into `folder` as one batch in the background; None if one runs already."""
+        if self.running:
+            return None
+        batch = Batch(
+            planned,
+            folder,
+            save=self._save,
+            on_progress=lambda progress: self._tell(lambda: self.Progress(progress)),
+            on_item=self._item_changed,
+        )
+        self.batch = batch
+        self._launch(batch, self.memory)
+        return batch
+
+    def retry_failed(self) -> int:
+        """Run the batch's failed and cancelled files again; how many (0: nothing to retry, or it runs)."""
+        batch = self.batch
+        if batch is None or batch.running:
+            return 0
+        count = batch.retry_failed()
+        if count:
+            self._launch(batch, self.memory)
+        return count
+
+    def cancel_all(self) -> int:
+        """Cancel every file of the running batch; how many were still to finish."""
+        return self.batch.cancel() if self.batch is not None else 0
+
+    async def cancel_and_wait(self) -> None:
+        """Cancel the batch and wait until its files have cleaned up (at quit)."""
+        worker = self._worker
+        if worker is None or worker.is_finished:
+            return
+        self.cancel_all()
+        import asyncio
+
+        from textual.worker import WorkerCancelled
+
+        try:
+            await asyncio.wait_for(worker.wait(), timeout=5)
+        except (TimeoutError, WorkerCancelled):
+            pass  # a stuck one must not hold up quitting
+
+    def _launch(self, batch: Batch, memory: Memory | None) -> None:
+        self._batch_memory = memory
+
+        async def run() -> None:
+            client = await self._client()
+            if client is None:
+                reason = self._problem() or "no catalogue is connected"
+                for item in batch.items:
+                    if item.state is ItemState.WAITING:
+                        item.state, item.reason = ItemState.FAILED, sanitize(reason, max_length=200)
+                summary = batch.summary()
+            else:
+                summary = await batch.run(client)
+            self._tell(lambda: self.Finished(summary))
+
+        self._worker = self._owner.run_worker(
+            run, group="bag", exclusive=False, exit_on_error=False, description="download the bag"
+        )
+
+    def _item_changed(self, item: BatchItem) -> None:
+        memory = self._batch_memory
+        if memory is not None and item.state in (ItemState.SAVED, ItemState.ALREADY):
+            memory.used(item.icon)  # a file saved: the icon goes to the recent ones
+        self._tell(lambda: self.ItemChanged(item))
+
+    def _tell(self, make: Callable[[], Message]) -> None:
+        for node in (self._owner, *self._listeners):
+            node.post_message(make())

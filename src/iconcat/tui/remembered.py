@@ -1,0 +1,101 @@
+"""The choices the browser remembers between runs (theme, view, pictures, the last variant), and how
+they meet the settings at start.
+
+Precedence, for each: a value given explicitly (a flag, the environment, the config file: see
+`iconcat.config.Settings.chosen`) > the remembered choice > the default. A person who typed
+`--view list` gets the list whatever was chosen last time; a person who never set one gets what they
+chose last time. Pressing `v` or `t`, or picking a theme in the palette, is remembered in every case
+(it is the latest choice), and applies from the next run on wherever no setting overrides it.
+
+The remembered values are read before the first frame (`iconcat.memory.read_preferences`, well under
+a millisecond once `sqlite3` is imported), so the first frame already has the remembered theme and
+view: nothing switches under the person's eyes once the memory has opened.
+
+Remembered values are data from a file: anything that is not one of the known choices is ignored.
+A remembered true-pixel mode (kitty, sixel) starts as blocks' default ("half"), which a terminal that
+draws true pixels turns into its own mode, as it does with the default (`BrowserScreen`); remembered
+block modes on such a terminal start in true pixels too, as the default does.
+
+No Textual here.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from iconcat.choices import THUMBNAIL_MODES, VIEWS
+
+__all__ = [
+    "PICTURES",
+    "THEME",
+    "VARIANT",
+    "VIEW",
+    "StartChoices",
+    "decode_variant",
+    "encode_variant",
+    "start_choices",
+]
+
+THEME = "theme"
+VIEW = "view"
+PICTURES = "pictures"
+VARIANT = "variant"
+"""The keys of the remembered preferences (`Memory.preference`)."""
+
+
+@dataclass(frozen=True)
+class StartChoices:
+    """What the browser starts with."""
+
+    view: str
+    thumbnail_mode: str
+    theme: str | None
+    """The remembered theme's name (the app checks it is one it has), or None."""
+    variant: tuple[str, int | None] | None
+    """The remembered (format, size) of the last variant chosen, or None."""
+
+
+def start_choices(remembered: Mapping[str, str], *, view: str | None, thumbnail_mode: str | None) -> StartChoices:
+    """The start's choices from the explicit settings (None: not given) and the remembered ones."""
+    if thumbnail_mode is None:
+        pictures = remembered.get(PICTURES)
+        # A remembered true-pixel mode (or nothing usable): the default, which is true pixels again
+        # where the terminal draws them.
+        thumbnail_mode = pictures if pictures in THUMBNAIL_MODES else THUMBNAIL_MODES[0]
+    if view is None:
+        chosen = remembered.get(VIEW)
+        # The gallery is tiles of pictures: with pictures off and no view remembered, the list.
+        view = chosen if chosen in VIEWS else ("list" if thumbnail_mode == "text" else VIEWS[0])
+    theme = remembered.get(THEME)
+    return StartChoices(
+        view=view,
+        thumbnail_mode=thumbnail_mode,
+        theme=theme if theme and len(theme) <= 100 and theme.isprintable() else None,
+        variant=decode_variant(remembered.get(VARIANT)),
+    )
+
+
+def encode_variant(preference: tuple[str, int | None]) -> str:
+    """A variant preference as stored: `["png", 64]`."""
+    fmt, size = preference
+    return json.dumps([fmt, size])
+
+
+def decode_variant(text: str | None) -> tuple[str, int | None] | None:
+    """The stored variant preference, or None when there is none or it is not one."""
+    if not text:
+        return None
+    try:
+        value = json.loads(text)
+    except ValueError:
+        return None
+    if not (isinstance(value, list) and len(value) == 2):
+        return None
+    fmt, size = value
+    if not isinstance(fmt, str) or not 0 < len(fmt) <= 20:
+        return None
+    if size is not None and (type(size) is not int or not 0 < size <= 1_000_000):
+        return None
+    return fmt.lower(), size

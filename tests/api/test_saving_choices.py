@@ -1,0 +1,428 @@
+"""Download options (issue 14, item 7): file-name templates, smaller PNGs, identical bytes kept once.
+
+`iconcat.saving` against the embedded catalogue over loopback (and a misbehaving one where the
+catalogue must lie): what a person can choose, what each file is named, what lands in the folder.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import os
+import threading
+
+import pytest
+from PIL import Image, ImageChops, ImageStat
+
+from iconcat.api import CatalogueClient, Icon, ProtocolError, Ref, Variant
+from iconcat.downloads import TEMP_PREFIX, FileSaver, identical_files
+from iconcat.imaging import ThumbnailError, resample_png
+from iconcat.saving import (
+    DEFAULT_TEMPLATE,
+    TEMPLATE_FIELDS,
+    Choice,
+    TemplateError,
+    check_by_id_template,
+    check_template,
+    choices_for,
+    file_name,
+    file_name_by_id,
+    nearest_choice,
+    save_choice,
+)
+from tests.conftest import TEST_TOKEN
+from tests.support.hostile import icon_entry
+from tests.support.misbehaving import Reply
+
+PNG_512 = Variant(11, "png", 512)
+PNG_256 = Variant(12, "png", 256)
+SVG = Variant(13, "svg", None)
+EPS = Variant(14, "eps", None)
+
+
+def an_icon(name: str = "Arrow Up", style: str = "Bold", variants=(PNG_512, PNG_256, SVG, EPS), **refs: str) -> Icon:
+    return Icon(
+        id=1015,
+        name=name,
+        category=Ref(7, refs.get("category", "Arrows")),
+        style=Ref(8, style),
+        series=Ref(9, refs.get("series", "Essentials")),
+        set=Ref(10, refs.get("set", "Core UI")),
+        thumbnail="",
+        variants=tuple(variants),
+    )
+
+
+def red_square_png(size: int = 512, inner: int = 256) -> bytes:
+    """Opaque red in the middle, transparent *black* around it: what makes a dark fringe when filtered naively."""
+    image = Image.new("RGBA", (size, size), (0, 0, 0, 0))
+    offset = (size - inner) // 2
+    image.paste((220, 20, 20, 255), (offset + 1, offset + 1, offset + inner - 1, offset + inner - 1))
+    out = io.BytesIO()
+    image.save(out, format="PNG")
+    return out.getvalue()
+
+
+def premultiplied_downscale(data: bytes, size: int) -> Image.Image:
+    """The reference: the source resized on premultiplied alpha with LANCZOS, by hand."""
+    with Image.open(io.BytesIO(data)) as source:
+        return source.convert("RGBA").convert("RGBa").resize((size, size), Image.Resampling.LANCZOS).convert("RGBA")
+
+
+def seen_on(image: Image.Image, background: tuple[int, int, int]) -> Image.Image:
+    """`image` as it looks on `background` (the colour of a fully transparent pixel does not show)."""
+    return Image.alpha_composite(Image.new("RGBA", image.size, (*background, 255)), image.convert("RGBA")).convert(
+        "RGB"
+    )
+
+
+async def demo_icon(client: CatalogueClient, query: str = "arrow up") -> Icon:
+    icon = next(icon for icon in (await client.search(query)).icons if any(v.size == 512 for v in icon.variants))
+    return icon
+
+
+def png_512_of(icon: Icon) -> Variant:
+    return next(v for v in icon.variants if v.format == "png" and v.size == 512)
+
+
+# ----------------------------------------------------------------------------------- file names
+
+
+def test_the_default_name_tells_styles_apart():
+    icon = an_icon()
+    assert DEFAULT_TEMPLATE == "{name}-{style}-{size}"
+    assert file_name(icon, Choice(PNG_512)) == "arrow-up-bold-512.png"
+    assert file_name(an_icon(style="Outline"), Choice(PNG_512)) == "arrow-up-outline-512.png"
+    # A vector file has no size: the separator before it goes too.
+    assert file_name(icon, Choice(SVG)) == "arrow-up-bold.svg"
+    assert file_name(icon, Choice(EPS)) == "arrow-up-bold.eps"
+    # A resampled PNG is named by the size saved, not the size it came from.
+    assert file_name(icon, Choice(PNG_512, 64)) == "arrow-up-bold-64.png"
+
+
+def test_every_field_is_filled_with_a_slug():
+    icon = an_icon(name="Flèche Gauche!", style="Duo Tone", category="Arrows & Signs", series="Ess. 2", set="Core/UI")
+    template = "{name}_{style}_{set}_{series}_{category}_{size}_{format}_{id}_{variant}"
+    assert set(TEMPLATE_FIELDS) == set(template.replace("{", "").replace("}", "").split("_"))
+    assert file_name(icon, Choice(PNG_512), template) == (
+        "fleche-gauche_duo-tone_core-ui_ess-2_arrows-signs_512_png_1015_11.png"
+    )
+    assert file_name(icon, Choice(PNG_512, 32), template) == (
+        "fleche-gauche_duo-tone_core-ui_ess-2_arrows-signs_32_png_1015_11.png"
+    )
+    assert file_name(icon, Choice(SVG), template) == "fleche-gauche_duo-tone_core-ui_ess-2_arrows-signs_svg_1015_13.svg"
+
+
+@pytest.mark.parametrize(
+    ("template", "png", "svg"),
+    [
+        ("{name}.{format}", "arrow-up.png", "arrow-up.svg"),  # the extension is never doubled
+        ("{name}", "arrow-up.png", "arrow-up.svg"),  # ... and always there
+        ("{size}-{name}", "512-arrow-up.png", "arrow-up.svg"),  # an empty field first takes the separator after it
+        ("{name}{size}-{style}", "arrow-up512-bold.png", "arrow-up-bold.svg"),  # none before: the one after stays
+        ("{name}-{style}-{size}-v{variant}", "arrow-up-bold-512-v11.png", "arrow-up-bold-v13.svg"),
+        ("{{{name}}}", "{arrow-up}.png", "{arrow-up}.svg"),  # doubled braces are braces
+        ("icon", "icon.png", "icon.svg"),
+        (".{format}", "icon-1015.png", "icon-1015.svg"),  # nothing left: the fallback
+    ],
+)
+def test_templates_fill_as_documented(template, png, svg):
+    icon = an_icon()
+    assert file_name(icon, Choice(PNG_512), template) == png
+    assert file_name(icon, Choice(SVG), template) == svg
+
+
+@pytest.mark.parametrize(
+    ("template", "names"),
+    [
+        ("{nme}", ["{nme}", "{name}", "{variant}"]),
+        ("{name}-{sise}", ["{sise}", "{size}"]),
+        ("{", ["'{'", "{name}"]),
+        ("}", ["'}'", "{name}"]),
+        ("{name", ["'{name'", "{name}"]),
+        ("{}", ["empty field {}", "{name}"]),
+        ("{0}", ["{0}", "{name}"]),
+        ("{name.upper}", ["{name.upper}"]),
+        ("{size:03}", ["{size}", "no format"]),
+        ("{name!r}", ["{name}", "no format"]),
+        ("../{name}", ["'/'", "not a folder"]),
+        ("..\\{name}", ["not a folder"]),
+        ("   ", ["empty"]),
+    ],
+)
+def test_a_bad_template_is_one_clear_line(template, names):
+    with pytest.raises(TemplateError) as caught:
+        check_template(template)
+    message = str(caught.value)
+    assert isinstance(caught.value, ValueError)
+    assert "\n" not in message
+    assert all(name in message for name in names), message
+    with pytest.raises(TemplateError):
+        file_name(an_icon(), Choice(PNG_512), template)
+
+
+def test_a_good_template_comes_back_trimmed():
+    assert check_template("  {name}-{size}\n") == "{name}-{size}"
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["../../etc/passwd", "..", "a/../../b", "C:\\Windows\\win.ini", "con", "\x00nul\x1b[31m", ".hidden", "/" * 300],
+)
+def test_hostile_names_stay_one_safe_path_component(name):
+    for template in (DEFAULT_TEMPLATE, "..{name}..", "{name}{style}", ".{name}"):
+        result = file_name(an_icon(name=name, style=name), Choice(PNG_512), template)
+        assert "/" not in result and "\\" not in result and "\x00" not in result and "\x1b" not in result
+        assert not result.startswith(".") and result.endswith(".png") and len(result.encode()) <= 120
+        assert result.split(".")[0].upper() not in {"CON", "NUL"}
+
+
+def test_a_long_name_is_cut_with_its_extension_kept():
+    result = file_name(an_icon(name="word " * 100), Choice(SVG))
+    assert result.endswith(".svg") and len(result.encode()) <= 120
+
+
+async def test_a_template_cannot_write_outside_the_folder(catalogue, tmp_path):
+    folder = tmp_path / "inside"
+    async with CatalogueClient(catalogue.base_url, catalogue.token) as client:
+        real = await demo_icon(client)
+        # A name and style from a hostile service, and templates that try to climb out.
+        icon = an_icon(name="../../../escaped", style="..", variants=real.variants)
+        outcome = await save_choice(client, icon, Choice(png_512_of(icon)), folder, template="..{name}..{style}")
+        for template in ("../{name}", "..\\{name}", "/tmp/{name}"):
+            with pytest.raises(TemplateError):
+                await save_choice(client, icon, Choice(png_512_of(icon)), folder, template=template)
+    assert outcome.path.parent == folder
+    assert [path.name for path in tmp_path.rglob("*")] == ["inside", outcome.path.name]
+
+
+def test_by_id_templates_know_only_the_variant_and_format():
+    assert file_name_by_id(500049, "png", "icon-{variant}") == "icon-500049.png"
+    assert file_name_by_id(500049, "svg", "{variant}.{format}") == "500049.svg"
+    assert check_by_id_template("{format}-{variant}") == "{format}-{variant}"
+    with pytest.raises(TemplateError) as caught:
+        check_by_id_template("{name}-{variant}-{size}")
+    assert "{name} {size}" in str(caught.value) and "{variant}" in str(caught.value)
+
+
+# ---------------------------------------------------------------------------- what can be chosen
+
+
+def test_choices_are_the_variants_then_smaller_pngs_from_the_largest():
+    icon = an_icon()
+    labels = [choice.label for choice in choices_for(icon)]
+    assert labels == [
+        "PNG · 512 px",
+        "PNG · 256 px",
+        "SVG · vector",
+        "EPS · vector",
+        "PNG · 128 px (from 512)",
+        "PNG · 64 px (from 512)",
+        "PNG · 48 px (from 512)",
+        "PNG · 32 px (from 512)",
+        "PNG · 24 px (from 512)",
+        "PNG · 16 px (from 512)",
+    ]
+    resampled = choices_for(icon)[4:]
+    assert all(choice.variant is PNG_512 and choice.format == "png" for choice in resampled)
+    assert [choice.pixels for choice in resampled] == [128, 64, 48, 32, 24, 16]
+
+
+def test_never_enlarged_and_never_offered_twice():
+    only_256 = an_icon(variants=(Variant(21, "png", 256), SVG, Variant(22, "png", 64)))
+    choices = choices_for(only_256)
+    assert [choice.label for choice in choices] == [
+        "PNG · 256 px",
+        "SVG · vector",
+        "PNG · 64 px",
+        "PNG · 128 px (from 256)",
+        "PNG · 48 px (from 256)",
+        "PNG · 32 px (from 256)",
+        "PNG · 24 px (from 256)",
+        "PNG · 16 px (from 256)",
+    ]
+    assert all((choice.pixels or 0) <= 256 for choice in choices)
+    assert [choice.label for choice in choices_for(an_icon(variants=(SVG, EPS)))] == ["SVG · vector", "EPS · vector"]
+    assert [c.label for c in choices_for(an_icon(variants=(Variant(23, "png", 16),)))] == ["PNG · 16 px"]
+
+
+def test_the_nearest_choice_to_a_preference():
+    icon = an_icon()
+    assert nearest_choice(icon, "png", 512) == Choice(PNG_512)
+    assert nearest_choice(icon, "PNG", 256) == Choice(PNG_256)
+    assert nearest_choice(icon, "png", 64) == Choice(PNG_512, 64)
+    assert nearest_choice(icon, "png", 100) == Choice(PNG_512, 100)  # any size below the largest
+    assert nearest_choice(icon, "png", 1024) is None  # never enlarged
+    assert nearest_choice(icon, "png", None) == Choice(PNG_512)
+    assert nearest_choice(icon, "svg", 64) == Choice(SVG)
+    assert nearest_choice(an_icon(variants=(SVG,)), "png", 64) is None
+    assert nearest_choice(an_icon(variants=(PNG_512,)), "eps", None) is None
+    jpegs = an_icon(variants=(Variant(31, "jpg", 100), Variant(32, "jpg", 300)))
+    assert nearest_choice(jpegs, "jpg", 250) == Choice(Variant(32, "jpg", 300))
+    assert nearest_choice(jpegs, "jpg", 200) == Choice(Variant(32, "jpg", 300))  # equally near: the larger
+
+
+# ------------------------------------------------------------------------------------ resampling
+
+
+def test_a_smaller_png_keeps_the_colour_of_its_edges():
+    source = red_square_png()
+    with Image.open(io.BytesIO(resample_png(source, 48))) as small:
+        assert (small.format, small.mode, small.size) == ("PNG", "RGBA", (48, 48))
+        pixels = [small.getpixel((x, y)) for x in range(48) for y in range(48)]
+        edges = [pixel for pixel in pixels if 16 < pixel[3] < 240]
+    assert edges, "the square's edge falls between pixels at this size"
+    # Straight-alpha filtering would drag the transparent black in: a dark red fringe. Premultiplied, it stays red.
+    for red, green, blue, _alpha in edges:
+        assert red >= 200 and green <= 40 and blue <= 40, (red, green, blue)
+
+
+def test_resampling_never_enlarges_and_refuses_what_is_not_a_png():
+    source = red_square_png(64, 32)
+    assert resample_png(source, 64) == source
+    with pytest.raises(ThumbnailError, match="enlarged"):
+        resample_png(source, 128)
+    with pytest.raises(ThumbnailError, match="not a PNG"):
+        resample_png(b"GIF89a" + bytes(100), 16)
+    with pytest.raises(ThumbnailError, match="truncated|damaged"):
+        resample_png(source[: len(source) // 2], 16)
+    # A header that claims a picture beyond the cap is refused before a pixel is decoded.
+    bomb = bytearray(source)
+    bomb[16:24] = (100_000).to_bytes(4, "big") * 2
+    with pytest.raises(ThumbnailError, match="too large"):
+        resample_png(bytes(bomb), 16)
+
+
+async def test_a_smaller_png_is_saved_at_its_size_and_looks_like_the_large_one(catalogue, tmp_path):
+    async with CatalogueClient(catalogue.base_url, catalogue.token) as client:
+        icon = await demo_icon(client)
+        large = await client.download(png_512_of(icon).id, tmp_path / "large")
+        choice = next(choice for choice in choices_for(icon) if choice.label == "PNG · 64 px (from 512)")
+        reports: list[tuple[int, int | None]] = []
+        outcome = await save_choice(
+            client, icon, choice, tmp_path / "small", progress=lambda done, total: reports.append((done, total))
+        )
+    assert not outcome.already
+    assert outcome.path == tmp_path / "small" / file_name(icon, choice)
+    assert outcome.path.name.endswith("-64.png")
+    with Image.open(outcome.path) as small:
+        small.load()
+        assert (small.format, small.size, small.mode) == ("PNG", (64, 64), "RGBA")
+        reference = premultiplied_downscale(large.read_bytes(), 64)
+        for background in ((255, 255, 255), (0, 0, 0), (128, 128, 128)):
+            difference = ImageChops.difference(seen_on(small, background), seen_on(reference, background))
+            # The same picture, resampled with the same care: on average within a level of 255.
+            assert max(ImageStat.Stat(difference).mean) < 1.0, (background, ImageStat.Stat(difference).mean)
+        alpha = ImageChops.difference(small.getchannel("A"), reference.getchannel("A"))
+        assert ImageStat.Stat(alpha).mean[0] < 1.0
+    assert reports and reports[-1][0] == large.stat().st_size  # progress follows the large PNG's bytes
+    assert [path.name for path in (tmp_path / "small").iterdir()] == [outcome.path.name]
+
+
+async def test_identical_bytes_are_kept_once_and_other_bytes_get_a_number(catalogue, tmp_path):
+    async with CatalogueClient(catalogue.base_url, catalogue.token) as client:
+        icon = await demo_icon(client)
+        for choice in (Choice(png_512_of(icon)), Choice(png_512_of(icon), 32)):
+            first = await save_choice(client, icon, choice, tmp_path)
+            again = await save_choice(client, icon, choice, tmp_path)
+            assert (first.already, again.already) == (False, True)
+            assert again.path == first.path
+            saved = first.path.read_bytes()
+            first.path.write_bytes(saved[:-1] + b"\x00")  # the same size, other bytes: not the same file
+            other = await save_choice(client, icon, choice, tmp_path)
+            assert not other.already and other.path.name == f"{first.path.stem}-1.png"
+            assert other.path.read_bytes() == saved
+            # The copy at `-1` is found on the way to a free name: no `-2`.
+            assert (await save_choice(client, icon, choice, tmp_path)).path == other.path
+    assert len(list(tmp_path.iterdir())) == 4
+    assert not [path for path in tmp_path.iterdir() if path.name.startswith(TEMP_PREFIX)]
+
+
+async def test_a_resample_cancelled_midway_leaves_nothing(catalogue, tmp_path, monkeypatch):
+    import iconcat.imaging
+
+    started, release = threading.Event(), threading.Event()
+    real = iconcat.imaging.resample_png
+
+    def slow_resample(data: bytes, size: int) -> bytes:
+        started.set()
+        release.wait(timeout=30)
+        return real(data, size)
+
+    monkeypatch.setattr(iconcat.imaging, "resample_png", slow_resample)
+    folder = tmp_path / "icons"
+    async with CatalogueClient(catalogue.base_url, catalogue.token) as client:
+        icon = await demo_icon(client)
+        task = asyncio.create_task(save_choice(client, icon, Choice(png_512_of(icon), 64), folder))
+        while not started.is_set():
+            await asyncio.sleep(0.01)
+        task.cancel()
+        release.set()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+    await asyncio.sleep(0)
+    assert list(tmp_path.iterdir()) == [], "not even the folder"
+
+
+async def test_a_catalogue_that_lies_about_the_size_gets_no_enlarged_copy(server, tmp_path):
+    small_png = red_square_png(64, 32)
+    entry = icon_entry(1, "zz liar", server.url("/thumbs/1.png"), variants=[{"id": 101, "format": "png", "size": 512}])
+    server.on("/api/v1/search", Reply.json({"data": [entry], "meta": {"moreResultsAvailable": False}}))
+    server.on("/api/v1/download", Reply.file(small_png, "image/png"))
+    async with CatalogueClient(server.base_url, TEST_TOKEN) as client:
+        icon = (await client.search("zz")).icons[0]
+        with pytest.raises(ProtocolError) as caught:
+            await save_choice(client, icon, Choice(icon.variants[0], 128), tmp_path / "out")
+    assert "enlarged" in str(caught.value) and "nothing was saved" in str(caught.value)
+    assert not (tmp_path / "out").exists()
+
+
+async def test_a_web_page_served_as_the_large_png_is_refused(server, tmp_path):
+    entry = icon_entry(1, "zz page", server.url("/thumbs/1.png"), variants=[{"id": 101, "format": "png", "size": 512}])
+    server.on("/api/v1/search", Reply.json({"data": [entry], "meta": {"moreResultsAvailable": False}}))
+    server.on("/api/v1/download", Reply.file(b"<!doctype html><title>login</title>", "text/html"))
+    async with CatalogueClient(server.base_url, TEST_TOKEN) as client:
+        icon = (await client.search("zz")).icons[0]
+        with pytest.raises(ProtocolError, match="web page"):
+            await save_choice(client, icon, Choice(icon.variants[0], 64), tmp_path / "out")
+        with pytest.raises(ProtocolError, match="larger than"):
+            server.on("/api/v1/download", Reply.file(red_square_png(), "image/png", content_length=None))
+            await client.fetch_variant(101, limit=1000)
+    assert not (tmp_path / "out").exists()
+
+
+# ------------------------------------------------------------------------- identical bytes, on disk
+
+
+def test_a_symlink_to_identical_bytes_is_not_the_file(tmp_path):
+    (tmp_path / "elsewhere.png").write_bytes(red_square_png(16, 8))
+    os.symlink(tmp_path / "elsewhere.png", tmp_path / "a.png")
+    with FileSaver(tmp_path, "a.png", keep_identical=True) as saver:
+        saver.write(red_square_png(16, 8))
+        path = saver.publish()
+    assert path == tmp_path / "a-1.png" and not saver.already
+    assert identical_files(tmp_path / "a-1.png", tmp_path / "elsewhere.png")
+    assert not identical_files(tmp_path / "a.png", tmp_path / "elsewhere.png"), "symlinks are not followed"
+
+
+def test_without_keep_identical_a_copy_is_still_made(tmp_path):
+    data = red_square_png(16, 8)
+    (tmp_path / "a.png").write_bytes(data)
+    with FileSaver(tmp_path, "a.png") as saver:
+        saver.write(data)
+        assert saver.publish() == tmp_path / "a-1.png"
+    with FileSaver(tmp_path, "a.png", keep_identical=True, overwrite=True) as saver:
+        saver.write(data)
+        assert saver.publish() == tmp_path / "a.png" and not saver.already
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["a-1.png", "a.png"]
+
+
+def test_large_files_are_compared_chunk_by_chunk(tmp_path):
+    big = os.urandom(300_000)
+    (tmp_path / "one").write_bytes(big)
+    (tmp_path / "two").write_bytes(big)
+    (tmp_path / "three").write_bytes(big[:-1] + bytes([big[-1] ^ 1]))
+    assert identical_files(tmp_path / "one", tmp_path / "two")
+    assert not identical_files(tmp_path / "one", tmp_path / "three")
+    assert not identical_files(tmp_path / "one", tmp_path / "missing")
+    assert not identical_files(tmp_path, tmp_path)

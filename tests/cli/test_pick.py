@@ -1,0 +1,198 @@
+"""`iconcat pick` as scripts use it: the browser on a pseudo-terminal, stdout a pipe that gets only paths."""
+
+from __future__ import annotations
+
+import os
+import select
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+DOWN, ENTER, ESC, CTRL_C = "\x1b[B", "\r", "\x1b", "\x03"
+
+
+class PickTerminal:
+    """`iconcat pick ARGS` with stdin and stderr on a pseudo-terminal (where the UI draws) and stdout a pipe."""
+
+    def __init__(self, *args: str, cwd: Path | None = None, shell: str | None = None) -> None:
+        self._master, slave = os.openpty()
+        os.set_blocking(self._master, True)
+        command = shell or subprocess.list2cmdline([sys.executable, "-m", "iconcat.cli", "pick", *args])
+        self.process = subprocess.Popen(
+            command,
+            shell=True,
+            stdin=slave,
+            stdout=subprocess.PIPE,
+            stderr=slave,
+            cwd=cwd,
+            env={**os.environ, "TERM": "xterm-256color", "COLUMNS": "", "LINES": ""},
+            start_new_session=True,
+        )
+        os.close(slave)
+        self.screen = b""
+
+    def wait_for(self, text: bytes, timeout: float = 30) -> None:
+        """Read the terminal until `text` has been drawn."""
+        deadline = time.monotonic() + timeout
+        while text not in self.screen:
+            assert time.monotonic() < deadline, f"never saw {text!r} on the terminal"
+            self._read(0.1)
+
+    def press(self, keys: str) -> None:
+        os.write(self._master, keys.encode())
+
+    def finish(self, timeout: float = 30) -> tuple[int, bytes]:
+        """The exit status and every byte written to stdout."""
+        deadline = time.monotonic() + timeout
+        while self.process.poll() is None and time.monotonic() < deadline:
+            self._read(0.1)
+        if self.process.poll() is None:
+            self.process.kill()
+            pytest.fail("iconcat pick did not end")
+        assert self.process.stdout is not None
+        out = self.process.stdout.read()
+        os.close(self._master)
+        return self.process.wait(timeout=5), out
+
+    def _read(self, wait: float) -> None:
+        ready, _, _ = select.select([self._master], [], [], wait)
+        if ready:
+            try:
+                self.screen += os.read(self._master, 65536)
+            except OSError:
+                pass
+
+
+def _results_on_screen(terminal: PickTerminal) -> None:
+    terminal.wait_for(b"icons")  # the status line: "48 icons · …"
+
+
+def test_enter_saves_the_file_and_prints_only_its_absolute_path(tmp_path):
+    terminal = PickTerminal("arrow", "--demo", "--format", "svg", "-o", str(tmp_path))
+    _results_on_screen(terminal)
+    terminal.press(DOWN)  # from the search box to the results
+    terminal.press(ENTER)
+    status, out = terminal.finish()
+    assert status == 0
+    saved = list(tmp_path.iterdir())
+    assert len(saved) == 1 and saved[0].suffix == ".svg"
+    assert out == os.fsencode(saved[0].resolve()) + b"\n"  # the bytes: one path, nothing else
+    assert saved[0].read_bytes().lstrip().startswith(b"<")
+
+
+def test_a_smaller_png_is_resampled_to_the_size_asked(tmp_path):
+    terminal = PickTerminal("star", "--demo", "--size", "64", "-o", str(tmp_path))
+    _results_on_screen(terminal)
+    terminal.press(DOWN)
+    terminal.press(ENTER)
+    status, out = terminal.finish()
+    assert status == 0
+    path = Path(os.fsdecode(out.rstrip(b"\n")))
+    with Image.open(path) as image:
+        assert (image.format, image.size) == ("PNG", (64, 64))
+
+
+@pytest.mark.parametrize(("keys", "expected"), [((ESC,), 1), ((DOWN, "q"), 1), ((CTRL_C,), 130)])
+def test_leaving_prints_nothing(tmp_path, keys, expected):
+    terminal = PickTerminal("arrow", "--demo", "--format", "png", "-o", str(tmp_path))
+    _results_on_screen(terminal)
+    for key in keys:
+        terminal.press(key)
+        time.sleep(0.3)  # one key at a time, as typed: q must reach the results, not the search box
+    status, out = terminal.finish()
+    assert (status, out) == (expected, b"")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_the_path_goes_through_a_pipe_into_another_command(tmp_path):
+    saved, assets = tmp_path / "saved", tmp_path / "assets"
+    assets.mkdir()
+    pick = subprocess.list2cmdline(
+        [sys.executable, "-m", "iconcat.cli", "pick", "home", "--demo", "--format", "svg", "-o", str(saved)]
+    )
+    terminal = PickTerminal(shell=f"{pick} | xargs -I{{}} cp {{}} {assets}/")
+    _results_on_screen(terminal)
+    terminal.press(DOWN)
+    terminal.press(ENTER)
+    status, out = terminal.finish()
+    assert status == 0 and out == b""  # xargs took it all
+    [copied] = list(assets.iterdir())
+    assert copied.read_bytes() == (saved / copied.name).read_bytes()
+
+
+def test_size_with_a_vector_format_is_refused_in_one_line(tmp_path):
+    result = subprocess.run(
+        [sys.executable, "-m", "iconcat.cli", "pick", "--demo", "--format", "svg", "--size", "64"],
+        capture_output=True,
+        stdin=subprocess.DEVNULL,
+        timeout=30,
+    )
+    assert result.returncode == 2
+    assert result.stdout == b""
+    assert result.stderr.decode().count("\n") == 1 and "vector" in result.stderr.decode()
+
+
+def test_multi_prints_one_path_per_icon_after_the_bag_is_downloaded(tmp_path):
+    terminal = PickTerminal("arrow", "--demo", "--multi", "--format", "svg", "-o", str(tmp_path))
+    _results_on_screen(terminal)
+    for key in (DOWN, ENTER, "\x1b[C", ENTER, "\x1b[C", " ", "b"):  # three icons in the bag, by Enter and space
+        terminal.press(key)
+        time.sleep(0.3)
+    terminal.wait_for(b"Download all")
+    terminal.press("d")
+    status, out = terminal.finish()
+    assert status == 0
+    printed = [Path(os.fsdecode(line)) for line in out.splitlines()]
+    assert len(printed) == 3 and sorted(printed) == sorted(path.resolve() for path in tmp_path.iterdir())
+    assert all(path.is_absolute() and path.suffix == ".svg" for path in printed)
+
+
+def test_keys_come_from_the_terminal_when_stdin_is_not_one(tmp_path):
+    """As under Vim's `:r !iconcat pick`: stdin is no terminal, the process has a controlling one."""
+    import pty
+
+    reader, writer = os.pipe()
+    pid, master = pty.fork()  # the child leads a session whose controlling terminal is this pty
+    if pid == 0:  # pragma: no cover - the child
+        devnull = os.open(os.devnull, os.O_RDONLY)
+        os.dup2(devnull, 0)
+        os.dup2(writer, 1)
+        command = [sys.executable, "-m", "iconcat.cli", "pick", "home", "--demo", "--format", "svg"]
+        os.execvpe(sys.executable, [*command, "-o", str(tmp_path)], {**os.environ, "TERM": "xterm-256color"})
+    os.close(writer)
+    screen = b""
+    deadline = time.monotonic() + 30
+    while b"icons" not in screen:
+        assert time.monotonic() < deadline, "the browser never showed its results"
+        if select.select([master], [], [], 0.1)[0]:
+            screen += os.read(master, 65536)
+    for key in (DOWN, ENTER):
+        os.write(master, key.encode())
+        time.sleep(0.3)
+    out = b""
+    while chunk := _read_until_closed(reader, master, deadline):
+        out += chunk
+    _, status = os.waitpid(pid, 0)
+    os.close(reader)
+    os.close(master)
+    assert os.waitstatus_to_exitcode(status) == 0
+    [saved] = list(tmp_path.iterdir())
+    assert out == os.fsencode(saved.resolve()) + b"\n"
+
+
+def _read_until_closed(reader: int, master: int, deadline: float) -> bytes:
+    """The next bytes of the pipe (b"" once closed), draining the terminal meanwhile so the child never blocks."""
+    while time.monotonic() < deadline:
+        ready = select.select([reader, master], [], [], 0.1)[0]
+        if master in ready:
+            try:
+                os.read(master, 65536)
+            except OSError:
+                pass
+        if reader in ready:
+            return os.read(reader, 65536)
+    pytest.fail("iconcat pick did not end")

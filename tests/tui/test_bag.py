@@ -1,0 +1,330 @@
+"""The bag (issue 14): marking with space and ctrl+a, the count, the bag screen, "download all".
+
+Against the real embedded catalogue over loopback (a counting wrapper around it where the number of
+downloads in flight is the point). Faults (404, 500, stalls, a full disk, a kill, hostile names) are
+in tests/hostile/test_bag_faults.py.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+
+import pytest
+from textual.widgets import OptionList, Select, Static
+
+from iconcat.memory import DEMO_CATALOGUE, Memory
+from iconcat.server import BackgroundServer
+from iconcat.server.app import create_app
+from iconcat.server.catalogue import default_catalogue
+from iconcat.tui.screens import BagScreen, ConfirmQuit
+from iconcat.tui.widgets import Gallery, ResultsArea, ResultsList, SearchInput
+from tests.conftest import TEST_TOKEN
+from tests.support.tui import SIZE, search, shown_text, wait_until
+
+
+def status(app) -> str:
+    return shown_text(app.query_one("#search-status", Static))
+
+
+def bag_ids(app) -> frozenset[int]:
+    return app.browser.bag.ids
+
+
+def row_text(results: ResultsList, index: int) -> str:
+    return results.render_line(index - round(results.scroll_offset.y)).text
+
+
+def tile_label(gallery: Gallery, index: int) -> str:
+    """The first label line of tile `index` (which must be on screen), as drawn."""
+    tile = gallery.tile
+    row, column = divmod(index, gallery.columns)
+    y = row * tile.height + tile.rows - round(gallery.scroll_y)
+    region = gallery.tile_region(index)
+    return gallery.render_line(y).text[region.x : region.x + region.width]
+
+
+async def to_results(pilot, query: str) -> None:
+    await fresh_search(pilot, query)
+    pilot.app.browser.action_focus_results()
+    await pilot.pause()
+
+
+async def fresh_search(pilot, query: str) -> None:
+    """Search for `query` alone (whatever the box held)."""
+    pilot.app.query_one(SearchInput).value = ""
+    await search(pilot, query)
+
+
+async def open_bag(pilot) -> BagScreen:
+    app = pilot.app
+    await pilot.press("b")
+    await wait_until(pilot, lambda: isinstance(app.screen, BagScreen), "the bag screen")
+    await pilot.pause()
+    screen = app.screen
+    assert isinstance(screen, BagScreen)
+    return screen
+
+
+def bag_rows(screen: BagScreen) -> list[str]:
+    listing = screen.query_one("#bag-list", OptionList)
+    return [str(listing.get_option_at_index(index).prompt) for index in range(listing.option_count)]
+
+
+async def test_space_marks_and_unmarks_the_mark_shows_on_row_and_tile_and_the_count_in_the_status(make_app):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: app.browser.memory is not None, "the memory opened")
+        await to_results(pilot, "heart")
+        results = app.query_one(ResultsList)
+        await pilot.press("down")
+        icon = app.browser.highlighted_member()
+        assert not row_text(results, 1).startswith("✓")
+        await pilot.press("space")
+        await wait_until(pilot, lambda: "1 in the bag" in status(app), "the count in the status")
+        assert bag_ids(app) == {icon.id}
+        assert [each.id for each in Memory.open(DEMO_CATALOGUE).bag()] == [icon.id]
+        assert row_text(results, 1).startswith("✓ Heart")
+        assert not row_text(results, 0).startswith("✓")
+        assert results.highlighted == 1, "marking keeps the highlight where it is"
+
+        await pilot.press("v")  # the tiles show the same mark
+        gallery = app.query_one(Gallery)
+        await wait_until(pilot, lambda: gallery.display and gallery.highlighted == 1, "the gallery")
+        await pilot.pause()
+        assert "✓" in tile_label(gallery, 1) and "Heart" in tile_label(gallery, 1)
+        assert "✓" not in tile_label(gallery, 0)
+
+        await pilot.press("space")  # again: out of the bag
+        await wait_until(pilot, lambda: "in the bag" not in status(app), "no count once the bag is empty")
+        assert bag_ids(app) == frozenset()
+        await pilot.pause()
+        assert "✓" not in tile_label(gallery, 1)
+        assert Memory.open(DEMO_CATALOGUE).bag() == ()
+
+        # In the search box, space types a space: it marks nothing.
+        box = app.query_one(SearchInput)
+        box.focus()
+        await pilot.press("space")
+        assert box.value.endswith(" ") and bag_ids(app) == frozenset()
+
+
+async def test_ctrl_a_marks_every_icon_shown_after_the_filters(make_app):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: app.browser.memory is not None, "the memory opened")
+        await to_results(pilot, "arrow")
+        every = app.browser.searches.result.icons
+        await fresh_search(pilot, "arrow style:filled")
+        await wait_until(pilot, lambda: app.browser.search_state.filters_text, "the filter applied")
+        app.browser.action_focus_results()
+        await pilot.pause()
+        shown = app.query_one(ResultsArea).shown_icons
+        assert 0 < len(shown) < len(every), "the filter must leave some out, else this proves nothing"
+        await pilot.press("ctrl+a")
+        await wait_until(pilot, lambda: f"{len(shown)} in the bag" in status(app), "the count")
+        assert bag_ids(app) == {icon.id for icon in shown}
+        results = app.query_one(ResultsList)
+        assert all(row_text(results, index).startswith("✓") for index in range(min(len(shown), 10)))
+
+        # Grouped by name, ctrl+a marks every member of every group shown.
+        await to_results(pilot, "heart")
+        await pilot.press("g")
+        await pilot.pause()
+        members = app.query_one(ResultsArea).shown_icons
+        assert len(members) > len(app.query_one(ResultsList).icons)
+        await pilot.press("ctrl+a")
+        await wait_until(pilot, lambda: {icon.id for icon in members} <= bag_ids(app), "every member marked")
+        assert row_text(app.query_one(ResultsList), 0).startswith("✓")
+
+
+async def test_the_bag_survives_a_restart_until_it_is_emptied(make_app):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: app.browser.memory is not None, "the memory opened")
+        await to_results(pilot, "heart")
+        first = app.browser.highlighted_member()
+        await pilot.press("space", "down", "space")
+        second = app.browser.highlighted_member()
+        await to_results(pilot, "arrow")  # across searches
+        third = app.browser.highlighted_member()
+        await pilot.press("space")
+        await wait_until(pilot, lambda: "3 in the bag" in status(app), "three in the bag")
+
+    again = make_app()
+    async with again.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: "3 in the bag" in status(again), "the bag after a restart")
+        # The search box has the focus (b would type there): the palette's command opens the bag.
+        await again.run_command("open_bag")
+        await wait_until(pilot, lambda: isinstance(again.screen, BagScreen), "the bag screen")
+        await pilot.pause()
+        screen = again.screen
+        rows = bag_rows(screen)
+        assert [row.split("  ")[0] for row in rows] == [first.name, second.name, third.name]
+        await pilot.press("e")
+        await pilot.pause()
+        assert len(again.browser.bag) == 3, "one e only asks"
+        await pilot.press("e")
+        await wait_until(pilot, lambda: len(again.browser.bag) == 0, "the bag emptied")
+        assert "The bag is empty" in shown_text(screen.query_one("#bag-title", Static))
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: "in the bag" not in status(again), "no count")
+
+    last = make_app()
+    async with last.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: last.browser.memory is not None, "the memory opened")
+        await pilot.pause()
+        assert len(last.browser.bag) == 0 and "in the bag" not in status(last)
+
+
+async def test_the_bag_lists_each_icons_nearest_variant_and_those_that_offer_nothing_close(make_app):
+    catalogue = default_catalogue()
+    with_eps = next(icon for icon in catalogue.icons if {"eps"} <= {v.format for v in icon.variants})
+    without_eps = next(
+        icon
+        for icon in catalogue.icons
+        if "eps" not in {v.format for v in icon.variants} and icon.name.split()[0] != with_eps.name.split()[0]
+    )
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: app.browser.memory is not None, "the memory opened")
+        icons = []
+        for record in (with_eps, without_eps):
+            await to_results(pilot, record.name.lower())
+            results = app.query_one(ResultsList)
+            index = next(i for i, icon in enumerate(results.icons) if icon.id == record.id)
+            results.highlighted = index
+            await pilot.pause()
+            icons.append(app.browser.highlighted_member())
+            await pilot.press("space")
+        await wait_until(pilot, lambda: len(app.browser.bag) == 2, "two in the bag")
+        screen = await open_bag(pilot)
+        rows = bag_rows(screen)
+        assert all("PNG · 512 px" in row for row in rows), rows  # the default preference: both have it
+        choice = screen.query_one("#bag-variant", Select)
+        choice.value = ("png", 128)
+        await wait_until(pilot, lambda: all("PNG · 128 px (from 512)" in row for row in bag_rows(screen)), "128 px")
+        choice.value = ("eps", None)
+        await wait_until(pilot, lambda: "nothing close" in bag_rows(screen)[1], "nothing close for the one without EPS")
+        rows = bag_rows(screen)
+        assert "EPS · vector" in rows[0] and "nothing close" not in rows[0]
+        nothing = shown_text(screen.query_one("#bag-nothing", Static))
+        assert nothing.startswith("Nothing close to EPS · vector (1, left out)") and icons[1].name in nothing
+        assert icons[0].name not in nothing
+        assert screen.query_one("#bag-nothing").display
+        assert app.browser.bag.preference == ("eps", None), "the preference is remembered"
+        # Taking an icon out from the bag screen: out of the bag, its row gone, the count follows.
+        screen.query_one("#bag-list", OptionList).highlighted = 1
+        await pilot.press("delete")
+        await wait_until(pilot, lambda: len(bag_rows(screen)) == 1, "one row left")
+        assert app.browser.bag.ids == {icons[0].id}
+        assert not screen.query_one("#bag-nothing").display
+
+
+class CountingCatalogue:
+    """The embedded catalogue's ASGI app, counting downloads in flight (each held a moment longer)."""
+
+    def __init__(self, hold: float = 0.15) -> None:
+        self.app = create_app(token=TEST_TOKEN)
+        self.hold = hold
+        self.in_flight = 0
+        self.peak = 0
+        self.downloads = 0
+
+    async def __call__(self, scope, receive, send) -> None:
+        if scope["type"] != "http" or scope["path"] != "/api/v1/download":
+            await self.app(scope, receive, send)
+            return
+        self.in_flight += 1
+        self.downloads += 1
+        self.peak = max(self.peak, self.in_flight)
+        try:
+            await asyncio.sleep(self.hold)
+            await self.app(scope, receive, send)
+        finally:
+            self.in_flight -= 1
+
+
+@pytest.fixture
+def counting():
+    counting = CountingCatalogue()
+    server = BackgroundServer(counting).start()
+    try:
+        yield counting, server
+    finally:
+        server.stop()
+
+
+async def test_download_all_saves_every_file_at_most_four_at_a_time_and_goes_on_when_the_bag_closes(
+    make_app, counting, connection, download_dir
+):
+    counter, server = counting
+    app = make_app(dataclasses.replace(connection, base_url=server.base_url))
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: app.browser.memory is not None, "the memory opened")
+        await to_results(pilot, "heart")
+        icons = app.query_one(ResultsList).icons[:12]
+        app.browser.bag.mark(icons)
+        await wait_until(pilot, lambda: "12 in the bag" in status(app), "twelve in the bag")
+        screen = await open_bag(pilot)
+        await pilot.press("d")
+        await wait_until(pilot, lambda: app.browser.bag.running, "the batch running")
+        await wait_until(pilot, lambda: "bag: " in status(app), "the batch's progress in the status")
+        await pilot.press("escape")  # closing the bag screen does not stop the batch
+        await wait_until(pilot, lambda: not isinstance(app.screen, BagScreen), "the bag closed")
+        await wait_until(pilot, lambda: not app.browser.bag.running, "the batch ended", timeout=60)
+        summary = app.browser.bag.batch.summary()
+        # (Two icons whose files have the same name and the same bytes make one file: "already there".)
+        assert len(summary.saved) + len(summary.already) == 12 and not summary.failed, summary.headline
+        assert len(summary.saved) >= 10, summary.headline
+        assert counter.downloads == 12
+        assert counter.peak == 4, f"{counter.peak} downloads at once (at most 4, and 4 with 12 to do)"
+        saved = sorted(path.name for path in download_dir.iterdir())
+        assert saved == sorted(item.path.name for item in summary.saved)
+        assert all(name.endswith(".png") for name in saved), "no partial file left"
+        for item in (*summary.saved, *summary.already):
+            assert item.path is not None and item.path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+            assert item.path.parent == download_dir
+        # The icons stay in the bag; each saved one is a recent icon now.
+        assert app.browser.bag.ids == {icon.id for icon in icons}
+        assert {icon.id for icon in icons} <= {icon.id for icon in Memory.open(DEMO_CATALOGUE).recents()}
+        await wait_until(pilot, lambda: "12 in the bag" in status(app), "the count again")
+        said = [str(note.message) for note in app._notifications]
+        assert any(message.startswith(f"{len(summary.saved)} saved") for message in said), said
+
+        # The bag shows the summary when opened again; a second "download all" finds every file there.
+        screen = await open_bag(pilot)
+        assert shown_text(screen.query_one("#bag-summary", Static)).startswith(summary.headline.capitalize())
+        assert shown_text(screen.query_one("#bag-progress", Static)).strip().startswith("12 of 12 · ")
+        await pilot.press("d")
+        await wait_until(pilot, lambda: app.browser.bag.batch.summary().headline == "12 already there", "again")
+        await wait_until(pilot, lambda: not app.browser.bag.running, "the second batch ended")
+        assert sorted(path.name for path in download_dir.iterdir()) == saved
+        assert all("already there" in row for row in bag_rows(screen))
+
+
+async def test_quitting_while_the_bag_downloads_asks_first_and_leaves_no_partial_file(
+    make_app, connection, download_dir
+):
+    slow = CountingCatalogue(hold=3.0)
+    server = BackgroundServer(slow).start()
+    try:
+        app = make_app(dataclasses.replace(connection, base_url=server.base_url))
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_until(pilot, lambda: app.browser.memory is not None, "the memory opened")
+            await to_results(pilot, "heart")
+            app.browser.bag.mark(app.query_one(ResultsList).icons[:6])
+            screen = await open_bag(pilot)
+            await pilot.press("d")
+            await wait_until(pilot, lambda: slow.in_flight == 4, "four downloads in flight")
+            await pilot.press("escape")
+            await wait_until(pilot, lambda: not isinstance(app.screen, BagScreen), "the bag closed")
+            await pilot.press("q")
+            await wait_until(pilot, lambda: isinstance(app.screen, ConfirmQuit), "the question before quitting")
+            assert app.screen.running == 6
+            await pilot.press("y")
+            await wait_until(pilot, lambda: not app.is_running, "the app quit")
+        del screen
+    finally:
+        server.stop()
+    assert list(download_dir.iterdir()) == []
