@@ -1,6 +1,6 @@
 """The browser's speed and memory, each against a baseline measured in the same run.
 
-    python benchmarks/tui.py [--rounds 5] [--browse 500]
+    python benchmarks/tui.py [--rounds 5] [--browse 500] [--remembered 1000]
 
 Printed (never asserted; this is not a test):
 
@@ -15,6 +15,11 @@ Printed (never asserted; this is not a test):
    `--rounds`. Child processes cache their bytecode (in a folder of their own when the shell sets
    PYTHONDONTWRITEBYTECODE), as an installed copy does. Goals: first paint <= 1.3x the bare app
    (configured and --demo), results of `browse arrow` on screen <= 1.6x.
+   The browser's memory (favourites, recents, preferences: `iconcat.memory`) is a folder of the run's
+   own (XDG_DATA_HOME), never the developer's: an empty database for the cases above, and for the
+   configured catalogue also one holding `--remembered` favourites and the most recents kept (100),
+   first paint (goal: the same ratio as with the empty one, within noise) and the remembered icons
+   on screen (the empty search box shows them once the memory has opened, after the first frame).
 2. Search settled to results painted, server excluded: the time from a SearchResult in hand to the
    first frame written to the (headless) terminal with the results and the first icon's detail shown,
    for 48 and 5,000 icons (each answer follows a "searching…" frame, as when typing). Two baselines
@@ -136,21 +141,28 @@ BROWSER_APP = r"""
 import sys, time
 start = float(sys.argv[1])
 base_url, token, mode, query = sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5] or None
+wait_for_remembered = len(sys.argv) > 6 and sys.argv[6] == "remembered"
 # The real start path (`iconcat browse`'s run_browser: the demo catalogue, the client, the image
 # stack, wherever launch.py and the app put them), with only App.run made headless and given a pilot.
 from textual.app import App
 
 async def ready(pilot):
     app = pilot.app
-    if query:  # results on screen: the first frame written once the answer is shown
+    if query or wait_for_remembered:  # results on screen: the first frame written once the answer is shown
         import asyncio
         browsing = getattr(app, "browser", app)
         painted = asyncio.Event()
         original = app._display
 
+        def shown():
+            state = browsing.search_state
+            if wait_for_remembered:
+                return state.favourites is not None
+            return state.phase.name in ("RESULTS", "NO_RESULTS")
+
         def display(screen, renderable):
             original(screen, renderable)
-            if renderable is not None and browsing.search_state.phase.name in ("RESULTS", "NO_RESULTS"):
+            if renderable is not None and shown():
                 painted.set()
 
         app._display = display
@@ -169,51 +181,84 @@ run_browser(settings, query=query, demo=mode == "demo")
 """
 
 
-def launch_seconds(script: str, *args: str) -> float:
+def launch_seconds(script: str, *args: str, data_home: Path | None = None) -> float:
     completed = subprocess.run(
         [sys.executable, "-c", script, repr(time.time()), *args],
         capture_output=True,
         text=True,
         check=True,
         cwd=ROOT,
-        env=child_environment(),
+        env=child_environment(data_home),
     )
     return float(completed.stdout.strip().splitlines()[-1])
 
 
-def child_environment() -> dict[str, str]:
+def child_environment(data_home: Path | None = None) -> dict[str, str]:
     """The environment for timed child processes: bytecode cached, as in an installed copy.
 
     With PYTHONDONTWRITEBYTECODE set (as in some development shells) every child would compile
     iconcat's sources again, a cost no installed copy pays: the cache goes to a folder of its own.
+    `data_home`: the browser's memory lives there (XDG_DATA_HOME), not in the developer's own.
     """
     env = dict(os.environ)
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     env.setdefault("PYTHONPYCACHEPREFIX", str(Path(tempfile.gettempdir()) / "iconcat-bench-pycache"))
+    if data_home is not None:
+        env["XDG_DATA_HOME"] = str(data_home)
     return env
 
 
-def bench_launch(rounds: int, base_url: str) -> None:
+def remembering(data_home: Path, base_url: str, count: int) -> Path:
+    """A memory in `data_home` for the catalogue at `base_url` (and the demo) holding `count`
+    favourites and the most recent icons kept, made from the catalogue's icons; `data_home`."""
+    from iconcat.api import CatalogueClient
+    from iconcat.memory import DEMO_CATALOGUE, Memory
+
+    async def fetch() -> tuple:
+        async with CatalogueClient(base_url, TOKEN) as client:
+            return (await client.search("a")).icons
+
+    path = data_home / "iconcat" / "memory.sqlite3"
+    icons = many_icons(asyncio.run(fetch()), count) if count else ()
+    for key in (base_url, DEMO_CATALOGUE):
+        memory = Memory.open(key, path)
+        for icon in icons:
+            memory.toggle_favourite(icon)
+        for icon in icons[-1000:]:
+            memory.used(icon)  # (the memory keeps the last RECENTS_KEPT)
+        assert len(memory.favourites()) == count, memory.notice
+        memory.close()
+    return data_home
+
+
+def bench_launch(rounds: int, base_url: str, remembered: int) -> None:
     """Each case once per round, in turn (bare app first), so a drift of the machine hits all alike."""
-    cases = {
-        "bare": (BARE_APP,),
-        "configured": (BROWSER_APP, base_url, TOKEN, "configured", ""),
-        "demo": (BROWSER_APP, "-", "-", "demo", ""),
-        "arrow": (BROWSER_APP, base_url, TOKEN, "configured", "arrow"),
-        "demo arrow": (BROWSER_APP, "-", "-", "demo", "arrow"),
+    folder = Path(tempfile.mkdtemp(prefix="iconcat-bench-memory-"))
+    empty = remembering(folder / "empty", base_url, 0)
+    full = remembering(folder / "full", base_url, remembered)
+    cases: dict[str, tuple[tuple[str, ...], Path | None]] = {
+        "bare": ((BARE_APP,), None),
+        "configured": ((BROWSER_APP, base_url, TOKEN, "configured", ""), empty),
+        "remembered": ((BROWSER_APP, base_url, TOKEN, "configured", ""), full),
+        "remembered shown": ((BROWSER_APP, base_url, TOKEN, "configured", "", "remembered"), full),
+        "demo": ((BROWSER_APP, "-", "-", "demo", ""), empty),
+        "arrow": ((BROWSER_APP, base_url, TOKEN, "configured", "arrow"), empty),
+        "demo arrow": ((BROWSER_APP, "-", "-", "demo", "arrow"), empty),
     }
-    for case in cases.values():  # warm the OS file cache and the bytecode cache
-        launch_seconds(*case)
+    for case, data_home in cases.values():  # warm the OS file cache and the bytecode cache
+        launch_seconds(*case, data_home=data_home)
     times: dict[str, list[float]] = {name: [] for name in cases}
     for _ in range(rounds):
-        for name, case in cases.items():
-            times[name].append(launch_seconds(*case))
+        for name, (case, data_home) in cases.items():
+            times[name].append(launch_seconds(*case, data_home=data_home))
     best = {name: min(values) for name, values in times.items()}
     bare = best["bare"]
     print(f"1. launch (fresh process, best of {rounds}, cases interleaved)")
     print(f"   bare Textual app, same widgets, first paint     {bare * 1000:7.0f} ms")
     for name, label, goal in (
         ("configured", "iconcat browse (configured), first paint", "goal <= 1.3x"),
+        ("remembered", f"  the same, {remembered:,} favourites + 100 recents", "goal: as above, within noise"),
+        ("remembered shown", "  ... those remembered icons on screen", "(after the first frame)"),
         ("demo", "iconcat browse --demo, first paint", "goal <= 1.3x"),
         ("arrow", "iconcat browse arrow, results on screen", "goal <= 1.6x"),
         ("demo arrow", "iconcat browse --demo arrow, results", "(also starts the catalogue)"),
@@ -506,10 +551,15 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--browse", type=int, default=500)
+    parser.add_argument(
+        "--remembered", type=int, default=1000, help="favourites in the remembering launch case (default 1000)"
+    )
     args = parser.parse_args(argv)
+    # The browser's memory (favourites, previews, preferences) of this run only, never the developer's.
+    os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="iconcat-bench-data-")
     server, base_url = start_server_process(page_size=48)
     try:
-        bench_launch(args.rounds, base_url)
+        bench_launch(args.rounds, base_url, args.remembered)
         bench_paint(args.rounds, base_url)
     finally:
         server.terminate()

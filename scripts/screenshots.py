@@ -26,7 +26,7 @@ from iconcat.server import DEMO_TOKEN, start_catalogue
 from iconcat.tui.app import IconcatApp
 from iconcat.tui.connection import Connection
 from iconcat.tui.download_jobs import DownloadStatus
-from iconcat.tui.screens import VariantPicker
+from iconcat.tui.screens import BagScreen, VariantPicker
 from iconcat.tui.search_state import SearchPhase
 from iconcat.tui.widgets import DownloadRow, FacetPanel, Gallery, ResultsList, Thumbnail
 
@@ -114,6 +114,29 @@ async def downloads_running_and_done(pilot: Pilot) -> None:
     await wait_until(pilot, lambda: app.query(".download-bar").last().region.width > 0, "the second row")
 
 
+async def bag_downloaded(pilot: Pilot) -> None:
+    """Three icons in the bag, two favourites (for the next shot), then the bag's "download all" done."""
+    app = pilot.app
+    await gallery_drawn(pilot)
+    await wait_until(pilot, lambda: app.browser.bag.memory is not None, "the memory open")
+    await pilot.press("space", "right", "space", "asterisk", "right", "right", "space", "down", "asterisk")
+    await wait_until(pilot, lambda: len(app.browser.bag) == 3, "three icons in the bag")
+    await pilot.press("b")
+    await wait_until(pilot, lambda: isinstance(app.screen, BagScreen), "the bag")
+    await pilot.press("d")
+    await wait_until(pilot, lambda: app.browser.bag.batch is not None and not app.browser.bag.running, "the batch")
+    await pilot.pause(0.2)
+    app.clear_notifications()
+
+
+async def remembered_shown(pilot: Pilot) -> None:
+    """The empty search box: the favourites, then the recent icons."""
+    app = pilot.app
+    app.clear_notifications()
+    await pilot.press("down")
+    await gallery_drawn(pilot)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=ROOT / "screenshots", help="folder for the SVG files")
@@ -125,6 +148,8 @@ def main(argv: list[str] | None = None) -> int:
         shots: list[Path] = []
         with tempfile.TemporaryDirectory(prefix="iconcat-shots-") as scratch:
             os.chdir(scratch)  # downloads show as "downloads/…", not a temporary path
+            # A memory of its own (favourites, bag, remembered theme and view): not the developer's.
+            os.environ["XDG_DATA_HOME"] = str(Path(scratch) / "data")
             demo = start_catalogue(token=DEMO_TOKEN)
             # A slow twin of the demo (every answer waits 1.5 s), so a download can be caught running.
             slow = start_catalogue(token=DEMO_TOKEN, latency_ms=1500)
@@ -139,6 +164,8 @@ def main(argv: list[str] | None = None) -> int:
                 shots.append(await shoot("detail-thumbnail", fast, out, "heart", move_to_a_colour_icon))
                 shots.append(await shoot("variant-picker", fast, out, "home", open_picker))
                 shots.append(await shoot("small-terminal", fast, out, "star", size=(80, 24)))
+                shots.append(await shoot("bag", fast, out, "bell", bag_downloaded, view="gallery"))
+                shots.append(await shoot("remembered", fast, out, "", remembered_shown, view="gallery"))
                 slow_connection = Connection(slow.base_url, DEMO_TOKEN, Path("downloads"), is_demo=True)
                 shots.append(await shoot("downloads", slow_connection, out, "bell", downloads_running_and_done))
             finally:
