@@ -5,6 +5,8 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import socket
+import threading
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -12,7 +14,7 @@ from typing import Any
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
-from iconcat.server import BackgroundServer, start_catalogue
+from iconcat.server import BackgroundServer, create_app, start_catalogue
 from iconcat.server.catalogue import Catalogue, Ref
 from iconcat.tui.filters import parse_query
 from iconcat.tui.search_state import SearchPhase
@@ -77,6 +79,50 @@ def serving(**options: Any) -> Iterator[BackgroundServer]:
     try:
         yield server
     finally:
+        server.stop()
+
+
+class HeldDownloads:
+    """The embedded catalogue (ASGI), every download held until the test calls `release()`.
+
+    A running download that must still be running when the test acts on it (the quit question)
+    cannot be staged with latency: a loaded machine can take longer than any latency between the
+    download's start and the key that quits. A held download ends only when released, or after
+    `limit` seconds so a failing test never leaves the server's thread waiting.
+    """
+
+    def __init__(self, token: str, limit: float = WAIT_SECONDS) -> None:
+        self.app = create_app(token=token)
+        self.limit = limit
+        self.in_flight = 0
+        self._released = threading.Event()  # set from the test's thread, read on the server's loop
+
+    def release(self) -> None:
+        self._released.set()
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http" or scope["path"] != "/api/v1/download":
+            await self.app(scope, receive, send)
+            return
+        self.in_flight += 1
+        try:
+            deadline = time.monotonic() + self.limit
+            while not self._released.is_set() and time.monotonic() < deadline:
+                await asyncio.sleep(0.02)
+            await self.app(scope, receive, send)
+        finally:
+            self.in_flight -= 1
+
+
+@contextmanager
+def holding_downloads(token: str) -> Iterator[tuple[HeldDownloads, BackgroundServer]]:
+    """A `HeldDownloads` catalogue served over loopback, released and stopped afterwards."""
+    held = HeldDownloads(token)
+    server = BackgroundServer(held).start()
+    try:
+        yield held, server
+    finally:
+        held.release()
         server.stop()
 
 

@@ -21,7 +21,16 @@ from iconcat.tui.screens import ConfirmQuit, ConnectScreen, HelpScreen, VariantP
 from iconcat.tui.search_state import SearchPhase
 from iconcat.tui.widgets import DetailPane, DownloadRow, ResultsList, Thumbnail
 from tests.conftest import TEST_TOKEN
-from tests.support.tui import SIZE, refusing_socket, results_settled, search, serving, shown_text, wait_until
+from tests.support.tui import (
+    SIZE,
+    holding_downloads,
+    refusing_socket,
+    results_settled,
+    search,
+    serving,
+    shown_text,
+    wait_until,
+)
 
 
 async def expected_search(catalogue, text: str):
@@ -326,13 +335,13 @@ async def test_service_down_is_explained_the_app_stays_alive_and_recovers(make_a
 
 
 async def test_quitting_with_a_running_download_asks_first(make_app, download_dir):
-    with serving(token=TEST_TOKEN, latency_ms=1500) as slow:
+    with holding_downloads(TEST_TOKEN) as (held, slow):  # the download runs until the app quits
         app = make_app(Connection(slow.base_url, TEST_TOKEN, download_dir, is_demo=True))
         async with app.run_test(size=SIZE) as pilot:
             await search(pilot, "heart")
             results = app.query_one(ResultsList)
             app.start_download(results.icons[0], results.icons[0].variants[0])
-            await pilot.pause()
+            await wait_until(pilot, lambda: held.in_flight == 1, "the download at the server")
             app.query_one(ResultsList).focus()
             await pilot.press("q")
             await wait_until(pilot, lambda: isinstance(app.screen, ConfirmQuit), "the quit question")

@@ -22,7 +22,7 @@ from iconcat.tui.screens import ConfirmQuit, VariantPicker
 from iconcat.tui.screens.confirm_quit import quit_question
 from iconcat.tui.widgets import DownloadRow, DownloadsPanel, ResultsList
 from tests.conftest import TEST_TOKEN
-from tests.support.tui import SIZE, search, serving, shown_text, wait_until
+from tests.support.tui import SIZE, holding_downloads, search, shown_text, wait_until
 
 
 def drawn_text(widget) -> str:
@@ -86,13 +86,13 @@ async def test_picker_shows_the_plain_name_when_it_is_free(make_app, tmp_path: P
 
 
 async def test_quit_question_says_so_when_the_download_finishes_then_quits_cleanly(make_app, download_dir):
-    with serving(token=TEST_TOKEN, latency_ms=1500) as slow:
+    with holding_downloads(TEST_TOKEN) as (held, slow):  # the download ends when the test releases it
         app = make_app(Connection(slow.base_url, TEST_TOKEN, download_dir, is_demo=True))
         async with app.run_test(size=SIZE) as pilot:
             await search(pilot, "heart")
             results = app.query_one(ResultsList)
             job = app.start_download(results.icons[0], results.icons[0].variants[0])
-            await pilot.pause()
+            await wait_until(pilot, lambda: held.in_flight == 1, "the download at the server")
             results.focus()
             await pilot.press("q")
             await wait_until(pilot, lambda: isinstance(app.screen, ConfirmQuit), "the quit question")
@@ -100,6 +100,7 @@ async def test_quit_question_says_so_when_the_download_finishes_then_quits_clean
             assert job.status is DownloadStatus.RUNNING
             assert shown_text(question) == quit_question(1)
 
+            held.release()
             await wait_until(pilot, lambda: job.status.finished, "the download's end")
             await wait_until(pilot, lambda: shown_text(question) == quit_question(0), "the question updated")
             assert job.status is DownloadStatus.DONE
