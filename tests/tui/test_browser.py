@@ -357,20 +357,21 @@ async def test_quitting_with_a_running_download_asks_first(make_app, download_di
 
 
 async def test_cancel_then_retry_a_download(make_app, download_dir):
-    with serving(token=TEST_TOKEN, latency_ms=700) as slow:
+    with holding_downloads(TEST_TOKEN) as (held, slow):  # running until released: x always finds it running
         app = make_app(Connection(slow.base_url, TEST_TOKEN, download_dir, is_demo=True))
         async with app.run_test(size=SIZE) as pilot:
             await search(pilot, "heart")
             results = app.query_one(ResultsList)
             results.focus()
             app.start_download(results.icons[0], results.icons[0].variants[0])
-            await pilot.pause()
+            await wait_until(pilot, lambda: held.in_flight == 1, "the download at the server")
             await pilot.press("x")
             await wait_until(pilot, lambda: app.downloads[0].status is DownloadStatus.CANCELLED, "the cancellation")
             row = app.query_one(DownloadRow)
             await pilot.pause()
             assert "cancelled" in shown_text(row.query_one(".download-status", Static))
             assert list(download_dir.iterdir()) == []
+            held.release()
             await pilot.press("r")
             await wait_until(pilot, lambda: app.downloads[0].status is DownloadStatus.DONE, "the retried download")
             assert [path.name for path in download_dir.iterdir()] == [app.downloads[0].filename]
@@ -420,16 +421,18 @@ async def test_a_narrow_list_keeps_the_set_column_while_names_are_short(make_app
 
 
 async def test_x_cancels_the_focused_download_row_not_the_latest(make_app, download_dir):
-    with serving(token=TEST_TOKEN, latency_ms=800) as slow:
+    with holding_downloads(TEST_TOKEN) as (held, slow):  # both run until released
         app = make_app(Connection(slow.base_url, TEST_TOKEN, download_dir, is_demo=True))
         async with app.run_test(size=SIZE) as pilot:
             await search(pilot, "heart")
             icon = app.query_one(ResultsList).icons[0]
             first = app.start_download(icon, icon.variants[0])
             second = app.start_download(icon, icon.variants[1])
-            await pilot.pause()
+            await wait_until(pilot, lambda: held.in_flight == 2, "both downloads at the server")
             app.query_one(f"#{first.row_id}", DownloadRow).focus()
             await pilot.press("x")
+            await wait_until(pilot, lambda: first.status.finished, "the first download's end")
+            held.release()
             await wait_until(pilot, lambda: first.status.finished and second.status.finished, "both downloads ended")
             assert first.status is DownloadStatus.CANCELLED
             assert second.status is DownloadStatus.DONE
