@@ -329,8 +329,13 @@ class FileSaver:
     def __enter__(self) -> Self:
         self._created = _make_folder(self.folder)
         # Temporary files of iconcat runs that were killed mid-download (their process is gone): ours to
-        # clean, and this is the moment someone is looking at this folder.
-        remove_leftovers(self.folder)
+        # clean, and this is the moment someone is looking at this folder. Once per folder and process:
+        # the sweep reads the whole folder, and a bag of 100 files would read it 100 times (on the event
+        # loop, where this runs); leftovers come from runs killed before, and those are swept by then.
+        folder_key = os.path.abspath(self.folder)
+        if folder_key not in _swept_folders:
+            remove_leftovers(self.folder)
+            _swept_folders.add(folder_key)
         try:
             self._partial = _PartialFile(self.folder)
         except OSError as error:
@@ -706,6 +711,10 @@ def _reserve(target: Path) -> bool:
         return False
     os.close(fd)
     return True
+
+
+_swept_folders: set[str] = set()
+"""Folders `FileSaver` has swept for leftovers in this process (absolute paths)."""
 
 
 def remove_leftovers(folder: Path) -> list[Path]:

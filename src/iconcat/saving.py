@@ -265,8 +265,7 @@ async def _publish(data: bytes, folder: Path, name: str) -> SaveOutcome:
         with FileSaver(folder, name, expected_format="png", total=len(data), keep_identical=True) as saver:
             saver.write(data)
             await asyncio.to_thread(saver.finish)
-            await asyncio.to_thread(saver.look_for_identical)
-            path = await publish_off_the_loop(saver)
+            path = await publish_off_the_loop(saver)  # (looks for identical bytes first, in its thread)
             return SaveOutcome(path, already=saver.already)
     except SaveError as error:
         problem = str(error)

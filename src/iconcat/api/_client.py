@@ -773,8 +773,7 @@ class CatalogueClient:
                         "try again"
                     )
                 await asyncio.to_thread(saver.finish)
-                if keep:
-                    await asyncio.to_thread(saver.look_for_identical)  # reads files: off the loop
+                # (With `keep`, publishing looks for identical bytes first, in the same thread.)
                 path = await downloads.publish_off_the_loop(saver)
                 return downloads.SavedFile(path, saver.already)
         except downloads.SaveError as error:
