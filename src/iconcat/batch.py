@@ -15,7 +15,8 @@ Decisions:
   `reason` (`describe_failure`: plain, sanitised, one line), and the batch goes on. A full disk thus
   fails every item still to come, each saying so; the files already saved stay as they are.
 - `cancel()` cancels every item still running and every one still waiting (`CANCELLED`); `run` then
-  returns its summary as usual. Cancelling the task that runs `run` does the same, then re-raises.
+  returns its summary as usual. Called before `run`, it cancels the waiting items, so `run` saves
+  none. Cancelling the task that runs `run` does the same, then re-raises.
 - `retry_failed()` puts the failed and cancelled items back to waiting; `run` again saves only them
   (the saved ones stay saved). The counts and bytes of a run are of the items it ran.
 - Progress: `on_progress(BatchProgress)` at most every `interval` seconds while bytes arrive, and once
@@ -262,9 +263,17 @@ class Batch:
         return len(again)
 
     def cancel(self) -> int:
-        """Cancel every item running or waiting; how many. `run` returns once they have cleaned up."""
+        """Cancel every item running or waiting; how many. `run` returns once they have cleaned up.
+
+        Before `run` (a batch about to start, or retried), the waiting items are cancelled at once,
+        and a `run` after that has nothing to do: a cancel is never lost to the moment a run begins.
+        """
         if not self._running:
-            return 0
+            waiting = [item for item in self.items if item.state is ItemState.WAITING]
+            for item in waiting:
+                item.state = ItemState.CANCELLED
+                self._item_changed(item)
+            return len(waiting)
         self._cancelled = True
         waiting = list(self._queue)
         self._queue.clear()

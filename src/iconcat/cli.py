@@ -334,6 +334,9 @@ def _run(argv: Sequence[str] | None) -> int:
             view=getattr(args, "view", None),
             group=getattr(args, "group", None),
             graphics=getattr(args, "graphics", None),
+            # `--name` wins over ICONCAT_FILENAME and the config file, even a broken one. (Only pick's
+            # and download's: `search NAME` has a `name` of its own, the words searched.)
+            filename=args.name if command in ("pick", "download") else None,
         )
         if command == "browse":
             return _browse(settings, " ".join(getattr(args, "query", None) or []) or None, getattr(args, "demo", False))
@@ -461,8 +464,6 @@ def _pick(settings: Settings, args: argparse.Namespace) -> int:
         raise UsageError(f"--size counts pixels: {args.format.upper()} is a vector format and has none")
     if args.output:
         settings = dataclasses.replace(settings, download_dir=Path(args.output).expanduser())
-    if args.name is not None:  # (checked by the parser)
-        settings = dataclasses.replace(settings, filename=args.name)
     try:
         from iconcat.tui import run_picker
         from iconcat.tui.picking import PickRequest

@@ -64,6 +64,11 @@ def test_by_id_keeps_the_services_name_unless_the_setting_needs_no_icon(configur
     # ... and the flag beats it.
     outcome = run_iconcat("download", str(variant_id), "--name", "f{variant}", "-o", str(tmp_path / "b"), env=env)
     assert Path(outcome.stdout.splitlines()[-1]).name == f"f{variant_id}.png"
+    # ... even when the setting is broken (the flag is what this run uses).
+    broken = {**configured, "ICONCAT_FILENAME": "{nme}"}
+    outcome = run_iconcat("download", str(variant_id), "--name", "g{variant}", "-o", str(tmp_path / "b"), env=broken)
+    assert outcome.status == 0, outcome.error_line
+    assert Path(outcome.stdout.splitlines()[-1]).name == f"g{variant_id}.png"
 
 
 def test_a_bad_setting_is_one_line_and_exit_2_naming_where_it_came_from(configured, tmp_path):

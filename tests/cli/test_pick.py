@@ -136,8 +136,12 @@ def test_size_with_a_vector_format_is_refused_in_one_line(tmp_path):
     assert result.stderr.decode().count("\n") == 1 and "vector" in result.stderr.decode()
 
 
-def test_multi_prints_one_path_per_icon_after_the_bag_is_downloaded(tmp_path):
-    terminal = PickTerminal("arrow", "--demo", "--multi", "--format", "svg", "-o", str(tmp_path))
+def test_multi_prints_one_path_per_icon_after_the_bag_is_downloaded(tmp_path, monkeypatch):
+    # --name names the bag's files too, and wins over a broken setting in the environment.
+    monkeypatch.setenv("ICONCAT_FILENAME", "{nme}")
+    terminal = PickTerminal(
+        "arrow", "--demo", "--multi", "--format", "svg", "--name", "bag-{name}-{variant}", "-o", str(tmp_path)
+    )
     _results_on_screen(terminal)
     for key in (DOWN, ENTER, "\x1b[C", ENTER, "\x1b[C", " ", "b"):  # three icons in the bag, by Enter and space
         terminal.press(key)
@@ -149,6 +153,7 @@ def test_multi_prints_one_path_per_icon_after_the_bag_is_downloaded(tmp_path):
     printed = [Path(os.fsdecode(line)) for line in out.splitlines()]
     assert len(printed) == 3 and sorted(printed) == sorted(path.resolve() for path in tmp_path.iterdir())
     assert all(path.is_absolute() and path.suffix == ".svg" for path in printed)
+    assert all(path.name.startswith("bag-arrow-") for path in printed), printed
 
 
 def test_keys_come_from_the_terminal_when_stdin_is_not_one(tmp_path):

@@ -95,6 +95,11 @@ class HeldDownloads:
         self.app = create_app(token=token)
         self.limit = limit
         self.in_flight = 0
+        """Downloads at the server now."""
+        self.peak = 0
+        """The most downloads at the server at once."""
+        self.downloads = 0
+        """Downloads asked for in all."""
         self._released = threading.Event()  # set from the test's thread, read on the server's loop
 
     def release(self) -> None:
@@ -105,6 +110,8 @@ class HeldDownloads:
             await self.app(scope, receive, send)
             return
         self.in_flight += 1
+        self.downloads += 1
+        self.peak = max(self.peak, self.in_flight)
         try:
             deadline = time.monotonic() + self.limit
             while not self._released.is_set() and time.monotonic() < deadline:

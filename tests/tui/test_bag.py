@@ -7,20 +7,17 @@ in tests/hostile/test_bag_faults.py.
 
 from __future__ import annotations
 
-import asyncio
 import dataclasses
 
 import pytest
 from textual.widgets import OptionList, Select, Static
 
 from iconcat.memory import DEMO_CATALOGUE, Memory
-from iconcat.server import BackgroundServer
-from iconcat.server.app import create_app
 from iconcat.server.catalogue import default_catalogue
 from iconcat.tui.screens import BagScreen, ConfirmQuit
 from iconcat.tui.widgets import Gallery, ResultsArea, ResultsList, SearchInput
 from tests.conftest import TEST_TOKEN
-from tests.support.tui import SIZE, search, shown_text, wait_until
+from tests.support.tui import SIZE, holding_downloads, search, shown_text, wait_until
 
 
 def status(app) -> str:
@@ -221,94 +218,80 @@ async def test_the_bag_lists_each_icons_nearest_variant_and_those_that_offer_not
         assert not screen.query_one("#bag-nothing").display
 
 
-class CountingCatalogue:
-    """The embedded catalogue's ASGI app, counting downloads in flight (each held a moment longer)."""
-
-    def __init__(self, hold: float = 0.15) -> None:
-        self.app = create_app(token=TEST_TOKEN)
-        self.hold = hold
-        self.in_flight = 0
-        self.peak = 0
-        self.downloads = 0
-
-    async def __call__(self, scope, receive, send) -> None:
-        if scope["type"] != "http" or scope["path"] != "/api/v1/download":
-            await self.app(scope, receive, send)
-            return
-        self.in_flight += 1
-        self.downloads += 1
-        self.peak = max(self.peak, self.in_flight)
-        try:
-            await asyncio.sleep(self.hold)
-            await self.app(scope, receive, send)
-        finally:
-            self.in_flight -= 1
-
-
-@pytest.fixture
-def counting():
-    counting = CountingCatalogue()
-    server = BackgroundServer(counting).start()
-    try:
-        yield counting, server
-    finally:
-        server.stop()
-
-
-async def test_download_all_saves_every_file_at_most_four_at_a_time_and_goes_on_when_the_bag_closes(
-    make_app, counting, connection, download_dir
-):
-    counter, server = counting
-    app = make_app(dataclasses.replace(connection, base_url=server.base_url))
+@pytest.mark.parametrize("damaged", ['["png", 0]', "png:²", "{"])
+async def test_a_damaged_remembered_preference_is_not_trusted(make_app, damaged):
+    # Someone (or a disk fault) wrote the bag's remembered preference: the bag asks for PNG 512 instead.
+    memory = Memory.open(DEMO_CATALOGUE)
+    memory.remember("bag_variant", damaged)
+    memory.close()
+    app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await wait_until(pilot, lambda: app.browser.memory is not None, "the memory opened")
         await to_results(pilot, "heart")
-        icons = app.query_one(ResultsList).icons[:12]
-        app.browser.bag.mark(icons)
-        await wait_until(pilot, lambda: "12 in the bag" in status(app), "twelve in the bag")
+        await pilot.press("space")
+        await wait_until(pilot, lambda: len(app.browser.bag) == 1, "one in the bag")
         screen = await open_bag(pilot)
-        await pilot.press("d")
-        await wait_until(pilot, lambda: app.browser.bag.running, "the batch running")
-        await wait_until(pilot, lambda: "bag: " in status(app), "the batch's progress in the status")
-        await pilot.press("escape")  # closing the bag screen does not stop the batch
-        await wait_until(pilot, lambda: not isinstance(app.screen, BagScreen), "the bag closed")
-        await wait_until(pilot, lambda: not app.browser.bag.running, "the batch ended", timeout=60)
-        summary = app.browser.bag.batch.summary()
-        # (Two icons whose files have the same name and the same bytes make one file: "already there".)
-        assert len(summary.saved) + len(summary.already) == 12 and not summary.failed, summary.headline
-        assert len(summary.saved) >= 10, summary.headline
-        assert counter.downloads == 12
-        assert counter.peak == 4, f"{counter.peak} downloads at once (at most 4, and 4 with 12 to do)"
-        saved = sorted(path.name for path in download_dir.iterdir())
-        assert saved == sorted(item.path.name for item in summary.saved)
-        assert all(name.endswith(".png") for name in saved), "no partial file left"
-        for item in (*summary.saved, *summary.already):
-            assert item.path is not None and item.path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-            assert item.path.parent == download_dir
-        # The icons stay in the bag; each saved one is a recent icon now.
-        assert app.browser.bag.ids == {icon.id for icon in icons}
-        assert {icon.id for icon in icons} <= {icon.id for icon in Memory.open(DEMO_CATALOGUE).recents()}
-        await wait_until(pilot, lambda: "12 in the bag" in status(app), "the count again")
-        said = [str(note.message) for note in app._notifications]
-        assert any(message.startswith(f"{len(summary.saved)} saved") for message in said), said
+        assert app.browser.bag.preference == ("png", 512)
+        assert all("PNG · 512 px" in row for row in bag_rows(screen))
 
-        # The bag shows the summary when opened again; a second "download all" finds every file there.
-        screen = await open_bag(pilot)
-        assert shown_text(screen.query_one("#bag-summary", Static)).startswith(summary.headline.capitalize())
-        assert shown_text(screen.query_one("#bag-progress", Static)).strip().startswith("12 of 12 · ")
-        await pilot.press("d")
-        await wait_until(pilot, lambda: app.browser.bag.batch.summary().headline == "12 already there", "again")
-        await wait_until(pilot, lambda: not app.browser.bag.running, "the second batch ended")
-        assert sorted(path.name for path in download_dir.iterdir()) == saved
-        assert all("already there" in row for row in bag_rows(screen))
+
+async def test_download_all_saves_every_file_at_most_four_at_a_time_and_goes_on_when_the_bag_closes(
+    make_app, connection, download_dir
+):
+    with holding_downloads(TEST_TOKEN) as (counter, server):  # every download held until released
+        app = make_app(dataclasses.replace(connection, base_url=server.base_url))
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_until(pilot, lambda: app.browser.memory is not None, "the memory opened")
+            await to_results(pilot, "heart")
+            icons = app.query_one(ResultsList).icons[:12]
+            app.browser.bag.mark(icons)
+            await wait_until(pilot, lambda: "12 in the bag" in status(app), "twelve in the bag")
+            screen = await open_bag(pilot)
+            await pilot.press("d")
+            await wait_until(pilot, lambda: app.browser.bag.running, "the batch running")
+            # Held at the server, the batch can only show its limit: four at once, never a fifth.
+            await wait_until(pilot, lambda: counter.in_flight == 4, "four downloads at the server")
+            await wait_until(pilot, lambda: "bag: " in status(app), "the batch's progress in the status")
+            await pilot.pause(0.2)
+            assert counter.peak == 4, f"{counter.peak} downloads at once"
+            await pilot.press("escape")  # closing the bag screen does not stop the batch
+            await wait_until(pilot, lambda: not isinstance(app.screen, BagScreen), "the bag closed")
+            counter.release()
+            await wait_until(pilot, lambda: not app.browser.bag.running, "the batch ended", timeout=60)
+            summary = app.browser.bag.batch.summary()
+            # (Two icons whose files have the same name and the same bytes make one file: "already there".)
+            assert len(summary.saved) + len(summary.already) == 12 and not summary.failed, summary.headline
+            assert len(summary.saved) >= 10, summary.headline
+            assert counter.downloads == 12
+            assert counter.peak == 4, f"{counter.peak} downloads at once (at most 4, and 4 with 12 to do)"
+            saved = sorted(path.name for path in download_dir.iterdir())
+            assert saved == sorted(item.path.name for item in summary.saved)
+            assert all(name.endswith(".png") for name in saved), "no partial file left"
+            for item in (*summary.saved, *summary.already):
+                assert item.path is not None and item.path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+                assert item.path.parent == download_dir
+            # The icons stay in the bag; each saved one is a recent icon now.
+            assert app.browser.bag.ids == {icon.id for icon in icons}
+            assert {icon.id for icon in icons} <= {icon.id for icon in Memory.open(DEMO_CATALOGUE).recents()}
+            await wait_until(pilot, lambda: "12 in the bag" in status(app), "the count again")
+            said = [str(note.message) for note in app._notifications]
+            assert any(message.startswith(f"{len(summary.saved)} saved") for message in said), said
+
+            # The bag shows the summary when opened again; a second "download all" finds every file there.
+            screen = await open_bag(pilot)
+            assert shown_text(screen.query_one("#bag-summary", Static)).startswith(summary.headline.capitalize())
+            assert shown_text(screen.query_one("#bag-progress", Static)).strip().startswith("12 of 12 · ")
+            await pilot.press("d")
+            await wait_until(pilot, lambda: app.browser.bag.batch.summary().headline == "12 already there", "again")
+            await wait_until(pilot, lambda: not app.browser.bag.running, "the second batch ended")
+            assert sorted(path.name for path in download_dir.iterdir()) == saved
+            assert all("already there" in row for row in bag_rows(screen))
 
 
 async def test_quitting_while_the_bag_downloads_asks_first_and_leaves_no_partial_file(
     make_app, connection, download_dir
 ):
-    slow = CountingCatalogue(hold=3.0)
-    server = BackgroundServer(slow).start()
-    try:
+    with holding_downloads(TEST_TOKEN) as (slow, server):  # no file ends until the app has quit
         app = make_app(dataclasses.replace(connection, base_url=server.base_url))
         async with app.run_test(size=SIZE) as pilot:
             await wait_until(pilot, lambda: app.browser.memory is not None, "the memory opened")
@@ -325,6 +308,28 @@ async def test_quitting_while_the_bag_downloads_asks_first_and_leaves_no_partial
             await pilot.press("y")
             await wait_until(pilot, lambda: not app.is_running, "the app quit")
         del screen
-    finally:
-        server.stop()
     assert list(download_dir.iterdir()) == []
+
+
+async def test_a_second_download_all_or_a_cancel_before_the_batch_begins_are_not_lost(
+    make_app, connection, download_dir
+):
+    # "download all" starts a worker that first waits for the catalogue's client: until the batch
+    # itself begins, the bag is already running (a second one is refused, quitting asks) and a
+    # cancel is kept (the batch then saves nothing).
+    with holding_downloads(TEST_TOKEN) as (held, server):
+        app = make_app(dataclasses.replace(connection, base_url=server.base_url))
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_until(pilot, lambda: app.browser.memory is not None, "the memory opened")
+            await to_results(pilot, "heart")
+            bag = app.browser.bag
+            icons = app.query_one(ResultsList).icons[:6]
+            bag.mark(icons)
+            planned = [(icon, choice) for icon, choice in bag.plan(icons, ("png", 512)) if choice is not None]
+            first = bag.download_all(planned, download_dir)
+            assert first is not None and bag.running and bag.remaining == len(planned)
+            assert bag.download_all(planned, download_dir) is None, "a second batch beside the first"
+            assert bag.cancel_all() == len(planned)
+            await wait_until(pilot, lambda: not bag.running, "the cancelled batch ended")
+            assert bag.batch is first and len(first.summary().cancelled) == len(planned)
+            assert held.downloads == 0 and list(download_dir.iterdir()) == []

@@ -30,6 +30,8 @@ from textual.message import Message
 from iconcat.batch import Batch, BatchItem, BatchProgress, BatchSummary, ItemState, SaveFunction
 from iconcat.text import sanitize
 
+from .remembered import decode_variant, encode_variant
+
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from textual.dom import DOMNode
     from textual.worker import Worker
@@ -54,22 +56,6 @@ def preference_label(preference: Preference) -> str:
     fmt, size = preference
     shown = sanitize(fmt.upper(), max_length=12)
     return f"{shown} · {size} px" if size is not None else f"{shown} · vector"
-
-
-def _encode(preference: Preference) -> str:
-    fmt, size = preference
-    return f"{fmt}:{'' if size is None else size}"
-
-
-def _decode(text: str | None) -> Preference | None:
-    if not text or ":" not in text:
-        return None
-    fmt, _, size = text.partition(":")
-    if not fmt:
-        return None
-    if not size:
-        return fmt, None
-    return (fmt, int(size)) if size.isdigit() else None
 
 
 class BagController:
@@ -106,11 +92,19 @@ class BagController:
             self.summary = summary
 
     def __init__(
-        self, owner: DOMNode, client: ClientSource, problem: Callable[[], str], *, save: SaveFunction | None = None
+        self,
+        owner: DOMNode,
+        client: ClientSource,
+        problem: Callable[[], str],
+        *,
+        template: Callable[[], str | None] = lambda: None,
+        save: SaveFunction | None = None,
     ) -> None:
         self._owner = owner
         self._client = client
         self._problem = problem
+        self._template = template
+        """The file-name template at the moment "download all" starts (the `filename` setting, `--name`)."""
         self._save = save
         self.memory: Memory | None = None
         self._ids: frozenset[int] = frozenset()
@@ -190,14 +184,14 @@ class BagController:
         """The format and size asked of every icon (remembered)."""
         if self.asked is not None:
             return self.asked
-        remembered = _decode(self.memory.preference(PREFERENCE_KEY)) if self.memory is not None else None
+        remembered = decode_variant(self.memory.preference(PREFERENCE_KEY)) if self.memory is not None else None
         return remembered or DEFAULT_PREFERENCE
 
     @preference.setter
     def preference(self, preference: Preference) -> None:
         self.asked = None
         if self.memory is not None:
-            self.memory.remember(PREFERENCE_KEY, _encode(preference))
+            self.memory.remember(PREFERENCE_KEY, encode_variant(preference))
 
     @staticmethod
     def preferences_for(icons: Iterable[Icon]) -> list[Preference]:
@@ -222,13 +216,17 @@ class BagController:
 
     @property
     def running(self) -> bool:
-        """True while a batch runs."""
-        return self.batch is not None and self.batch.running
+        """True from "download all" (or retry) until the batch's worker has ended: also while the
+        worker still waits for the client, before the batch itself has begun."""
+        return self._worker is not None and not self._worker.is_finished
 
     @property
     def remaining(self) -> int:
         """Files of the running batch still waiting or running (0 when none runs)."""
-        return self.batch.remaining if self.batch is not None else 0
+        batch = self.batch
+        if batch is None or not self.running:
+            return 0
+        return sum(1 for item in batch.items if not item.state.finished)
 
     def listen(self, node: DOMNode) -> None:
         """Tell `node` too (a bag screen while it is open) what the batch does."""
@@ -246,6 +244,7 @@ class BagController:
         batch = Batch(
             planned,
             folder,
+            template=self._template(),
             save=self._save,
             on_progress=lambda progress: self._tell(lambda: self.Progress(progress)),
             on_item=self._item_changed,
@@ -257,7 +256,7 @@ class BagController:
     def retry_failed(self) -> int:
         """Run the batch's failed and cancelled files again; how many (0: nothing to retry, or it runs)."""
         batch = self.batch
-        if batch is None or batch.running:
+        if batch is None or self.running:
             return 0
         count = batch.retry_failed()
         if count:

@@ -213,7 +213,9 @@ class BrowserScreen(Screen[None]):
         self.previews = PreviewLoader(self, self.thumbnails, self._fetch_preview, pictures=self.pictures)
         self.memory: Memory | None = None
         """What is remembered of this catalogue (favourites, recents), once the app has opened it."""
-        self.bag = BagController(self, link.ready, lambda: link.problem)
+        self.bag = BagController(
+            self, link.ready, lambda: link.problem, template=lambda: link.connection.filename_template
+        )
         """The icons marked for the bag, and its download batch (a worker of this screen)."""
         """Fetches the gallery's previews (at most 6 at once, what is on screen first)."""
 

@@ -156,7 +156,7 @@ class BagScreen(ModalScreen[None]):
         self.query_one("#bag-progress-row").display = batch is not None
         if batch is not None:
             self._show_progress(batch.progress())
-            if not batch.running:
+            if not self.bag.running:
                 self._show_summary(batch.summary())
         self.query_one("#bag-list", OptionList).focus()
 
