@@ -90,9 +90,9 @@ MAX_NAME_BYTES = 120
 _MAX_COLLISIONS = 9999
 _WRITEBACK_EVERY = 8 * 1024 * 1024
 _SNIFF_BYTES = 4096
+"""How much of a file's start `check_content` looks at."""
 _COMPARE_CHUNK = 64 * 1024
 """How much of two files `identical_files` reads at a time."""
-"""How much of a file's start `check_content` looks at."""
 _TAIL_BYTES = 1024
 """How much of a file's end `check_ending` looks at."""
 

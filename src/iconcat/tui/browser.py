@@ -627,7 +627,8 @@ class BrowserScreen(Screen[None]):
         name = sanitize(icon.name, max_length=60)
         client = await self.link.ready()
         if client is None:
-            self.notify(f"Can't fetch the SVG of {name}: {self.link.problem}", severity="error", markup=False)
+            problem = sanitize(self.link.problem, max_length=200)
+            self.notify(f"Can't fetch the SVG of {name}: {problem}", severity="error", markup=False)
             return
         folder = Path(await asyncio.to_thread(tempfile.mkdtemp, prefix="iconcat-copy-"))
         refused, data = "", b""
