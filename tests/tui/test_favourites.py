@@ -119,3 +119,27 @@ async def test_an_unreadable_memory_is_moved_aside_and_the_browser_says_so(make_
         app.browser.action_focus_results()
         await pilot.press("asterisk")
         assert len(Memory.open(DEMO_CATALOGUE).favourites()) == 1
+
+
+async def test_picking_makes_an_icon_recent_when_its_file_is_saved_not_when_it_goes_in_the_bag(make_app):
+    from iconcat.tui.picking import PickRequest
+
+    several = make_app(pick=PickRequest(fmt="svg", multi=True))
+    async with several.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: several.browser.memory is not None, "the memory opened")
+        await search(pilot, "arrow")
+        several.browser.action_focus_results()
+        await pilot.press("enter", "enter")  # into the bag and out again: nothing picked, nothing used
+        await wait_until(pilot, lambda: len(several.browser.bag) == 0, "the bag empty again")
+        assert several.browser.memory.recents() == ()
+
+    one = make_app(pick=PickRequest(fmt="svg"))
+    async with one.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: one.browser.memory is not None, "the memory opened")
+        await search(pilot, "heart")
+        one.browser.action_focus_results()
+        picked = one.browser.highlighted_member()
+        await pilot.press("enter")  # one SVG: saved at once, and the pick ends
+        await wait_until(pilot, lambda: not one.is_running, "the pick to end")
+    assert one.return_code == 0 and one.picked
+    assert [icon.id for icon in Memory.open(DEMO_CATALOGUE).recents()] == [picked.id]

@@ -399,6 +399,7 @@ class IconcatApp(App[int]):
 
     def _start_pick(self, icon: Icon, choice: Choice) -> None:
         folder = Path(self.connection.download_dir).expanduser()
+        self.browser.remember_use(icon)
         self._downloads_panel.start(icon, choice, folder)
 
     @on(DownloadController.Finished)

@@ -854,10 +854,10 @@ class BrowserScreen(Screen[None]):
     def open_variant_picker(self, icon: Icon) -> None:
         """Ask which variant of `icon` to download, then download it into the download folder (picking:
         what `iconcat pick` does with a chosen icon)."""
-        self.remember_use(icon)
         if self._choose is not None:
-            self._choose(icon)
+            self._choose(icon)  # (picking: the icon becomes recent when its file is saved, not on a bag toggle)
             return
+        self.remember_use(icon)
         folder = Path(self.link.connection.download_dir).expanduser()
         self._downloads_panel.choose_and_start(icon, folder)
 
