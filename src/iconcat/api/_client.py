@@ -129,6 +129,47 @@ class FetchedFile:
     """From the answer's `Content-Type` ("png", "svg"…; "bin" when unknown)."""
 
 
+@dataclasses.dataclass(frozen=True)
+class _Body:
+    """What a variant's answer says of its body, checked before a byte of it is read (`of`), and the
+    check once it is all read (`check_whole`): the one place `download` and `fetch_variant` share."""
+
+    variant_id: int
+    extension: str
+    """From the answer's `Content-Type` ("bin" when unknown)."""
+    declared: int | None
+    """`Content-Length`, when given."""
+    encoded: bool
+    """Compressed on the wire: `declared` counts the compressed bytes."""
+
+    @property
+    def total(self) -> int | None:
+        """The size the file will have, when known (what progress is told)."""
+        return None if self.encoded else self.declared
+
+    @classmethod
+    def of(cls, response: httpx.Response, variant_id: int, cap: int) -> _Body:
+        """Refuses a web page (a wrong base URL) and a file declared larger than `cap` bytes."""
+        content_type = response.headers.get("content-type")
+        if _is_web_page(content_type):
+            raise ProtocolError(
+                f"the catalogue at {Origin.of(response.request.url)} sent a web page instead of variant "
+                f"{variant_id}'s file: check the base URL"
+            )
+        encoded = response.headers.get("content-encoding", "identity").strip().lower() not in ("", "identity")
+        body = cls(variant_id, downloads.extension_for_content_type(content_type), _declared_length(response), encoded)
+        if body.total is not None and body.total > cap:
+            raise ProtocolError(f"variant {variant_id}'s file is {body.total} bytes, more than the {cap} accepted")
+        return body
+
+    def check_whole(self, written: int) -> None:
+        """A body cut short of its declared length is a network failure (worth trying again)."""
+        if self.declared is not None and not self.encoded and written != self.declared:
+            raise NetworkError(
+                f"variant {self.variant_id}'s file arrived incomplete ({written} of {self.declared} bytes): try again"
+            )
+
+
 class _Sink(Protocol):
     """Where `_stream_into` puts a body's bytes: a `downloads.FileSaver`, or `_Memory`."""
 
@@ -378,35 +419,20 @@ class CatalogueClient:
         cap = min(limit if limit is not None else MAX_FETCH_BYTES, self._limits["download"])
         response = await self._open_variant(variant_id)
         try:
-            origin = Origin.of(response.request.url)
-            content_type = response.headers.get("content-type")
-            if _is_web_page(content_type):
-                raise ProtocolError(
-                    f"the catalogue at {origin} sent a web page instead of variant {variant_id}'s file: "
-                    "check the base URL"
-                )
-            extension = downloads.extension_for_content_type(content_type)
-            declared = _declared_length(response)
-            encoded = response.headers.get("content-encoding", "identity").strip().lower() not in ("", "identity")
-            total = None if encoded else declared
-            if total is not None and total > cap:
-                raise ProtocolError(f"variant {variant_id}'s file is {total} bytes, more than the {cap} accepted")
-            sink = _Memory(total, progress)
+            body = _Body.of(response, variant_id, cap)
+            sink = _Memory(body.total, progress)
             await self._stream_into(sink, response, cap, variant_id)
-            if declared is not None and not encoded and sink.written != declared:
-                raise NetworkError(
-                    f"variant {variant_id}'s file arrived incomplete ({sink.written} of {declared} bytes): try again"
-                )
+            body.check_whole(sink.written)
             data = bytes(sink.data)
             problem: str | None = None
             try:
-                downloads.check_content(extension, data[:4096])
-                downloads.check_ending(extension, data[-1024:])
+                downloads.check_content(body.extension, data[:4096])
+                downloads.check_ending(body.extension, data[-1024:])
             except downloads.ContentMismatchError as error:
                 problem = str(error)
             if problem is not None:
                 raise ProtocolError(f"variant {variant_id}: {problem}")
-            return FetchedFile(data=data, extension=extension)
+            return FetchedFile(data=data, extension=body.extension)
         finally:
             await response.aclose()
 
@@ -733,13 +759,9 @@ class CatalogueClient:
         keep: bool = False,
     ) -> downloads.SavedFile:
         """Name the file, then stream it through a `downloads.FileSaver`; its failures become ours."""
-        origin = Origin.of(response.request.url)
-        content_type = response.headers.get("content-type")
-        if _is_web_page(content_type):
-            raise ProtocolError(
-                f"the catalogue at {origin} sent a web page instead of variant {variant_id}'s file: check the base URL"
-            )
-        extension = downloads.extension_for_content_type(content_type)
+        limit = self._limits["download"]
+        body = _Body.of(response, variant_id, limit)
+        extension = body.extension
         fallback = f"variant-{variant_id}.{extension}"
         if filename is None and name_for is not None:
             filename = name_for(extension)
@@ -748,12 +770,6 @@ class CatalogueClient:
         else:
             proposed = downloads.filename_from_content_disposition(response.headers.get("content-disposition"))
             name = downloads.safe_filename(proposed, fallback=fallback) if proposed else fallback
-        limit = self._limits["download"]
-        declared = _declared_length(response)
-        encoded = response.headers.get("content-encoding", "identity").strip().lower() not in ("", "identity")
-        total = None if encoded else declared
-        if total is not None and total > limit:
-            raise ProtocolError(f"variant {variant_id}'s file is {total} bytes, more than the {limit} accepted")
 
         failure: CatalogueError
         try:
@@ -762,16 +778,12 @@ class CatalogueClient:
                 name,
                 overwrite=overwrite,
                 expected_format=name.rpartition(".")[2] if "." in name else extension,
-                total=total,
+                total=body.total,
                 progress=progress,
                 keep_identical=keep,
             ) as saver:
                 await self._stream_into(saver, response, limit, variant_id)
-                if declared is not None and not encoded and saver.written != declared:
-                    raise NetworkError(
-                        f"variant {variant_id}'s file arrived incomplete ({saver.written} of {declared} bytes): "
-                        "try again"
-                    )
+                body.check_whole(saver.written)
                 await asyncio.to_thread(saver.finish)
                 # (With `keep`, publishing looks for identical bytes first, in the same thread.)
                 path = await downloads.publish_off_the_loop(saver)
