@@ -333,3 +333,25 @@ async def test_a_second_download_all_or_a_cancel_before_the_batch_begins_are_not
             await wait_until(pilot, lambda: not bag.running, "the cancelled batch ended")
             assert bag.batch is first and len(first.summary().cancelled) == len(planned)
             assert held.downloads == 0 and list(download_dir.iterdir()) == []
+
+
+async def test_favourites_show_a_star_on_their_row_and_tile_beside_the_bags_mark(make_app):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: app.browser.memory is not None, "the memory opened")
+        await to_results(pilot, "heart")
+        results = app.query_one(ResultsList)
+        await pilot.press("down", "asterisk")
+        await wait_until(pilot, lambda: row_text(results, 1).startswith("★ Heart"), "the star on the row")
+        assert not row_text(results, 0).startswith(("★", "✓"))
+        await pilot.press("space")  # in the bag too: both marks
+        await wait_until(pilot, lambda: row_text(results, 1).startswith("✓★ Heart"), "both marks on the row")
+
+        await pilot.press("v")
+        gallery = app.query_one(Gallery)
+        await wait_until(pilot, lambda: gallery.display and gallery.highlighted == 1, "the gallery")
+        await pilot.pause()
+        assert "✓★ Heart" in tile_label(gallery, 1)
+        await pilot.press("asterisk")  # no longer a favourite: the bag's mark stays
+        await wait_until(pilot, lambda: "★" not in tile_label(gallery, 1), "the star gone from the tile")
+        assert "✓ Heart" in tile_label(gallery, 1)

@@ -413,10 +413,17 @@ class BrowserScreen(Screen[None]):
         return state
 
     def _mark_favourites(self) -> None:
+        """The favourites' stars: in the detail pane, and on their tiles and rows."""
+        if self.memory is None:
+            return
+        ids = self.memory.favourite_ids()
         detail = self.query_one_optional(DetailPane)
-        if detail is not None and self.memory is not None:
-            detail.favourite_ids = self.memory.favourite_ids()
+        if detail is not None:
+            detail.favourite_ids = ids
             detail.show_name()
+        area = self.query_one_optional(ResultsArea)
+        if area is not None:
+            area.set_favourites(ids)
 
     def remember_use(self, icon: Icon) -> None:
         """`icon` was opened in the picker or downloaded: it goes to the top of the recents."""

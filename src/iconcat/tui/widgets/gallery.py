@@ -20,8 +20,9 @@ broken, "no preview". Pictures arriving one by one are painted together, at most
 for ten: Textual redraws every widget the changed lines cross). Names are sanitised when a tile is
 first drawn (only tiles on screen ever are) and shown as plain segments: never markup.
 
-Icons in the bag (`set_marked`) show "✓" before their name, in the `gallery--mark` style; a change
-of marks repaints only the name lines of the tiles on screen whose mark changed.
+Marked icons (`set_marked`: "✓" in the bag, "★" a favourite) show their marks before their name, in
+the `gallery--mark` style; a change of marks repaints only the name lines of the tiles on screen whose
+marks changed.
 
 It speaks like `ResultsList`: `IconHighlighted(icon)` as the highlight moves, `IconChosen(icon)` on
 Enter or a double click, with the same `show_icons`, `icons`, `highlighted_icon` and `highlighted`.
@@ -50,15 +51,15 @@ from iconcat.text import sanitize
 
 from ..preview_loader import PreviewLoader, RenderSpec, TileRender
 from ..true_pixels import is_true_pixels
+from .marks import Marks
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from textual.timer import Timer
 
     from iconcat.api import Icon
 
-__all__ = ["DEFAULT_TILE_SIZE", "Gallery", "MARK", "TILE_SIZES", "TileSize"]
+__all__ = ["DEFAULT_TILE_SIZE", "Gallery", "TILE_SIZES", "TileSize"]
 
-MARK = "✓"
 """Before the name of an icon in the bag (on a tile, and on a row of the list)."""
 
 
@@ -141,8 +142,8 @@ class Gallery(ScrollView, can_focus=True):
         "gallery--mark",
     }
     """`gallery--name`: names under the pictures; `gallery--highlight`: the highlighted tile's frame and
-    name; `gallery--placeholder`: "…" while a picture loads and "no preview"; `gallery--mark`: the "✓"
-    of an icon in the bag."""
+    name; `gallery--placeholder`: "…" while a picture loads and "no preview"; `gallery--mark`: the marks
+    ("✓" in the bag, "★" a favourite)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("up", "cursor_up", "Up", show=False, id="gallery-up", tooltip="Highlight the tile above"),
@@ -249,7 +250,7 @@ class Gallery(ScrollView, can_focus=True):
         self._shown = False
         self._background: tuple[int, int, int] | None = None
         self._line_styles: tuple[RichStyle, RichStyle, RichStyle, RichStyle, RichStyle] | None = None
-        self._marked: frozenset[int] = frozenset()
+        self._marked: Marks = {}
         self._spec = RenderSpec(1, 1, (0, 0, 0))  # set by render_lines before any line is drawn
 
     # ----------------------------------------------------------------- public API
@@ -316,14 +317,15 @@ class Gallery(ScrollView, can_focus=True):
         )
 
     @property
-    def marked(self) -> frozenset[int]:
-        """Ids of the icons whose tiles show the mark (in the bag)."""
+    def marked(self) -> Marks:
+        """The marks the tiles show, by icon id ("✓" in the bag, "★" a favourite)."""
         return self._marked
 
-    def set_marked(self, ids: frozenset[int]) -> None:
-        """Mark the tiles of the icons with these ids; repaint the name lines of those on screen that changed."""
-        changed = self._marked ^ ids
-        self._marked = ids
+    def set_marked(self, marks: Marks) -> None:
+        """Show these marks (`marks.Marks`); repaint the name lines of the tiles on screen whose marks changed."""
+        old = self._marked
+        changed = {icon_id for icon_id in old.keys() | marks.keys() if old.get(icon_id) != marks.get(icon_id)}
+        self._marked = dict(marks)
         if not changed or not self.is_mounted:
             return
         tile = self.tile
@@ -650,9 +652,10 @@ class Gallery(ScrollView, can_focus=True):
             else:
                 text_style = highlight_style if frame is highlight_style else name_style
                 label_line = sub - tile.rows
-                if label_line == 0 and icon.id in marked:
+                marks = marked.get(icon.id) if label_line == 0 else None
+                if marks:
                     mark = highlight_style if frame is highlight_style else mark_style
-                    segments.extend(self._marked_label(index, tile.columns, text_style, mark))
+                    segments.extend(self._marked_label(index, tile.columns, text_style, mark, marks))
                 else:
                     segments.append(Segment(self._tile_label(index, label_line, tile.columns), text_style))
             segments.append(pad)
@@ -664,18 +667,21 @@ class Gallery(ScrollView, can_focus=True):
             strip = Strip(segments, used).crop(0, width)
         return strip
 
-    def _marked_label(self, index: int, width: int, style: RichStyle, mark_style: RichStyle) -> list[Segment]:
-        """The first label line of a tile in the bag: "✓ name", centred and cut like a name."""
+    def _marked_label(
+        self, index: int, width: int, style: RichStyle, mark_style: RichStyle, marks: str
+    ) -> list[Segment]:
+        """The first label line of a marked tile: "✓★ name", centred and cut like a name."""
         labels = self._labels
         text = self._names.get((index, 0))
         if text is None:
             raw = (labels[index][0] if index < len(labels) and labels[index] else "") if labels else None
             text = self._names[(index, 0)] = sanitize(self._icons[index].name if raw is None else raw, max_length=80)
-        fitted = _fit_centred(f"{MARK} {text}", width)
-        at = fitted.find(MARK)
-        if at < 0:  # (a tile too narrow for even the mark)
+        fitted = _fit_centred(f"{marks} {text}", width)
+        at = fitted.find(marks)
+        if at < 0:  # (a tile too narrow for even the marks)
             return [Segment(fitted, style)]
-        return [Segment(fitted[:at], style), Segment(MARK, mark_style), Segment(fitted[at + 1 :], style)]
+        end = at + len(marks)
+        return [Segment(fitted[:at], style), Segment(marks, mark_style), Segment(fitted[end:], style)]
 
     def _tile_label(self, index: int, line: int, width: int) -> str:
         """Line `line` of tile `index`'s label, centred in `width` cells (sanitised when first drawn)."""

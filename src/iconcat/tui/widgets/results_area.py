@@ -13,8 +13,8 @@ Grouped by name (`show_groups`), the views show one entry per group: the group's
 the entry's icon (the gallery tile's picture), labelled "Arrow Up · 17" in the list and "Arrow Up"
 over "× 17" under a tile; `highlighted_group` is the group under the highlight.
 
-Icons in the bag (`set_marks`) show a mark on their tile or row; grouped, an entry shows it when any of
-its members is in the bag.
+Icons in the bag (`set_marks`) show "✓" on their tile or row, favourites (`set_favourites`) "★";
+grouped, an entry shows a mark when any of its members has it.
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ from textual.widgets import Static
 
 from ..search_state import SearchPhase, SearchState
 from .gallery import Gallery
+from .marks import BAG_MARK, FAVOURITE_MARK
 from .results_list import ResultsList
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
@@ -56,6 +57,7 @@ class ResultsArea(Container):
         self._mode = mode
         self._groups: tuple[IconGroup, ...] | None = None
         self._marks: frozenset[int] = frozenset()
+        self._favourites: frozenset[int] = frozenset()
         self._fill_hidden: Callable[[], None] | None = None
         """Puts the latest results into the view not on show; run when it is shown (until then nobody
         sees it, so a search fills one view, not two)."""
@@ -109,14 +111,27 @@ class ResultsArea(Container):
         return self.active.icons
 
     def set_marks(self, ids: frozenset[int]) -> None:
-        """Show the mark on the entries of the icons with these ids (grouped: of any member)."""
+        """Show the bag's mark on the entries of the icons with these ids (grouped: of any member)."""
         self._marks = ids
-        entries = self._marked_entries()
-        self.query_one(ResultsList).set_marked(entries)
-        self.query_one(Gallery).set_marked(entries)
+        self._show_marks()
 
-    def _marked_entries(self) -> frozenset[int]:
-        groups, ids = self._groups, self._marks
+    def set_favourites(self, ids: frozenset[int]) -> None:
+        """Show the favourite's mark on the entries of the icons with these ids (grouped: of any member)."""
+        self._favourites = ids
+        self._show_marks()
+
+    def _show_marks(self) -> None:
+        bag, favourites = self._entries(self._marks), self._entries(self._favourites)
+        marks = {
+            entry: (BAG_MARK if entry in bag else "") + (FAVOURITE_MARK if entry in favourites else "")
+            for entry in bag | favourites
+        }
+        self.query_one(ResultsList).set_marked(marks)
+        self.query_one(Gallery).set_marked(marks)
+
+    def _entries(self, ids: frozenset[int]) -> frozenset[int]:
+        """The entries shown for these icons' ids: the ids themselves, or grouped, their groups' firsts."""
+        groups = self._groups
         if groups is None or not ids:
             return ids
         return frozenset(group.first.id for group in groups if any(member.id in ids for member in group.members))
@@ -132,9 +147,9 @@ class ResultsArea(Container):
 
     def show_icons(self, icons: Sequence[Icon], *, keep_place: bool = False) -> None:
         """Show `icons` (the first highlighted, or the same place when `keep_place`)."""
-        if self._groups is not None and self._marks:
+        if self._groups is not None and (self._marks or self._favourites):
             self._groups = None
-            self.set_marks(self._marks)
+            self._show_marks()
         self._groups = None
         self._fill(
             partial(self.query_one(ResultsList).show_icons, icons, keep_place=keep_place),
@@ -145,8 +160,8 @@ class ResultsArea(Container):
         """Show one entry per group in both views (the first highlighted, or the same place when
         `keep_place`: grouping keeps each name's place as the results grow, so the index holds)."""
         self._groups = tuple(groups)
-        if self._marks:
-            self.set_marks(self._marks)  # an entry's mark follows its members
+        if self._marks or self._favourites:
+            self._show_marks()  # an entry's mark follows its members
         firsts = [group.first for group in self._groups]
         labels = [(group.name, f"× {len(group.members)}") for group in self._groups]
         self._fill(

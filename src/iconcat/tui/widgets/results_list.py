@@ -8,8 +8,8 @@ never markup, never parsed.
 Grouped by name (`show_icons(..., groups=...)`), a row is one group: "Arrow Up · 17" (the count kept
 when the name is cut), then its style and set, or how many of each it comes in ("5 styles", "4 sets").
 
-Icons in the bag (`set_marked`) show "✓" before their name (the name cut to make room); a change of
-marks repaints only the rows on screen whose mark changed.
+Marked icons (`set_marked`: "✓" in the bag, "★" a favourite) show their marks before their name (the
+name cut to make room); a change of marks repaints only the rows on screen whose marks changed.
 
 While a newer search runs, the rows on show are drawn faded (`ResultsList.stale`). That is a flag read
 when lines are drawn, not a CSS class: a class change restyles the list and its scrollbars (about as
@@ -20,7 +20,7 @@ long as drawing the rows), twice per search. How faded comes from the stylesheet
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from rich.cells import cell_len, set_cell_size
@@ -42,6 +42,8 @@ from textual.widgets.option_list import Option
 
 from iconcat.text import sanitize
 
+from .marks import Marks
+
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from iconcat.api import Icon
 
@@ -55,8 +57,6 @@ _META_STYLE = ".results-list--meta"
 _MIN_NAME = 14
 _MAX_STYLE = 12
 _MAX_SET = 18
-_MARK_TEXT = "✓ "
-_MARK_WIDTH = cell_len(_MARK_TEXT)
 
 
 def _fit(text: str, width: int) -> str:
@@ -77,8 +77,8 @@ class ColumnWidths:
     to `_MIN_NAME` (short names leave the set column on show in a narrow list)."""
     highlight_background: Color | None = None
     """The highlight bar's background, kept current by the list (rows draw no muted text on it)."""
-    marked: frozenset[int] = frozenset()
-    """Ids of the icons in the bag (their rows show the mark), kept current by the list."""
+    marked: Marks = field(default_factory=dict)
+    """The marks rows show by icon id ("✓" in the bag, "★" a favourite), kept current by the list."""
 
     @classmethod
     def fit(cls, icons: Sequence[Icon], groups: Sequence[IconGroup] | None = None) -> ColumnWidths:
@@ -145,9 +145,10 @@ class IconRow(Visual):
                 name_width -= column_width + _GAP
         name_width = max(name_width, 0)
         pieces: list[tuple[str, bool]] = []
-        if self.icon.id in widths.marked and name_width > _MARK_WIDTH:
-            pieces.append((_MARK_TEXT, False))
-            name_width -= _MARK_WIDTH
+        marks = widths.marked.get(self.icon.id)
+        if marks and name_width > len(marks) + 1:
+            pieces.append((marks + " ", False))
+            name_width -= len(marks) + 1
         if self.group is not None and cell_len(name) > name_width:
             name = self.group.fit_label(name_width)  # cut, but keeping the count
         pieces.append((_fit(name, name_width), False))
@@ -232,7 +233,7 @@ class ResultsList(OptionList):
         self._icons: tuple[Icon, ...] = ()
         self._widths = ColumnWidths()
         self._fade = 1.0
-        self._marked: frozenset[int] = frozenset()
+        self._marked: Marks = {}
 
     @property
     def icons(self) -> tuple[Icon, ...]:
@@ -270,14 +271,15 @@ class ResultsList(OptionList):
             self.post_message(self.IconHighlighted(None))
 
     @property
-    def marked(self) -> frozenset[int]:
-        """Ids of the icons whose rows show the mark (in the bag)."""
+    def marked(self) -> Marks:
+        """The marks the rows show, by icon id ("✓" in the bag, "★" a favourite)."""
         return self._marked
 
-    def set_marked(self, ids: frozenset[int]) -> None:
-        """Mark the rows of the icons with these ids; repaint those on screen whose mark changed."""
-        changed = self._marked ^ ids
-        self._marked = self._widths.marked = ids
+    def set_marked(self, marks: Marks) -> None:
+        """Show these marks (`marks.Marks`); repaint the rows on screen whose marks changed."""
+        old = self._marked
+        changed = {icon_id for icon_id in old.keys() | marks.keys() if old.get(icon_id) != marks.get(icon_id)}
+        self._marked = self._widths.marked = dict(marks)
         if not changed or not self.is_mounted:
             return
         self._option_render_cache.clear()  # (rows on screen are drawn again only where refreshed)
