@@ -827,22 +827,19 @@ class BrowserScreen(Screen[None]):
 
     @on(PreviewLoader.Arrived)
     def _preview_arrived(self, message: PreviewLoader.Arrived) -> None:
+        icon_ids = message.icon_ids
         for gallery in self._galleries():
-            gallery.preview_changed(message.icon_id)
+            gallery.previews_changed(icon_ids)
         thumbnail = self.query_one_optional(Thumbnail)
         shown = thumbnail.icon if thumbnail is not None else None
-        if (
-            thumbnail is not None
-            and shown is not None
-            and shown.id == message.icon_id
-            and thumbnail.status == "loading"
-        ):
+        if thumbnail is not None and shown is not None and shown.id in icon_ids and thumbnail.status == "loading":
             thumbnail.redraw()  # its own fetch may still be waiting out the settle pause
 
     @on(PreviewLoader.Rendered)
     def _preview_rendered(self, message: PreviewLoader.Rendered) -> None:
+        icon_ids = message.icon_ids
         for gallery in self._galleries():
-            gallery.preview_changed(message.key.icon_id)
+            gallery.previews_changed(icon_ids)
 
     # ----------------------------------------------------------------- downloads
 
