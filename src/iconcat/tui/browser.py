@@ -340,6 +340,8 @@ class BrowserScreen(Screen[None]):
         data = await self.link.fetch_preview(icon)
         if writer is not None:
             writer.keep_preview(icon.id, data)
+            if memory is not None:
+                memory.expect_preview(icon.id)
         return data
 
     def _show_saved_answer(self, failed: SearchState) -> bool:
@@ -828,8 +830,12 @@ class BrowserScreen(Screen[None]):
     @on(PreviewLoader.Arrived)
     def _preview_arrived(self, message: PreviewLoader.Arrived) -> None:
         icon_ids = message.icon_ids
+        failed = tuple(icon_id for icon_id, failure in message.arrivals if failure is not None)
         for gallery in self._galleries():
-            gallery.previews_changed(icon_ids)
+            # Drawing galleries repaint a tile when its picture is drawn (`Rendered`) or its fetch failed.
+            changed = icon_ids if gallery.mode == "text" else failed
+            if changed:
+                gallery.previews_changed(changed)
         thumbnail = self.query_one_optional(Thumbnail)
         shown = thumbnail.icon if thumbnail is not None else None
         if thumbnail is not None and shown is not None and shown.id in icon_ids and thumbnail.status == "loading":
