@@ -17,6 +17,12 @@ Pilot waits in between). Printed, never asserted (this is not a test):
    a. the first search of a new app (typed on the prompt, where the gallery is hidden);
    b. a new search over a gallery on show (one app; "arrow" and "cloud" in turn), caches emptied
       before each (`previews.reset()`, `thumbnails.clear()`).
+   Cold includes the browser's memory (issue 14 keeps previews on disk): every app, and every round
+   of b, starts with an empty one in a folder of this run (XDG_DATA_HOME; the run never touches the
+   developer's own), so each preview is fetched, then kept by the memory's writer thread, as on a
+   first visit. Until 2026-11-24 the rounds shared one memory (the developer's own), so most rounds
+   read their previews from disk instead of fetching them, and the loop was compared with a cache;
+   `--kept-previews` measures that way again, for comparison.
    Baseline in the same run: a bare `httpx.AsyncClient` loop fetching the same previews (the tiles on
    screen: same URLs, same Authorization header, at most 6 at once through a semaphore; its
    connections cold in a, warm in b, as the app's are), bytes only (no decoding, no drawing), after a
