@@ -453,6 +453,7 @@ async def test_the_last_picture_on_screen_is_repainted_at_once_and_announcements
 
         monkeypatch.setattr(gallery, "previews_changed", previews_changed)
         gallery.show_icons(icons)
+        await wait_until(pilot, lambda: any(entry[0] == 0 for entry in seen), "the last picture on screen")
         await wait_until(pilot, lambda: all_pictures_shown(gallery), "every tile on screen drawn")
         last = next(entry for entry in seen if entry[0] == 0)
         assert last == (0, False, False)  # repainted at once: no throttle tick waited for, no row left
