@@ -12,11 +12,17 @@ Pilot waits in between). Printed, never asserted (this is not a test):
 1. Cold gallery: from the search answer landing (`show_search_result` entered) to the first frame in
    which every tile on screen shows its picture, nothing cached (the loader and thumbnail cache new
    or emptied, imaging's module caches and Rich's parse caches emptied). A tile counts as drawn once
-   the loader's `Rendered` for it has been handled (`Gallery.preview_changed`) with its strips in
+   the loader's `Rendered` for it has been handled (`Gallery.previews_changed`) with its strips in
    `loader.tile(...)`. Two cases, `--rounds` each:
    a. the first search of a new app (typed on the prompt, where the gallery is hidden);
    b. a new search over a gallery on show (one app; "arrow" and "cloud" in turn), caches emptied
       before each (`previews.reset()`, `thumbnails.clear()`).
+   Cold includes the browser's memory (issue 14 keeps previews on disk): every app, and every round
+   of b, starts with an empty one in a folder of this run (XDG_DATA_HOME; the run never touches the
+   developer's own), so each preview is fetched, then kept by the memory's writer thread, as on a
+   first visit. Until 2026-11-24 the rounds shared one memory (the developer's own), so most rounds
+   read their previews from disk instead of fetching them, and the loop was compared with a cache;
+   `--kept-previews` measures that way again, for comparison.
    Baseline in the same run: a bare `httpx.AsyncClient` loop fetching the same previews (the tiles on
    screen: same URLs, same Authorization header, at most 6 at once through a semaphore; its
    connections cold in a, warm in b, as the app's are), bytes only (no decoding, no drawing), after a
@@ -85,6 +91,9 @@ QUIET = 0.08
 view switch relayouts the screen several times over some 150 ms (the footer recomposes)."""
 WAIT = 30.0
 """Seconds to wait for anything before giving up (a broken run must still stop by itself)."""
+KEPT_PREVIEWS = False
+"""`--kept-previews`: section 1 as measured before 2026-11-24, the browser's memory shared by every
+round, so that a round's previews may come from the memory's previews on disk (not cold)."""
 
 
 # --------------------------------------------------------------------------------------- helpers
@@ -156,6 +165,19 @@ def tiles_drawn(gallery) -> bool:
     return True
 
 
+def fresh_memory_home() -> None:
+    """A new, empty folder for the browser's memory (XDG_DATA_HOME) of the next app: its previews kept on
+    disk from an earlier round would be read instead of fetched, and the round would not be cold."""
+    os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="iconcat-bench-data-")
+
+
+def fresh_memory(app, base_url: str) -> None:
+    """An empty memory for a running app (the old one closed, its writes done), as `fresh_memory_home`."""
+    from iconcat.memory import Memory
+
+    app.browser.use_memory(Memory.open(base_url, Path(tempfile.mkdtemp(prefix="iconcat-bench-data-")) / "m.sqlite3"))
+
+
 def new_app(base_url: str, download_dir: str, query: str | None):
     from iconcat.tui.app import IconcatApp
     from iconcat.tui.connection import Connection
@@ -212,16 +234,19 @@ class AnswerProbe:
         from iconcat.tui.widgets import Gallery
 
         gallery = self.gallery = self.app.query_one(Gallery)
-        original_changed = gallery.preview_changed
+        original_changed = gallery.previews_changed
 
-        def preview_changed(icon_id: int) -> None:
-            original_changed(icon_id)  # the tile's lines are marked for the next frame
-            key = gallery.render_spec().key(icon_id)
-            if self.loader.tile(key) is not None or self.loader.tile_failure(key) is not None:
-                self.drawn.add(icon_id)
-                self.marks["last rendered"] = time.perf_counter()
+        def previews_changed(icon_ids) -> None:
+            icon_ids = tuple(icon_ids)
+            original_changed(icon_ids)  # the tiles' lines are marked for the next frame
+            spec = gallery.render_spec()
+            for icon_id in icon_ids:
+                key = spec.key(icon_id)
+                if self.loader.tile(key) is not None or self.loader.tile_failure(key) is not None:
+                    self.drawn.add(icon_id)
+                    self.marks["last rendered"] = time.perf_counter()
 
-        gallery.preview_changed = preview_changed
+        gallery.previews_changed = previews_changed
         self.clock, self.first_frame = PaintClock(self.app), PaintClock(self.app)
 
     def every_tile_drawn(self) -> bool:
@@ -278,6 +303,8 @@ async def first_search_round(base_url: str, download_dir: str) -> dict:
     from iconcat.tui.launch import startup_objects_frozen
 
     clear_imaging_caches()
+    if not KEPT_PREVIEWS:
+        fresh_memory_home()
     app = new_app(base_url, download_dir, None)
     probe = AnswerProbe(app)
     with startup_objects_frozen():  # as run_browser does
@@ -306,6 +333,9 @@ async def new_search_rounds(base_url: str, download_dir: str, rounds: int) -> li
                 app.browser.previews.reset()
                 app.browser.thumbnails.clear()
                 clear_imaging_caches()
+                if not KEPT_PREVIEWS:
+                    fresh_memory(app, base_url)
+                    await last_frame.quiet()
                 probe.arm()
                 app.browser.start_search(OTHER_QUERY if number % 2 else QUERY, immediate=True)
                 figures = await probe.measure()
@@ -638,7 +668,18 @@ def main(argv: list[str] | None = None) -> int:
         help="the catalogue delays every answer this long (sections 1 and 2; not the goals' setting, 0): "
         "how much the gallery adds to a service that takes time, rather than to one that answers at once",
     )
+    parser.add_argument(
+        "--kept-previews",
+        action="store_true",
+        help="section 1 as measured until 2026-11-24: one memory for every round, so later rounds read "
+        "previews kept on disk by earlier ones instead of fetching them (not cold; for comparison)",
+    )
     args = parser.parse_args(argv)
+    global KEPT_PREVIEWS
+    KEPT_PREVIEWS = args.kept_previews
+    # The browser's memory and settings of this run only, never the developer's (children inherit them).
+    for variable in ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME"):
+        os.environ[variable] = tempfile.mkdtemp(prefix=f"iconcat-bench-{variable[4:].lower()}-")
     from iconcat.server import start_catalogue
 
     started = time.perf_counter()

@@ -192,3 +192,19 @@ def test_the_catalogue_key_is_all_of_the_connection_it_stores(path):
         tables = [row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
         columns = {table: [row[1] for row in db.execute(f"PRAGMA table_info({table})")] for table in tables}
     assert not any("token" in column or "secret" in column for names in columns.values() for column in names)
+
+
+def test_a_preview_never_kept_costs_no_query_and_one_kept_elsewhere_is_found_when_expected(path):
+    writer_side = Memory.open(CATALOGUE, path)
+    writer_side.keep_preview(1, b"one")
+    memory = Memory.open(CATALOGUE, path)
+    assert memory.preview(1) == b"one"  # (reads which previews are kept, once)
+    statements: list[str] = []
+    memory._db.set_trace_callback(statements.append)
+    assert memory.preview(2) is None and memory.preview(3) is None
+    assert statements == []  # never kept: no query on the UI thread
+    writer_side.keep_preview(2, b"two")  # kept through another connection (the writer's thread)
+    memory.expect_preview(2)
+    assert memory.preview(2) == b"two"
+    memory.keep_preview(3, b"three")  # kept through this one
+    assert memory.preview(3) == b"three"

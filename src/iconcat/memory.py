@@ -148,6 +148,10 @@ class Memory:
         """False when the browser runs on memory alone (the file could not be opened)."""
         self.path = path if persistent else None
         """The database file (None on memory alone): another thread opens its own connection to it."""
+        self._preview_ids: set[int] | None = None
+        """Ids of this catalogue's previews on disk, read once (`preview`): a preview not there costs
+        no query (a cold screen of 30 tiles asked 30 times on the UI thread). A hint, not the truth:
+        `expect_preview` adds what another connection (the writer's thread) is about to keep."""
 
     # ----------------------------------------------------------------- opening
 
@@ -348,9 +352,21 @@ class Memory:
     # ----------------------------------------------------------------- previews on disk
 
     def preview(self, icon_id: int) -> bytes | None:
-        """The preview bytes kept for this icon, or None."""
+        """The preview bytes kept for this icon, or None (no query when none was kept for it: see
+        `expect_preview` for previews kept through another connection meanwhile)."""
+        if self._preview_ids is None:
+            rows = self._read("SELECT icon_id FROM previews WHERE catalogue = ?", (self.catalogue,))
+            self._preview_ids = {row[0] for row in rows}
+        if icon_id not in self._preview_ids:
+            return None
         rows = self._read("SELECT data FROM previews WHERE catalogue = ? AND icon_id = ?", (self.catalogue, icon_id))
         return bytes(rows[0][0]) if rows else None
+
+    def expect_preview(self, icon_id: int) -> None:
+        """This icon's preview is being kept through another connection (a `MemoryWriter`): `preview`
+        looks for it from now on."""
+        if self._preview_ids is not None:
+            self._preview_ids.add(icon_id)
 
     def keep_preview(self, icon_id: int, data: bytes, *, limit: int = PREVIEW_BYTES_KEPT) -> None:
         """Keep a preview's bytes; the least recently kept go once all of them pass `limit` bytes."""
@@ -366,6 +382,8 @@ class Memory:
         ]
         if not rows:
             return
+        if self._preview_ids is not None:
+            self._preview_ids.update(row[1] for row in rows)
 
         def work(db: sqlite3.Connection) -> object:
             db.executemany(

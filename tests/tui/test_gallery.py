@@ -82,12 +82,12 @@ class GalleryHost(App[None]):
     def on_preview_loader_arrived(self, message: PreviewLoader.Arrived) -> None:
         gallery = self.query_one_optional(Gallery)  # None while the app closes
         if gallery is not None:
-            gallery.preview_changed(message.icon_id)
+            gallery.previews_changed(message.icon_ids)
 
     def on_preview_loader_rendered(self, message: PreviewLoader.Rendered) -> None:
         gallery = self.query_one_optional(Gallery)
         if gallery is not None:
-            gallery.preview_changed(message.key.icon_id)
+            gallery.previews_changed(message.icon_ids)
 
     @property
     def gallery(self) -> Gallery:
@@ -404,6 +404,62 @@ async def test_previews_ahead_wait_until_those_on_screen_are_in_and_drawn(gate, 
         first_ahead = min(n for n, (kind, icon_id) in enumerate(events) if icon_id not in on_screen)
         assert events[last_on_screen][0] == "answered" and last_on_screen < first_ahead
         assert app.loader.most_in_flight == MAX_IN_FLIGHT
+
+
+async def test_previews_ahead_start_after_the_frame_that_paints_the_last_one_on_screen(gate, download_dir, monkeypatch):
+    counter, base_url = gate
+    monkeypatch.setattr(preview_loader, "AHEAD_HOLD", 60.0)
+    monkeypatch.setattr(preview_loader, "PAINT_WAIT", 60.0)  # only a frame lets them start here
+    icons = await found(base_url, TEST_TOKEN, "arrow")
+    app = GalleryHost(base_url, TEST_TOKEN, download_dir)
+    async with app.run_test(size=(120, 36)) as pilot:
+        gallery = app.gallery
+        frames_with_all: list[int] = []  # per frame drawing the gallery: how many fetches had started
+        original_render_lines = gallery.render_lines
+
+        def render_lines(crop: Region):
+            lines = original_render_lines(crop)
+            spec = gallery.render_spec()
+            if all(app.loader.tile(spec.key(gallery.icons[i].id)) for i in gallery.tiles_in_view()):
+                frames_with_all.append(app.loader.started)
+            return lines
+
+        monkeypatch.setattr(gallery, "render_lines", render_lines)
+        gallery.show_icons(icons)
+        on_screen = len(gallery.tiles_in_view())
+        assert len(icons) > on_screen
+        await wait_until(pilot, lambda: app.loader.started > on_screen and app.loader.idle, "the fetches ahead")
+        # The first frame with every picture on screen came before any fetch ahead had started.
+        assert frames_with_all and frames_with_all[0] == on_screen
+
+
+async def test_the_last_picture_on_screen_is_repainted_at_once_and_announcements_are_gathered(
+    catalogue, download_dir, monkeypatch
+):
+    icons = await found(catalogue.base_url, catalogue.token, "arrow")
+    app = GalleryHost(catalogue.base_url, catalogue.token, download_dir)
+    async with app.run_test(size=(120, 36)) as pilot:
+        gallery = app.gallery
+        seen: list[tuple[int, bool, bool]] = []  # (awaiting, repaint timer set, rows waiting) after each batch
+        original = gallery.previews_changed
+        rendered: list[int] = []
+
+        def previews_changed(icon_ids):
+            icon_ids = tuple(icon_ids)
+            rendered.append(len(icon_ids))
+            original(icon_ids)
+            awaiting = gallery._awaiting_in_view(gallery.tiles_in_view(), gallery.render_spec())
+            seen.append((len(awaiting), gallery._repaint_timer is not None, bool(gallery._repaint_rows)))
+
+        monkeypatch.setattr(gallery, "previews_changed", previews_changed)
+        gallery.show_icons(icons)
+        await wait_until(pilot, lambda: any(entry[0] == 0 for entry in seen), "the last picture on screen")
+        await wait_until(pilot, lambda: all_pictures_shown(gallery), "every tile on screen drawn")
+        last = next(entry for entry in seen if entry[0] == 0)
+        assert last == (0, False, False)  # repainted at once: no throttle tick waited for, no row left
+        # One message may carry several icons: never more messages than fetches and renders.
+        assert app.loader.announcements <= 2 * app.loader.started
+        assert sum(rendered) >= len(gallery.tiles_in_view())
 
 
 async def test_a_hanging_preview_on_screen_holds_those_ahead_back_only_for_a_while(gate, download_dir, monkeypatch):

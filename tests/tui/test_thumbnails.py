@@ -63,6 +63,11 @@ async def test_t_cycles_the_pictures_through_quadrants_and_off_and_back(make_app
         app.query_one(ResultsList).focus()
         await wait_until(pilot, lambda: thumbnail.settled, "the half-block picture")
         assert thumbnail.shown_key.mode == "half" and not QUADRANT_ONLY & set(thumbnail_text(thumbnail))
+        # Drawn in the thread as lines of exactly the picture's cells: no Rich rendering in each frame.
+        key = thumbnail.shown_key
+        strips = thumbnail._strips
+        assert strips is not None and len(strips) == key.rows
+        assert all(strip.cell_length == key.columns for strip in strips)
         await pilot.press("t")
         await wait_until(
             pilot, lambda: thumbnail.settled and thumbnail.shown_key.mode == "quadrant", "the quadrant picture"

@@ -342,6 +342,8 @@ class BrowserScreen(Screen[None]):
         data = await self.link.fetch_preview(icon)
         if writer is not None:
             writer.keep_preview(icon.id, data)
+            if memory is not None:
+                memory.expect_preview(icon.id)
         return data
 
     def _show_saved_answer(self, failed: SearchState) -> bool:
@@ -837,22 +839,23 @@ class BrowserScreen(Screen[None]):
 
     @on(PreviewLoader.Arrived)
     def _preview_arrived(self, message: PreviewLoader.Arrived) -> None:
+        icon_ids = message.icon_ids
+        failed = tuple(icon_id for icon_id, failure in message.arrivals if failure is not None)
         for gallery in self._galleries():
-            gallery.preview_changed(message.icon_id)
+            # Drawing galleries repaint a tile when its picture is drawn (`Rendered`) or its fetch failed.
+            changed = icon_ids if gallery.mode == "text" else failed
+            if changed:
+                gallery.previews_changed(changed)
         thumbnail = self.query_one_optional(Thumbnail)
         shown = thumbnail.icon if thumbnail is not None else None
-        if (
-            thumbnail is not None
-            and shown is not None
-            and shown.id == message.icon_id
-            and thumbnail.status == "loading"
-        ):
+        if thumbnail is not None and shown is not None and shown.id in icon_ids and thumbnail.status == "loading":
             thumbnail.redraw()  # its own fetch may still be waiting out the settle pause
 
     @on(PreviewLoader.Rendered)
     def _preview_rendered(self, message: PreviewLoader.Rendered) -> None:
+        icon_ids = message.icon_ids
         for gallery in self._galleries():
-            gallery.preview_changed(message.key.icon_id)
+            gallery.previews_changed(icon_ids)
 
     # ----------------------------------------------------------------- downloads
 

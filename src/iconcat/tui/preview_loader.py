@@ -6,8 +6,9 @@ channel=...)`, which replaces that channel's wanted set:
 
 - Fetches start in priority order (every channel's visible icons, then every channel's icons one
   screen ahead), with at most `max_in_flight` (6) requests to the service at any moment; those ahead
-  start once every picture on screen is in and drawn (they would only slow those down: the fetches,
-  the renders and the frames share one interpreter lock). Each fetch is
+  start once every picture on screen is in, drawn and painted (a gallery's frame says so with
+  `frame_drawn`; `PAINT_WAIT` if none comes): started before, they would only slow those down, as the
+  fetches, the renders and the frames share one interpreter lock. Each fetch is
   an async Textual worker (group "previews") on the node the loader was given, started only when a
   slot is free: there is no queue of tasks waiting on a semaphore, so dropping a queued fetch costs
   nothing and a cancelled one never reaches the network.
@@ -18,14 +19,17 @@ channel=...)`, which replaces that channel's wanted set:
 - Results go into the shared `ThumbnailCache`: the bytes into `previews`, permanent failures (404, not
   an image) into `failures`. Passing failures (a timeout, a 503) are kept here for a while, so a
   failing service is not asked again on every scroll (`want_again` forgets them: a new search does).
-  Every finished fetch is announced with `PreviewLoader.Arrived(icon_id, failure)` posted to the node.
+  Finished fetches are announced with `PreviewLoader.Arrived(arrivals)` posted to the node.
 - A channel that passes a `RenderSpec` also gets renders: decoding and drawing run in one long-lived
   thread worker (group "preview-renders"), woken as previews land and ending once none has come for
   `RENDER_LINGER`; it takes the waiting renders a batch at a time, and each render becomes a tuple of `Strip`s exactly
   `columns` x `rows` (a line-drawing widget concatenates them, with no Rich rendering per frame; our
   renderers' cells hand out their lines as they are, other renderables are laid out by a console). They
   are kept in `tiles`, the loader's own bounded LRU (the cache's `renders` holds 64: fewer than a
-  screen of tiles on a large terminal), and announced with `PreviewLoader.Rendered(key)`.
+  screen of tiles on a large terminal), and announced with `PreviewLoader.Rendered(keys)`.
+- Announcements are gathered: what arrives or is drawn while an announcement is on its way to the UI
+  thread joins it, so a busy UI thread handles one `Arrived` and one `Rendered` for many pictures.
+  Neither bubbles: the node handles them.
 
 Only the UI thread changes the loader's state, but for the renders waiting (shared with the render
 thread under a lock); the render thread reads the set of wanted renders (replaced whole, never
@@ -95,11 +99,15 @@ TILE_CELLS = 65_536
 """Total cells of the tile renders kept (some 300 bytes each as segments): several screens of large tiles."""
 
 PASSING_FAILURES = 512
+"""Passing fetch failures remembered (see the module docstring)."""
 
 AHEAD_HOLD = 0.25
 """Seconds without progress on screen (a fetch started or ended, a picture drawn) after which the
 fetches ahead stop waiting for the pictures on screen: a hanging preview must not hold them back."""
-"""Passing fetch failures remembered (see the module docstring)."""
+
+PAINT_WAIT = 0.1
+"""Seconds the fetches ahead wait for the frame showing the last pictures on screen (`frame_drawn`)
+before they start anyway."""
 
 
 @dataclass(frozen=True)
@@ -156,20 +164,33 @@ def render_to_strips(renderable: RenderableType, columns: int, rows: int, consol
 class PreviewLoader:
     """Fetches previews for what the widgets want, six at a time, and draws them (see the module docstring)."""
 
-    class Arrived(Message):
-        """A fetch finished: `icon_id`'s bytes are in the cache, or `failure` says why there are none."""
+    class Arrived(Message, bubble=False):
+        """Fetches finished: each icon's bytes are in the cache, or its failure says why there are none.
 
-        def __init__(self, icon_id: int, failure: PreviewFailure | None) -> None:
+        `arrivals`: (icon id, failure or None) in the order they finished; all that finished since the
+        last `Arrived` (announcements are gathered: see the module docstring)."""
+
+        def __init__(self, arrivals: tuple[tuple[int, PreviewFailure | None], ...]) -> None:
             super().__init__()
-            self.icon_id = icon_id
-            self.failure = failure
+            self.arrivals = arrivals
 
-    class Rendered(Message):
-        """`key` was drawn: its strips are in `PreviewLoader.tiles` (or it failed: see `tile_failure`)."""
+        @property
+        def icon_ids(self) -> tuple[int, ...]:
+            """The icons whose fetch finished."""
+            return tuple(icon_id for icon_id, _failure in self.arrivals)
 
-        def __init__(self, key: RenderKey) -> None:
+    class Rendered(Message, bubble=False):
+        """`keys` were drawn: their strips are in `PreviewLoader.tiles` (or failed: see `tile_failure`);
+        all drawn since the last `Rendered`."""
+
+        def __init__(self, keys: tuple[RenderKey, ...]) -> None:
             super().__init__()
-            self.key = key
+            self.keys = keys
+
+        @property
+        def icon_ids(self) -> tuple[int, ...]:
+            """The icons drawn (in the order drawn)."""
+            return tuple(key.icon_id for key in self.keys)
 
     def __init__(
         self,
@@ -222,6 +243,15 @@ class PreviewLoader:
         self._render_failures: BoundedLRU[PreviewFailure] = BoundedLRU(PASSING_FAILURES)
         self._render_worker: Worker[None] | None = None
         self._closed = False
+        self._news_lock = threading.Lock()
+        self._news_arrived: list[tuple[int, PreviewFailure | None]] = []  # guarded by `_news_lock`
+        self._news_rendered: list[RenderKey] = []  # guarded by `_news_lock`
+        self._news_due = False  # an `_announce` is on its way to the UI thread
+        self._unpainted = False  # a picture on screen (or its failure) was announced, and no frame has followed yet
+        self._paint_waiting = False  # fetches ahead wait for `frame_drawn`
+        self._paint_timer: Timer | None = None
+        self.announcements = 0
+        """`Arrived` and `Rendered` messages posted so far (for tests and benchmarks)."""
 
     # ----------------------------------------------------------------- what the widgets ask
 
@@ -390,6 +420,13 @@ class PreviewLoader:
                 if self._hold_timer is None:
                     self._hold_timer = self.node.set_timer(AHEAD_HOLD, self._hold_over)
                 break
+            if self._queue[0].id not in visible and self._unpainted:
+                # Every picture on screen is drawn, but the last ones are not painted yet: the fetches
+                # ahead start after the frame that shows them (started before, they would delay it).
+                if not self._paint_waiting:
+                    self._paint_waiting = True
+                    self._paint_timer = self.node.set_timer(PAINT_WAIT, self._paint_over)
+                break
             icon = self._queue.popleft()
             if icon.id in self._in_flight:
                 continue  # still unwinding a cancelled fetch of it; `_fetch` queues it again when it is wanted
@@ -404,6 +441,27 @@ class PreviewLoader:
                 description=f"fetch preview of icon {icon.id}",
             )
             self.most_in_flight = max(self.most_in_flight, len(self._in_flight))
+
+    def frame_drawn(self) -> None:
+        """A widget drew its pictures on screen into a frame, with none of them waiting to be repainted
+        (the gallery calls this from `render_lines`): the fetches ahead held for it may start."""
+        with self._news_lock:
+            if self._news_due:  # drawn in the render thread meanwhile, not announced yet: a later frame
+                return
+            self._unpainted = False
+        if self._paint_waiting:
+            self._paint_waiting = False
+            if self._paint_timer is not None:
+                self._paint_timer.stop()
+                self._paint_timer = None
+            self.node.call_later(self._pump)  # after this frame is written
+
+    def _paint_over(self) -> None:
+        """No frame came to say the pictures on screen are painted (no gallery drew them): start anyway."""
+        self._paint_timer = None
+        self._paint_waiting = False
+        self._unpainted = False
+        self._pump()
 
     def _hold_over(self) -> None:
         self._hold_timer = None
@@ -458,7 +516,7 @@ class PreviewLoader:
 
     def _arrived(self, icon: Icon, data: bytes) -> None:
         self.cache.previews.put(icon.id, data)
-        self.node.post_message(self.Arrived(icon.id, None))
+        self._tell(arrived=(icon.id, None))
         with self._render_ready:
             for spec in self._specs.get(icon.id, ()):
                 key = spec.key(icon.id)
@@ -471,7 +529,48 @@ class PreviewLoader:
             self.cache.failures.put(icon.id, failure)
         else:
             self._passing.put(icon.id, failure)
-        self.node.post_message(self.Arrived(icon.id, failure))
+        self._tell(arrived=(icon.id, failure))
+
+    # ----------------------------------------------------------------- announcing (gathered)
+
+    def _tell(
+        self, *, arrived: tuple[int, PreviewFailure | None] | None = None, rendered: RenderKey | None = None
+    ) -> None:
+        """Announce a fetch finished or a render done, with whatever else comes before the UI thread gets to it.
+
+        Called from the UI thread (fetches) and the render thread (renders): the news wait in lists, and
+        one `_announce` (a callback on the node, thread-safe to post) turns all that came meanwhile into
+        one `Arrived` and one `Rendered` message. A busy UI thread then handles one message for many
+        pictures, not one per picture."""
+        with self._news_lock:
+            visible = self._visible
+            if arrived is not None:
+                self._news_arrived.append(arrived)
+                if arrived[1] is not None and arrived[0] in visible:  # "no preview" on screen
+                    self._unpainted = True
+            if rendered is not None:
+                self._news_rendered.append(rendered)
+                if rendered.icon_id in visible:
+                    self._unpainted = True
+            if self._news_due:
+                return
+            self._news_due = True
+        if not self.node.call_later(self._announce):
+            with self._news_lock:  # the node is closing: nobody to tell
+                self._news_due = False
+
+    def _announce(self) -> None:
+        """Post what arrived and what was drawn since the last announcement (on the UI thread)."""
+        with self._news_lock:
+            arrived, self._news_arrived = tuple(self._news_arrived), []
+            rendered, self._news_rendered = tuple(self._news_rendered), []
+            self._news_due = False
+        if arrived:
+            self.announcements += 1
+            self.node.post_message(self.Arrived(arrived))
+        if rendered:
+            self.announcements += 1
+            self.node.post_message(self.Rendered(rendered))
 
     # ----------------------------------------------------------------- drawing (thread workers)
 
@@ -515,7 +614,7 @@ class PreviewLoader:
                     wake = self._ahead_waiting and not any(key.icon_id in visible for key in self._pending_renders)
                     if wake:
                         self._ahead_waiting = False
-                if wake:  # the last picture on screen is drawn: the fetches ahead may start
+                if wake:  # the last picture on screen is drawn: the fetches ahead may start (after its frame)
                     self.node.call_later(self._pump)
         finally:
             with self._render_ready:
@@ -568,7 +667,7 @@ class PreviewLoader:
             if self._stopping(worker):  # `reset`: these icons may belong to another catalogue now
                 return
             self.tiles.put(key, strips)
-            self.node.post_message(self.Rendered(key))
+            self._tell(rendered=key)
 
     def _stopping(self, worker: Worker[None]) -> bool:
         """True when a render batch must stop (its worker cancelled by `reset`, or the loader closed)."""
@@ -580,4 +679,4 @@ class PreviewLoader:
             self.cache.failures.put(key.icon_id, failure)
         else:
             self._render_failures.put(key, failure)
-        self.node.post_message(self.Rendered(key))
+        self._tell(rendered=key)

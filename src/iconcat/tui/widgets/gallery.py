@@ -16,9 +16,11 @@ Pictures are asked of the loader for the tiles on screen first, then one screen 
 direction of the last scroll), whenever the tiles on screen change: new icons, a scroll, a resize, a
 new tile size or theme. Until a picture arrives a tile shows "…"; when its preview is missing or
 broken, "no preview". Pictures arriving one by one are painted together, at most every
-`TILE_REPAINT_INTERVAL`, and the last one on screen at once (a frame costs the same for one tile as
-for ten: Textual redraws every widget the changed lines cross). Names are sanitised when a tile is
-first drawn (only tiles on screen ever are) and shown as plain segments: never markup.
+`TILE_REPAINT_INTERVAL`, and the last one on screen at once, never held for the throttle (a frame
+costs the same for one tile as for ten: Textual redraws every widget the changed lines cross). Each
+frame that draws the tiles with none waiting to be repainted tells the loader (`frame_drawn`): the
+fetches one screen ahead start only after the last picture on screen is painted. Names are
+sanitised when a tile is first drawn (only tiles on screen ever are) and shown as plain segments: never markup.
 
 Marked icons (`set_marked`: "✓" in the bag, "★" a favourite) show their marks before their name, in
 the `gallery--mark` style; a change of marks repaints only the name lines of the tiles on screen whose
@@ -30,7 +32,7 @@ Enter or a double click, with the same `show_icons`, `icons`, `highlighted_icon`
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from time import monotonic
 from typing import TYPE_CHECKING, ClassVar
@@ -424,32 +426,45 @@ class Gallery(ScrollView, can_focus=True):
         return self._background
 
     def preview_changed(self, icon_id: int) -> None:
-        """A picture (or its failure) arrived for `icon_id`: repaint its tile if it is on screen.
+        """A picture (or its failure) arrived for `icon_id`: repaint its tile if it is on screen."""
+        self.previews_changed((icon_id,))
+
+    def previews_changed(self, icon_ids: Iterable[int]) -> None:
+        """Pictures (or their failures) arrived for `icon_ids`: repaint the tiles on screen among them.
 
         The app routes the loader's `Arrived` and `Rendered` messages here (the loader posts them to
-        its own node, usually the app). Repaints are gathered (`_repaint_tiles`): each frame redraws
-        every widget the changed lines cross, and Textual runs one at every tick it has something new.
+        its own node, usually the app, gathering what came meanwhile into one of each). Repaints are
+        gathered too (`_repaint_tiles`): each frame redraws every widget the changed lines cross, and
+        Textual runs one at every tick it has something new; the last picture on screen is painted at
+        once, never held for the throttle.
         """
         shown = self.tiles_in_view()
         if not shown:
             return
         icons = self._icons
-        for index in shown:
-            if icons[index].id == icon_id:
-                break
-        else:
+        positions = {icons[index].id: index for index in shown}
+        found = [(icon_id, positions[icon_id]) for icon_id in icon_ids if icon_id in positions]
+        if not found:
             return
-        row = index // self._columns
+        tile = self.tile
         if self.mode == "text":
-            self.refresh_lines(row * self.tile.height, self.tile.height)
+            for _icon_id, index in found:
+                row = index // self._columns
+                self.refresh_lines(row * tile.height, tile.height)
             return
         spec = self.render_spec()
-        key = spec.key(icon_id)
-        if self.loader.tile(key) is None and self.loader.tile_failure(key) is None:
-            return  # bytes only: the tile still shows "…" until its render is ready
+        loader = self.loader
         awaiting = self._awaiting_in_view(shown, spec)
-        awaiting.discard(icon_id)
-        self._repaint_rows.add(row)
+        changed = False
+        for icon_id, index in found:
+            key = spec.key(icon_id)
+            if loader.tile(key) is None and loader.tile_failure(key) is None:
+                continue  # bytes only: the tile still shows "…" until its render is ready
+            awaiting.discard(icon_id)
+            self._repaint_rows.add(index // self._columns)
+            changed = True
+        if not changed:
+            return
         now = monotonic()
         if not awaiting or now - self._repainted_at >= TILE_REPAINT_INTERVAL:
             self._repaint_tiles()  # the last picture on screen, or the first for a while: at once
@@ -483,11 +498,11 @@ class Gallery(ScrollView, can_focus=True):
 
     def on_preview_loader_arrived(self, message: PreviewLoader.Arrived) -> None:
         """When the gallery is the loader's node, its messages land here."""
-        self.preview_changed(message.icon_id)
+        self.previews_changed(message.icon_ids)
 
     def on_preview_loader_rendered(self, message: PreviewLoader.Rendered) -> None:
         """When the gallery is the loader's node, its messages land here."""
-        self.preview_changed(message.key.icon_id)
+        self.previews_changed(message.icon_ids)
 
     # ----------------------------------------------------------------- reactives
 
@@ -619,7 +634,10 @@ class Gallery(ScrollView, can_focus=True):
                 base + self.get_component_rich_style("gallery--name") + self.get_component_rich_style("gallery--mark"),
             )
         self._spec = self.render_spec()
-        return super().render_lines(crop)
+        lines = super().render_lines(crop)
+        if not self._repaint_rows and self._repaint_timer is None:
+            self.loader.frame_drawn()  # every picture that came is in this frame: the fetches ahead may start
+        return lines
 
     def render_line(self, y: int) -> Strip:
         styles = self._line_styles
