@@ -21,6 +21,12 @@ the whole catalogue) and prints:
      as `decode_thumbnail` hands out. Median over previews of the median over passes.
    Ratios are ours / stock in the same state; "+draw" also lays both out as Rich lines (warm).
    The goal (issue 12) is printed under the tables: at most 1.0x stock at 8x4, half and quadrant.
+   Then where an 8x4 tile's time goes, in gallery order: the full-size premultiplication and the
+   box reduction timed alone; the rest of the canvas (ink colour and tile decision, compositing:
+   `paint_canvas` minus those two); the cells (`half_block_segments` / `quadrant_segments` on that
+   canvas); the rest of `build_cells` (its total minus canvas and cells: checks, renderer, wrapping).
+   Steps and whole renders are timed in separate passes in the same order, each pass starting cold;
+   the rests are differences of medians, so they are estimates.
 2. PSNR against the ideal downscale (`tests.support.pictures`: full-resolution composite onto the
    background, area-averaged) over the picture's area, on a dark and a light background: ours
    without the legibility tile (the tile is a deliberate departure from the ideal; the table says
@@ -52,8 +58,8 @@ from rich.style import Style
 from rich_pixels import Pixels
 
 from iconcat.imaging import ThumbnailError, build_cells, decode_thumbnail, decoded_cache
-from iconcat.imaging.canvas import backing_tile_colour
-from iconcat.imaging.renderers import clear_style_caches
+from iconcat.imaging.canvas import backing_tile_colour, fit, paint_canvas
+from iconcat.imaging.renderers import clear_style_caches, half_block_segments, quadrant_segments
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository root: helpers shared with the tests
 from tests.support.imaging import DARK, LIGHT, jpeg_claiming, pixel_bomb_png
@@ -208,6 +214,65 @@ def speed(images: list[Image.Image], repeat: int) -> None:
     print(f"   earlier goal: ours <= 0.5x stock at 32x16 and 64x32 (half, cold): {', '.join(larger)}")
 
 
+def steps(images: list[Image.Image], repeat: int) -> None:
+    """Print table 1c: microseconds per step of an 8x4 tile (module docstring), gallery order."""
+    columns, rows = GOAL_SIZE
+    box = (columns, rows * 2)
+    names = ("premultiply", "reduce", "canvas rest", "cells", "build rest", "ours", "stock")
+    print(f"\n1c. Where an {columns}x{rows} tile's time goes (us, gallery order, median over previews)")
+    print(f"{'mode':>9}  " + "  ".join(f"{name:>11}" for name in names) + f"  {'ratio':>6}")
+    for mode, density, segments in (("half", 1, half_block_segments), ("quadrant", 2, quadrant_segments)):
+        times: dict[str, list[list[float]]] = {name: [[] for _ in images] for name in names}
+        for number in range(repeat):
+            order = list(range(len(images)))
+            random.Random(number).shuffle(order)
+            # Two passes in the same order, each starting cold: the steps alone, then the whole
+            # renders (ours and stock, who goes first alternating), so neither warms the other's caches.
+            clear_all_caches()
+            for index in order:
+                image = images[index]
+                placement = fit(image.size, box)
+                factors = (image.width // (placement.width * density), image.height // placement.height)
+                copy = image.copy()
+                start = time.perf_counter()
+                premultiplied = copy.convert("RGBa")
+                converted = time.perf_counter()
+                premultiplied.reduce(factors)
+                times["premultiply"][index].append(converted - start)
+                times["reduce"][index].append(time.perf_counter() - converted)
+                copy = image.copy()
+                start = time.perf_counter()
+                canvas = paint_canvas(copy, box, DARK, horizontal_density=density)
+                painted = time.perf_counter()
+                segments(canvas)
+                times["canvas rest"][index].append(painted - start)  # the whole canvas until below
+                times["cells"][index].append(time.perf_counter() - painted)
+            clear_all_caches()
+            for index in order:
+                for who in ("ours", "stock") if number % 2 == 0 else ("stock", "ours"):
+                    copy = images[index].copy()
+                    start = time.perf_counter()
+                    if who == "ours":
+                        build_cells(copy, columns, rows, DARK, mode=mode)
+                    else:
+                        stock_cells(copy, columns, rows)
+                    times[who][index].append(time.perf_counter() - start)
+        figures = {
+            name: statistics.median(statistics.median(values) for values in times[name]) * 1e6
+            for name in names
+            if name != "build rest"
+        }
+        canvas_total = figures["canvas rest"]
+        figures["canvas rest"] = canvas_total - figures["premultiply"] - figures["reduce"]
+        figures["build rest"] = figures["ours"] - canvas_total - figures["cells"]
+        print(
+            f"{mode:>9}  "
+            + "  ".join(f"{figures[name]:11.1f}" for name in names)
+            + f"  {figures['ours'] / figures['stock']:5.2f}x"
+        )
+    print("   canvas rest: ink colour, tile decision, compositing; build rest: checks, renderer, wrapping")
+
+
 def ours_pixels(image: Image.Image, columns: int, rows: int, background, legible: bool) -> Image.Image:
     cells = build_cells(image, columns, rows, background, legible=legible)
     shown = cells_to_image(cells, columns, rows, background)
@@ -314,7 +379,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--previews", type=int, default=120, help="how many previews to measure")
     parser.add_argument("--repeat", type=int, default=7, help="runs per preview per measurement")
-    parser.add_argument("--only", choices=("speed", "quality", "refusals"), help="print just this table")
+    parser.add_argument(
+        "--only", choices=("speed", "steps", "quality", "refusals"), help="print just this table (steps: 1c)"
+    )
     arguments = parser.parse_args()
     previews, eps, svg = fetch_catalogue_files(arguments.previews)
     images = [decode_thumbnail(data) for data in previews]
@@ -322,6 +389,8 @@ def main() -> None:
     print(f"preview sizes: {', '.join(f'{w}x{h}' for w, h in sizes)}; Python {sys.version.split()[0]}")
     if arguments.only in (None, "speed"):
         speed(images, arguments.repeat)
+    if arguments.only in (None, "speed", "steps"):
+        steps(images, arguments.repeat)
     if arguments.only in (None, "quality"):
         quality(images)
     if arguments.only in (None, "refusals"):

@@ -1,5 +1,6 @@
-"""The renderers' cells: the quadrant split against a plain reference, and the shared style caches,
-which must never change what is drawn (cold, warm, full, or shared between threads)."""
+"""The renderers' cells: half-block runs and the quadrant split against plain references, and the
+shared style caches, which must never change what is drawn (cold, warm, full, or shared between
+threads)."""
 
 from __future__ import annotations
 
@@ -64,6 +65,56 @@ def test_quadrant_split_is_the_plain_algorithm():
         ]
         mask, fore, back = renderers._split_quadrants(*(packed(colour) for colour in quad))
         assert (mask, unpacked(fore), unpacked(back)) == reference_split(quad), quad
+
+
+def reference_half_blocks(canvas: Image.Image) -> list[tuple[str, tuple | None, tuple | None]]:
+    """Half-block segments written plainly: per line, each cell is a space on its upper pixel when both
+    pixels are equal, else "▄" in its lower pixel on its upper one; equal neighbours make one run."""
+    width, height = canvas.size
+    drawn: list[tuple[str, tuple | None, tuple | None]] = []
+    for top in range(0, height, 2):
+        cells = []
+        for x in range(width):
+            above, below = canvas.getpixel((x, top)), canvas.getpixel((x, top + 1))
+            cells.append((" ", None, above) if above == below else ("▄", below, above))
+        runs: list[list] = []
+        for cell in cells:
+            if runs and runs[-1][1] == cell:
+                runs[-1][0] += 1
+            else:
+                runs.append([1, cell])
+        drawn += [(character * count, fore, back) for count, (character, fore, back) in runs]
+        drawn.append(("\n", None, None))
+    return drawn
+
+
+def as_drawn(segments) -> list[tuple[str, tuple | None, tuple | None]]:
+    def rgb(colour):
+        return None if colour is None else tuple(colour.triplet)
+
+    return [
+        (segment.text, rgb(segment.style.color), rgb(segment.style.bgcolor))
+        if segment.style
+        else (segment.text, None, None)
+        for segment in segments
+    ]
+
+
+def test_half_blocks_are_the_plain_runs_of_cells():
+    # Few colours make runs of every length, at the start and the end of lines; noise makes none.
+    chooser = random.Random(7)
+    palette = [(0, 0, 0), (30, 30, 46), (31, 30, 46), (250, 250, 250)]
+    for _ in range(300):
+        width, height = chooser.randrange(1, 12), 2 * chooser.randrange(1, 6)
+        if chooser.random() < 0.8:
+            data = b"".join(bytes(chooser.choice(palette)) for _ in range(width * height))
+        else:
+            data = chooser.randbytes(width * height * 3)
+        canvas = Image.frombytes("RGB", (width, height), data)
+        expected = reference_half_blocks(canvas)
+        clear_style_caches()
+        assert as_drawn(half_block_segments(canvas)) == expected, (width, height)
+        assert as_drawn(half_block_segments(canvas)) == expected, "and warm"
 
 
 def pictures() -> list[Image.Image]:

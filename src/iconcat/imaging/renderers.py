@@ -29,7 +29,8 @@ from __future__ import annotations
 
 import sys
 from array import array
-from itertools import islice
+from collections.abc import Iterator
+from itertools import chain, islice
 from typing import Any
 
 from PIL import Image
@@ -53,6 +54,8 @@ __all__ = [
 ]
 
 _NEWLINE = Segment("\n")
+_END_OF_LINE = (None,)
+"""Follows a line's cells: unequal to every cell, it ends the last run."""
 _PACKED_TYPE = next(code for code in "IL" if array(code).itemsize == 4)
 """An array type code with 4-byte items (one packed pixel each): "I" on every common platform."""
 _LOWER_HALF = "▄"
@@ -176,7 +179,8 @@ def half_block_segments(canvas: Image.Image) -> list[Segment]:
     """Segments for an RGB canvas with an even height, one line per two pixel rows.
 
     Cells are (upper pixel, lower pixel) pairs; a run of equal pairs is one segment. Each run's
-    drawing is looked up (or built, inlined below: building is most of a cold render) once.
+    drawing is looked up (or built, inlined below with its colours: building is most of a cold
+    render) once.
     """
     width, height = canvas.size
     packed = _packed_pixels(canvas)
@@ -188,38 +192,38 @@ def half_block_segments(canvas: Image.Image) -> list[Segment]:
     find = cells.get
     find_colour = colours.get
     from_color = Style.from_color
-    positions = range(1, width + 1)
+    new = _new_tuple
     for top in range(0, height, 2):
-        pairs: list[Any] = list(
-            zip(packed[top * width : (top + 1) * width], packed[(top + 1) * width : (top + 2) * width])
-        )
-        pairs.append(None)  # a sentinel unequal to every cell ends the last run
-        start = 0
-        previous = pairs[0]
-        for index in positions:
-            pair = pairs[index]
+        start = top * width
+        pairs: Iterator[Any] = zip(packed[start : start + width], packed[start + width : start + 2 * width])
+        previous = next(pairs)
+        run = 1
+        for pair in chain(pairs, _END_OF_LINE):
             if pair == previous:
+                run += 1
                 continue
             drawn = find(previous)
             if drawn is None:
                 above, below = previous
                 back = find_colour(above)
                 if back is None:
-                    back = colours[above] = _packed_colour(above)
+                    channels = above.to_bytes(3, "big")  # _packed_colour without a call per new colour
+                    name = "#" + channels.hex()
+                    back = colours[above] = new(Color, (name, _TRUECOLOR, None, new(ColorTriplet, channels)))
                 if above == below:
                     style = from_color(None, back)
-                    drawn = cells[previous] = (" ", style, _new_tuple(Segment, (" ", style, None)))
+                    drawn = cells[previous] = (" ", style, new(Segment, (" ", style, None)))
                 else:
                     fore = find_colour(below)
                     if fore is None:
-                        fore = colours[below] = _packed_colour(below)
+                        channels = below.to_bytes(3, "big")
+                        name = "#" + channels.hex()
+                        fore = colours[below] = new(Color, (name, _TRUECOLOR, None, new(ColorTriplet, channels)))
                     style = from_color(fore, back)
-                    drawn = cells[previous] = (_LOWER_HALF, style, _new_tuple(Segment, (_LOWER_HALF, style, None)))
-            if index - start == 1:
-                append(drawn[2])  # segments are immutable: one cell's segment is shared
-            else:
-                append(_new_tuple(Segment, (drawn[0] * (index - start), drawn[1], None)))
-            start = index
+                    drawn = cells[previous] = (_LOWER_HALF, style, new(Segment, (_LOWER_HALF, style, None)))
+            # segments are immutable: a one-cell run shares its drawing's segment
+            append(drawn[2] if run == 1 else new(Segment, (drawn[0] * run, drawn[1], None)))
+            run = 1
             previous = pair
         append(_NEWLINE)
     if shared:
