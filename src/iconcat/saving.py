@@ -264,8 +264,7 @@ async def _publish(data: bytes, folder: Path, name: str) -> SaveOutcome:
     try:
         with FileSaver(folder, name, expected_format="png", total=len(data), keep_identical=True) as saver:
             saver.write(data)
-            await asyncio.to_thread(saver.finish)
-            path = await publish_off_the_loop(saver)  # (looks for identical bytes first, in its thread)
+            path = await publish_off_the_loop(saver)  # (finished, identical bytes looked for, published)
             return SaveOutcome(path, already=saver.already)
     except SaveError as error:
         problem = str(error)

@@ -784,8 +784,8 @@ class CatalogueClient:
             ) as saver:
                 await self._stream_into(saver, response, limit, variant_id)
                 body.check_whole(saver.written)
-                await asyncio.to_thread(saver.finish)
-                # (With `keep`, publishing looks for identical bytes first, in the same thread.)
+                # Finished (fsynced) and published in one thread; with `keep`, identical bytes are
+                # looked for first, there too.
                 path = await downloads.publish_off_the_loop(saver)
                 return downloads.SavedFile(path, saver.already)
         except downloads.SaveError as error:
