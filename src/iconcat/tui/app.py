@@ -47,6 +47,7 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
     from iconcat.api import Icon, Variant
     from iconcat.saving import Choice
 
+    from .first_search import FirstSearch
     from .picking import PickRequest
 
 # The dialogs (.screens) are imported when first opened: nobody needs them to see the first frame.
@@ -76,6 +77,7 @@ class IconcatApp(App[int]):
         pictures: TerminalPictures | None = None,
         prepare: Callable[[], Awaitable[None]] | None = None,
         pick: PickRequest | None = None,
+        first_search: FirstSearch | None = None,
     ) -> None:
         super().__init__(css_path=stylesheet_paths())
         self.pick = pick
@@ -115,6 +117,7 @@ class IconcatApp(App[int]):
             pictures=self.pictures,
             choose=None if pick is None else self._pick_icon,
             written=self.written_files,
+            first_search=first_search,
         )
         """The one screen under the dialogs: searching, the results, the detail."""
         # The bag's files saved are files we wrote (`note_written`); picking several, "download all"
