@@ -149,12 +149,19 @@ async def test_a_newer_search_replaces_the_early_one_whose_late_answer_is_droppe
             first.close()
 
 
-async def _state_after(connection: Connection, first: FirstSearch | None, query: str):
-    """The browser's state once its first search for `query` has settled (`first` the early one)."""
+async def _state_after(connection: Connection, first: FirstSearch | None, query: str, *, connect: bool = False):
+    """The browser's state once its first search for `query` has settled (`first` the early one), and
+    the screens then open (`connect`: once the connect screen has opened)."""
     app = IconcatApp(connection, query=query, first_search=first, view="list")
+
+    def screens() -> list[str]:
+        return [type(screen).__name__ for screen in app.screen_stack]
+
     async with app.run_test(size=SIZE) as pilot:
         await wait_until(pilot, lambda: settled(app), "the first search settled")
-        return app.browser.search_state, [type(screen).__name__ for screen in app.screen_stack]
+        if connect:
+            await wait_until(pilot, lambda: "ConnectScreen" in screens(), "the connect screen")
+        return app.browser.search_state, screens()
 
 
 async def test_a_refused_early_search_shows_what_the_usual_search_shows(download_dir: Path):
@@ -173,8 +180,8 @@ async def test_a_refused_early_search_shows_what_the_usual_search_shows(download
 async def test_a_rejected_token_shows_what_the_usual_search_shows(catalogue, download_dir: Path):
     connection = Connection(catalogue.base_url, "not-the-token", download_dir)
     first = FirstSearch(connection, "arrow").start()
-    early, early_screens = await _state_after(connection, first, "arrow")
-    usual, usual_screens = await _state_after(connection, None, "arrow")
+    early, early_screens = await _state_after(connection, first, "arrow", connect=True)
+    usual, usual_screens = await _state_after(connection, None, "arrow", connect=True)
     assert early.phase is SearchPhase.REJECTED
     assert early == usual
     assert early_screens == usual_screens and "ConnectScreen" in early_screens
@@ -184,8 +191,8 @@ async def test_settings_the_client_refuses_are_left_to_the_app_as_before(downloa
     connection = Connection("http://127.0.0.1:9", "", download_dir)  # no token
     first = FirstSearch(connection, "arrow").start()
     assert isinstance(first.future.exception(timeout=15), NotStarted)
-    early, early_screens = await _state_after(connection, first, "arrow")
-    usual, usual_screens = await _state_after(connection, None, "arrow")
+    early, early_screens = await _state_after(connection, first, "arrow", connect=True)
+    usual, usual_screens = await _state_after(connection, None, "arrow", connect=True)
     assert early.phase is SearchPhase.NOT_CONFIGURED
     assert early == usual and early_screens == usual_screens
 
@@ -215,3 +222,34 @@ def test_closing_stops_a_search_still_running(download_dir: Path):
         first = FirstSearch(Connection(server.base_url, "t0ken", download_dir), "arrow").start()
         first.close(wait=3)
         assert first.done and not first._thread.is_alive()
+
+
+async def _phase_when_the_client_opens(latency_ms: int, download_dir: Path) -> SearchPhase:
+    with serving(token="t0ken", latency_ms=latency_ms) as server:
+        connection = Connection(server.base_url, "t0ken", download_dir)
+        first = FirstSearch(connection, "arrow").start()
+        app = IconcatApp(connection, query="arrow", first_search=first, view="list")
+        seen: list[SearchPhase] = []
+        original = app._open_client
+
+        async def open_client(switch_to=None):
+            seen.append(app.browser.search_state.phase)
+            await original(switch_to)
+
+        app._open_client = open_client  # type: ignore[method-assign]
+        try:
+            async with app.run_test(size=SIZE) as pilot:
+                await wait_until(pilot, lambda: seen and settled(app), "the client and the answer")
+        finally:
+            first.close()
+    return seen[0]
+
+
+async def test_the_rest_of_the_start_waits_for_the_early_answer(download_dir: Path):
+    # The app's client, the image stack and the memory come after the answer is shown...
+    assert await _phase_when_the_client_opens(150, download_dir) is SearchPhase.RESULTS
+
+
+async def test_but_not_for_long(download_dir: Path):
+    # ...but a slow catalogue does not keep them waiting (FIRST_ANSWER_WAIT).
+    assert await _phase_when_the_client_opens(3_000, download_dir) is SearchPhase.SEARCHING

@@ -87,16 +87,46 @@ class FirstSearch:
             return None, error
         raise error  # (cancelled at exit: nothing to show)
 
-    async def answer(self) -> SearchResult | None:
-        """Wait for the answer (without blocking the event loop); None when it declined (`NotStarted`);
+    async def settled(self, at_most: float) -> None:
+        """Wait (without blocking the event loop) until the answer is in, `at_most` seconds; never
         raises what the search raised."""
         import asyncio
 
-        try:
-            # Shielded: the search waiting for it may be cancelled (a newer one started), this answer not.
-            return await asyncio.shield(asyncio.wrap_future(self.future))
-        except NotStarted:
+        if not self.future.done():
+            await asyncio.wait([self._arrival()], timeout=at_most)
+
+    async def answer(self) -> SearchResult | None:
+        """Wait (without blocking the event loop) for the answer; None when it declined (`NotStarted`);
+        raises what the search raised. Cancelling the wait leaves the search be."""
+        if not self.future.done():
+            await self._arrival()
+        if self.declined:
             return None
+        result, error = self.outcome()
+        if error is not None:
+            raise error
+        return result
+
+    def _arrival(self) -> asyncio.Future[None]:
+        """A future of the running loop, done once the answer is in. (Not `asyncio.wrap_future`: that
+        cancels the search with the wait, and calls into the loop from the thread even once it has closed.)"""
+        import asyncio
+
+        loop = asyncio.get_running_loop()
+        waiter: asyncio.Future[None] = loop.create_future()
+
+        def wake() -> None:
+            if not waiter.done():
+                waiter.set_result(None)
+
+        def arrived(_: object) -> None:
+            try:
+                loop.call_soon_threadsafe(wake)
+            except RuntimeError:  # the loop has closed: nobody waits any more
+                pass
+
+        self.future.add_done_callback(arrived)
+        return waiter
 
     def close(self, wait: float = 1.0) -> None:
         """Stop the search if it still runs (its client is closed), waiting at most `wait` seconds."""

@@ -100,10 +100,12 @@ def _given(settings: Settings, name: str) -> bool:
 def _early_search(connection: Connection, query: str | None) -> FirstSearch | None:
     """The search for `query`'s service words (its `key:value` filters are never sent), started; None
     when there is nothing to search."""
+    if not query or not query.strip():
+        return None
     from .filters import parse_query
     from .first_search import FirstSearch
 
-    words = parse_query((query or "").strip()).service_text
+    words = parse_query(query.strip()).service_text
     return FirstSearch(connection, words).start() if words else None
 
 
