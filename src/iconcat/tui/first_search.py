@@ -6,7 +6,14 @@ composed, its first frame drawn). Done one after the other, as any later search 
 ~280 ms after the first frame. So `launch` starts this search in a thread of its own, before it
 imports the app: its own event loop, its own `CatalogueClient` (closed when the answer is in), the
 same `search()` every search makes. The app's shared client is opened after the first frame as
-before; it finds the HTTP stack imported already.
+before (it finds the HTTP stack imported already), but after this answer, for half a second at
+most: the client, then the image stack and the memory, would only compete with the search for the
+interpreter lock (`IconcatApp._after_first_frame`).
+
+Measured (benchmarks/tui.py, `browse arrow`, results on screen): 2.30-2.51x the bare app's first
+paint before, about 2.1-2.2x with this. What stays is CPU under one interpreter lock, not waiting:
+the thread's ~60 ms (importing httpx, httpcore, h11 and anyio's backend, the request) is taken from
+the main thread's start-up whichever thread runs it; see docs/measurements.md.
 
 The answer is handed to the browser's `SearchRunner` as the answer of its first search, and goes
 through the same path as any answer: the same sequence number, dropped when a newer search started
