@@ -190,8 +190,8 @@ class IconcatApp(App[int]):
             await first.settled(FIRST_ANSWER_WAIT)
             self.call_after_refresh(self._after_first_frame, True)  # once the answer is drawn
             return
-        self.call_after_refresh(self._open_client)
-        self.call_after_refresh(self._remove_leftovers)
+        await self._open_client()
+        self._remove_leftovers()
 
     async def _open_client(self, switch_to: Connection | None = None) -> None:
         opened = await (self.link.open() if switch_to is None else self.link.switch(switch_to))
