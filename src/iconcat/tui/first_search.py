@@ -10,8 +10,8 @@ before (it finds the HTTP stack imported already), but after this answer, for ha
 most: the client, then the image stack and the memory, would only compete with the search for the
 interpreter lock (`IconcatApp._after_first_frame`).
 
-Measured (benchmarks/tui.py, `browse arrow`, results on screen): 2.30-2.51x the bare app's first
-paint before, about 2.1-2.2x with this. What stays is CPU under one interpreter lock, not waiting:
+Measured (benchmarks/tui.py, `browse arrow`, results on screen against the bare app's first paint):
+2.40-2.60x before, 1.85-2.16x with this. What stays is CPU under one interpreter lock, not waiting:
 the thread's ~60 ms (importing httpx, httpcore, h11 and anyio's backend, the request) is taken from
 the main thread's start-up whichever thread runs it; see docs/measurements.md.
 
