@@ -23,7 +23,7 @@ runner awaits it). When it is in before the browser screen mounts, the first fra
 
 What it does not take over: a client that cannot be made (a malformed URL or token) or that would
 warn (plain http to a host that is not this machine: the warning would be printed on the terminal
-before the app takes it over) gives no answer here (`NOT_STARTED`), and the runner searches through
+before the app takes it over) gives no answer here (`NotStarted`), and the runner searches through
 the app's client as before, which reports the problem the usual way. The token goes only where the
 client sends it (the base URL's origin); nothing here prints, logs or keeps it beyond the thread.
 
