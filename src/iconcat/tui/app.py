@@ -47,11 +47,15 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
     from iconcat.api import Icon, Variant
     from iconcat.saving import Choice
 
+    from .first_search import FirstSearch
     from .picking import PickRequest
 
 # The dialogs (.screens) are imported when first opened: nobody needs them to see the first frame.
 
 __all__ = ["IconcatApp"]
+
+FIRST_ANSWER_WAIT = 0.5
+"""Seconds the start's remaining work waits for the early search's answer, at most (`_after_first_frame`)."""
 
 
 class IconcatApp(App[int]):
@@ -76,6 +80,7 @@ class IconcatApp(App[int]):
         pictures: TerminalPictures | None = None,
         prepare: Callable[[], Awaitable[None]] | None = None,
         pick: PickRequest | None = None,
+        first_search: FirstSearch | None = None,
     ) -> None:
         super().__init__(css_path=stylesheet_paths())
         self.pick = pick
@@ -87,6 +92,7 @@ class IconcatApp(App[int]):
             # dialogs and the filters); Ctrl-C ends it as an interrupt, wherever the focus is.
             self._bindings.bind("escape", "leave_pick", "Leave", key_display="esc", priority=True)
             self._bindings.bind("ctrl+c", "interrupt_pick", show=False, priority=True)
+        self._first_search = first_search
         self.link = CatalogueLink(connection, client_factory, prepare)
         """The catalogue in use and its client."""
         self.pictures = pictures or TerminalPictures()
@@ -115,6 +121,7 @@ class IconcatApp(App[int]):
             pictures=self.pictures,
             choose=None if pick is None else self._pick_icon,
             written=self.written_files,
+            first_search=first_search,
         )
         """The one screen under the dialogs: searching, the results, the detail."""
         # The bag's files saved are files we wrote (`note_written`); picking several, "download all"
@@ -153,8 +160,7 @@ class IconcatApp(App[int]):
             driver.write = lambda data: write(expand(data))  # type: ignore[method-assign]
         # The HTTP client (and the import of its stack) waits until the first frame is up: the keyboard
         # is live at once, and work that needs the client waits for it (`CatalogueLink.ready`).
-        self.call_after_refresh(self._open_client)
-        self.call_after_refresh(self._remove_leftovers)
+        self.call_after_refresh(self._after_first_frame)
         self._theme_seen = self.theme  # (a test may have set one since `__init__`: not a choice to remember)
         self.theme_changed_signal.subscribe(self, self._theme_changed)
 
@@ -174,6 +180,18 @@ class IconcatApp(App[int]):
         driver = self._driver
         if driver is not None:
             driver.write(data)
+
+    async def _after_first_frame(self, waited: bool = False) -> None:
+        """The rest of the start (the client, then the image stack and the memory, the leftovers), after
+        the first frame; and while the query's early search (`first_search`) is still on its way, after
+        its answer, for a moment at most: that work would only slow it (one interpreter lock)."""
+        first = self._first_search
+        if first is not None and not first.done and not waited:
+            await first.settled(FIRST_ANSWER_WAIT)
+            self.call_after_refresh(self._after_first_frame, True)  # once the answer is drawn
+            return
+        await self._open_client()
+        self._remove_leftovers()
 
     async def _open_client(self, switch_to: Connection | None = None) -> None:
         opened = await (self.link.open() if switch_to is None else self.link.switch(switch_to))

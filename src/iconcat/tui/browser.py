@@ -71,6 +71,7 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
     from iconcat.memory import Memory
 
     from .catalogue_link import CatalogueLink
+    from .first_search import FirstSearch
     from .screens.copy_menu import CopyChoice
 
 __all__ = ["BrowserScreen"]
@@ -176,6 +177,7 @@ class BrowserScreen(Screen[None]):
         pictures: TerminalPictures | None = None,
         choose: Callable[[Icon], None] | None = None,
         written: WrittenFiles | None = None,
+        first_search: FirstSearch | None = None,
     ) -> None:
         # The id the stylesheet styles the main screen by (a type selector would match the dialogs too).
         super().__init__(id="browser")
@@ -202,8 +204,8 @@ class BrowserScreen(Screen[None]):
         self._view = view
         self._auto_loaded_at = -1
         """How many entries were shown when reaching the last one last loaded a page."""
-        self.searches = SearchRunner(self, link)
-        """Runs searches; the newest one's answer lands."""
+        self.searches = SearchRunner(self, link, first_search)
+        """Runs searches; the newest one's answer lands (the first may have started before the app)."""
         self.filters = Filters()
         """The filters in force over the results at hand (the search box's `key:value` words)."""
         self.grouped = group

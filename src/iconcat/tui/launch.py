@@ -19,6 +19,7 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
     from iconcat.server import BackgroundServer
 
     from .app import IconcatApp
+    from .first_search import FirstSearch
     from .picking import PickRequest
 
 __all__ = ["run_browser", "run_picker", "startup_objects_frozen", "on_the_terminal"]
@@ -96,6 +97,18 @@ def _given(settings: Settings, name: str) -> bool:
     return bool(getattr(settings, name) != getattr(Defaults(base_url=None, token=None), name))
 
 
+def _early_search(connection: Connection, query: str | None) -> FirstSearch | None:
+    """The search for `query`'s service words (its `key:value` filters are never sent), started; None
+    when there is nothing to search."""
+    if not query or not query.strip():
+        return None
+    from .filters import parse_query
+    from .first_search import FirstSearch
+
+    words = parse_query(query.strip()).service_text
+    return FirstSearch(connection, words).start() if words else None
+
+
 def run_browser(settings: Settings, *, query: str | None = None, demo: bool = False) -> int:
     """Run the browser; return 0 when the person quits, 1 when it could not start."""
     status, _ = _run_app(settings, query=query, demo=demo)
@@ -157,6 +170,9 @@ def _run_app(
             timeout=settings.timeout,
             filename_template=settings.filename,
         )
+    # A query on a configured catalogue: searched from now on, while Textual is imported and the app
+    # starts (`first_search`); the browser's first search takes its answer.
+    first_search = _early_search(connection, query) if demo_socket is None else None
     try:
         from .app import IconcatApp
         from .terminal_images import detect_pictures
@@ -179,10 +195,13 @@ def _run_app(
             pictures=pictures,
             prepare=prepare,
             pick=pick,
+            first_search=first_search,
         )
         with startup_objects_frozen(), on_the_terminal():
             result = app.run()
     finally:
+        if first_search is not None:
+            first_search.close()  # (still running only if the app ended before its answer came)
         for server in servers:
             server.stop()  # (closes the socket too)
         if demo_socket is not None and not servers:

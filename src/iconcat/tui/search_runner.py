@@ -10,6 +10,12 @@ More than one page: when the catalogue reveals its next page (`SearchResult.can_
 the list keeps its place. When more exist but cannot be loaded, the state carries a hint of narrower
 searches built from the names at hand; why paging stopped (a next page on another origin, a loop) is
 passed on as a notice.
+
+The first search may have started before the app (`first_search.FirstSearch`: the query given on the
+command line, searched while Textual starts). When the runner's first search asks for the same text,
+its answer is that search's, through the same path: the same sequence number and staleness, the same
+states for the same failures; when it is in already, it is answered at once, so the browser's first
+frame can show the results.
 """
 
 from __future__ import annotations
@@ -31,6 +37,7 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
     from iconcat.api import SearchResult
 
     from .catalogue_link import CatalogueLink
+    from .first_search import FirstSearch
 
 __all__ = ["SearchRunner"]
 
@@ -61,9 +68,11 @@ class SearchRunner:
             self.notice = notice
             """A sanitised sentence to show once (why paging stopped, or why a page failed)."""
 
-    def __init__(self, owner: DOMNode, link: CatalogueLink) -> None:
+    def __init__(self, owner: DOMNode, link: CatalogueLink, first: FirstSearch | None = None) -> None:
         self._owner = owner
         self._link = link
+        self._first = first
+        """The search started before the app (`first_search`), until the first search takes it (or not)."""
         self.sequence = 0
         """The newest search's number; an `Answered` with another number is stale."""
         self.last_query = ""
@@ -86,42 +95,69 @@ class SearchRunner:
         self.last_query = query
         self.result = None
         self._owner.workers.cancel_group(self._owner, "search-more")
+        # The early search answers the first search only, and only when it asked the same.
+        first, self._first = self._first, None
+        if first is not None and first.query != query:
+            first = None
         if not query:
             self._owner.workers.cancel_group(self._owner, "search")
             return SearchState()
-        self._owner.run_worker(
-            # A callable, not a coroutine: a worker cancelled before it starts never makes one to leak.
-            partial(self._search, query, self.sequence),  # type: ignore[arg-type]  # Textual types the coroutine as Coroutine[None, None, R]
-            group="search",
-            exclusive=True,
-            exit_on_error=False,
-            description=f"search {sanitize(query, max_length=40)!r}",
-        )
+        if first is not None and first.done and not first.declined:
+            # Its answer is in: answered now, as the worker would (the first frame shows the results).
+            self._owner.workers.cancel_group(self._owner, "search")
+            result, error = first.outcome()
+            if result is not None:
+                with answer_arriving() as arrival:
+                    arrival.decoded(len(result.icons))
+            self._answer(query, self.sequence, result, self._state(query, result, error))
+        else:
+            self._owner.run_worker(
+                # A callable, not a coroutine: a worker cancelled before it starts never makes one to leak.
+                partial(self._search, query, self.sequence, first),  # type: ignore[arg-type]  # Textual types the coroutine as Coroutine[None, None, R]
+                group="search",
+                exclusive=True,
+                exit_on_error=False,
+                description=f"search {sanitize(query, max_length=40)!r}",
+            )
         return SearchState(SearchPhase.SEARCHING, query)
 
-    async def _search(self, query: str, sequence: int) -> None:
+    async def _search(self, query: str, sequence: int, first: FirstSearch | None = None) -> None:
+        result: SearchResult | None = None
+        error: Exception | None = None
+        try:
+            if first is not None:
+                with answer_arriving() as arrival:  # no collector pauses mid-answer: see there
+                    result = await first.answer()  # (None if it declined: the client is asked below)
+                    arrival.decoded(len(result.icons) if result is not None else 0)
+            if result is None:
+                client = await self._link.ready()
+                if client is not None:
+                    with answer_arriving() as arrival:
+                        result = await client.search(query)
+                        arrival.decoded(len(result.icons))
+        except Exception as failure:  # noqa: BLE001 - any failure is a designed state, never a traceback
+            error = failure
+        self._answer(query, sequence, result, self._state(query, result, error))
+
+    def _state(self, query: str, result: SearchResult | None, error: Exception | None) -> SearchState:
+        """The state that shows a search's outcome: `result`, else `error`, else no client."""
         from iconcat.api import AuthError, NetworkError
 
-        result = None
-        client = await self._link.ready()
-        if client is None:
-            state = SearchState(SearchPhase.NOT_CONFIGURED, query, message=self._link.problem)
-        else:
-            try:
-                with answer_arriving() as arrival:  # no collector pauses mid-answer: see there
-                    result = await client.search(query)
-                    arrival.decoded(len(result.icons))
-            except AuthError as error:
-                message = f"The catalogue rejected the token: {describe_failure(error)}"
-                state = SearchState(SearchPhase.REJECTED, query, message=sanitize(message, max_length=300))
-            except NetworkError as error:
-                message = f"Can't reach the catalogue: {describe_failure(error)}"
-                state = SearchState(SearchPhase.UNREACHABLE, query, message=sanitize(message, max_length=300))
-            except Exception as error:  # noqa: BLE001 - any failure is a designed state, never a traceback
-                message = f"Search failed: {describe_failure(error)}"
-                state = SearchState(SearchPhase.FAILED, query, message=sanitize(message, max_length=300))
-            else:
-                state = self.state_for(query, result)
+        if isinstance(error, AuthError):
+            message = f"The catalogue rejected the token: {describe_failure(error)}"
+            return SearchState(SearchPhase.REJECTED, query, message=sanitize(message, max_length=300))
+        if isinstance(error, NetworkError):
+            message = f"Can't reach the catalogue: {describe_failure(error)}"
+            return SearchState(SearchPhase.UNREACHABLE, query, message=sanitize(message, max_length=300))
+        if error is not None:
+            message = f"Search failed: {describe_failure(error)}"
+            return SearchState(SearchPhase.FAILED, query, message=sanitize(message, max_length=300))
+        if result is None:
+            return SearchState(SearchPhase.NOT_CONFIGURED, query, message=self._link.problem)
+        return self.state_for(query, result)
+
+    def _answer(self, query: str, sequence: int, result: SearchResult | None, state: SearchState) -> None:
+        """Post search `sequence`'s outcome, unless a newer search started meanwhile."""
         if sequence == self.sequence:
             self.result = result
             notice = sanitize(result.paging_stopped or "", max_length=200) if result is not None else ""
