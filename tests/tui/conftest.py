@@ -37,3 +37,27 @@ def make_app(connection: Connection) -> Callable[..., IconcatApp]:
         return app
 
     return make
+
+
+@pytest.fixture
+def headless_run(monkeypatch):
+    """Make `IconcatApp.run` headless (120x36), steered by `steer(pilot)`: `headless_run(steer)` returns
+    the list of apps it ran (for tests of the real start path, `launch.run_browser` and kin)."""
+    ran: list[IconcatApp] = []
+
+    def install(steer):
+        original_run = IconcatApp.run
+
+        def run(self, **_options):
+            ran.append(self)
+
+            async def auto_pilot(pilot):
+                await steer(pilot)
+                pilot.app.exit(0)
+
+            return original_run(self, headless=True, size=(120, 36), auto_pilot=auto_pilot)
+
+        monkeypatch.setattr(IconcatApp, "run", run)
+        return ran
+
+    return install

@@ -37,29 +37,6 @@ def searches_by_thread(monkeypatch) -> list[tuple[str, str]]:
     return made
 
 
-@pytest.fixture
-def headless_run(monkeypatch):
-    """`IconcatApp.run` made headless and steered by `steer(pilot)`; records the app it ran."""
-    ran: list[IconcatApp] = []
-
-    def install(steer):
-        original_run = IconcatApp.run
-
-        def run(self, **_options):
-            ran.append(self)
-
-            async def auto_pilot(pilot):
-                await steer(pilot)
-                pilot.app.exit(0)
-
-            return original_run(self, headless=True, size=SIZE, auto_pilot=auto_pilot)
-
-        monkeypatch.setattr(IconcatApp, "run", run)
-        return ran
-
-    return install
-
-
 def settled(app: IconcatApp) -> bool:
     return app.browser.search_state.phase is not SearchPhase.PROMPT and results_settled(app)
 

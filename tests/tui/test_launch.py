@@ -6,11 +6,8 @@ import socket
 from pathlib import Path
 from urllib.parse import urlsplit
 
-import pytest
-
 from iconcat.config import Settings
 from iconcat.tui import run_browser
-from iconcat.tui.app import IconcatApp
 from iconcat.tui.search_state import SearchPhase
 from iconcat.tui.widgets import Thumbnail
 from tests.support.tui import wait_until
@@ -23,29 +20,6 @@ def port_open(base_url: str) -> bool:
             return True
     except OSError:
         return False
-
-
-@pytest.fixture
-def headless_run(monkeypatch):
-    """Make `IconcatApp.run` headless, steered by `steer(pilot)`; records the app it ran."""
-    ran: list[IconcatApp] = []
-
-    def install(steer):
-        original_run = IconcatApp.run
-
-        def run(self, **_options):
-            ran.append(self)
-
-            async def auto_pilot(pilot):
-                await steer(pilot)
-                pilot.app.exit(0)
-
-            return original_run(self, headless=True, size=(120, 36), auto_pilot=auto_pilot)
-
-        monkeypatch.setattr(IconcatApp, "run", run)
-        return ran
-
-    return install
 
 
 def test_without_a_catalogue_the_demo_runs_for_the_apps_life(headless_run, tmp_path: Path):
