@@ -80,7 +80,8 @@ async def test_space_marks_and_unmarks_the_mark_shows_on_row_and_tile_and_the_co
         await pilot.press("space")
         await wait_until(pilot, lambda: "1 in the bag" in status(app), "the count in the status")
         assert bag_ids(app) == {icon.id}
-        assert [each.id for each in Memory.open(DEMO_CATALOGUE).bag()] == [icon.id]
+        # Kept on disk too, by the memory's writer thread (not on the UI thread).
+        await wait_until(pilot, lambda: [each.id for each in Memory.open(DEMO_CATALOGUE).bag()] == [icon.id], "kept")
         assert row_text(results, 1).startswith("✓ Heart")
         assert not row_text(results, 0).startswith("✓")
         assert results.highlighted == 1, "marking keeps the highlight where it is"
@@ -97,7 +98,7 @@ async def test_space_marks_and_unmarks_the_mark_shows_on_row_and_tile_and_the_co
         assert bag_ids(app) == frozenset()
         await pilot.pause()
         assert "✓" not in tile_label(gallery, 1)
-        assert Memory.open(DEMO_CATALOGUE).bag() == ()
+        await wait_until(pilot, lambda: Memory.open(DEMO_CATALOGUE).bag() == (), "taken out on disk too")
 
         # In the search box, space types a space: it marks nothing.
         box = app.query_one(SearchInput)
@@ -118,9 +119,16 @@ async def test_ctrl_a_marks_every_icon_shown_after_the_filters(make_app):
         await pilot.pause()
         shown = app.query_one(ResultsArea).shown_icons
         assert 0 < len(shown) < len(every), "the filter must leave some out, else this proves nothing"
+        statements: list[str] = []
+        app.browser.memory._db.set_trace_callback(statements.append)  # the UI thread's connection
         await pilot.press("ctrl+a")
         await wait_until(pilot, lambda: f"{len(shown)} in the bag" in status(app), "the count")
         assert bag_ids(app) == {icon.id for icon in shown}
+        # Written by the memory's writer thread, never through the UI thread's connection.
+        on_disk = lambda: {each.id for each in Memory.open(DEMO_CATALOGUE).bag()}  # noqa: E731
+        await wait_until(pilot, lambda: on_disk() == {icon.id for icon in shown}, "the bag kept on disk")
+        assert not [statement for statement in statements if "bag" in statement.lower()], statements
+        app.browser.memory._db.set_trace_callback(None)
         results = app.query_one(ResultsList)
         assert all(row_text(results, index).startswith("✓") for index in range(min(len(shown), 10)))
 

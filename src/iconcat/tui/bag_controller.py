@@ -2,10 +2,13 @@
 
 Decisions:
 
-- The marks are kept by `Memory` (per catalogue, across restarts); the controller keeps their ids in
-  memory too, so drawing a tile or row asks a frozenset, not the database. The bag survives restarts
-  until it is emptied: "download all" keeps the icons in the bag (a person may want them again in
-  another format, or retry); emptying is explicit (the bag screen's "empty").
+- The marks are kept by `Memory` (per catalogue, across restarts), read once when the memory opens;
+  from then on the controller's own copy is the bag (drawing a tile asks a frozenset, the bag screen
+  lists the controller's icons) and every change is written through the browser's `MemoryWriter`,
+  off the UI thread (marking 1,000 icons at once is ~60 ms of SQLite, and a write may wait up to the
+  busy timeout while another browser writes). The bag survives restarts until it is emptied:
+  "download all" keeps the icons in the bag (a person may want them again in another format, or
+  retry); emptying is explicit (the bag screen's "empty").
 - A variant preference (format and size) applies to the whole bag: each icon gets the nearest choice
   it offers (`iconcat.saving.nearest_choice`); icons that offer nothing close are listed and skipped.
   The preference is remembered (`bag_variant`), globally like the picker's.
@@ -41,6 +44,7 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
     from iconcat.saving import Choice
 
     from .download_controller import ClientSource
+    from .memory_writer import MemoryWriter
 
 __all__ = ["BagController", "Preference", "preference_label"]
 
@@ -107,6 +111,9 @@ class BagController:
         """The file-name template at the moment "download all" starts (the `filename` setting, `--name`)."""
         self._save = save
         self.memory: Memory | None = None
+        self._writer: MemoryWriter | None = None
+        self._icons: dict[int, Icon] = {}
+        """The bag, in the order its icons were marked (the memory's copy follows it)."""
         self._ids: frozenset[int] = frozenset()
         self.batch: Batch | None = None
         """The latest batch (running or ended), None before the first."""
@@ -119,15 +126,25 @@ class BagController:
 
     # ----------------------------------------------------------------- the marks
 
-    def use_memory(self, memory: Memory) -> None:
-        """Keep the bag in `memory` from now on (another catalogue's bag)."""
+    def use_memory(self, memory: Memory, writer: MemoryWriter | None = None) -> None:
+        """Keep the bag in `memory` from now on (another catalogue's bag), its changes written by
+        `writer` (None: at once, through `memory`)."""
         self.memory = memory
-        self._set_ids(memory.bag_ids())
+        self._writer = writer
+        self._icons = {icon.id: icon for icon in memory.bag()}
+        self._set_ids()
 
-    def _set_ids(self, ids: frozenset[int]) -> None:
+    def _set_ids(self) -> None:
+        ids = frozenset(self._icons)
         if ids != self._ids:
             self._ids = ids
             self._tell(self.Changed)
+
+    def _write(self, job: Callable[[Memory], object]) -> None:
+        if self._writer is not None:
+            self._writer.write(job)
+        elif self.memory is not None:
+            job(self.memory)
 
     @property
     def ids(self) -> frozenset[int]:
@@ -139,37 +156,39 @@ class BagController:
 
     def icons(self) -> tuple[Icon, ...]:
         """The icons in the bag, in the order they were marked."""
-        return self.memory.bag() if self.memory is not None else ()
+        return tuple(self._icons.values())
 
     def toggle(self, icon: Icon) -> bool:
         """Put `icon` in the bag, or take it out; True when it is in now."""
         if self.memory is None:
             return False
-        if icon.id in self._ids:
-            self.memory.unmark([icon.id])
-        else:
-            self.memory.mark([icon])
-        self._set_ids(self.memory.bag_ids())
-        return icon.id in self._ids
+        if icon.id in self._icons:
+            self.unmark([icon.id])
+            return False
+        self.mark([icon])
+        return True
 
     def mark(self, icons: Iterable[Icon]) -> int:
         """Put `icons` in the bag; how many were not in it yet."""
         if self.memory is None:
             return 0
-        new = [icon for icon in icons if icon.id not in self._ids]
+        new = list({icon.id: icon for icon in icons if icon.id not in self._icons}.values())
         if new:
-            self.memory.mark(new)
-            self._set_ids(self.memory.bag_ids())
-        return sum(1 for icon in new if icon.id in self._ids)
+            self._icons.update((icon.id, icon) for icon in new)
+            self._write(lambda memory: memory.mark(new))
+            self._set_ids()
+        return len(new)
 
     def unmark(self, ids: Iterable[int]) -> None:
         """Take these icons out of the bag."""
         if self.memory is None:
             return
-        gone = [icon_id for icon_id in ids if icon_id in self._ids]
+        gone = [icon_id for icon_id in dict.fromkeys(ids) if icon_id in self._icons]
         if gone:
-            self.memory.unmark(gone)
-            self._set_ids(self.memory.bag_ids())
+            for icon_id in gone:
+                del self._icons[icon_id]
+            self._write(lambda memory: memory.unmark(gone))
+            self._set_ids()
 
     def empty(self) -> int:
         """Take every icon out of the bag; how many there were."""

@@ -288,7 +288,7 @@ class BrowserScreen(Screen[None]):
         for key, value in self._pending_preferences.items():
             memory.remember(key, value)
         self._pending_preferences.clear()
-        self.bag.use_memory(memory)
+        self.bag.use_memory(memory, self._writer)
         self._mark_favourites()
         if memory.notice:
             self.notify(memory.notice, title="Favourites and history", severity="warning", markup=False)

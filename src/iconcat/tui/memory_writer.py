@@ -1,4 +1,5 @@
-"""The memory's larger writes, in a thread of their own: answers kept for offline use, previews on disk.
+"""The memory's larger writes, in a thread of their own: answers kept for offline use, previews on disk,
+the bag's marks (`write`: ctrl+a over 1,000 icons is ~60 ms of SQLite).
 
 Keeping an answer stores every icon's document (some 30 ms for 900 icons, measured with
 benchmarks/tui.py's catalogue), and keeping previews checks the bound over the whole table (some 3 ms
@@ -55,6 +56,15 @@ class MemoryWriter:
         """Keep `icons` as the last answer to `query`."""
         icons = tuple(icons)
         self._submit(lambda memory: memory.keep_answer(query, icons), on_memory_alone=True)
+
+    def write(self, job: Callable[[Memory], object]) -> None:
+        """Run `job` (a write through a `Memory`) in the thread, after every job handed over before it;
+        on memory alone, at once through the UI's own in-memory database."""
+
+        def run(memory: Memory) -> None:
+            job(memory)
+
+        self._submit(run, on_memory_alone=True)
 
     def keep_preview(self, icon_id: int, data: bytes) -> None:
         """Keep a preview's bytes, once they have decoded; several arriving together share a transaction."""
