@@ -213,13 +213,13 @@ class BrowserScreen(Screen[None]):
         self.thumbnails = ThumbnailCache()
         """Preview bytes and renders, shared by the detail pane's thumbnail and the gallery."""
         self.previews = PreviewLoader(self, self.thumbnails, self._fetch_preview, pictures=self.pictures)
+        """Fetches the gallery's previews (at most 6 at once, what is on screen first)."""
         self.memory: Memory | None = None
         """What is remembered of this catalogue (favourites, recents), once the app has opened it."""
         self.bag = BagController(
             self, link.ready, lambda: link.problem, template=lambda: link.connection.filename_template
         )
         """The icons marked for the bag, and its download batch (a worker of this screen)."""
-        """Fetches the gallery's previews (at most 6 at once, what is on screen first)."""
 
     def compose(self) -> ComposeResult:
         yield Header(show_clock=False, icon="◆")

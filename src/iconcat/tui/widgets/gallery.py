@@ -425,10 +425,6 @@ class Gallery(ScrollView, can_focus=True):
             self._background = Color.parse(variables.get("surface", "#1e1e2e")).rgb
         return self._background
 
-    def preview_changed(self, icon_id: int) -> None:
-        """A picture (or its failure) arrived for `icon_id`: repaint its tile if it is on screen."""
-        self.previews_changed((icon_id,))
-
     def previews_changed(self, icon_ids: Iterable[int]) -> None:
         """Pictures (or their failures) arrived for `icon_ids`: repaint the tiles on screen among them.
 
