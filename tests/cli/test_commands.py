@@ -205,7 +205,7 @@ def test_ctrl_c_during_a_download_exits_130_and_leaves_nothing(tmp_path):
             time.sleep(0.02)  # wait until the temporary file exists: the download is under way
         process.send_signal(signal.SIGINT)
         stdout, stderr = process.communicate(timeout=30)
-    assert process.returncode == 130
+    assert process.returncode == 130, stderr
     assert stdout == "" and "Traceback" not in stderr
     assert list(tmp_path.iterdir()) == []
 

@@ -84,8 +84,7 @@ async def test_ten_thousand_results_with_malformed_ones_and_a_lying_more_flag(se
         status = app.browser.search_state.status
         results.focus()
         await pilot.press("end")
-        await pilot.pause(0.1)
-        assert results.highlighted == 9_997
+        await wait_until(pilot, lambda: results.highlighted == 9_997, "the last row highlighted")
         assert app.is_running
     assert status.startswith("9,998 icons") and "2 unreadable left out" in status
     assert "more results" not in status, 'a "true" string is not a boolean: no claim of more results'

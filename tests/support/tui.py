@@ -82,35 +82,42 @@ def serving(**options: Any) -> Iterator[BackgroundServer]:
         server.stop()
 
 
-class HeldDownloads:
-    """The embedded catalogue (ASGI), every download held until the test calls `release()`.
+class HeldRequests:
+    """The embedded catalogue (ASGI), every request to `path` held until the test calls `release()`.
 
-    A running download that must still be running when the test acts on it (the quit question)
-    cannot be staged with latency: a loaded machine can take longer than any latency between the
-    download's start and the key that quits. A held download ends only when released, or after
-    `limit` seconds so a failing test never leaves the server's thread waiting.
+    A download that must still be running when the test acts on it (the quit question), or a search
+    whose answer must come after the test's next search, cannot be staged with latency: a loaded
+    machine can take longer than any latency between the request and the test's next step. A held
+    request ends only when released, or after `limit` seconds so a failing test never leaves the
+    server's thread waiting. `query`, when given, holds only requests whose query string holds it
+    (e.g. `"name=arrow"`).
     """
 
-    def __init__(self, token: str, limit: float = WAIT_SECONDS) -> None:
+    def __init__(self, token: str, path: str, query: str = "", limit: float = WAIT_SECONDS) -> None:
         self.app = create_app(token=token)
+        self.path = path
+        self.query = query.encode()
         self.limit = limit
         self.in_flight = 0
-        """Downloads at the server now."""
+        """Held requests at the server now."""
         self.peak = 0
-        """The most downloads at the server at once."""
-        self.downloads = 0
-        """Downloads asked for in all."""
+        """The most held requests at the server at once."""
+        self.requests = 0
+        """Held requests asked for in all."""
         self._released = threading.Event()  # set from the test's thread, read on the server's loop
 
     def release(self) -> None:
         self._released.set()
 
+    def _holds(self, scope: Any) -> bool:
+        return scope["type"] == "http" and scope["path"] == self.path and self.query in scope["query_string"]
+
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
-        if scope["type"] != "http" or scope["path"] != "/api/v1/download":
+        if not self._holds(scope):
             await self.app(scope, receive, send)
             return
         self.in_flight += 1
-        self.downloads += 1
+        self.requests += 1
         self.peak = max(self.peak, self.in_flight)
         try:
             deadline = time.monotonic() + self.limit
@@ -122,15 +129,22 @@ class HeldDownloads:
 
 
 @contextmanager
-def holding_downloads(token: str) -> Iterator[tuple[HeldDownloads, BackgroundServer]]:
-    """A `HeldDownloads` catalogue served over loopback, released and stopped afterwards."""
-    held = HeldDownloads(token)
+def holding(held: HeldRequests) -> Iterator[BackgroundServer]:
+    """`held` served over loopback, released and stopped afterwards."""
     server = BackgroundServer(held).start()
     try:
-        yield held, server
+        yield server
     finally:
         held.release()
         server.stop()
+
+
+@contextmanager
+def holding_downloads(token: str) -> Iterator[tuple[HeldRequests, BackgroundServer]]:
+    """A catalogue whose downloads are held (`HeldRequests`), released and stopped afterwards."""
+    held = HeldRequests(token, "/api/v1/download")
+    with holding(held) as server:
+        yield held, server
 
 
 def refusing_socket() -> socket.socket:

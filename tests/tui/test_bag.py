@@ -270,7 +270,7 @@ async def test_download_all_saves_every_file_at_most_four_at_a_time_and_goes_on_
             # (Two icons whose files have the same name and the same bytes make one file: "already there".)
             assert len(summary.saved) + len(summary.already) == 12 and not summary.failed, summary.headline
             assert len(summary.saved) >= 10, summary.headline
-            assert counter.downloads == 12
+            assert counter.requests == 12
             assert counter.peak == 4, f"{counter.peak} downloads at once (at most 4, and 4 with 12 to do)"
             saved = sorted(path.name for path in download_dir.iterdir())
             assert saved == sorted(item.path.name for item in summary.saved)
@@ -340,7 +340,7 @@ async def test_a_second_download_all_or_a_cancel_before_the_batch_begins_are_not
             assert bag.cancel_all() == len(planned)
             await wait_until(pilot, lambda: not bag.running, "the cancelled batch ended")
             assert bag.batch is first and len(first.summary().cancelled) == len(planned)
-            assert held.downloads == 0 and list(download_dir.iterdir()) == []
+            assert held.requests == 0 and list(download_dir.iterdir()) == []
 
 
 async def test_favourites_show_a_star_on_their_row_and_tile_beside_the_bags_mark(make_app):

@@ -23,6 +23,8 @@ from iconcat.tui.widgets import DetailPane, DownloadRow, ResultsList, Thumbnail
 from tests.conftest import TEST_TOKEN
 from tests.support.tui import (
     SIZE,
+    HeldRequests,
+    holding,
     holding_downloads,
     refusing_socket,
     results_settled,
@@ -57,19 +59,21 @@ async def test_typing_lists_the_catalogues_results(make_app, catalogue):
 
 
 async def test_searching_state_is_visible_and_a_stale_answer_never_lands(make_app, download_dir):
-    # A slow catalogue: the first search is still in flight when the second is typed.
-    with serving(token=TEST_TOKEN, latency_ms=400) as slow:
+    # The first search is held at the server until the second has been answered.
+    held = HeldRequests(TEST_TOKEN, "/api/v1/search", query="name=arrow")
+    with holding(held) as slow:
         app = make_app(Connection(slow.base_url, TEST_TOKEN, download_dir, is_demo=True))
         async with app.run_test(size=SIZE) as pilot:
             seen_phases: list[SearchPhase] = []
             app.watch(app.browser, "search_state", lambda state: seen_phases.append(state.phase), init=False)
             app.browser.start_search("arrow", immediate=True)
-            await pilot.pause(0.05)
+            await wait_until(pilot, lambda: held.in_flight == 1, "the first search at the server")
             assert app.query_one("#search-status").has_class("-searching")
             assert shown_text(app.query_one("#search-status", Static)) == "searching…"
             app.browser.start_search("heart", immediate=True)
             await wait_until(pilot, lambda: results_settled(app), "the second search's answer")
-            await pilot.pause(0.6)  # long enough for the first answer to have arrived, had it not been cancelled
+            held.release()
+            await pilot.pause(0.3)  # time for the first answer to arrive, had it not been cancelled
             icons = app.query_one(ResultsList).icons
             assert icons and all("heart" in icon.name.lower() for icon in icons)
             assert app.browser.search_state.query == "heart"
@@ -77,7 +81,8 @@ async def test_searching_state_is_visible_and_a_stale_answer_never_lands(make_ap
 
 
 async def test_earlier_results_stay_on_show_faded_while_a_newer_search_runs(make_app, download_dir):
-    with serving(token=TEST_TOKEN, latency_ms=400) as slow:
+    held = HeldRequests(TEST_TOKEN, "/api/v1/search", query="name=heart")  # the newer search
+    with holding(held) as slow:
         app = make_app(Connection(slow.base_url, TEST_TOKEN, download_dir, is_demo=True))
         async with app.run_test(size=SIZE) as pilot:
             app.browser.start_search("arrow", immediate=True)
@@ -97,7 +102,8 @@ async def test_earlier_results_stay_on_show_faded_while_a_newer_search_runs(make
             await wait_until(pilot, lambda: name in second_row().text, "the rows laid out")
             settled_text, background = second_row_name_colours()
             app.browser.start_search("heart", immediate=True)
-            await pilot.pause(0.1)
+            await wait_until(pilot, lambda: held.in_flight == 1, "the newer search at the server")
+            await pilot.pause()
             assert app.browser.search_state.phase is SearchPhase.SEARCHING
             assert results.icons and results.stale  # the earlier rows stay listed...
             faded_text, faded_background = second_row_name_colours()
@@ -108,6 +114,7 @@ async def test_earlier_results_stay_on_show_faded_while_a_newer_search_runs(make
             expected = background.blend(settled_text, opacity)
             assert faded_text != settled_text
             assert all(abs(got - want) <= 2 for got, want in zip(faded_text.rgb, expected.rgb))
+            held.release()
             await wait_until(pilot, lambda: results_settled(app), "the second answer")
             assert not results.stale
 

@@ -18,7 +18,16 @@ from iconcat.tui.connection import Connection
 from iconcat.tui.first_search import FirstSearch, NotStarted
 from iconcat.tui.search_state import SearchPhase
 from iconcat.tui.widgets import ResultsArea, ResultsList, SearchInput
-from tests.support.tui import SIZE, refusing_socket, results_settled, search, serving, wait_until
+from tests.support.tui import (
+    SIZE,
+    HeldRequests,
+    holding,
+    refusing_socket,
+    results_settled,
+    search,
+    serving,
+    wait_until,
+)
 
 THREAD = "iconcat-first-search"
 
@@ -107,15 +116,21 @@ async def test_an_answer_in_before_the_screen_mounts_is_in_the_first_frame(
 
 
 async def test_a_newer_search_replaces_the_early_one_whose_late_answer_is_dropped(download_dir: Path):
-    with serving(token="t0ken", latency_ms=600) as server:
+    # The early search is held at the server until "star" has been answered and shown: its answer
+    # then comes in late, whatever the machine's speed, and must be dropped.
+    held = HeldRequests("t0ken", "/api/v1/search", query="name=arrow")
+    with holding(held) as server:
         connection = Connection(server.base_url, "t0ken", download_dir)
         first = FirstSearch(connection, "arrow").start()
         app = IconcatApp(connection, query="arrow", first_search=first, view="list")
         try:
             async with app.run_test(size=SIZE) as pilot:
+                await wait_until(pilot, lambda: held.in_flight == 1, "the early search at the server")
                 assert app.browser.search_state.phase is SearchPhase.SEARCHING
                 app.query_one(SearchInput).value = ""
                 await search(pilot, "star")
+                assert not first.done
+                held.release()
                 await wait_until(pilot, lambda: first.done, "the early answer")
                 await pilot.pause(0.1)
                 state = app.browser.search_state
@@ -201,8 +216,8 @@ def test_closing_stops_a_search_still_running(download_dir: Path):
         assert first.done and not first._thread.is_alive()
 
 
-async def _phase_when_the_client_opens(latency_ms: int, download_dir: Path) -> SearchPhase:
-    with serving(token="t0ken", latency_ms=latency_ms) as server:
+async def _phase_when_the_client_opens(held: HeldRequests, download_dir: Path) -> SearchPhase:
+    with holding(held) as server:
         connection = Connection(server.base_url, "t0ken", download_dir)
         first = FirstSearch(connection, "arrow").start()
         app = IconcatApp(connection, query="arrow", first_search=first, view="list")
@@ -211,6 +226,7 @@ async def _phase_when_the_client_opens(latency_ms: int, download_dir: Path) -> S
 
         async def open_client(switch_to=None):
             seen.append(app.browser.search_state.phase)
+            held.release()  # the early search answers once the client opens, if it was held
             await original(switch_to)
 
         app._open_client = open_client  # type: ignore[method-assign]
@@ -222,11 +238,22 @@ async def _phase_when_the_client_opens(latency_ms: int, download_dir: Path) -> S
     return seen[0]
 
 
-async def test_the_rest_of_the_start_waits_for_the_early_answer(download_dir: Path):
-    # The app's client, the image stack and the memory come after the answer is shown...
-    assert await _phase_when_the_client_opens(150, download_dir) is SearchPhase.RESULTS
+async def test_the_rest_of_the_start_waits_for_the_early_answer(download_dir: Path, monkeypatch):
+    # The app's client, the image stack and the memory come after the answer is shown: the search is
+    # held at the server for a moment, and the wait made long, so that a loaded machine's slow start
+    # cannot run it out...
+    monkeypatch.setattr("iconcat.tui.app.FIRST_ANSWER_WAIT", 30.0)
+    search_held = HeldRequests("t0ken", "/api/v1/search")
+    timer = threading.Timer(0.3, search_held.release)
+    timer.start()
+    try:
+        assert await _phase_when_the_client_opens(search_held, download_dir) is SearchPhase.RESULTS
+    finally:
+        timer.cancel()
 
 
 async def test_but_not_for_long(download_dir: Path):
-    # ...but a slow catalogue does not keep them waiting (FIRST_ANSWER_WAIT).
-    assert await _phase_when_the_client_opens(3_000, download_dir) is SearchPhase.SEARCHING
+    # ...but a catalogue that does not answer does not keep them waiting (FIRST_ANSWER_WAIT): the
+    # search is held at the server until the client has opened.
+    search_held = HeldRequests("t0ken", "/api/v1/search")
+    assert await _phase_when_the_client_opens(search_held, download_dir) is SearchPhase.SEARCHING

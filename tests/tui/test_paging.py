@@ -53,7 +53,8 @@ async def test_a_next_page_on_another_origin_is_refused_with_a_notice(make_app, 
             await search(pilot, "arrow")
             app.query_one(ResultsList).focus()
             await pilot.press("end")
-            await pilot.pause(0.2)
-            assert any(note.title == "More results" for note in app._notifications)
+            await wait_until(
+                pilot, lambda: any(note.title == "More results" for note in app._notifications), "the notice"
+            )
             assert "more results exist" in shown_text(app.query_one("#search-status", Static))
         assert elsewhere.requests == []  # never asked, so the token never went there

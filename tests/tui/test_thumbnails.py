@@ -97,8 +97,8 @@ async def test_with_pictures_off_from_the_start_no_preview_is_requested(make_app
         thumbnail = app.query_one(Thumbnail)
         app.query_one(ResultsList).focus()
         await pilot.press("down", "down")
-        await pilot.pause(0.2)
-        assert thumbnail.icon is app.query_one(ResultsList).icons[2]
+        await wait_until(pilot, lambda: thumbnail.icon is app.query_one(ResultsList).icons[2], "the third icon")
+        await pilot.pause(0.2)  # time for a preview to be asked for, were one to be
         assert thumbnail.status == "off" and not thumbnail.display
         assert needed == [] and len(app.browser.thumbnails.previews) == 0
 
