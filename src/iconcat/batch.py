@@ -37,6 +37,7 @@ from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
+from iconcat.downloads import SavedThenCancelled
 from iconcat.failures import describe_failure
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
@@ -348,8 +349,12 @@ class Batch:
 
         try:
             outcome = await save(client, item.icon, item.choice, self.folder, template=self.template, progress=progress)
-        except asyncio.CancelledError:
-            item.state = ItemState.CANCELLED
+        except asyncio.CancelledError as cancel:
+            if isinstance(cancel, SavedThenCancelled):  # too late to stop: the file is whole at its name
+                item.state = ItemState.ALREADY if cancel.saved.already else ItemState.SAVED
+                item.path = cancel.saved.path
+            else:
+                item.state = ItemState.CANCELLED
             self._item_changed(item)
             raise
         except Exception as error:  # noqa: BLE001 - one file's failure is its row's, never the batch's

@@ -69,6 +69,7 @@ __all__ = [
     "Progress",
     "SaveError",
     "SavedFile",
+    "SavedThenCancelled",
     "check_content",
     "check_ending",
     "extension_for_content_type",
@@ -123,6 +124,16 @@ class SavedFile(NamedTuple):
 
     path: Path
     already: bool = False
+
+
+class SavedThenCancelled(asyncio.CancelledError):
+    """A cancellation that came once the file was being published: the publish ended first, so the
+    file is whole at `saved.path`. Still a cancellation (a `CancelledError`, raised on), but one whose
+    catcher can tell the person the truth: the file was saved, not cancelled."""
+
+    def __init__(self, saved: SavedFile) -> None:
+        super().__init__()
+        self.saved = saved
 
 
 class SaveError(Exception):
@@ -765,8 +776,8 @@ async def publish_off_the_loop(saver: FileSaver) -> Path:
     Cancelled while the file is still being finished, nothing is published (the thread sees the
     cancel before it links, and the saver's exit removes the temporary file) and the cancellation goes
     on at once. Cancelled once the publish has begun, the publish still ends (the file is then whole at
-    its name, never half there) before the cancellation goes on, and the saver's exit never removes a
-    temporary file the thread is still linking.
+    its name, never half there) before the cancellation goes on, as `SavedThenCancelled` when it
+    succeeded, and the saver's exit never removes a temporary file the thread is still linking.
     """
     lock = threading.Lock()
     state = {"cancelled": False, "publishing": False}
@@ -787,8 +798,11 @@ async def publish_off_the_loop(saver: FileSaver) -> Path:
             state["cancelled"] = True
             publishing = state["publishing"]
         if publishing:
+            published: Path | None = None
             with contextlib.suppress(Exception):
-                await work
+                published = await work
+            if published is not None:
+                raise SavedThenCancelled(SavedFile(published, saver.already)) from None
         else:  # (finishing: the thread stops before linking; its failure, if any, is nobody's news)
             work.add_done_callback(lambda done: done.cancelled() or done.exception())
         raise

@@ -23,8 +23,9 @@ Decisions:
   enlarged: an icon whose largest PNG is 256 px offers no 512. `nearest_choice` may resample to any
   size below N (a `--size 100` asked for is a 100 px file).
 - Saving a smaller PNG: the large PNG is read into memory (`CatalogueClient.fetch_variant`, capped at
-  `MAX_SOURCE_BYTES`), decoded with the previews' safety (format allow-list, pixel cap) and resampled
-  in a thread (`iconcat.imaging.resample_png`: premultiplied alpha, LANCZOS), then written through
+  `iconcat.imaging.resample.MAX_SOURCE_BYTES`, the most resampling accepts), decoded with the
+  previews' safety (format allow-list, pixel cap) and resampled in a thread
+  (`iconcat.imaging.resample_png`: premultiplied alpha, LANCZOS), then written through
   `downloads.FileSaver`, as every file: a temporary file in the folder, fsynced, linked into place.
   Cancelled at any point before the publication, nothing is left in the folder.
 - Never overwriting; a file with the very same bytes already at the name (or at a `name-N` the
@@ -63,7 +64,6 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
 __all__ = [
     "BY_ID_FIELDS",
     "DEFAULT_TEMPLATE",
-    "MAX_SOURCE_BYTES",
     "SMALLER_SIZES",
     "TEMPLATE_FIELDS",
     "Choice",
@@ -83,9 +83,6 @@ Progress = Callable[[int, "int | None"], None]
 
 SMALLER_SIZES = (256, 128, 64, 48, 32, 24, 16)
 """Pixel sizes offered below the largest PNG, largest first."""
-
-MAX_SOURCE_BYTES = 64 * 1024 * 1024
-"""Largest PNG read into memory to resample from (the imaging side caps its pixels too)."""
 
 BY_ID_FIELDS = frozenset({"variant", "format"})
 """What a template can use when only a variant id is known (`iconcat download VARIANT_ID`)."""
@@ -233,6 +230,9 @@ async def save_choice(
         )
         return SaveOutcome(saved.path, already=saved.already)
     assert choice.size is not None
+    # (Imported here, as the resampling that follows would: Pillow is no cost for plain downloads.)
+    from iconcat.imaging.resample import MAX_SOURCE_BYTES
+
     fetched = await client.fetch_variant(choice.variant.id, limit=MAX_SOURCE_BYTES, progress=progress)
     data = await _resampled(fetched.data, choice)
     return await _publish(data, Path(folder).expanduser(), name)  # noqa: ASYNC240 - reads $HOME, no disk I/O

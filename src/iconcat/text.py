@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import unicodedata
 
-__all__ = ["sanitize", "DEFAULT_MAX_LENGTH"]
+__all__ = ["sanitize", "is_hidden", "DEFAULT_MAX_LENGTH"]
 
 DEFAULT_MAX_LENGTH = 200
 """Longest string shown by default; a name longer than this is data nobody reads on one line."""
@@ -25,7 +25,9 @@ _ALLOWED_FORMAT = {"\u200c", "\u200d"}
 _WHITESPACE_CATEGORIES = {"Zs", "Zl", "Zp"}
 
 
-def _is_hidden(char: str) -> bool:
+def is_hidden(char: str) -> bool:
+    """True for a character never shown nor copied: controls, invisible format characters (but the
+    joiners above), lone surrogates and unassigned code points."""
     category = unicodedata.category(char)
     if category == "Cf":
         return char not in _ALLOWED_FORMAT
@@ -72,7 +74,7 @@ def sanitize(text: object, *, max_length: int | None = DEFAULT_MAX_LENGTH) -> st
         if char in "\t\n\r\v\f" or unicodedata.category(char) in _WHITESPACE_CATEGORIES:
             pending_space = bool(pieces)
             continue
-        if _is_hidden(char):
+        if is_hidden(char):
             continue
         if pending_space:
             pieces.append(" ")

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import asyncio
 import os
+import threading
 import traceback
 from pathlib import Path
 
 from iconcat.api import RetryPolicy
+from iconcat.downloads import FileSaver
 
-__all__ = ["FakeTime", "assert_token_absent", "snapshot"]
+__all__ = ["FakeTime", "HeldSaverStep", "assert_token_absent", "snapshot"]
 
 
 class FakeTime:
@@ -59,3 +61,28 @@ def snapshot(folder: Path) -> dict[str, bytes | str]:
             else:
                 entries[key] = "<dir>"
     return entries
+
+
+class HeldSaverStep:
+    """One step of every `FileSaver` ("finish" or "publish") held in its thread until `release()`, so
+    that a cancel lands exactly there (`started` is set once a saver has reached the step). Installed
+    with pytest's `monkeypatch`; a step never released goes on after 30 s, so a failing test ends."""
+
+    def __init__(self, monkeypatch, step: str) -> None:
+        self.started = threading.Event()
+        self._released = threading.Event()
+        real = getattr(FileSaver, step)
+
+        def held(saver, *args, **options):
+            self.started.set()
+            self._released.wait(30)
+            return real(saver, *args, **options)
+
+        monkeypatch.setattr(FileSaver, step, held)
+
+    def release(self) -> None:
+        self._released.set()
+
+    async def reached(self, timeout: float = 30) -> None:
+        """Wait (without blocking the loop) until a saver has reached the held step."""
+        await asyncio.wait_for(asyncio.to_thread(self.started.wait, timeout), timeout + 1)

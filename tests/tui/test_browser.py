@@ -21,6 +21,7 @@ from iconcat.tui.screens import ConfirmQuit, ConnectScreen, HelpScreen, VariantP
 from iconcat.tui.search_state import SearchPhase
 from iconcat.tui.widgets import DetailPane, DownloadRow, ResultsList, Thumbnail
 from tests.conftest import TEST_TOKEN
+from tests.support.fixtures import HeldSaverStep
 from tests.support.tui import (
     SIZE,
     HeldRequests,
@@ -383,6 +384,27 @@ async def test_cancel_then_retry_a_download(make_app, download_dir):
             await wait_until(pilot, lambda: app.downloads[0].status is DownloadStatus.DONE, "the retried download")
             assert [path.name for path in download_dir.iterdir()] == [app.downloads[0].filename]
             assert len(app.query(DownloadRow)) == 1
+
+
+async def test_a_cancel_too_late_to_stop_the_file_shows_it_saved(make_app, download_dir, monkeypatch):
+    # x lands while the file is being published (linked to its name, the folder synced): the publish
+    # ends first, so the row must say the file was saved, and where, not "cancelled".
+    step = HeldSaverStep(monkeypatch, "publish")
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await search(pilot, "heart")
+        results = app.query_one(ResultsList)
+        results.focus()
+        app.start_download(results.icons[0], results.icons[0].variants[0])
+        await step.reached()
+        await pilot.press("x")
+        step.release()
+        job = app.downloads[0]
+        await wait_until(pilot, lambda: job.status.finished, "the download's end")
+        assert job.status is DownloadStatus.DONE
+        assert job.saved_path is not None and list(download_dir.iterdir()) == [job.saved_path]
+        await pilot.pause()
+        assert "cancelled" not in shown_text(app.query_one(DownloadRow).query_one(".download-status", Static))
 
 
 async def test_a_new_search_never_cancels_a_download(make_app, download_dir):

@@ -155,6 +155,7 @@ class DownloadController:
     async def _download(self, job: DownloadJob) -> None:
         """One download; progress is reported at most ten times a second."""
         from iconcat.api import CatalogueError
+        from iconcat.downloads import SavedThenCancelled
         from iconcat.saving import save_choice
 
         def progress(bytes_done: int, total: int | None) -> None:
@@ -171,8 +172,11 @@ class DownloadController:
                     client, job.icon, job.choice, job.folder, template=job.template, progress=progress
                 )
                 job.finish(DownloadStatus.DONE, saved_path=Path(outcome.path), already=outcome.already)
-        except asyncio.CancelledError:
-            job.finish(DownloadStatus.CANCELLED)
+        except asyncio.CancelledError as cancel:
+            if isinstance(cancel, SavedThenCancelled):  # too late to stop: the file is whole at its name
+                job.finish(DownloadStatus.DONE, saved_path=cancel.saved.path, already=cancel.saved.already)
+            else:
+                job.finish(DownloadStatus.CANCELLED)
             self._report(job)
             raise
         except CatalogueError as error:

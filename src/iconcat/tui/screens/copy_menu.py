@@ -22,14 +22,12 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from iconcat.text import sanitize
+from iconcat.text import is_hidden, sanitize
 
 __all__ = ["COPY_KINDS", "CopyChoice", "CopyMenu", "clipboard_text"]
 
 COPY_KINDS = ("name", "icon-id", "variant-id", "path", "svg")
 """What the menu offers, in its order."""
-
-_KEPT_FORMAT = {"\u200c", "\u200d"}  # zero-width (non-)joiners: emoji sequences and some scripts need them
 
 
 def clipboard_text(text: str, *, multiline: bool = False) -> str:
@@ -42,10 +40,9 @@ def clipboard_text(text: str, *, multiline: bool = False) -> str:
         if multiline and char in "\n\t":
             kept.append(char)
             continue
-        category = unicodedata.category(char)
-        if category in ("Cc", "Cs", "Cn") or (category == "Cf" and char not in _KEPT_FORMAT):
+        if is_hidden(char):  # the rule the screen follows (`sanitize`)
             continue
-        if category in ("Zl", "Zp"):  # line and paragraph separators: a break in disguise
+        if unicodedata.category(char) in ("Zl", "Zp"):  # line and paragraph separators: a break in disguise
             if multiline:
                 kept.append("\n")
             continue
