@@ -13,7 +13,6 @@ from iconcat.api import CatalogueClient
 from iconcat.batch import Batch
 from iconcat.downloads import TEMP_PREFIX, FileSaver, SavedThenCancelled, publish_off_the_loop
 from iconcat.saving import Choice
-from tests.api.test_saving_choices import demo_icon, png_512_of
 from tests.support.fixtures import HeldSaverStep
 
 PNG = b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 64 + b"\x00\x00\x00\x00IEND\xaeB`\x82"
@@ -54,8 +53,9 @@ async def test_a_cancel_while_publishing_leaves_the_whole_file_and_says_so(tmp_p
 async def test_a_batch_cancelled_while_a_file_is_published_counts_it_saved(catalogue, tmp_path: Path, monkeypatch):
     step = HeldSaverStep(monkeypatch, "publish")
     async with CatalogueClient(catalogue.base_url, catalogue.token) as client:
-        icon = await demo_icon(client)
-        batch = Batch([(icon, Choice(png_512_of(icon)))], tmp_path)
+        icon = (await client.search("arrow up")).icons[0]
+        png = next(variant for variant in icon.variants if variant.format == "png")
+        batch = Batch([(icon, Choice(png))], tmp_path)
         task = asyncio.create_task(batch.run(client))
         await step.reached()
         task.cancel()
