@@ -18,6 +18,7 @@ from iconcat.server import BackgroundServer, create_app, start_catalogue
 from iconcat.server.catalogue import Catalogue, Ref
 from iconcat.tui.filters import parse_query
 from iconcat.tui.search_state import SearchPhase
+from iconcat.tui.widgets import ResultsArea
 
 SIZE = (120, 36)
 """The terminal size most browser tests run at."""
@@ -50,8 +51,17 @@ async def search(pilot: Pilot, text: str) -> None:
     await pilot.press(*text)
     asked = parse_query(text).service_text  # `key:value` words filter; the rest is what is searched for
     await wait_until(
-        pilot, lambda: app.browser.search_state.query == asked and results_settled(app), f"results for {text!r}"
+        pilot,
+        lambda: app.browser.search_state.query == asked and results_settled(app) and results_laid_out(app),
+        f"results for {text!r}",
     )
+
+
+def results_laid_out(app) -> bool:
+    """The view on show (list or gallery) has its size: shown for the first time, it is laid out a frame
+    after the answer, and its rows cannot be read before."""
+    active = app.browser.query_one(ResultsArea).active
+    return not active.display or active.size.area > 0
 
 
 def shown_text(widget: Static) -> str:
