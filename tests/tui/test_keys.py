@@ -17,6 +17,7 @@ from iconcat.tui.screens import ConfirmQuit, ConnectScreen, HelpScreen, VariantP
 from iconcat.tui.true_pixels import TRUE_PIXEL_MODES
 from iconcat.tui.widgets import FacetPanel, Gallery, ResultsList, SearchInput, Thumbnail
 from iconcat.tui.widgets.detail_pane import MemberGallery
+from iconcat.tui.widgets.ordered_input import OrderedInput
 from tests.support.tui import SIZE, search, wait_until
 
 BOUND_CLASSES = (
@@ -168,3 +169,36 @@ async def test_down_keys_arriving_together_leave_the_search_box_then_move(make_a
             app.post_message(events.Key("down", None))
         await wait_until(pilot, lambda: results.highlighted == 3, "three rows down after four ↓ at once")
         assert app.focused is results
+
+
+async def test_editing_keys_arriving_together_with_letters_keep_their_order(make_app):
+    # Keys that come in one read from the terminal (a fast typist over SSH, a macro, `tmux send-keys`)
+    # edit the search box in the order they came. Textual inserts a letter at once but runs a bound key
+    # (Backspace, ←) only after it has bubbled up to the app, by when the letters behind it are in:
+    # "arrow", five Backspaces and "star" gave "arro" (Textual issue #6605).
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        box = app.query_one(SearchInput)
+        box.focus()
+        box.value = "arrow"
+        box.cursor_position = len(box.value)
+        await pilot.pause()
+        burst = [("backspace", None)] * 5 + [(letter, letter) for letter in "star"]
+        burst += [("left", None), ("left", None), ("x", "x"), ("end", None), ("s", "s")]
+        for key, character in burst:
+            app.post_message(events.Key(key, character))
+        await wait_until(pilot, lambda: len(box.value) == 6, "every key of the burst taken")
+        await pilot.pause()
+        assert box.value == "stxars"
+
+
+async def test_every_text_field_takes_its_keys_in_order(make_app):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        fields = list(app.query(Input))
+        app.action_connect()
+        await wait_until(pilot, lambda: isinstance(app.focused, Input) and app.focused.screen is app.screen, "a field")
+        assert isinstance(app.screen, ConnectScreen)
+        fields += list(app.screen.query(Input))
+    assert len(fields) >= 4  # the search box, and the connect screen's address, token and folder
+    assert all(isinstance(field, OrderedInput) for field in fields), [type(field).__name__ for field in fields]

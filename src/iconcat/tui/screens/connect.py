@@ -28,6 +28,7 @@ from iconcat.failures import describe_failure
 from iconcat.text import sanitize
 
 from ..connection import Connection
+from ..widgets.ordered_input import OrderedInput
 from ..widgets.secret_input import SecretInput
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
@@ -87,7 +88,7 @@ class ConnectScreen(ModalScreen["Connection | None"]):
                 Content(self.reason), id="connect-reason", classes="-shown" if self.reason else "", markup=False
             )
             yield Label(Content("Base URL"))
-            yield Input(
+            yield OrderedInput(
                 "" if current.is_demo else current.base_url,
                 placeholder="https://icons.example.com",
                 id="connect-base-url",
@@ -99,7 +100,7 @@ class ConnectScreen(ModalScreen["Connection | None"]):
                 id="connect-token",
             )
             yield Label(Content("Download folder"))
-            yield Input(str(current.download_dir), id="connect-folder")
+            yield OrderedInput(str(current.download_dir), id="connect-folder")
             yield Static("", id="connect-result", markup=False)
             with Horizontal(id="connect-buttons"):
                 yield Button(Content("Test"), id="connect-test-button")

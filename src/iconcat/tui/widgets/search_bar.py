@@ -12,6 +12,7 @@ from textual.timer import Timer
 from textual.widgets import Input, Static
 
 from ..search_state import SearchPhase, SearchState
+from .ordered_input import OrderedInput
 
 __all__ = ["SearchBar", "SearchInput", "DEBOUNCE_SECONDS"]
 
@@ -19,7 +20,7 @@ DEBOUNCE_SECONDS = 0.2
 """Typing pauses this long before a search is sent: fast typists send one request per word."""
 
 
-class SearchInput(Input):
+class SearchInput(OrderedInput):
     """The search field: Down/PgDn/Escape hand the keyboard to the results list."""
 
     BINDINGS = [

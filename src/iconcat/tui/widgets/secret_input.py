@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING
 import rich.repr
 from textual.widgets import Input
 
+from .ordered_input import OrderedInput
+
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from iconcat.api import Secret
 
@@ -24,7 +26,7 @@ def _masked(name: str) -> str:
     return f"{name}(value='********')"
 
 
-class SecretInput(Input):
+class SecretInput(OrderedInput):
     """An Input with `password=True` whose messages never carry a readable value in their repr."""
 
     class Changed(Input.Changed):
