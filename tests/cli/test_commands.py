@@ -192,7 +192,10 @@ def test_plain_http_to_a_non_loopback_address_warns(catalogue):
 def test_ctrl_c_during_a_download_exits_130_and_leaves_nothing(tmp_path):
     png = b"\x89PNG\r\n\x1a\n" + b"\x01" * 100_000
     with MisbehavingServer() as server:
-        server.on("/api/v1/download", Reply.file(png, "image/png", filename="a.png", chunk_size=1000, delay=0.05))
+        # A download that never ends (the body dripped forever): the interrupt always finds it running,
+        # however long a loaded machine takes to send it.
+        endless = Reply.file(png, "image/png", filename="a.png", chunk_size=1000, delay=0.05, endless=True)
+        server.on("/api/v1/download", endless)
         process = subprocess.Popen(
             [sys.executable, "-m", "iconcat.cli", "download", "7", "-o", str(tmp_path)],
             env={**os.environ, "ICONCAT_BASE_URL": server.base_url, "ICONCAT_TOKEN": TEST_TOKEN},
@@ -267,7 +270,8 @@ def test_a_killed_download_leaves_a_temporary_file_that_the_next_run_removes(tmp
     (tmp_path / "unrelated.part").write_bytes(b"not ours")
     with MisbehavingServer() as server:
         env = {**os.environ, "ICONCAT_BASE_URL": server.base_url, "ICONCAT_TOKEN": TEST_TOKEN}
-        server.on("/api/v1/download", Reply.file(png, "image/png", filename="a.png", chunk_size=1000, delay=0.05))
+        endless = Reply.file(png, "image/png", filename="a.png", chunk_size=1000, delay=0.05, endless=True)
+        server.on("/api/v1/download", endless)  # (never done: the kill always finds it running)
         process = subprocess.Popen([sys.executable, "-m", "iconcat.cli", "download", "7", "-o", str(tmp_path)], env=env)
         deadline = time.monotonic() + 30
         while not list(tmp_path.glob(".iconcat-*.part")) and time.monotonic() < deadline:

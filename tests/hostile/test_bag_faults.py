@@ -28,8 +28,9 @@ from tests.support.tui import wait_until
 
 SIZE = (140, 40)
 BIG_PNG = b"\x89PNG\r\n\x1a\n" + b"\x01" * 400_000 + b"\x00\x00\x00\x00IEND\xaeB`\x82"
-SLOW = {"chunk_size": 4096, "delay": 0.05}
-"""About 5 s for BIG_PNG: long enough to act while it runs."""
+SLOW = {"chunk_size": 4096, "delay": 0.05, "endless": True}
+"""BIG_PNG dripped forever: the files are still running whenever the test acts on them, however long a
+loaded machine takes to get there (a 5 s download could end first)."""
 CONTROL_CHARACTERS = {chr(code) for code in [*range(0x20), *range(0x7F, 0xA0)]}
 
 

@@ -22,8 +22,9 @@ from tests.support.misbehaving import Reply
 from tests.support.tui import wait_until
 
 BIG_PNG = b"\x89PNG\r\n\x1a\n" + b"\x01" * 400_000 + b"\x00\x00\x00\x00IEND\xaeB`\x82"
-SLOW = {"chunk_size": 4096, "delay": 0.05}
-"""About 5 s for BIG_PNG: long enough to act while it runs, short enough to finish if it must."""
+SLOW = {"chunk_size": 4096, "delay": 0.05, "endless": True}
+"""BIG_PNG dripped forever: the download is still running whenever the test acts on it, however long a
+loaded machine takes to get there (a 5 s download could end first)."""
 
 
 def _temporary_files(folder) -> list:
