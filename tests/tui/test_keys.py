@@ -15,7 +15,7 @@ from iconcat.tui.keys import COMMANDS, help_lines
 from iconcat.tui.pictures import PICTURE_MODES
 from iconcat.tui.screens import ConfirmQuit, ConnectScreen, HelpScreen, VariantPicker
 from iconcat.tui.true_pixels import TRUE_PIXEL_MODES
-from iconcat.tui.widgets import FacetPanel, Gallery, ResultsList, SearchInput, Thumbnail
+from iconcat.tui.widgets import FacetPanel, Gallery, ResultsArea, ResultsList, SearchInput, Thumbnail
 from iconcat.tui.widgets.detail_pane import MemberGallery
 from iconcat.tui.widgets.ordered_input import OrderedInput
 from tests.support.tui import SIZE, search, wait_until
@@ -202,3 +202,18 @@ async def test_every_text_field_takes_its_keys_in_order(make_app):
         fields += list(app.screen.query(Input))
     assert len(fields) >= 4  # the search box, and the connect screen's address, token and folder
     assert all(isinstance(field, OrderedInput) for field in fields), [type(field).__name__ for field in fields]
+
+
+async def test_a_letter_arriving_with_the_down_key_that_leaves_the_search_box_acts_on_the_results(make_app):
+    # ↓ then v in one read: ↓ leaves the search box, so v is a command over the results (the gallery),
+    # not a letter typed into the search box it has left.
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await search(pilot, "arrow")
+        box = app.query_one(SearchInput)
+        area = app.query_one(ResultsArea)
+        assert app.focused is box and area.view == "list"
+        app.post_message(events.Key("down", None))
+        app.post_message(events.Key("v", "v"))
+        await wait_until(pilot, lambda: area.view == "gallery", "the gallery, by v over the results")
+        assert box.value == "arrow"

@@ -22,10 +22,19 @@ class OrderedInput(Input):
     What runs is what the app would have run: the focused field is the first namespace of the binding
     chain (its bindings as the app sees them, keymap applied), and priority bindings were checked by
     the app before the key reached the field. A key the field does not bind, or whose action it
-    refuses, goes on as before.
+    refuses, goes on as before. A key that reaches the field after the focus has left it is handed
+    back to the app.
     """
 
     async def _on_key(self, event: events.Key) -> None:
+        if self.app.focused is not self:
+            # The app handed this key over while the field had the focus, and a key before it in the
+            # same read moved the focus on (↓ to the results): it is the new focus's key now ("↓q"
+            # quits, it does not type "q" here). Handed to the app again, it goes where the focus is.
+            event.stop()
+            event.prevent_default()
+            self.app.post_message(events.Key(event.key, event.character))
+            return
         chain = self.screen._modal_binding_chain
         if chain and chain[0][0] is self:
             for binding in chain[0][1].key_to_bindings.get(event.key, ()):
