@@ -776,8 +776,9 @@ async def publish_off_the_loop(saver: FileSaver) -> Path:
     Cancelled while the file is still being finished, nothing is published (the thread sees the
     cancel before it links, and the saver's exit removes the temporary file) and the cancellation goes
     on at once. Cancelled once the publish has begun, the publish still ends (the file is then whole at
-    its name, never half there) before the cancellation goes on, as `SavedThenCancelled` when it
-    succeeded, and the saver's exit never removes a temporary file the thread is still linking.
+    its name, never half there), however often cancelled, before the cancellation goes on, as
+    `SavedThenCancelled` when it succeeded; the saver's exit never removes a temporary file the thread
+    is still linking.
     """
     lock = threading.Lock()
     state = {"cancelled": False, "publishing": False}
@@ -798,10 +799,12 @@ async def publish_off_the_loop(saver: FileSaver) -> Path:
             state["cancelled"] = True
             publishing = state["publishing"]
         if publishing:
-            published: Path | None = None
-            with contextlib.suppress(Exception):
-                published = await work
-            if published is not None:
+            while not work.done():
+                # A second cancel (quitting after a cancel) must not cut this wait short either: the
+                # saver's exit would then abort while the thread links.
+                with contextlib.suppress(asyncio.CancelledError):
+                    await asyncio.wait([work])
+            if not work.cancelled() and work.exception() is None and (published := work.result()) is not None:
                 raise SavedThenCancelled(SavedFile(published, saver.already)) from None
         else:  # (finishing: the thread stops before linking; its failure, if any, is nobody's news)
             work.add_done_callback(lambda done: done.cancelled() or done.exception())

@@ -18,8 +18,9 @@ from tests.support.fixtures import HeldSaverStep
 PNG = b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 64 + b"\x00\x00\x00\x00IEND\xaeB`\x82"
 
 
-async def _cancelled_at(step: HeldSaverStep, folder: Path) -> BaseException:
-    """Save PNG as a.png into `folder`, cancelled once the saver reaches `step`; what the cancel raised."""
+async def _cancelled_at(step: HeldSaverStep, folder: Path, cancels: int = 1) -> BaseException:
+    """Save PNG as a.png into `folder`, cancelled (`cancels` times) once the saver reaches `step`; what
+    the cancel raised."""
 
     async def save() -> Path:
         with FileSaver(folder, "a.png", total=len(PNG)) as saver:
@@ -28,7 +29,9 @@ async def _cancelled_at(step: HeldSaverStep, folder: Path) -> BaseException:
 
     task = asyncio.create_task(save())
     await step.reached()
-    task.cancel()
+    for _ in range(cancels):
+        task.cancel()
+        await asyncio.sleep(0)  # the task takes the cancel (on this loop) before the step goes on
     step.release()
     with pytest.raises(asyncio.CancelledError) as raised:
         await task
@@ -46,6 +49,13 @@ async def test_a_cancel_while_publishing_leaves_the_whole_file_and_says_so(tmp_p
     cancel = await _cancelled_at(HeldSaverStep(monkeypatch, "publish"), tmp_path)
     assert isinstance(cancel, SavedThenCancelled)
     assert cancel.saved.path == tmp_path / "a.png" and not cancel.saved.already
+    assert [path.name for path in tmp_path.iterdir()] == ["a.png"]
+    assert (tmp_path / "a.png").read_bytes() == PNG
+
+
+async def test_a_second_cancel_while_publishing_still_waits_for_the_whole_file(tmp_path: Path, monkeypatch):
+    cancel = await _cancelled_at(HeldSaverStep(monkeypatch, "publish"), tmp_path, cancels=2)
+    assert isinstance(cancel, SavedThenCancelled)
     assert [path.name for path in tmp_path.iterdir()] == ["a.png"]
     assert (tmp_path / "a.png").read_bytes() == PNG
 

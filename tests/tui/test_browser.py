@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import stat
 from pathlib import Path
 
+import pytest
+from textual import events
 from textual.color import Color
 from textual.geometry import Region
 from textual.message import Message
@@ -17,6 +20,7 @@ from iconcat.text import sanitize
 from iconcat.tui.connection import Connection
 from iconcat.tui.download_controller import DownloadController
 from iconcat.tui.download_jobs import DownloadStatus
+from iconcat.tui.picking import PickRequest
 from iconcat.tui.screens import ConfirmQuit, ConnectScreen, HelpScreen, VariantPicker
 from iconcat.tui.search_state import SearchPhase
 from iconcat.tui.widgets import DetailPane, DownloadRow, ResultsList, Thumbnail
@@ -74,7 +78,8 @@ async def test_searching_state_is_visible_and_a_stale_answer_never_lands(make_ap
             app.browser.start_search("heart", immediate=True)
             await wait_until(pilot, lambda: results_settled(app), "the second search's answer")
             held.release()
-            await pilot.pause(0.3)  # time for the first answer to arrive, had it not been cancelled
+            await wait_until(pilot, lambda: held.in_flight == 0, "the first search answered by the server")
+            await pilot.pause(0.3)  # time for that answer to land, had its search not been cancelled
             icons = app.query_one(ResultsList).icons
             assert icons and all("heart" in icon.name.lower() for icon in icons)
             assert app.browser.search_state.query == "heart"
@@ -398,13 +403,39 @@ async def test_a_cancel_too_late_to_stop_the_file_shows_it_saved(make_app, downl
         app.start_download(results.icons[0], results.icons[0].variants[0])
         await step.reached()
         await pilot.press("x")
-        step.release()
         job = app.downloads[0]
+        [worker] = [worker for worker in app.workers if worker.group == "download"]
+        assert worker.is_cancelled and job.status is DownloadStatus.RUNNING  # x landed while publishing
+        step.release()
         await wait_until(pilot, lambda: job.status.finished, "the download's end")
         assert job.status is DownloadStatus.DONE
         assert job.saved_path is not None and list(download_dir.iterdir()) == [job.saved_path]
         await pilot.pause()
         assert "cancelled" not in shown_text(app.query_one(DownloadRow).query_one(".download-status", Static))
+
+
+@pytest.mark.parametrize(("key", "status"), [("escape", 1), ("ctrl+c", 130)])
+async def test_leaving_a_pick_while_its_file_is_put_in_place_prints_nothing(make_app, monkeypatch, key, status):
+    # Esc or Ctrl-C while the picked file is being published: the publish ends (the file is whole, its
+    # row says saved), but the person left: the pick ends with their status, printing nothing.
+    step = HeldSaverStep(monkeypatch, "publish")
+    app = make_app(pick=PickRequest(fmt="svg"))
+    async with app.run_test(size=SIZE) as pilot:
+        await search(pilot, "heart")
+        app.browser.action_focus_results()
+        await pilot.press("enter")  # one SVG: saved at once, and the pick would end with its path
+        await step.reached()
+        # Posted, not pressed, and waited for without the pilot: leaving waits for the held publish,
+        # and the app takes no other message meanwhile.
+        app.post_message(events.Key(key, None))
+        for _ in range(1500):
+            if app._leaving_pick:
+                break
+            await asyncio.sleep(0.01)
+        step.release()
+        await wait_until(pilot, lambda: not app.is_running, "the pick to end")
+    assert (app.return_code, app.picked) == (status, [])
+    assert app.downloads[0].status is DownloadStatus.DONE
 
 
 async def test_a_new_search_never_cancels_a_download(make_app, download_dir):

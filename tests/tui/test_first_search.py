@@ -240,16 +240,18 @@ async def _phase_when_the_client_opens(held: HeldRequests, download_dir: Path) -
 
 async def test_the_rest_of_the_start_waits_for_the_early_answer(download_dir: Path, monkeypatch):
     # The app's client, the image stack and the memory come after the answer is shown: the search is
-    # held at the server for a moment, and the wait made long, so that a loaded machine's slow start
-    # cannot run it out...
+    # held at the server until the start waits for it, and the wait made long, so that a loaded
+    # machine cannot run it out...
     monkeypatch.setattr("iconcat.tui.app.FIRST_ANSWER_WAIT", 30.0)
     search_held = HeldRequests("t0ken", "/api/v1/search")
-    timer = threading.Timer(0.3, search_held.release)
-    timer.start()
-    try:
-        assert await _phase_when_the_client_opens(search_held, download_dir) is SearchPhase.RESULTS
-    finally:
-        timer.cancel()
+    original_settled = FirstSearch.settled
+
+    async def settled(self, at_most):
+        search_held.release()  # the answer comes once the start has begun waiting for it
+        return await original_settled(self, at_most)
+
+    monkeypatch.setattr(FirstSearch, "settled", settled)
+    assert await _phase_when_the_client_opens(search_held, download_dir) is SearchPhase.RESULTS
 
 
 async def test_but_not_for_long(download_dir: Path):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from textual import events
 from textual.binding import Binding
 from textual.command import CommandPalette
@@ -217,3 +218,25 @@ async def test_a_letter_arriving_with_the_down_key_that_leaves_the_search_box_ac
         app.post_message(events.Key("v", "v"))
         await wait_until(pilot, lambda: area.view == "gallery", "the gallery, by v over the results")
         assert box.value == "arrow"
+
+
+@pytest.mark.parametrize("burst", ["km", "kv", "down km"])
+async def test_a_word_typed_over_the_results_in_one_read_keeps_every_letter(make_app, burst):
+    # The first letter moves to the search box; the rest were already sent to the results, and are
+    # the word's next letters there, command letters (v) included. "down km" starts in the search box.
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await search(pilot, "arrow")
+        box = app.query_one(SearchInput)
+        keys = burst.split()
+        if keys[0] == "down":
+            keys.pop(0)
+            app.post_message(events.Key("down", None))
+        else:
+            app.query_one(ResultsList).focus()
+            await pilot.pause()
+        for letter in keys[0]:
+            app.post_message(events.Key(letter, letter))
+        await wait_until(pilot, lambda: app.focused is box and box.value != "arrow", "typing in the search box")
+        await pilot.pause()
+        assert box.value == f"arrow{keys[0]}"

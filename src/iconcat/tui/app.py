@@ -87,6 +87,8 @@ class IconcatApp(App[int]):
         """What `iconcat pick` asks for; None when browsing (`picking`)."""
         self.picked: list[Path] = []
         """The files picked (`iconcat pick`): printed once the app has ended with status 0."""
+        self._leaving_pick = False
+        """Esc or Ctrl-C ends the pick: a file whose publish could not be stopped is no pick any more."""
         if pick is not None:
             # Priority: Esc ends the pick from the search box too (`action_leave_pick` passes it on to
             # dialogs and the filters); Ctrl-C ends it as an interrupt, wherever the focus is.
@@ -424,7 +426,7 @@ class IconcatApp(App[int]):
     def _picked(self, message: DownloadController.Finished) -> None:
         """Picking one icon: its file saved (or found already there) ends the program with its path."""
         job = message.job
-        if self.pick is None or self.pick.multi or job.saved_path is None:
+        if self.pick is None or self.pick.multi or job.saved_path is None or self._leaving_pick:
             return  # (a failed one says why in the downloads panel; r retries it, or choose another)
         self.picked = [job.saved_path]
         self.exit(return_code=0)
@@ -435,7 +437,9 @@ class IconcatApp(App[int]):
         ends the program with their paths; the icons delivered leave the bag. With failures the bag
         stays open on its summary (retry, or leave)."""
         summary = message.summary
-        if self.pick is None or not self.pick.multi or summary.failed or summary.cancelled or summary.waiting:
+        if self.pick is None or not self.pick.multi or self._leaving_pick:
+            return
+        if summary.failed or summary.cancelled or summary.waiting:
             return
         delivered = [item for item in (*summary.saved, *summary.already) if item.path is not None]
         if not delivered:
@@ -449,6 +453,9 @@ class IconcatApp(App[int]):
         await self._end_pick(130)
 
     async def _end_pick(self, status: int) -> None:
+        # (Cancelled too late, a file still being put in place is saved, and its row says so; the
+        # leaving, not the file, decides the status: nothing is printed.)
+        self._leaving_pick = True
         self.picked = []
         # Partial files removed before the process ends.
         await self.download_controller.cancel_all()

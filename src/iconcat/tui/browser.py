@@ -674,9 +674,19 @@ class BrowserScreen(Screen[None]):
 
     def on_key(self, event: events.Key) -> None:
         """Over the results, a printable key that is no command starts a search with it (`keys`)."""
-        if isinstance(self.focused, Input):
+        focused = self.focused
+        if isinstance(focused, SearchInput):
+            # The search box takes every printable key it is sent, so this one was sent to the results
+            # before a key ahead of it in the same read (a word typed over them) moved the focus here:
+            # it is the word's next letter, command letter or not.
+            if event.is_printable and event.character:
+                event.stop()
+                event.prevent_default()
+                focused.insert_text_at_cursor(event.character)
             return
-        focused_keys = {key for binding in getattr(self.focused, "BINDINGS", ()) for key in _keys_of(binding)}
+        if isinstance(focused, Input):
+            return
+        focused_keys = {key for binding in getattr(focused, "BINDINGS", ()) for key in _keys_of(binding)}
         if event.key not in focused_keys and types_into_search(event.key, event.character):
             event.stop()
             event.prevent_default()

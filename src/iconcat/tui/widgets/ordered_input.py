@@ -6,6 +6,10 @@ app. Keys that arrive in one read from the terminal (a fast typist over SSH, a m
 send-keys`) are then applied out of order: "arrow", five Backspaces and "star" gave "arro", the
 letters typed before the Backspaces ran (Textual issue #6605; the same fix is proposed upstream in
 Textual PR #6631). Drop this class once Textual keeps the order itself.
+
+Only the field's own keys are kept in order. A key bound higher up (Tab to the next field, ctrl+s on
+the connect screen) and a focus change made through a message (Enter's search, which then moves to
+the results) still let the letters behind them in first.
 """
 
 from __future__ import annotations
@@ -38,7 +42,10 @@ class OrderedInput(Input):
         chain = self.screen._modal_binding_chain
         if chain and chain[0][0] is self:
             for binding in chain[0][1].key_to_bindings.get(event.key, ()):
-                if not binding.priority and await self.app.run_action(binding.action, self):
+                if binding.priority:
+                    continue
+                self._restart_blink()  # (as `Input._on_key` does first: the cursor shows as it moves)
+                if await self.app.run_action(binding.action, self):
                     event.stop()
                     event.prevent_default()
                     return
