@@ -240,3 +240,20 @@ async def test_a_word_typed_over_the_results_in_one_read_keeps_every_letter(make
         await wait_until(pilot, lambda: app.focused is box and box.value != "arrow", "typing in the search box")
         await pilot.pause()
         assert box.value == f"arrow{keys[0]}"
+
+
+async def test_a_command_right_behind_enter_acts_on_the_results(make_app):
+    # heart⏎v in one read: Enter searches "heart" and leaves the search box at once, so v switches
+    # the view instead of making the search "heartv".
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        box = app.query_one(SearchInput)
+        box.focus()
+        await pilot.pause()
+        area = app.query_one(ResultsArea)
+        assert area.view == "list"
+        for key, character in [*((letter, letter) for letter in "heart"), ("enter", None), ("v", "v")]:
+            app.post_message(events.Key(key, character))
+        await wait_until(pilot, lambda: area.view == "gallery", "the gallery, by v over the results")
+        await wait_until(pilot, lambda: app.browser.search_state.query == "heart", "heart searched")
+        assert box.value == "heart"

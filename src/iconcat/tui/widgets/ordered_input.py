@@ -8,8 +8,8 @@ letters typed before the Backspaces ran (Textual issue #6605; the same fix is pr
 Textual PR #6631). Drop this class once Textual keeps the order itself.
 
 Only the field's own keys are kept in order. A key bound higher up (Tab to the next field, ctrl+s on
-the connect screen) and a focus change made through a message (Enter's search, which then moves to
-the results) still let the letters behind them in first.
+the connect screen) and a focus change made through a message still let the letters behind them in
+first (the search box's Enter moves to the results at once for that reason).
 """
 
 from __future__ import annotations

@@ -43,6 +43,13 @@ class SearchInput(OrderedInput):
         ),
     ]
 
+    async def action_submit(self) -> None:
+        """Search now and move to the results at once, not when the search's message arrives: keys
+        that came right behind Enter (`heart⏎v`) are the results' (`OrderedInput` hands them over)."""
+        await super().action_submit()
+        if self.value.strip():
+            await self.run_action("screen.focus_results")
+
 
 class SearchBar(Horizontal):
     """Search field plus status. Posts `SearchBar.QueryChanged` after typing settles or on Enter."""
