@@ -1,7 +1,8 @@
 """The `iconcat` command: browse, search, download, serve, login.
 
 Exit status: 0 success; 1 the service, the network or the disk failed; 2 usage or configuration error;
-3 the service rejected the token; 4 not found; 130 interrupted (Ctrl-C). Errors are one line on stderr,
+3 the service rejected the token; 4 not found; 130 interrupted (Ctrl-C). A reader of stdout that went
+away (`| head`) ends any command quietly with 0: it had what it wanted. Errors are one line on stderr,
 `iconcat: error: <what failed>: <what to do>`, never a traceback (set ICONCAT_DEBUG=1 to get one for a
 bug report) and never the token: the token is not accepted on the command line at all (process lists
 show arguments), only from ICONCAT_TOKEN, the config file, `iconcat login` or standard input.
@@ -301,15 +302,28 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status."""
     try:
-        return _run(argv)
+        status = _run(argv)
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED
     except BrokenPipeError:
-        # The reader went away (`iconcat search x | head`): stop quietly, and keep Python from
-        # complaining about the flush at exit.
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        return EXIT_FAILURE
+        # The reader went away (`iconcat search x | head -n 0`): what it wanted it had, so the command
+        # ends quietly with 0 (a `set -o pipefail` script must not fail because `head` had enough).
+        _silence_stdout()
+        return EXIT_OK
+    try:
+        # Output to a pipe is buffered: a reader that went away is found here, not by Python's own
+        # flush at exit (which would print "Exception ignored" and exit 120).
+        sys.stdout.flush()
+    except BrokenPipeError:
+        _silence_stdout()
+    return status
+
+
+def _silence_stdout() -> None:
+    """Point stdout at the null device: its reader went away, and Python must not complain at exit."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    os.close(devnull)
 
 
 def _run(argv: Sequence[str] | None) -> int:
@@ -493,7 +507,7 @@ def _search(settings: Settings, name: str, *, as_json: bool, demo: bool = False)
     if as_json:
         import json
 
-        print(json.dumps(search_result_document(result), indent=2, ensure_ascii=True))
+        print(json.dumps(search_result_document(result), indent=2, ensure_ascii=True), flush=True)
     else:
         _print_table(result)
     if result.skipped:
@@ -581,6 +595,7 @@ def _print_table(result: Any) -> None:
     for row in (header, *rows):
         cells = [set_cell_size(text, width) for text, width in zip(row[:-1], widths[:-1])]
         print("  ".join([*cells, row[-1]]).rstrip())
+    sys.stdout.flush()  # the table first: when its reader went away, nothing more is said (on stderr either)
     count = len(result.icons)
     more = "; more match: refine the search to see them" if result.more_available else ""
     print(f"{count} icon{'s' if count != 1 else ''}{more}", file=sys.stderr)
@@ -692,7 +707,7 @@ def _serve(args: argparse.Namespace) -> int:
     if args.token is not None:
         options["token"] = args.token
     try:
-        run_forever(**options, announce=lambda line: print(line, flush=True))
+        run_forever(**options, announce=_announce)
     except OSError as error:
         _error(str(error))
         return EXIT_FAILURE
@@ -700,6 +715,18 @@ def _serve(args: argparse.Namespace) -> int:
         _error(str(error))
         return EXIT_USAGE
     return EXIT_OK
+
+
+def _announce(line: str) -> None:
+    """Print one of `serve`'s lines; when nobody reads them any more, serve on without them.
+
+    A script that read the base URL with `iconcat serve | head -1` still wants the server: its banner
+    and its stopping lines are a courtesy, so a closed stdout silences them and stops nothing.
+    """
+    try:
+        print(line, flush=True)
+    except BrokenPipeError:
+        _silence_stdout()
 
 
 def _login(settings: Settings, *, explicit_base_url: str | None, token_from_stdin: bool) -> int:
