@@ -279,7 +279,9 @@ async def test_a_rejected_token_opens_the_connect_screen_and_saving_reconnects(m
         )
         assert app.browser.search_state.phase is SearchPhase.REJECTED
         screen = app.screen
-        assert "rejected the token" in shown_text(screen.query_one("#connect-reason", Static))
+        reason = shown_text(screen.query_one("#connect-reason", Static))
+        assert "rejected the token" in reason
+        assert "iconcat login" not in reason  # the user is where a token is fixed: no other way named
         token_field = screen.query_one("#connect-token", Input)
         assert token_field.password
         token_field.value = catalogue.token

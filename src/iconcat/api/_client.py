@@ -674,7 +674,8 @@ class CatalogueClient:
         if status in (401, 403):
             if with_token:
                 raise AuthError(
-                    f"the catalogue at {origin} rejected the token ({reason}): check it, or run `iconcat login`",
+                    # No remedy here: the command line adds one, the connect screen is the remedy.
+                    f"the catalogue at {origin} rejected the token ({reason})",
                     status=status,
                 )
             raise ServiceError(f"{what} at {origin} refused access ({reason})", status=status)
