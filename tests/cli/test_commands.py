@@ -119,7 +119,7 @@ def test_an_unreachable_service_exits_1():
         env={"ICONCAT_BASE_URL": f"http://127.0.0.1:{port}", "ICONCAT_TOKEN": TEST_TOKEN},
     )
     assert outcome.status == 1
-    assert "could not connect" in outcome.error_line
+    assert "nothing is listening" in outcome.error_line
 
 
 @pytest.mark.parametrize(

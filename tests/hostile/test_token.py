@@ -116,7 +116,7 @@ def test_an_unreachable_service_and_a_deadline_never_print_the_token(server, tmp
             "2",
             env={**hostile_env(server, tmp_path), "ICONCAT_BASE_URL": f"http://127.0.0.1:{probe.getsockname()[1]}"},
         )
-    assert refused.status == 1 and "could not connect" in refused.error_line
+    assert refused.status == 1 and "nothing is listening" in refused.error_line
     server.on("/api/v1/search", Reply.json(GOOD_SEARCH, hang=20))
     slow = run_iconcat("search", "a", "--timeout", "1", env=hostile_env(server, tmp_path))
     assert slow.status == 1 and "1 s" in slow.error_line

@@ -332,7 +332,8 @@ async def test_service_down_is_explained_the_app_stays_alive_and_recovers(make_a
         assert app.browser.search_state.phase is SearchPhase.UNREACHABLE
         message = shown_text(app.query_one("#results-message", Static))
         assert message.startswith("Can't reach the catalogue") and f"127.0.0.1:{port}" in message
-        assert "try again" in message
+        assert "nothing is listening" in message  # a refused local port, said at once (not retried)
+        assert "try again" in message and "ctrl+o" in message and "--demo" in message
         assert shown_text(app.query_one("#search-status", Static)) == "catalogue unreachable"
         # Still responsive: the help opens and closes.
         app.query_one(ResultsList).focus()

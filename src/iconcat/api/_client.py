@@ -26,6 +26,9 @@ Decisions (the interface says nothing about errors, limits or paging; the client
   `result.paging_stopped` says why, in words for a person. Failures of the request itself (network,
   status, a body that is not a search answer) raise as `search()` does, and the result passed in
   stays valid for another try.
+- A refused connection to a loopback address (a local catalogue that is not running) is reported at
+  once, not retried: nothing on the network can come back in the next 2 s, and the person waiting
+  would rather start the server or fix the port. Refusals elsewhere are retried as before.
 - Errors are `CatalogueError` subclasses (see `_errors`), raised with no chained exception: the HTTP
   stack's messages can quote the Authorization header.
 - The client does HTTP only; the disk is `iconcat.downloads`'s (`FileSaver`: the folder, the temporary
@@ -611,11 +614,17 @@ class CatalogueClient:
                 failure = ProtocolError(f"{what}: the service gave an address that cannot be requested")
             if failure is not None:
                 raise failure
+            refused_here = False
             try:
                 response = await self._http.send(request, stream=True)
             except (httpx.ConnectError, httpx.ConnectTimeout, httpx.RemoteProtocolError, httpx.ReadError) as error:
                 failure = _transport_failure(error, what, Origin.of(url), self.timeout, base=self._origin)
+                refused_here = _refused_on_this_machine(error, url)
             if failure is not None:
+                if refused_here:
+                    # Nothing listens on that port of this machine: no network to wait out, and a
+                    # server being started answers a second search, not a retry 2 s later.
+                    raise failure
                 raise _Retry(None, failure)
             if response.status_code not in _REDIRECT_STATUSES or "location" not in response.headers:
                 return response
@@ -901,6 +910,11 @@ def _transport_failure(
         lookup = _lookup_failure(error)
         if lookup is not None:
             return NetworkError(_lookup_sentence(lookup, what, origin, is_base=origin == base))
+        if _refused(error) and is_loopback_host(origin.host):
+            return NetworkError(
+                f"nothing is listening at {origin} (connection refused) for {what}: is the catalogue running "
+                "on this machine, and the base URL right?"
+            )
         return NetworkError(f"could not connect to {origin} for {what}: is the service running and the base URL right?")
     if isinstance(error, httpx.ProxyError):
         return NetworkError(
@@ -920,6 +934,23 @@ def _transport_failure(
     if isinstance(error, (httpx.LocalProtocolError, httpx.UnsupportedProtocol)):
         return ProtocolError(f"the request for {what} could not be sent to {origin}: the address cannot be requested")
     return NetworkError(f"{what} at {origin} failed for a reason the HTTP library did not explain: try again")
+
+
+def _refused(error: BaseException) -> bool:
+    """The connection was refused (nothing listens on that port): a `ConnectionRefusedError` in the chain."""
+    seen: set[int] = set()
+    current: BaseException | None = error
+    while current is not None and id(current) not in seen:
+        if isinstance(current, ConnectionRefusedError):
+            return True
+        seen.add(id(current))
+        current = current.__cause__ or current.__context__
+    return False
+
+
+def _refused_on_this_machine(error: BaseException, url: httpx.URL) -> bool:
+    """A refused connection to a loopback address: reported at once, never retried (see `_send`)."""
+    return isinstance(error, httpx.ConnectError) and is_loopback_host(url.host) and _refused(error)
 
 
 def _lookup_failure(error: BaseException) -> socket.gaierror | None:

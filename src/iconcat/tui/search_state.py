@@ -144,7 +144,10 @@ class SearchState:
                 "Every word must appear in the name: try fewer or shorter words."
             )
         if phase is SearchPhase.UNREACHABLE:
-            return f"{self.message}\n\nPress Enter in the search box (or ctrl+r) to try again."
+            return (
+                f"{self.message}\n\nPress Enter in the search box (or ctrl+r) to try again, ctrl+o to connect to "
+                "another catalogue, or run `iconcat browse --demo` for the demo catalogue."
+            )
         if phase in (SearchPhase.REJECTED, SearchPhase.NOT_CONFIGURED):
             return f"{self.message}\n\nPress ctrl+o to enter a base URL and token."
         if phase is SearchPhase.FAILED:
