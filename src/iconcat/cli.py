@@ -384,11 +384,12 @@ def _report(error: BaseException, command: str = "") -> int:
     `iconcat login` are where a token is fixed, and must not send the user to themselves): every
     other command adds the way to fix it here.
     """
-    from iconcat.api import AuthError, CatalogueError, NotFoundError, SettingsError
+    from iconcat.api import AuthError, CatalogueError, NotFoundError, RequestRefusedError, SettingsError
     from iconcat.config import ConfigError
     from iconcat.name_template import TemplateError
 
-    if isinstance(error, (UsageError, ConfigError, SettingsError, TemplateError)):
+    # A request the catalogue refused (400), or would refuse, is the user's to change: a usage error.
+    if isinstance(error, (UsageError, ConfigError, SettingsError, TemplateError, RequestRefusedError)):
         status = EXIT_USAGE
     elif isinstance(error, AuthError):
         status = EXIT_AUTH
@@ -422,8 +423,11 @@ def _run_async(work: Coroutine[Any, Any, _T]) -> _T:
     return asyncio.run(work)
 
 
-def _client(settings: Settings) -> CatalogueClient:
-    """A `CatalogueClient` for the configured catalogue; its warnings are printed, not raised."""
+def _client(settings: Settings, *, demo: bool = False) -> CatalogueClient:
+    """A `CatalogueClient` for the configured catalogue; its warnings are printed, not raised.
+
+    With `demo` (the catalogue `_catalogue` started), the client knows the demo's query limit, so a
+    search longer than it is refused before it is sent."""
     from iconcat.api import CatalogueClient
 
     if not settings.base_url:
@@ -432,7 +436,12 @@ def _client(settings: Settings) -> CatalogueClient:
         raise UsageError("no token configured: set ICONCAT_TOKEN, or run `iconcat login`")
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        client = CatalogueClient(settings.base_url, settings.token, timeout=settings.timeout)
+        query_limit = None
+        if demo:
+            from iconcat.server.app import MAX_QUERY_LENGTH  # already imported: the demo is running
+
+            query_limit = MAX_QUERY_LENGTH
+        client = CatalogueClient(settings.base_url, settings.token, timeout=settings.timeout, query_limit=query_limit)
     for warning in caught:
         _warn(str(warning.message))
     return client
@@ -506,7 +515,7 @@ def _search(settings: Settings, name: str, *, as_json: bool, demo: bool = False)
         raise UsageError("the search text is empty: give a word, like `iconcat search arrow`")
 
     async def run(reachable: Settings) -> SearchResult:
-        async with _client(reachable) as client:
+        async with _client(reachable, demo=demo) as client:
             result: SearchResult = await client.search(name)
         return result
 
