@@ -461,6 +461,7 @@ def _catalogue(settings: Settings, demo: bool) -> Iterator[Settings]:
         return
     import dataclasses
 
+    from iconcat.api import CatalogueError
     from iconcat.server import DEMO_TOKEN, start_catalogue
 
     try:
@@ -469,8 +470,23 @@ def _catalogue(settings: Settings, demo: bool) -> Iterator[Settings]:
         raise CommandFailure(f"could not start the demo catalogue: {describe_failure(error)}") from None
     try:
         yield dataclasses.replace(settings, base_url=server.base_url, token=DEMO_TOKEN)
+    except CatalogueError as error:
+        # The demo's port is thrown away with it: a message naming it would send the user nowhere.
+        error.args = (_demo_named(str(error), server.base_url),)
+        raise
     finally:
         server.stop()
+
+
+def _demo_named(message: str, base_url: str) -> str:
+    """`message` with the demo catalogue's passing address replaced by its name."""
+    for address, name in (
+        (f"the catalogue at {base_url}", "the demo catalogue"),
+        (f" at {base_url}", " in the demo catalogue"),
+        (base_url, "the demo catalogue"),
+    ):
+        message = message.replace(address, name)
+    return message
 
 
 # ---------------------------------------------------------------------------------------- commands
@@ -685,9 +701,16 @@ def _download(
             )
         return saved
 
+    from iconcat.api import NotFoundError
+
     try:
         with _catalogue(settings, demo) as reachable:
             saved = _run_async(run(reachable))
+    except NotFoundError as error:
+        hint = _icon_not_variant(variant_id, settings, demo)
+        if hint is not None:
+            error.args = (hint,)
+        raise
     finally:
         progress.close()
     path = os.path.abspath(saved.path)
@@ -698,6 +721,45 @@ def _download(
         )
     print(path)
     return EXIT_OK
+
+
+def _icon_not_variant(variant_id: int, settings: Settings, demo: bool) -> str | None:
+    """What to say when `variant_id`, not found as a variant, is an icon's id that the catalogue is known
+    to have: the icon's variants, to download one of them. Else None (the 404 is said as it is).
+
+    The interface cannot look an icon up by id, so "known" means: in the demo's data (with --demo), or
+    among the icons the browser remembers from this catalogue (the answers it kept, favourites, recents,
+    the bag: `Memory.known_icon`). Variants are listed as the catalogue last described them.
+    """
+    variants: list[tuple[int, str, int | None]]
+    if demo:
+        from iconcat.server.catalogue import default_catalogue  # already imported: the demo ran
+
+        record = default_catalogue().icon(variant_id)
+        if record is None:
+            return None
+        name, variants = record.name, [(v.id, v.format, v.size) for v in record.variants]
+    else:
+        from iconcat.memory import Memory
+
+        if not settings.base_url:
+            return None
+        memory = Memory.open(settings.base_url)
+        try:
+            icon = memory.known_icon(variant_id)
+        finally:
+            memory.close()
+        if icon is None:
+            return None
+        name, variants = icon.name, [(v.id, v.format, v.size) for v in icon.variants]
+    shown = sanitize(name, max_length=60)
+    if not variants:
+        return f"{variant_id} is an icon ({shown}), not a variant, and it has no files to download"
+    listed = ", ".join(
+        f"{vid} ({sanitize(fmt, max_length=8).upper()}{f' {size}' if size is not None else ''})"
+        for vid, fmt, size in variants
+    )
+    return f"{variant_id} is an icon ({shown}); its variants are {listed}: download one of those"
 
 
 def _by_id_setting(template: str | None) -> str | None:
