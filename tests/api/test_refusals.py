@@ -79,3 +79,13 @@ async def test_the_clients_own_cap_holds_for_a_catalogue_whose_limit_is_unknown(
         with pytest.raises(RequestRefusedError, match="501 characters long, and iconcat sends at most 500"):
             await client.search("a" * 501)
     assert server.requests == []
+
+
+@pytest.mark.parametrize("status", [400, 409])
+async def test_words_echoing_the_token_never_repeat_it(server, fake_time, status):
+    echo = {"error": {"message": f"token {TEST_TOKEN} is not allowed to ask that; " + "x" * 300}}
+    server.on("/api/v1/search", Reply.json(echo, status=status))
+    async with CatalogueClient(server.base_url, TEST_TOKEN, retry=fake_time.policy()) as client:
+        with pytest.raises(ServiceError) as caught:
+            await client.search("arrow")
+    assert TEST_TOKEN not in str(caught.value) and "token ******** is not allowed" in str(caught.value)

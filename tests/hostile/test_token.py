@@ -45,7 +45,7 @@ SEARCH_FAILURES = {
     "401 echoing the token": (_echoing(401), 3),
     "403 echoing the token": (_echoing(403), 3),
     "404 echoing the token": (_echoing(404), 4),
-    "400 echoing the token": (_echoing(400), 1),
+    "400 echoing the token": (_echoing(400), 2),
     "500 echoing the token": (_echoing(500), 1),
     "429 asking for an hour": (Reply(status=429, headers=[("Retry-After", "3600"), ("X-Echo", ECHO)]), 1),
     "html page quoting the token": (Reply(headers=[("Content-Type", "text/html")], body=f"<p>{ECHO}</p>".encode()), 1),

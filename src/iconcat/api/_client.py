@@ -86,6 +86,7 @@ from ._errors import (
     StorageError,
 )
 from ._models import Icon, SearchResult, UnreadableAnswer, tolerant_answer
+from ._redact import MASK
 from ._redact import protect as protect_in_logs
 from ._retry import RETRYABLE_STATUSES, RetryPolicy, parse_retry_after
 from ._socket_reads import widen_socket_reads
@@ -740,7 +741,7 @@ class CatalogueClient:
 
         Read: `{"error": {"message": …}}` (the embedded catalogue's shape), `{"error": "…"}`,
         `{"message": "…"}` and `{"detail": "…"}`. Anything else (a web page, more than
-        `MAX_REFUSAL_BYTES`, not JSON) says nothing: the status alone is reported.
+        `MAX_REFUSAL_BYTES`, not JSON) says nothing: the status alone is reported. The token is masked.
         """
         try:
             body = await self._read_capped(response, MAX_REFUSAL_BYTES, "the refusal")
@@ -757,7 +758,13 @@ class CatalogueClient:
             for key in ("message", "detail"):
                 if not isinstance(said, str):
                     said = document.get(key)
-        return sanitize(said, max_length=200).strip() if isinstance(said, str) else ""
+        if not isinstance(said, str):
+            return ""
+        # A service may echo the request's token back in its words: never repeated (masked before the
+        # words are cut to length, so no prefix of it survives either).
+        token = self._secret.reveal()
+        shown = sanitize(said.replace(token, MASK), max_length=200).strip()
+        return "" if token.casefold() in shown.casefold() else shown
 
     async def _read_capped(self, response: httpx.Response, limit: int, what: str) -> bytes:
         """The whole body, decompressed, refusing more than `limit` bytes."""
