@@ -90,9 +90,9 @@ class _AnnouncingServer(uvicorn.Server):
                 self._announce(text)
 
     def handle_exit(self, sig: int, frame: FrameType | None) -> None:
-        stopping_already = self.should_exit
+        stopping_already, forced_already = self.should_exit, self.force_exit
         super().handle_exit(sig, frame)
-        # uvicorn counts a request from the moment its bytes are read (its tasks), ours from its first step.
+        # uvicorn's tasks: one per request whose bytes were read and whose answer is not yet sent.
         in_flight = len(self.server_state.tasks)
         if not in_flight or self._loop is None:
             return
@@ -101,7 +101,7 @@ class _AnnouncingServer(uvicorn.Server):
                 f"Stopping: waiting up to {GRACE_SECONDS} s for {_requests(in_flight)} in flight "
                 "(Ctrl-C again to stop at once)…"
             )
-        elif self.force_exit:
+        elif self.force_exit and not forced_already:
             self._say(f"Stopping at once: {_requests(in_flight)} cancelled.")
 
     def _say(self, text: str) -> None:
