@@ -1,7 +1,8 @@
 """The `iconcat` command: browse, search, download, serve, login.
 
 Exit status: 0 success; 1 the service, the network or the disk failed; 2 usage or configuration error;
-3 the service rejected the token; 4 not found; 130 interrupted (Ctrl-C). Errors are one line on stderr,
+3 the service rejected the token; 4 not found; 130 interrupted (Ctrl-C). A reader of stdout that went
+away (`| head`) ends any command quietly with 0: it had what it wanted. Errors are one line on stderr,
 `iconcat: error: <what failed>: <what to do>`, never a traceback (set ICONCAT_DEBUG=1 to get one for a
 bug report) and never the token: the token is not accepted on the command line at all (process lists
 show arguments), only from ICONCAT_TOKEN, the config file, `iconcat login` or standard input.
@@ -37,7 +38,7 @@ from iconcat.failures import describe_failure
 from iconcat.text import sanitize
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
-    from iconcat.api import CatalogueClient, SearchResult
+    from iconcat.api import CatalogueClient, ConnectionCheck, SearchResult, Secret
     from iconcat.config import Settings
 
 # Modules only some commands need (the settings, asyncio, json, pathlib, getpass, dataclasses, the
@@ -301,15 +302,28 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status."""
     try:
-        return _run(argv)
+        status = _run(argv)
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED
     except BrokenPipeError:
-        # The reader went away (`iconcat search x | head`): stop quietly, and keep Python from
-        # complaining about the flush at exit.
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        return EXIT_FAILURE
+        # The reader went away (`iconcat search x | head -n 0`): what it wanted it had, so the command
+        # ends quietly with 0 (a `set -o pipefail` script must not fail because `head` had enough).
+        _silence_stdout()
+        return EXIT_OK
+    try:
+        # Output to a pipe is buffered: a reader that went away is found here, not by Python's own
+        # flush at exit (which would print "Exception ignored" and exit 120).
+        sys.stdout.flush()
+    except BrokenPipeError:
+        _silence_stdout()
+    return status
+
+
+def _silence_stdout() -> None:
+    """Point stdout at the null device: its reader went away, and Python must not complain at exit."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    os.close(devnull)
 
 
 def _run(argv: Sequence[str] | None) -> int:
@@ -360,16 +374,22 @@ def _run(argv: Sequence[str] | None) -> int:
     except Exception as error:  # the one place errors become a line for a person
         if os.environ.get("ICONCAT_DEBUG"):
             raise
-        return _report(error)
+        return _report(error, command)
 
 
-def _report(error: BaseException) -> int:
-    """Print `error` as the one line a person reads (`describe_failure`'s words); return the exit status."""
-    from iconcat.api import AuthError, CatalogueError, NotFoundError, SettingsError
+def _report(error: BaseException, command: str = "") -> int:
+    """Print `error` as the one line a person reads (`describe_failure`'s words); return the exit status.
+
+    A rejected token is worded by the client without a remedy (the browser's connect screen and
+    `iconcat login` are where a token is fixed, and must not send the user to themselves): every
+    other command adds the way to fix it here.
+    """
+    from iconcat.api import AuthError, CatalogueError, NotFoundError, RequestRefusedError, SettingsError
     from iconcat.config import ConfigError
     from iconcat.name_template import TemplateError
 
-    if isinstance(error, (UsageError, ConfigError, SettingsError, TemplateError)):
+    # A request the catalogue refused (400), or would refuse, is the user's to change: a usage error.
+    if isinstance(error, (UsageError, ConfigError, SettingsError, TemplateError, RequestRefusedError)):
         status = EXIT_USAGE
     elif isinstance(error, AuthError):
         status = EXIT_AUTH
@@ -380,7 +400,10 @@ def _report(error: BaseException) -> int:
     else:
         _error(f"unexpected failure: {describe_failure(error)}; please report it, with ICONCAT_DEBUG=1 for details")
         return EXIT_FAILURE
-    _error(describe_failure(error, max_length=600))
+    sentence = describe_failure(error, max_length=600)
+    if status == EXIT_AUTH and command != "login":
+        sentence += ": check it, or run `iconcat login`"
+    _error(sentence)
     return status
 
 
@@ -400,8 +423,11 @@ def _run_async(work: Coroutine[Any, Any, _T]) -> _T:
     return asyncio.run(work)
 
 
-def _client(settings: Settings) -> CatalogueClient:
-    """A `CatalogueClient` for the configured catalogue; its warnings are printed, not raised."""
+def _client(settings: Settings, *, demo: bool = False) -> CatalogueClient:
+    """A `CatalogueClient` for the configured catalogue; its warnings are printed, not raised.
+
+    With `demo` (the catalogue `_catalogue` started), the client knows the demo's query limit, so a
+    search longer than it is refused before it is sent."""
     from iconcat.api import CatalogueClient
 
     if not settings.base_url:
@@ -410,7 +436,12 @@ def _client(settings: Settings) -> CatalogueClient:
         raise UsageError("no token configured: set ICONCAT_TOKEN, or run `iconcat login`")
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        client = CatalogueClient(settings.base_url, settings.token, timeout=settings.timeout)
+        query_limit = None
+        if demo:
+            from iconcat.server.app import MAX_QUERY_LENGTH  # already imported: the demo is running
+
+            query_limit = MAX_QUERY_LENGTH
+        client = CatalogueClient(settings.base_url, settings.token, timeout=settings.timeout, query_limit=query_limit)
     for warning in caught:
         _warn(str(warning.message))
     return client
@@ -430,6 +461,7 @@ def _catalogue(settings: Settings, demo: bool) -> Iterator[Settings]:
         return
     import dataclasses
 
+    from iconcat.api import CatalogueError
     from iconcat.server import DEMO_TOKEN, start_catalogue
 
     try:
@@ -438,8 +470,23 @@ def _catalogue(settings: Settings, demo: bool) -> Iterator[Settings]:
         raise CommandFailure(f"could not start the demo catalogue: {describe_failure(error)}") from None
     try:
         yield dataclasses.replace(settings, base_url=server.base_url, token=DEMO_TOKEN)
+    except CatalogueError as error:
+        # The demo's port is thrown away with it: a message naming it would send the user nowhere.
+        error.args = (_demo_named(str(error), server.base_url),)
+        raise
     finally:
         server.stop()
+
+
+def _demo_named(message: str, base_url: str) -> str:
+    """`message` with the demo catalogue's passing address replaced by its name."""
+    for address, name in (
+        (f"the catalogue at {base_url}", "the demo catalogue"),
+        (f" at {base_url}", " in the demo catalogue"),
+        (base_url, "the demo catalogue"),
+    ):
+        message = message.replace(address, name)
+    return message
 
 
 # ---------------------------------------------------------------------------------------- commands
@@ -484,7 +531,7 @@ def _search(settings: Settings, name: str, *, as_json: bool, demo: bool = False)
         raise UsageError("the search text is empty: give a word, like `iconcat search arrow`")
 
     async def run(reachable: Settings) -> SearchResult:
-        async with _client(reachable) as client:
+        async with _client(reachable, demo=demo) as client:
             result: SearchResult = await client.search(name)
         return result
 
@@ -493,7 +540,7 @@ def _search(settings: Settings, name: str, *, as_json: bool, demo: bool = False)
     if as_json:
         import json
 
-        print(json.dumps(search_result_document(result), indent=2, ensure_ascii=True))
+        print(json.dumps(search_result_document(result), indent=2, ensure_ascii=True), flush=True)
     else:
         _print_table(result)
     if result.skipped:
@@ -581,6 +628,7 @@ def _print_table(result: Any) -> None:
     for row in (header, *rows):
         cells = [set_cell_size(text, width) for text, width in zip(row[:-1], widths[:-1])]
         print("  ".join([*cells, row[-1]]).rstrip())
+    sys.stdout.flush()  # the table first: when its reader went away, nothing more is said (on stderr either)
     count = len(result.icons)
     more = "; more match: refine the search to see them" if result.more_available else ""
     print(f"{count} icon{'s' if count != 1 else ''}{more}", file=sys.stderr)
@@ -653,9 +701,16 @@ def _download(
             )
         return saved
 
+    from iconcat.api import NotFoundError
+
     try:
         with _catalogue(settings, demo) as reachable:
             saved = _run_async(run(reachable))
+    except NotFoundError as error:
+        hint = _icon_not_variant(variant_id, settings, demo)
+        if hint is not None:
+            error.args = (hint,)
+        raise
     finally:
         progress.close()
     path = os.path.abspath(saved.path)
@@ -666,6 +721,45 @@ def _download(
         )
     print(path)
     return EXIT_OK
+
+
+def _icon_not_variant(variant_id: int, settings: Settings, demo: bool) -> str | None:
+    """What to say when `variant_id`, not found as a variant, is an icon's id that the catalogue is known
+    to have: the icon's variants, to download one of them. Else None (the 404 is said as it is).
+
+    The interface cannot look an icon up by id, so "known" means: in the demo's data (with --demo), or
+    among the icons the browser remembers from this catalogue (the answers it kept, favourites, recents,
+    the bag: `Memory.known_icon`). Variants are listed as the catalogue last described them.
+    """
+    variants: list[tuple[int, str, int | None]]
+    if demo:
+        from iconcat.server.catalogue import default_catalogue  # already imported: the demo ran
+
+        record = default_catalogue().icon(variant_id)
+        if record is None:
+            return None
+        name, variants = record.name, [(v.id, v.format, v.size) for v in record.variants]
+    else:
+        from iconcat.memory import Memory
+
+        if not settings.base_url:
+            return None
+        memory = Memory.open(settings.base_url)
+        try:
+            icon = memory.known_icon(variant_id)
+        finally:
+            memory.close()
+        if icon is None:
+            return None
+        name, variants = icon.name, [(v.id, v.format, v.size) for v in icon.variants]
+    shown = sanitize(name, max_length=60)
+    if not variants:
+        return f"{variant_id} is an icon ({shown}), not a variant, and it has no files to download"
+    listed = ", ".join(
+        f"{vid} ({sanitize(fmt, max_length=8).upper()}{f' {size}' if size is not None else ''})"
+        for vid, fmt, size in variants
+    )
+    return f"{variant_id} is an icon ({shown}); its variants are {listed}: download one of those"
 
 
 def _by_id_setting(template: str | None) -> str | None:
@@ -692,7 +786,7 @@ def _serve(args: argparse.Namespace) -> int:
     if args.token is not None:
         options["token"] = args.token
     try:
-        run_forever(**options, announce=lambda line: print(line, flush=True))
+        run_forever(**options, announce=_announce)
     except OSError as error:
         _error(str(error))
         return EXIT_FAILURE
@@ -702,20 +796,32 @@ def _serve(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _announce(line: str) -> None:
+    """Print one of `serve`'s lines; when nobody reads them any more, serve on without them.
+
+    A script that read the base URL with `iconcat serve | head -1` still wants the server: its banner
+    and its stopping lines are a courtesy, so a closed stdout silences them and stops nothing.
+    """
+    try:
+        print(line, flush=True)
+    except BrokenPipeError:
+        _silence_stdout()
+
+
 def _login(settings: Settings, *, explicit_base_url: str | None, token_from_stdin: bool) -> int:
     """Ask for (or read) the base URL and token, check them with one search, and save them.
 
     Interactively the base URL is asked for with the configured one as the default (Enter keeps it),
-    unless --base-url gave it; the token is read with hidden input. With --token-stdin nothing is
-    asked: the token is the first line of standard input and the base URL must already be known.
+    unless --base-url gave it; the token is read with hidden input, and asked again when the catalogue
+    rejects it (`LOGIN_TRIES` in all, like sudo's password). With --token-stdin nothing is asked: the
+    token is the first line of standard input, the base URL must already be known, and a rejected
+    token exits 3 at once.
 
     The base URL goes through the client's parser before the token is asked for (a typo is caught
     before the token is typed). The check is the api's `check_connection`, the connect screen's too;
     the token stays in a `Secret` until the calls that need it (a traceback with locals shows a mask).
     """
-    import getpass
-
-    from iconcat.api import Secret, check_connection, parse_base_url
+    from iconcat.api import AuthError, Secret, check_connection, parse_base_url
     from iconcat.config import save_settings
 
     base_url = explicit_base_url or settings.base_url
@@ -724,6 +830,13 @@ def _login(settings: Settings, *, explicit_base_url: str | None, token_from_stdi
             raise UsageError("with --token-stdin, give the base URL with --base-url or ICONCAT_BASE_URL")
         parse_base_url(base_url)
         token = Secret(sys.stdin.readline().strip())
+        if not token:
+            raise UsageError("no token given")
+        try:
+            check = _run_async(check_connection(base_url, token, settings.timeout, warn=_warn))
+        except AuthError as error:  # no second try: nobody is there to type one
+            error.args = (f"{describe_failure(error)}: nothing was saved",)
+            raise
     else:
         if not sys.stdin.isatty():
             raise UsageError("no terminal to ask for the token: pipe it in with `iconcat login --token-stdin`")
@@ -735,13 +848,39 @@ def _login(settings: Settings, *, explicit_base_url: str | None, token_from_stdi
         if not base_url:
             raise UsageError("no base URL given")
         parse_base_url(base_url)
-        token = Secret(getpass.getpass("Token (hidden): ").strip())
-    if not token:
-        raise UsageError("no token given")
-    check = _run_async(check_connection(base_url, token, settings.timeout, warn=_warn))
+        token, check = _ask_for_a_working_token(base_url, settings.timeout)
     path = save_settings(base_url=base_url, token=token.reveal())
     print(f"The token works. {check.summary} Saved to {path}")
     return EXIT_OK
+
+
+LOGIN_TRIES = 3
+"""Tokens `iconcat login` asks for at a terminal before giving up, as sudo asks for a password."""
+
+
+def _ask_for_a_working_token(base_url: str, timeout: float) -> tuple[Secret, ConnectionCheck]:
+    """Ask for the token (hidden) until the catalogue takes one, `LOGIN_TRIES` times at most.
+
+    Only a rejected token is asked again (the URL is kept: it answered); any other failure (the
+    catalogue unreachable, a malformed token) ends the command as it would have. After the last
+    rejection the `AuthError` is raised, and exits 3.
+    """
+    import getpass
+
+    from iconcat.api import AuthError, Secret, check_connection
+
+    for attempt in range(1, LOGIN_TRIES + 1):
+        token = Secret(getpass.getpass("Token (hidden): ").strip())
+        if not token:
+            raise UsageError("no token given")
+        try:
+            return token, _run_async(check_connection(base_url, token, timeout, warn=_warn))
+        except AuthError as error:
+            if attempt == LOGIN_TRIES:
+                error.args = (f"{describe_failure(error)}, {LOGIN_TRIES} times: nothing was saved",)
+                raise
+            print(f"Sorry, {describe_failure(error)}: try again.", file=sys.stderr)
+    raise AssertionError("unreachable")  # pragma: no cover - the loop returns or raises
 
 
 if __name__ == "__main__":

@@ -240,6 +240,13 @@ class Memory:
         )
         return _parse_icons(row[0] for row in rows)
 
+    def known_icon(self, icon_id: int) -> Icon | None:
+        """The icon with this id as last seen from this catalogue (in a kept answer, a favourite, a
+        recent or the bag), or None: how `iconcat download` tells an icon's id from a variant's."""
+        rows = self._read("SELECT document FROM icons WHERE catalogue = ? AND icon_id = ?", (self.catalogue, icon_id))
+        icons = _parse_icons(row[0] for row in rows)
+        return icons[0] if icons else None
+
     # ----------------------------------------------------------------- favourites
 
     def favourites(self) -> tuple[Icon, ...]:

@@ -119,7 +119,7 @@ def test_an_unreachable_service_exits_1():
         env={"ICONCAT_BASE_URL": f"http://127.0.0.1:{port}", "ICONCAT_TOKEN": TEST_TOKEN},
     )
     assert outcome.status == 1
-    assert "could not connect" in outcome.error_line
+    assert "nothing is listening" in outcome.error_line
 
 
 @pytest.mark.parametrize(
@@ -285,3 +285,16 @@ def test_a_killed_download_leaves_a_temporary_file_that_the_next_run_removes(tmp
         )
     assert outcome.status == 0
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a.png", "unrelated.part"]
+
+
+def test_a_search_longer_than_the_demo_accepts_is_refused_before_sending_with_2():
+    outcome = run_iconcat("search", "a" * 201, "--demo")
+    assert outcome.status == 2
+    assert "201 characters long, and the catalogue accepts at most 200: shorten it" in outcome.error_line
+
+
+def test_a_search_the_catalogue_refuses_says_its_words_and_exits_2(configured):
+    outcome = run_iconcat("search", "a" * 201, env=configured)
+    assert outcome.status == 2
+    assert "refused the search (HTTP 400): it said “'name' must be at most 200 characters.”" in outcome.error_line
+    assert "try again" not in outcome.error_line

@@ -108,7 +108,8 @@ def test_login_with_token_on_stdin_checks_and_saves(catalogue):
 def test_login_with_a_wrong_token_saves_nothing(catalogue):
     outcome = run_iconcat("login", "--token-stdin", "--base-url", catalogue.base_url, stdin=TEST_TOKEN + "-wrong\n")
     assert outcome.status == 3
-    assert "rejected the token" in outcome.error_line
+    assert "rejected the token" in outcome.error_line and "nothing was saved" in outcome.error_line
+    assert "iconcat login" not in outcome.error_line  # not asked again, and not sent to itself
     assert not config_path().exists()
 
 

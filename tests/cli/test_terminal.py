@@ -39,6 +39,13 @@ class Terminal:
             assert time.monotonic() < deadline, f"never saw {text!r} in {self.seen!r}"
             self._read(0.1)
 
+    def expect_times(self, text: bytes, times: int, timeout: float = 30) -> None:
+        """Read until `text` has been shown `times` times (a prompt asked again)."""
+        deadline = time.monotonic() + timeout
+        while self.seen.count(text) < times:
+            assert time.monotonic() < deadline, f"never saw {text!r} {times} times in {self.seen!r}"
+            self._read(0.1)
+
     def type(self, text: str) -> None:
         os.write(self._master, text.encode())
 
@@ -83,9 +90,37 @@ def test_login_again_offers_the_saved_url_as_the_default(catalogue):
     terminal.expect(f"Catalogue base URL [{catalogue.base_url}]: ".encode())
     terminal.type("\n")
     terminal.expect(b"Token (hidden): ")
+    terminal.type(TEST_TOKEN + "\n")
+    assert terminal.finish() == 0, terminal.seen
+    assert load_settings().base_url == catalogue.base_url
+
+
+def test_login_asks_again_for_a_rejected_token_keeping_the_url(catalogue):
+    terminal = Terminal("login")
+    terminal.expect(b"Catalogue base URL: ")
+    terminal.type(catalogue.base_url + "\n")
+    terminal.expect(b"Token (hidden): ")
     terminal.type(TEST_TOKEN + "-wrong\n")
-    assert terminal.finish() == 3
-    assert b"rejected the token" in terminal.seen and TEST_TOKEN.encode() not in terminal.seen
+    terminal.expect(b"try again")
+    terminal.expect(b"Token (hidden): ")  # the token again, not the URL
+    assert terminal.seen.count(b"Catalogue base URL") == 1
+    terminal.type(TEST_TOKEN + "\n")
+    assert terminal.finish() == 0, terminal.seen
+    assert b"rejected the token" in terminal.seen and b"The token works" in terminal.seen
+    assert b"iconcat login" not in terminal.seen  # never sent to the command already running
+    assert TEST_TOKEN.encode() not in terminal.seen
+    assert (load_settings().base_url, load_settings().token) == (catalogue.base_url, TEST_TOKEN)
+
+
+def test_login_gives_up_after_three_rejected_tokens_with_3(catalogue):
+    terminal = Terminal("login", "--base-url", catalogue.base_url)
+    for attempt in range(1, 4):
+        terminal.expect_times(b"Token (hidden): ", attempt)
+        terminal.type(f"{TEST_TOKEN}-wrong-{attempt}\n")
+    assert terminal.finish() == 3, terminal.seen
+    assert terminal.seen.count(b"Token (hidden): ") == 3
+    assert b"3 times: nothing was saved" in terminal.seen and b"iconcat login" not in terminal.seen
+    assert TEST_TOKEN.encode() not in terminal.seen
     assert not config_path().exists()
 
 

@@ -31,7 +31,7 @@ def test_a_429_asking_for_an_hour_fails_at_once_saying_when(server, tmp_path):
     assert len(server.requests) == 1
 
 
-@pytest.mark.parametrize("status, exit_status", [(400, 1), (401, 3), (403, 3), (404, 4), (409, 1), (500, 1)])
+@pytest.mark.parametrize("status, exit_status", [(400, 2), (401, 3), (403, 3), (404, 4), (409, 1), (500, 1)])
 def test_other_failures_are_sent_once_even_with_retry_after(server, tmp_path, status, exit_status):
     server.on("/api/v1/search", Reply.json({"error": "no"}, status=status, headers=[("Retry-After", "1")]), GOOD)
     outcome = run_iconcat("search", "a", env=hostile_env(server, tmp_path))

@@ -279,7 +279,9 @@ async def test_a_rejected_token_opens_the_connect_screen_and_saving_reconnects(m
         )
         assert app.browser.search_state.phase is SearchPhase.REJECTED
         screen = app.screen
-        assert "rejected the token" in shown_text(screen.query_one("#connect-reason", Static))
+        reason = shown_text(screen.query_one("#connect-reason", Static))
+        assert "rejected the token" in reason
+        assert "iconcat login" not in reason  # the user is where a token is fixed: no other way named
         token_field = screen.query_one("#connect-token", Input)
         assert token_field.password
         token_field.value = catalogue.token
@@ -330,7 +332,8 @@ async def test_service_down_is_explained_the_app_stays_alive_and_recovers(make_a
         assert app.browser.search_state.phase is SearchPhase.UNREACHABLE
         message = shown_text(app.query_one("#results-message", Static))
         assert message.startswith("Can't reach the catalogue") and f"127.0.0.1:{port}" in message
-        assert "try again" in message
+        assert "nothing is listening" in message  # a refused local port, said at once (not retried)
+        assert "try again" in message and "ctrl+o" in message and "--demo" in message
         assert shown_text(app.query_one("#search-status", Static)) == "catalogue unreachable"
         # Still responsive: the help opens and closes.
         app.query_one(ResultsList).focus()

@@ -26,6 +26,15 @@ Decisions (the interface says nothing about errors, limits or paging; the client
   `result.paging_stopped` says why, in words for a person. Failures of the request itself (network,
   status, a body that is not a search answer) raise as `search()` does, and the result passed in
   stays valid for another try.
+- A refused connection to a loopback address (a local catalogue that is not running) is reported at
+  once, not retried: nothing on the network can come back in the next 2 s, and the person waiting
+  would rather start the server or fix the port. Refusals elsewhere are retried as before.
+- A refusal (400 and the 4xx without a meaning of their own) is reported with the service's own words
+  when its JSON body gives them (sanitised, 200 characters at most); a 400 is a `RequestRefusedError`,
+  never retried. A search longer than the catalogue accepts is refused before it is sent when the
+  limit is known: given (`query_limit`: the demo's 200), or learnt from an earlier refusal in the one
+  phrasing the client parses (the embedded catalogue's "'name' must be at most N characters"); other
+  catalogues' words are shown, never parsed for numbers. The client's own cap is `MAX_QUERY_LENGTH`.
 - Errors are `CatalogueError` subclasses (see `_errors`), raised with no chained exception: the HTTP
   stack's messages can quote the Authorization header.
 - The client does HTTP only; the disk is `iconcat.downloads`'s (`FileSaver`: the folder, the temporary
@@ -43,6 +52,7 @@ import asyncio
 import dataclasses
 import functools
 import ipaddress
+import json
 import math
 import re
 import socket
@@ -58,6 +68,7 @@ from urllib.parse import urlencode
 import httpx
 
 from iconcat import __version__, downloads
+from iconcat.text import sanitize
 
 from ._auth import Origin, Secret, is_internal_host, is_loopback_host, parse_base_url, validate_token
 from ._body import BodyTooLarge, BoundedDecoder, CorruptEncoding, UnsupportedEncoding
@@ -69,11 +80,13 @@ from ._errors import (
     NotFoundError,
     ProtocolError,
     RateLimitedError,
+    RequestRefusedError,
     ServiceError,
     SettingsError,
     StorageError,
 )
 from ._models import Icon, SearchResult, UnreadableAnswer, tolerant_answer
+from ._redact import MASK
 from ._redact import protect as protect_in_logs
 from ._retry import RETRYABLE_STATUSES, RetryPolicy, parse_retry_after
 from ._socket_reads import widen_socket_reads
@@ -92,6 +105,12 @@ MAX_REDIRECTS = 5
 STALL_WINDOW_BYTES = 64 * 1024
 """A download must receive at least this much in every `timeout`-second window."""
 MAX_QUERY_LENGTH = 500
+"""Longest search text the client sends to any catalogue (a catalogue may accept less: `query_limit`)."""
+MAX_REFUSAL_BYTES = 16 * 1024
+"""Most of a refusal's body (a 4xx) read to find the service's own words."""
+_LIMIT_WORDS = re.compile(r"'name' must be at most (\d{1,6}) characters\.?")
+"""The one refusal the client learns a query limit from: the embedded catalogue's words, exactly
+(any other catalogue saying the same thing the same way teaches the same limit)."""
 MAX_ICONS_HELD = 10_000
 """Most icons one search's result holds across its pages; paging stops there (`SearchResult.paging_stopped`)."""
 _REDIRECT_STATUSES = frozenset({301, 302, 303, 307, 308})
@@ -226,6 +245,7 @@ class CatalogueClient:
         max_thumbnail_bytes: int = MAX_THUMBNAIL_BYTES,
         max_download_bytes: int = MAX_DOWNLOAD_BYTES,
         max_icons_held: int = MAX_ICONS_HELD,
+        query_limit: int | None = None,
     ) -> None:
         self._base = parse_base_url(base_url)
         self._origin = Origin.of(self._base)
@@ -241,6 +261,11 @@ class CatalogueClient:
             raise SettingsError("the most icons held must be a whole number of at least 1")
         self.max_icons_held = max_icons_held
         """Most icons one search's result holds across its pages."""
+        if query_limit is not None and (type(query_limit) is not int or query_limit < 1):
+            raise SettingsError("the query limit must be a whole number of at least 1")
+        self.query_limit = min(query_limit, MAX_QUERY_LENGTH) if query_limit is not None else None
+        """The longest search text the catalogue accepts, when known: given (the demo's), or learnt from
+        its refusal of a longer one (`_LIMIT_WORDS`); a longer search is refused before it is sent."""
         self._limits = {"json": max_json_bytes, "thumbnail": max_thumbnail_bytes, "download": max_download_bytes}
         self._cool_down_until: dict[Origin, float] = {}
         self._base_is_internal = is_internal_host(self._origin.host)
@@ -290,8 +315,12 @@ class CatalogueClient:
         """
         if not isinstance(name, str):
             raise SettingsError("the search text must be a string")
-        if len(name) > MAX_QUERY_LENGTH:
-            raise SettingsError(f"the search text is longer than {MAX_QUERY_LENGTH} characters")
+        limit = self.query_limit or MAX_QUERY_LENGTH
+        if len(name) > limit:
+            accepts = "the catalogue accepts" if self.query_limit else "iconcat sends"
+            raise RequestRefusedError(
+                f"the search is {len(name):,} characters long, and {accepts} at most {limit}: shorten it"
+            )
         url = self._endpoint("/api/v1/search", {"name": name})
         page: SearchResult = await self._request(
             url,
@@ -554,7 +583,7 @@ class CatalogueClient:
                     sent = await self._send(url, accept, accept_encoding, what, attempt)
                     response: httpx.Response | None = sent  # closed below unless handed over open
                     try:
-                        self._check_status(sent, url, what, attempt)
+                        await self._check_status(sent, url, what, attempt)
                         if read is None:
                             response = None
                             return sent
@@ -611,11 +640,17 @@ class CatalogueClient:
                 failure = ProtocolError(f"{what}: the service gave an address that cannot be requested")
             if failure is not None:
                 raise failure
+            refused_here = False
             try:
                 response = await self._http.send(request, stream=True)
             except (httpx.ConnectError, httpx.ConnectTimeout, httpx.RemoteProtocolError, httpx.ReadError) as error:
                 failure = _transport_failure(error, what, Origin.of(url), self.timeout, base=self._origin)
+                refused_here = _refused_on_this_machine(error, url)
             if failure is not None:
+                if refused_here:
+                    # Nothing listens on that port of this machine: no network to wait out, and a
+                    # server being started answers a second search, not a retry 2 s later.
+                    raise failure
                 raise _Retry(None, failure)
             if response.status_code not in _REDIRECT_STATUSES or "location" not in response.headers:
                 return response
@@ -639,8 +674,13 @@ class CatalogueClient:
             )
         return target
 
-    def _check_status(self, response: httpx.Response, url: httpx.URL, what: str, attempt: int) -> None:
-        """Raise the error a non-2xx status means, or `_Retry` for the statuses that mean "later"."""
+    async def _check_status(self, response: httpx.Response, url: httpx.URL, what: str, attempt: int) -> None:
+        """Raise the error a non-2xx status means, or `_Retry` for the statuses that mean "later".
+
+        A refusal (400 and the other 4xx without a meaning of their own) reads the service's own words
+        from the body, sanitised (`_refusal_words`); a 400 is a `RequestRefusedError`, and a search's
+        teaches the client the catalogue's query limit when it says it in the words it knows.
+        """
         status = response.status_code
         if 200 <= status < 300:
             return
@@ -674,7 +714,8 @@ class CatalogueClient:
         if status in (401, 403):
             if with_token:
                 raise AuthError(
-                    f"the catalogue at {origin} rejected the token ({reason}): check it, or run `iconcat login`",
+                    # No remedy here: the command line adds one, the connect screen is the remedy.
+                    f"the catalogue at {origin} rejected the token ({reason})",
                     status=status,
                 )
             raise ServiceError(f"{what} at {origin} refused access ({reason})", status=status)
@@ -684,12 +725,46 @@ class CatalogueClient:
         if 300 <= status < 400:
             raise ProtocolError(f"{what} got an unexpected redirect status ({reason}) with no usable address")
         if status < 500:
-            raise ServiceError(
-                f"the catalogue at {origin} refused {what} ({reason}): the request may be malformed", status=status
-            )
+            said = await self._refusal_words(response)
+            why = f": it said “{said}”" if said else ": the request may be malformed"
+            if status != 400:
+                raise ServiceError(f"the catalogue at {origin} refused {what} ({reason}){why}", status=status)
+            if with_token and url.path.endswith("/api/v1/search") and (learnt := _LIMIT_WORDS.fullmatch(said)):
+                self.query_limit = max(1, min(int(learnt.group(1)), MAX_QUERY_LENGTH))
+            raise RequestRefusedError(f"the catalogue at {origin} refused {what} ({reason}){why}", status=status)
         raise ServiceError(
             f"the catalogue at {origin} failed while handling {what} ({reason}): try again later", status=status
         )
+
+    async def _refusal_words(self, response: httpx.Response) -> str:
+        """The service's own reason in a refusal's JSON body, sanitised to one short line; "" if none.
+
+        Read: `{"error": {"message": …}}` (the embedded catalogue's shape), `{"error": "…"}`,
+        `{"message": "…"}` and `{"detail": "…"}`. Anything else (a web page, more than
+        `MAX_REFUSAL_BYTES`, not JSON) says nothing: the status alone is reported. The token is masked.
+        """
+        try:
+            body = await self._read_capped(response, MAX_REFUSAL_BYTES, "the refusal")
+        except (CatalogueError, httpx.HTTPError):
+            return ""
+        try:
+            document = json.loads(body)
+        except (ValueError, RecursionError):
+            return ""
+        said: object = None
+        if isinstance(document, dict):
+            error = document.get("error")
+            said = error.get("message") if isinstance(error, dict) else error
+            for key in ("message", "detail"):
+                if not isinstance(said, str):
+                    said = document.get(key)
+        if not isinstance(said, str):
+            return ""
+        # A service may echo the request's token back in its words: never repeated (masked before the
+        # words are cut to length, so no prefix of it survives either).
+        token = self._secret.reveal()
+        shown = sanitize(said.replace(token, MASK), max_length=200).strip()
+        return "" if token.casefold() in shown.casefold() else shown
 
     async def _read_capped(self, response: httpx.Response, limit: int, what: str) -> bytes:
         """The whole body, decompressed, refusing more than `limit` bytes."""
@@ -900,6 +975,11 @@ def _transport_failure(
         lookup = _lookup_failure(error)
         if lookup is not None:
             return NetworkError(_lookup_sentence(lookup, what, origin, is_base=origin == base))
+        if _refused(error) and is_loopback_host(origin.host):
+            return NetworkError(
+                f"nothing is listening at {origin} (connection refused) for {what}: is the catalogue running "
+                "on this machine, and the base URL right?"
+            )
         return NetworkError(f"could not connect to {origin} for {what}: is the service running and the base URL right?")
     if isinstance(error, httpx.ProxyError):
         return NetworkError(
@@ -919,6 +999,23 @@ def _transport_failure(
     if isinstance(error, (httpx.LocalProtocolError, httpx.UnsupportedProtocol)):
         return ProtocolError(f"the request for {what} could not be sent to {origin}: the address cannot be requested")
     return NetworkError(f"{what} at {origin} failed for a reason the HTTP library did not explain: try again")
+
+
+def _refused(error: BaseException) -> bool:
+    """The connection was refused (nothing listens on that port): a `ConnectionRefusedError` in the chain."""
+    seen: set[int] = set()
+    current: BaseException | None = error
+    while current is not None and id(current) not in seen:
+        if isinstance(current, ConnectionRefusedError):
+            return True
+        seen.add(id(current))
+        current = current.__cause__ or current.__context__
+    return False
+
+
+def _refused_on_this_machine(error: BaseException, url: httpx.URL) -> bool:
+    """A refused connection to a loopback address: reported at once, never retried (see `_send`)."""
+    return isinstance(error, httpx.ConnectError) and is_loopback_host(url.host) and _refused(error)
 
 
 def _lookup_failure(error: BaseException) -> socket.gaierror | None:

@@ -8,6 +8,8 @@
     ├── RateLimitedError           the service asked us to wait (429/503 + Retry-After) longer than
     │                              we are willing to; `.retry_at` says when to try again
     ├── ServiceError               the service failed or answered with a status we cannot use (5xx, 400…)
+    │   └── RequestRefusedError    the service refused the request itself (400), or would have (a search
+    │                              longer than it accepts, refused before sending): the same fails again
     ├── ProtocolError              the answer arrived but is not what the interface promises
     │                              (not JSON, a web page, wrong shape, too large, wrong file type, a
     │                              redirect we refuse)
@@ -34,6 +36,7 @@ __all__ = [
     "NotFoundError",
     "ProtocolError",
     "RateLimitedError",
+    "RequestRefusedError",
     "ServiceError",
     "SettingsError",
     "StorageError",
@@ -77,6 +80,12 @@ class ServiceError(CatalogueError):
         super().__init__(message)
         self.status = status
         """The HTTP status of the answer."""
+
+
+class RequestRefusedError(ServiceError):
+    """The service refused the request itself (HTTP 400), saying why when it did; or the client refused
+    it before sending, knowing the service would (a search longer than it accepts). Sending the same
+    request again fails the same way: what was asked must change."""
 
 
 class ProtocolError(CatalogueError):

@@ -1,7 +1,8 @@
 """When to try a request again, and how long to wait first.
 
 Only what is safe and likely to help is retried: a connection that could not be made or was dropped
-before any answer, and the statuses that mean "later" (429, 502, 503, 504). Never another 4xx: the same
+before any answer (except one refused by this machine itself: a local catalogue that is not running,
+reported at once), and the statuses that mean "later" (429, 502, 503, 504). Never another 4xx: the same
 request would fail the same way. Waits grow exponentially with full jitter (so many clients that failed
 together do not come back together), and a `Retry-After` from the service (seconds or an HTTP date) is
 honoured up to `max_retry_after`; a longer wait becomes a `RateLimitedError` saying when to try again,

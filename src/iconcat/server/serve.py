@@ -7,13 +7,16 @@ uvicorn's log line and `SystemExit`.
 
 from __future__ import annotations
 
+import asyncio
 import errno
+import logging
 import shlex
 import signal
 import socket
 import sys
 import threading
 from collections.abc import Callable
+from types import FrameType
 
 import uvicorn
 
@@ -22,6 +25,8 @@ from .catalogue import default_catalogue, sized_catalogue
 
 __all__ = ["run_forever"]
 
+GRACE_SECONDS = 10
+"""How long the first Ctrl-C waits for the requests in flight before cancelling them."""
 SWITCH_INTERVAL = 0.0005
 """Seconds between the interpreter's thread switches while serving (see run_forever)."""
 
@@ -63,18 +68,76 @@ def base_url_for(host: str, port: int) -> str:
 
 
 class _AnnouncingServer(uvicorn.Server):
-    """A uvicorn server that tells the person at the terminal where it is once it is listening."""
+    """A uvicorn server that tells the person at the terminal where it is, and what stopping waits for.
+
+    Stopping (uvicorn's own rules): the first Ctrl-C (or SIGTERM) stops accepting and waits for the
+    requests in flight, at most `GRACE_SECONDS`; a second Ctrl-C stops at once, cancelling them. Both
+    are said in a line of our own, since uvicorn's are silenced (`log_config=None`): without a word, a
+    Ctrl-C that seems to do nothing is pressed again.
+    """
 
     def __init__(self, config: uvicorn.Config, lines: list[str], announce: Callable[[str], None]) -> None:
         super().__init__(config)
         self._lines = lines
         self._announce = announce
+        self._loop: asyncio.AbstractEventLoop | None = None
 
     async def startup(self, sockets: list[socket.socket] | None = None) -> None:
         await super().startup(sockets=sockets)
+        self._loop = asyncio.get_running_loop()
         if self.started:
             for text in self._lines:
                 self._announce(text)
+
+    def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+        stopping_already, forced_already = self.should_exit, self.force_exit
+        super().handle_exit(sig, frame)
+        # uvicorn's tasks: one per request whose bytes were read and whose answer is not yet sent.
+        in_flight = len(self.server_state.tasks)
+        if not in_flight or self._loop is None:
+            return
+        if not stopping_already:
+            self._say(
+                f"Stopping: waiting up to {GRACE_SECONDS} s for {_requests(in_flight)} in flight "
+                "(Ctrl-C again to stop at once)…"
+            )
+        elif self.force_exit and not forced_already:
+            self._say(f"Stopping at once: {_requests(in_flight)} cancelled.")
+
+    def _say(self, text: str) -> None:
+        """Announce `text` from the event loop, not from inside the signal handler (which may have
+        interrupted a print: writing from here could be a reentrant call on stdout)."""
+        assert self._loop is not None
+        self._loop.call_soon_threadsafe(self._announce, text)
+
+
+def _requests(count: int) -> str:
+    return f"{count} request" if count == 1 else f"{count} requests"
+
+
+class _QuietCancellation(logging.Filter):
+    """Keeps uvicorn from printing a traceback for a request cancelled because the server is stopping.
+
+    Stopping at once (a second Ctrl-C, or the grace period over) cancels the requests in flight, and
+    uvicorn logs each as "Exception in ASGI application" with a CancelledError's traceback; our own
+    line says what happened instead (`announce`, for the grace period's end; the server says it for a
+    second Ctrl-C). Real failures of the application still get logged.
+    """
+
+    def __init__(self, announce: Callable[[str], None]) -> None:
+        super().__init__()
+        self._announce = announce
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        exc_type = record.exc_info[0] if record.exc_info else None
+        if exc_type is not None and issubclass(exc_type, asyncio.CancelledError):
+            return False
+        if str(record.msg).startswith("Cancel %s running task"):  # uvicorn's word: the grace period is over
+            count = record.args[0] if isinstance(record.args, tuple) and record.args else None
+            cancelled = _requests(count) if isinstance(count, int) else "the requests"
+            self._announce(f"Stopping: {GRACE_SECONDS} s passed; {cancelled} in flight cancelled.")
+            return False
+        return True
 
 
 class _Terminated(Exception):
@@ -120,7 +183,7 @@ def run_forever(
         log_level="warning",
         access_log=False,
         lifespan="off",
-        timeout_graceful_shutdown=2,
+        timeout_graceful_shutdown=GRACE_SECONDS,
     )
     server = _AnnouncingServer(config, lines, announce)
     # uvicorn stops gracefully on SIGINT/SIGTERM, then re-raises the signal to the handler that was in
@@ -134,11 +197,15 @@ def run_forever(
     # so it switches threads every 0.5 ms instead (and puts the setting back when it stops).
     switch_interval = sys.getswitchinterval()
     sys.setswitchinterval(SWITCH_INTERVAL)
+    quiet = _QuietCancellation(announce)
+    uvicorn_log = logging.getLogger("uvicorn.error")
+    uvicorn_log.addFilter(quiet)
     try:
         server.run(sockets=[sock])
     except (KeyboardInterrupt, _Terminated):
         pass
     finally:
+        uvicorn_log.removeFilter(quiet)
         sys.setswitchinterval(switch_interval)
         if in_main_thread:
             signal.signal(signal.SIGTERM, previous)

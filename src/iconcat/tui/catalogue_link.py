@@ -32,10 +32,15 @@ ClientFactory = Callable[[Connection], "CatalogueClient"]
 
 
 def default_client_factory(connection: Connection) -> CatalogueClient:
-    """The real client for `connection`."""
+    """The real client for `connection` (for the demo catalogue, knowing its query limit)."""
     from iconcat.api import CatalogueClient
 
-    return CatalogueClient(connection.base_url, connection.token, timeout=connection.timeout)
+    query_limit = None
+    if connection.is_demo:
+        from iconcat.server.app import MAX_QUERY_LENGTH  # already imported: the demo is being served
+
+        query_limit = MAX_QUERY_LENGTH
+    return CatalogueClient(connection.base_url, connection.token, timeout=connection.timeout, query_limit=query_limit)
 
 
 class PreviewUnavailable(Exception):

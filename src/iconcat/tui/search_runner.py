@@ -141,7 +141,7 @@ class SearchRunner:
 
     def _state(self, query: str, result: SearchResult | None, error: Exception | None) -> SearchState:
         """The state that shows a search's outcome: `result`, else `error`, else no client."""
-        from iconcat.api import AuthError, NetworkError
+        from iconcat.api import AuthError, NetworkError, RequestRefusedError
 
         if isinstance(error, AuthError):
             message = f"The catalogue rejected the token: {describe_failure(error)}"
@@ -149,6 +149,9 @@ class SearchRunner:
         if isinstance(error, NetworkError):
             message = f"Can't reach the catalogue: {describe_failure(error)}"
             return SearchState(SearchPhase.UNREACHABLE, query, message=sanitize(message, max_length=300))
+        if isinstance(error, RequestRefusedError):
+            message = f"Search refused: {describe_failure(error)}"
+            return SearchState(SearchPhase.REFUSED, query, message=sanitize(message, max_length=300))
         if error is not None:
             message = f"Search failed: {describe_failure(error)}"
             return SearchState(SearchPhase.FAILED, query, message=sanitize(message, max_length=300))

@@ -30,6 +30,9 @@ class SearchPhase(Enum):
     """The settings cannot make a client (no token, a malformed base URL): the connect screen is offered."""
     FAILED = "failed"
     """The catalogue answered but not usefully (server error, malformed reply, rate limit)."""
+    REFUSED = "refused"
+    """The catalogue refused this search itself (HTTP 400), or would (longer than it accepts): asking
+    again cannot help, so no retry is offered; the search must change."""
 
 
 @dataclass(frozen=True)
@@ -85,6 +88,7 @@ class SearchState:
             SearchPhase.REJECTED,
             SearchPhase.NOT_CONFIGURED,
             SearchPhase.FAILED,
+            SearchPhase.REFUSED,
         )
 
     @property
@@ -128,6 +132,8 @@ class SearchState:
             return "token rejected"
         if phase is SearchPhase.NOT_CONFIGURED:
             return "connection settings needed"
+        if phase is SearchPhase.REFUSED:
+            return "search refused"
         return "search failed"
 
     @property
@@ -144,11 +150,16 @@ class SearchState:
                 "Every word must appear in the name: try fewer or shorter words."
             )
         if phase is SearchPhase.UNREACHABLE:
-            return f"{self.message}\n\nPress Enter in the search box (or ctrl+r) to try again."
+            return (
+                f"{self.message}\n\nPress Enter in the search box (or ctrl+r) to try again, ctrl+o to connect to "
+                "another catalogue, or run `iconcat browse --demo` for the demo catalogue."
+            )
         if phase in (SearchPhase.REJECTED, SearchPhase.NOT_CONFIGURED):
             return f"{self.message}\n\nPress ctrl+o to enter a base URL and token."
         if phase is SearchPhase.FAILED:
             return f"{self.message}\n\nPress Enter in the search box (or ctrl+r) to try again."
+        if phase is SearchPhase.REFUSED:
+            return f"{self.message}\n\nThe same search would be refused again: change it."
         return ""
 
 

@@ -1,0 +1,91 @@
+"""A 400 says the service's own words (sanitised), is never retried, and a search longer than the
+catalogue accepts is refused before it is sent once the limit is known (given, or learnt)."""
+
+from __future__ import annotations
+
+import pytest
+
+from iconcat.api import CatalogueClient, RequestRefusedError, ServiceError
+from tests.conftest import TEST_TOKEN
+from tests.support.misbehaving import Reply
+
+TOO_LONG = "a" * 201
+
+
+async def test_a_400_says_the_services_words_and_is_sent_once(server, fake_time):
+    said = {"error": {"code": "invalid_parameter", "message": "'name' must be \x1b[31mshort\x1b[0m [bold]please"}}
+    server.on("/api/v1/search", Reply.json(said, status=400))
+    async with CatalogueClient(server.base_url, TEST_TOKEN, retry=fake_time.policy()) as client:
+        with pytest.raises(RequestRefusedError) as caught:
+            await client.search("arrow")
+    message = str(caught.value)
+    assert "refused the search (HTTP 400): it said “'name' must be" in message and "[bold]please”" in message
+    assert "\x1b" not in message  # sanitised: the words are data
+    assert caught.value.status == 400
+    assert len(server.requests) == 1 and fake_time.sleeps == []
+    assert client.query_limit is None  # words it does not know teach nothing
+
+
+@pytest.mark.parametrize(
+    "body, said",
+    [
+        (b'{"message": "no such parameter"}', "it said “no such parameter”"),
+        (b'{"detail": "bad query"}', "it said “bad query”"),
+        (b'{"error": "bad query"}', "it said “bad query”"),
+        (b"<html><body>Bad Request</body></html>", "the request may be malformed"),
+        (b'{"error": {"message": 42}}', "the request may be malformed"),
+        (b"[" * 100_000, "the request may be malformed"),  # deeper than any parser should go, and over the cap
+    ],
+    ids=["message", "detail", "error", "web page", "not text", "too large"],
+)
+async def test_the_shapes_of_a_refusal_read_and_the_rest_ignored(server, fake_time, body, said):
+    server.on("/api/v1/search", Reply(status=400, headers=[("Content-Type", "application/json")], body=body))
+    async with CatalogueClient(server.base_url, TEST_TOKEN, retry=fake_time.policy()) as client:
+        with pytest.raises(RequestRefusedError, match=said):
+            await client.search("arrow")
+
+
+async def test_another_4xx_says_the_words_too_without_being_a_refused_request(server, fake_time):
+    server.on("/api/v1/search", Reply.json({"error": {"message": "Method not allowed here"}}, status=405))
+    async with CatalogueClient(server.base_url, TEST_TOKEN, retry=fake_time.policy()) as client:
+        with pytest.raises(ServiceError, match="HTTP 405.*Method not allowed here") as caught:
+            await client.search("arrow")
+    assert not isinstance(caught.value, RequestRefusedError)
+
+
+async def test_the_limit_is_learnt_from_the_demos_refusal_then_refused_before_sending(server, fake_time):
+    words = {"error": {"code": "invalid_parameter", "message": "'name' must be at most 200 characters."}}
+    server.on("/api/v1/search", Reply.json(words, status=400))
+    async with CatalogueClient(server.base_url, TEST_TOKEN, retry=fake_time.policy()) as client:
+        with pytest.raises(RequestRefusedError, match="at most 200 characters"):
+            await client.search(TOO_LONG)
+        assert client.query_limit == 200
+        with pytest.raises(RequestRefusedError) as caught:
+            await client.search(TOO_LONG + "b")
+    assert len(server.requests) == 1  # the second was never sent
+    assert str(caught.value) == "the search is 202 characters long, and the catalogue accepts at most 200: shorten it"
+
+
+async def test_a_known_limit_refuses_before_sending_and_lets_the_limit_itself_through(catalogue):
+    async with CatalogueClient(catalogue.base_url, catalogue.token, query_limit=200) as client:
+        with pytest.raises(RequestRefusedError, match="201 characters long, and the catalogue accepts at most 200"):
+            await client.search(TOO_LONG)
+        result = await client.search("a" * 200)  # the embedded catalogue takes 200: no icon is named so
+    assert result.icons == ()
+
+
+async def test_the_clients_own_cap_holds_for_a_catalogue_whose_limit_is_unknown(server):
+    async with CatalogueClient(server.base_url, TEST_TOKEN) as client:
+        with pytest.raises(RequestRefusedError, match="501 characters long, and iconcat sends at most 500"):
+            await client.search("a" * 501)
+    assert server.requests == []
+
+
+@pytest.mark.parametrize("status", [400, 409])
+async def test_words_echoing_the_token_never_repeat_it(server, fake_time, status):
+    echo = {"error": {"message": f"token {TEST_TOKEN} is not allowed to ask that; " + "x" * 300}}
+    server.on("/api/v1/search", Reply.json(echo, status=status))
+    async with CatalogueClient(server.base_url, TEST_TOKEN, retry=fake_time.policy()) as client:
+        with pytest.raises(ServiceError) as caught:
+            await client.search("arrow")
+    assert TEST_TOKEN not in str(caught.value) and "token ******** is not allowed" in str(caught.value)

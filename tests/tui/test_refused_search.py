@@ -1,0 +1,43 @@
+"""A search the catalogue refuses (HTTP 400) shows the catalogue's own words and offers no retry; a
+search longer than the catalogue accepts is refused before it is sent once the limit is known."""
+
+from __future__ import annotations
+
+from textual.widgets import Input, Static
+
+from iconcat.tui.connection import Connection
+from iconcat.tui.search_state import SearchPhase
+from tests.support.tui import SIZE, shown_text, wait_until
+
+TOO_LONG = " ".join(["arrow"] * 34)  # 203 characters: the embedded catalogue takes 200
+
+
+async def _refused(pilot, text: str) -> str:
+    app = pilot.app
+    app.query_one("#search-input", Input).value = text
+    state = lambda: app.browser.search_state  # noqa: E731 - read afresh at each check
+    await wait_until(
+        pilot, lambda: state().phase is SearchPhase.REFUSED and state().query == text.strip(), "the search refused"
+    )
+    return shown_text(app.query_one("#results-message", Static))
+
+
+async def test_a_400_shows_the_catalogues_words_without_a_retry_then_the_limit_is_known(
+    make_app, catalogue, download_dir
+):
+    app = make_app(Connection(catalogue.base_url, catalogue.token, download_dir))  # not known as the demo
+    async with app.run_test(size=SIZE) as pilot:
+        message = await _refused(pilot, TOO_LONG)
+        assert "it said “'name' must be at most 200 characters.”" in message
+        assert "try again" not in message and "change it" in message
+        assert shown_text(app.query_one("#search-status", Static)) == "search refused"
+        learnt = await _refused(pilot, TOO_LONG + "x")
+        assert "204 characters long, and the catalogue accepts at most 200: shorten it" in learnt
+
+
+async def test_the_demo_refuses_a_search_longer_than_it_accepts_before_sending(make_app):
+    app = make_app()  # the embedded catalogue, known as the demo: its limit is known from the start
+    async with app.run_test(size=SIZE) as pilot:
+        message = await _refused(pilot, TOO_LONG)
+    assert "203 characters long, and the catalogue accepts at most 200: shorten it" in message
+    assert "try again" not in message and "127.0.0.1" not in message
