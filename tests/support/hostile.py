@@ -176,7 +176,9 @@ class PtyProcess:
         rows: int = 36,
         cwd: str | Path | None = None,
         preexec_fn: Callable[[], None] | None = None,
+        stderr: int | None = None,
     ) -> None:
+        """`stderr`: a file descriptor to take the command's stderr instead of the terminal (`2>log`)."""
         self._master, slave = os.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
         full_env = {
@@ -192,7 +194,7 @@ class PtyProcess:
             args,
             stdin=slave,
             stdout=slave,
-            stderr=slave,
+            stderr=slave if stderr is None else stderr,
             env=full_env,
             cwd=cwd,
             start_new_session=True,
