@@ -13,6 +13,7 @@ import fcntl
 import os
 import re
 import termios
+import time
 
 from iconcat.graphics.detect import QUERY
 from tests.support.hostile import PtyProcess, hostile_env, script_catalogue, visible_text
@@ -87,6 +88,39 @@ def test_late_answers_are_not_typed_into_the_search_box(server, download_dir):
         terminal.close()
     assert status == 0, terminal.visible[-2000:]
     assert "Traceback" not in terminal.text
+
+
+def test_answers_between_the_deadline_and_the_app_are_neither_echoed_nor_typed(server, download_dir):
+    """Item 20: answers that miss the query's deadline by a little arrive before Textual reads the
+    keyboard; the terminal stays quiet until then (no echo on the screen the app leaves), and the app
+    restores the terminal's own settings at exit, echo included."""
+    script_catalogue(server, ["zz one", "zz two"])
+    env = {**hostile_env(server, download_dir), **KITTY_HINTS}
+    terminal = PtyProcess.iconcat("browse", env=env, columns=160, rows=40)
+    device = os.open(terminal.terminal_name, os.O_RDWR | os.O_NOCTTY)  # to read its settings at the end
+    try:
+        terminal.wait_for(_asked, "the start-up query")
+        time.sleep(0.16)  # just past the 150 ms deadline: Textual is still starting (not asserted on)
+        terminal.send(xtversion("kitty(0.35.2)") + KITTY_ANSWERS)
+        terminal.wait_for("Search", "the first screen")
+        terminal.settle()
+        terminal.type("zz")
+        terminal.wait_for("zz two", "the results of the search for zz")
+        terminal.settle()
+        assert all(name in ("z", "zz") for name in _searched(server)), _searched(server)
+        terminal.send("\x1b[B")
+        terminal.settle()
+        terminal.send("q")
+        terminal.wait_for(lambda t: t.process.poll() is not None, "the app's end")
+        settings_after = termios.tcgetattr(device)
+        status = terminal.finish()
+    finally:
+        terminal.close()
+        os.close(device)
+    assert status == 0, terminal.visible[-2000:]
+    output = terminal.text
+    assert "kitty(0.35.2)" not in output and "^[" not in output, "the answer was echoed"
+    assert settings_after[3] & termios.ECHO and settings_after[3] & termios.ICANON, "the terminal's settings are back"
 
 
 def test_kitty_before_0_28_draws_blocks_and_help_says_why(server, download_dir):

@@ -180,6 +180,8 @@ class PtyProcess:
     ) -> None:
         """`stderr`: a file descriptor to take the command's stderr instead of the terminal (`2>log`)."""
         self._master, slave = os.openpty()
+        self.terminal_name = os.ttyname(slave)
+        """The pty's device (its slave side), to read its settings after the command has run."""
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
         full_env = {
             **os.environ,

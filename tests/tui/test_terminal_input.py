@@ -155,3 +155,18 @@ def test_the_app_reads_keys_through_the_filtering_driver(tmp_path):
     assert input_driver(HeadlessDriver) is HeadlessDriver  # any other choice (TEXTUAL_DRIVER) is left alone
     app = IconcatApp(Connection("http://127.0.0.1:9", "token", tmp_path))
     assert app.driver_class is ReplyFilteringDriver
+
+
+def test_the_driver_restores_the_settings_from_before_the_query(monkeypatch):
+    """The launch left the terminal quiet (echo off) until Textual's start; Textual saves what it finds
+    to restore at exit and on a suspend: the driver makes that the settings from before the query."""
+    from types import SimpleNamespace
+
+    monkeypatch.setattr(LinuxDriver, "start_application_mode", lambda self: setattr(self, "attrs_before", ["quiet"]))
+    driver = ReplyFilteringDriver.__new__(ReplyFilteringDriver)  # (no signal handlers, no terminal)
+    driver._app = SimpleNamespace(pictures=SimpleNamespace(terminal_settings=["before the query"]))  # type: ignore[assignment]
+    driver.start_application_mode()
+    assert driver.attrs_before == ["before the query"]
+    driver._app = SimpleNamespace(pictures=SimpleNamespace(terminal_settings=None))  # type: ignore[assignment]
+    driver.start_application_mode()
+    assert driver.attrs_before == ["quiet"], "nothing known from before: Textual's own choice"

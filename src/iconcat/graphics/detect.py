@@ -101,9 +101,10 @@ import select
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Literal, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 __all__ = [
     "DEFAULT_CELL_SIZE",
@@ -125,6 +126,7 @@ __all__ = [
     "placeholders_missing",
     "query_terminal",
     "query_timeout",
+    "quiet_terminal",
     "should_query",
     "version_numbers",
 ]
@@ -578,6 +580,43 @@ def query_terminal(fd: int, *, timeout: float = LOCAL_TIMEOUT, tmux_passthrough:
             pass  # the terminal is gone; nothing left to restore
         os.close(terminal)
     return received.decode("utf-8", "replace")
+
+
+@contextmanager
+def quiet_terminal(fd: int) -> Iterator[list[Any] | None]:
+    """Echo and line editing off on the terminal of `fd` for the block; yields its settings from before
+    (None when `fd` is no terminal, and nothing is changed).
+
+    The terminal answers the query on its own time: an answer that comes after `query_terminal`'s
+    deadline and before the app puts the terminal in raw mode would be echoed by the terminal driver
+    onto the screen the app is about to leave (``^[P>|kitty(0.35.2)^[\\…``, still there after it
+    quits). Quiet until the app has taken over, the answer waits in the input, unechoed, for the app's
+    reader to drop (`iconcat.tui.terminal_input`). The app's driver must restore the settings yielded
+    here at its exit, not the quiet ones it finds at its start (`ReplyFilteringDriver`); the block
+    restores them too when it ends, on every path.
+    """
+    if sys.platform == "win32" or fd < 0 or not os.isatty(fd):
+        yield None
+        return
+    import termios
+
+    try:
+        saved = termios.tcgetattr(fd)
+        quiet = [*saved]
+        quiet[3] = saved[3] & ~(termios.ECHO | termios.ICANON)  # lflag
+        quiet[6] = [*saved[6]]
+        quiet[6][termios.VMIN], quiet[6][termios.VTIME] = 1, 0
+        termios.tcsetattr(fd, termios.TCSANOW, quiet)
+    except termios.error:
+        yield None
+        return
+    try:
+        yield saved
+    finally:
+        try:
+            termios.tcsetattr(fd, termios.TCSANOW, saved)
+        except termios.error:
+            pass  # the terminal is gone
 
 
 def parse_tmux_answer(text: str) -> TmuxInfo | None:

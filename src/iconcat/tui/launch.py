@@ -182,15 +182,19 @@ def _run_app(
     # starts (`first_search`); the browser's first search takes its answer.
     first_search = _early_search(connection, query) if demo_socket is None else None
     try:
+        from iconcat.graphics.detect import quiet_terminal
+
         from .app import IconcatApp
         from .terminal_images import detect_pictures
 
         graphics = settings.graphics if settings.thumbnails != "text" else "blocks"
-        with startup_objects_frozen(), on_the_terminal():
+        with startup_objects_frozen(), on_the_terminal(), quiet_terminal(_drawing_terminal()) as before:
             # Asked once, before Textual takes the terminal over, of the terminal it draws on: Textual's
             # Linux driver writes to `sys.__stderr__`, which `on_the_terminal` has just made the
-            # terminal when it was a file (`2>log`) or a pipe. Pictures off need no answer.
+            # terminal when it was a file (`2>log`) or a pipe. Pictures off need no answer. Quiet from
+            # here on: a late answer is not echoed before Textual reads it (`quiet_terminal`).
             pictures = detect_pictures(graphics, os.environ, _drawing_terminal())
+            pictures.terminal_settings = before
             app = IconcatApp(
                 connection,
                 query=query,

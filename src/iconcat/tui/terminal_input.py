@@ -115,7 +115,16 @@ class ReplyFilteringParser(XTermParser):
 
 
 class ReplyFilteringDriver(LinuxDriver):
-    """Textual's Linux driver, reading keys with `ReplyFilteringParser`."""
+    """Textual's Linux driver, reading keys with `ReplyFilteringParser`, and restoring at exit the
+    terminal's settings from before the start-up query."""
+
+    def start_application_mode(self) -> None:
+        """Textual's start; then the settings to restore at exit (and on Ctrl-Z) are the ones from before
+        the query, not the quiet ones the launch left until now (`iconcat.graphics.detect.quiet_terminal`)."""
+        super().start_application_mode()  # type: ignore[no-untyped-call]  # (untyped in Textual)
+        settings = getattr(getattr(self._app, "pictures", None), "terminal_settings", None)
+        if settings is not None and self.attrs_before is not None:
+            self.attrs_before = settings
 
     def run_input_thread(self) -> None:
         """Textual 8.2's `LinuxDriver.run_input_thread`, with `ReplyFilteringParser` as the parser
