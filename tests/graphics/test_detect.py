@@ -590,6 +590,7 @@ def test_ask_tmux_asks_a_real_tmux_server() -> None:
         second = ask_tmux(env)
         assert second is not None and second.passthrough is True
         assert second.client_term == ""  # detached: no client attached, so no placeholder terminal
+        assert second.client_version == ""  # (tmux 3.3+ answers client_termtype: empty with no client)
         assert decide({"TERM": "tmux-256color", **env}, KITTY_OK + "\x1b[?1;2c", tmux=second).mode == "blocks"
     finally:
         subprocess.run([*tmux, "kill-server"], timeout=10, check=False)

@@ -16,8 +16,8 @@ The modes
   version, read from its XTVERSION answer (``kitty(0.26.5)``), must say 0.28 or later; a kitty that
   gives no version is not trusted either (kitty has answered XTVERSION for longer than it has had
   placeholders). Such a kitty gets blocks: the plain placements it does have stay on screen under
-  the text and would have to be deleted and re-placed on every scroll, dialog and resize, which is
-  not worth it for a terminal two years old. WezTerm and Konsole answer the kitty query but draw
+  the text and would have to be deleted and placed again on every scroll, dialog and resize: not
+  worth it for releases kitty itself has long replaced. WezTerm and Konsole answer the kitty query but draw
   placeholders as missing glyphs (WezTerm's support is an open pull request, wezterm#7924; Konsole
   implements placements only), so they get sixel when they report it.
 - "sixel": DEC sixel images (`iconcat.graphics.sixel`), for terminals that say so in their primary
@@ -77,11 +77,12 @@ and the pure function needs the first three to say yes: passthrough on, the atta
 placeholder terminal (``xterm-kitty`` or ``xterm-ghostty``: the *current* client, not the stale
 environment), and the ``RGB`` feature, without which tmux turns the 24-bit colours that carry image
 ids into palette colours. The kitty query is then sent through passthrough, and its answer confirms
-the outer terminal; tmux answers DA1 itself and before the outer terminal's reply arrives, so in tmux the reader waits
-for the kitty reply too (or the deadline). Our XTVERSION is answered by tmux itself (``tmux 3.4``),
+the outer terminal; tmux answers DA1 itself and before the outer terminal's reply arrives, so in tmux
+the reader waits for the kitty reply too (or the deadline). Our XTVERSION is answered by tmux itself (``tmux 3.4``),
 so the outer kitty's version comes from ``client_termtype``, the client's XTVERSION answer as tmux
-3.3+ records it (``kitty(0.26.5)``): a kitty before 0.28 gets blocks; an empty one (a tmux that did
-not learn it) is given the benefit of the doubt, as before.
+3.3+ records it (``kitty(0.26.5)``, seen in tmux 3.3a attached from a real kitty 0.26.5): a kitty
+before 0.28 gets blocks; an empty one (a tmux that did not learn it) is given the benefit of the
+doubt, as before.
 
 Colours
 -------
