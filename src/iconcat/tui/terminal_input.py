@@ -19,7 +19,9 @@ Pinned to Textual 8.2 (``textual>=8.2,<8.3`` in pyproject.toml): the filter wrap
 `XTermParser.parse` (a generator fed one character at a time through `Parser.feed`, interrupted by
 `ParseTimeout` and `ParseEOF`), and `ReplyFilteringDriver.run_input_thread` is Textual 8.2's
 `LinuxDriver.run_input_thread` with our parser in place of `XTermParser`. tests/tui/test_terminal_input.py
-fails when an upgrade changes either.
+fails when an upgrade changes either. The driver also restores, at exit, the terminal's settings from
+before the query rather than the quiet ones the launch keeps until Textual starts
+(`iconcat.graphics.detect.quiet_terminal`: an answer arriving in between is not echoed).
 """
 
 from __future__ import annotations
