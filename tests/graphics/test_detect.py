@@ -29,8 +29,10 @@ from iconcat.graphics.detect import (
     family_from_env,
     parse_replies,
     parse_tmux_answer,
+    placeholders_missing,
     query_timeout,
     should_query,
+    version_numbers,
 )
 
 KITTY_OK = "\x1b_Gi=31;OK\x1b\\"
@@ -53,6 +55,30 @@ TABLE = [
         xtversion("kitty(0.35.2)") + KITTY_OK + CELL_10x20 + "\x1b[4;480;800t" + "\x1b[?62;c",
         None,
         "kitty",
+        "kitty",
+    ),
+    (
+        "kitty 0.28.0, the first with Unicode placeholders",
+        {"TERM": "xterm-kitty", "KITTY_WINDOW_ID": "1", **TRUECOLOR},
+        xtversion("kitty(0.28.0)") + KITTY_OK + CELL_10x20 + "\x1b[?62;c",
+        None,
+        "kitty",
+        "kitty",
+    ),
+    (
+        "kitty 0.26.5 (Debian 12): answers the graphics query OK but has no placeholders",
+        {"TERM": "xterm-kitty", "KITTY_WINDOW_ID": "1", **TRUECOLOR},
+        xtversion("kitty(0.26.5)") + KITTY_OK + CELL_10x20 + "\x1b[4;480;800t" + "\x1b[?62;c",
+        None,
+        "blocks",
+        "kitty",
+    ),
+    (
+        "kitty that gives no version: placeholders unproven",
+        {"TERM": "xterm-kitty", **TRUECOLOR},
+        KITTY_OK + CELL_10x20 + "\x1b[?62;c",
+        None,
+        "blocks",
         "kitty",
     ),
     (
@@ -189,6 +215,22 @@ TABLE = [
         xtversion("tmux 3.4") + "\x1b[?1;2;4c" + KITTY_OK,
         KITTY_TMUX,
         "kitty",
+        "kitty",
+    ),
+    (
+        "tmux with passthrough in kitty 0.35 (tmux recorded its XTVERSION)",
+        {"TERM": "tmux-256color", "TMUX": "/tmp/tmux-1000/default,42,0", **TRUECOLOR},
+        xtversion("tmux 3.4") + "\x1b[?1;2;4c" + KITTY_OK,
+        TmuxInfo(True, "xterm-kitty", frozenset({"RGB"}), "kitty(0.35.2)"),
+        "kitty",
+        "kitty",
+    ),
+    (
+        "tmux with passthrough in kitty 0.26.5 (tmux recorded its XTVERSION)",
+        {"TERM": "tmux-256color", "TMUX": "/tmp/tmux-1000/default,42,0", **TRUECOLOR},
+        xtversion("tmux 3.4") + "\x1b[?1;2;4c" + KITTY_OK,
+        TmuxInfo(True, "xterm-kitty", frozenset({"RGB"}), "kitty(0.26.5)"),
+        "blocks",
         "kitty",
     ),
     (
@@ -382,7 +424,7 @@ def test_parse_replies_reads_each_answer_and_nothing_else() -> None:
 
 
 def test_kitty_needs_truecolour_from_the_app() -> None:
-    replies = KITTY_OK + "\x1b[?62;c"
+    replies = xtversion("kitty(0.35.2)") + KITTY_OK + "\x1b[?62;c"
     assert decide({"TERM": "xterm-kitty", "COLORTERM": "truecolor"}, replies).needs_truecolor is False
     # Over ssh COLORTERM is usually lost: Rich would write palette colours, so the caller must set it.
     assert decide({"TERM": "xterm-kitty"}, replies).needs_truecolor is True
@@ -429,6 +471,26 @@ def test_tmux_answers_are_parsed() -> None:
     assert parse_tmux_answer("off|xterm-kitty|RGB") == TmuxInfo(False, "xterm-kitty", frozenset({"RGB"}))
     assert parse_tmux_answer("0||") == TmuxInfo(False, "", frozenset())
     assert parse_tmux_answer("no server running") is None
+    # tmux 3.3+ also gives the client's XTVERSION answer (the terminal's own text: it may hold a "|").
+    assert parse_tmux_answer("on|xterm-kitty|RGB|kitty(0.26.5)\n") == TmuxInfo(
+        True, "xterm-kitty", frozenset({"RGB"}), "kitty(0.26.5)"
+    )
+    assert parse_tmux_answer("on|xterm-kitty|RGB|odd|name").client_version == "odd|name"  # type: ignore[union-attr]
+
+
+def test_kitty_versions_with_and_without_placeholders() -> None:
+    assert version_numbers("kitty(0.26.5)") == (0, 26, 5)
+    assert version_numbers("ghostty 1.1.3") == (1, 1, 3)
+    assert version_numbers("XTerm(390)") is None and version_numbers(None) is None
+    for old in ("kitty(0.26.5)", "kitty(0.27.1)", "kitty", None):
+        assert placeholders_missing("kitty", old), old
+    for new in ("kitty(0.28.0)", "kitty(0.35.2)", "kitty(1.0)"):
+        assert placeholders_missing("kitty", new) == "", new
+    assert placeholders_missing("kitty", None, unknown_is_missing=False) == ""
+    assert placeholders_missing("ghostty", None) == ""  # every Ghostty release draws them
+    # What the help screen says for Debian's kitty: which version, and from which one they exist.
+    reason = decide({"TERM": "xterm-kitty", **TRUECOLOR}, xtversion("kitty(0.26.5)") + KITTY_OK + "\x1b[?62;c").reason
+    assert "kitty 0.26.5" in reason and "0.28" in reason and "placeholders" in reason
 
 
 def test_choose_mode_on_a_pipe_asks_nothing_and_draws_blocks() -> None:
@@ -528,6 +590,7 @@ def test_ask_tmux_asks_a_real_tmux_server() -> None:
         second = ask_tmux(env)
         assert second is not None and second.passthrough is True
         assert second.client_term == ""  # detached: no client attached, so no placeholder terminal
+        assert second.client_version == ""  # (tmux 3.3+ answers client_termtype: empty with no client)
         assert decide({"TERM": "tmux-256color", **env}, KITTY_OK + "\x1b[?1;2c", tmux=second).mode == "blocks"
     finally:
         subprocess.run([*tmux, "kill-server"], timeout=10, check=False)

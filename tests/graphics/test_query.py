@@ -15,7 +15,7 @@ from collections.abc import Iterator
 import pytest
 
 from iconcat.graphics import detect as detect_module
-from iconcat.graphics.detect import QUERY, decide, query_terminal
+from iconcat.graphics.detect import QUERY, decide, query_terminal, quiet_terminal
 from iconcat.graphics.kitty import wrap_for_tmux
 
 KITTY_QUERY = "\x1b_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\x1b\\"
@@ -138,6 +138,41 @@ def test_no_query_is_written_where_there_is_no_terminal() -> None:
     try:
         assert query_terminal(write_end, timeout=GENEROUS) == ""
         assert select.select([read_end], [], [], 0)[0] == []  # nothing written into the pipe
+    finally:
+        os.close(read_end)
+        os.close(write_end)
+
+
+def test_answers_after_the_deadline_are_not_echoed_while_the_terminal_is_quiet(pty) -> None:
+    """Between the query's deadline and the app's raw mode, a late answer must not be echoed onto the
+    screen; the settings come back whole when the block ends."""
+    master, slave = pty
+    before = termios.tcgetattr(slave)
+    assert before[3] & termios.ECHO
+    with quiet_terminal(slave) as saved:
+        assert saved == before
+        assert not termios.tcgetattr(slave)[3] & termios.ECHO
+        terminal = PlayedTerminal(master, [])  # silent within the deadline
+        assert query_terminal(slave, timeout=0.2) == ""
+        written = terminal.finish()
+        assert not termios.tcgetattr(slave)[3] & termios.ECHO, "still quiet after the query"
+        os.write(master, KITTY_REPLIES[0].encode())  # the late answer
+        late = b""
+        while select.select([master], [], [], 0.2)[0]:
+            late += os.read(master, 4096)
+        assert late == b"", "the late answer was echoed"
+        assert os.read(slave, 4096).decode() == KITTY_REPLIES[0], "it waits in the input for the app"
+    assert written == QUERY.encode()
+    assert termios.tcgetattr(slave) == before
+
+
+def test_quiet_terminal_changes_nothing_where_there_is_no_terminal() -> None:
+    read_end, write_end = os.pipe()
+    try:
+        with quiet_terminal(write_end) as saved:
+            assert saved is None
+        with quiet_terminal(-1) as saved:
+            assert saved is None
     finally:
         os.close(read_end)
         os.close(write_end)

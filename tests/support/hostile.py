@@ -176,8 +176,12 @@ class PtyProcess:
         rows: int = 36,
         cwd: str | Path | None = None,
         preexec_fn: Callable[[], None] | None = None,
+        stderr: int | None = None,
     ) -> None:
+        """`stderr`: a file descriptor to take the command's stderr instead of the terminal (`2>log`)."""
         self._master, slave = os.openpty()
+        self.terminal_name = os.ttyname(slave)
+        """The pty's device (its slave side), to read its settings after the command has run."""
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
         full_env = {
             **os.environ,
@@ -192,7 +196,7 @@ class PtyProcess:
             args,
             stdin=slave,
             stdout=slave,
-            stderr=slave,
+            stderr=slave if stderr is None else stderr,
             env=full_env,
             cwd=cwd,
             start_new_session=True,

@@ -14,7 +14,8 @@ No Textual here (the browser's widgets use these pieces):
 
 Modules: `detect` (the mode: a pure decision on the environment and the terminal's answers, plus the
 query and tmux's answers), `kitty` (transmission, placeholders, deletion, tmux passthrough), `sixel`
-(the encoder), `picture` (the composited picture at the cells' size in pixels).
+(the encoder), `picture` (the composited picture at the cells' size in pixels), `replies` (the
+terminal's answers to the query, recognised in the input whenever they arrive).
 """
 
 from . import kitty

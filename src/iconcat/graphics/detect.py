@@ -11,9 +11,15 @@ The modes
 - "kitty": the kitty graphics protocol with Unicode placeholders (`iconcat.graphics.kitty`). The
   picture is sent once and drawn by ordinary text cells (U+10EEEE whose foreground colour is the
   image id), so Textual's own compositor places, scrolls and clips it. Only terminals that implement
-  the *placeholders* qualify: kitty (0.28+) and Ghostty (1.0+). WezTerm and Konsole answer the
-  kitty query but draw placeholders as missing glyphs (WezTerm's support is an open pull request,
-  wezterm#7924; Konsole implements placements only), so they get sixel when they report it.
+  the *placeholders* qualify: kitty 0.28.0 and later, and Ghostty (1.0+). Kitty before 0.28 (Debian
+  12 ships 0.26.5) answers the graphics query OK but draws each placeholder as an empty box, so its
+  version, read from its XTVERSION answer (``kitty(0.26.5)``), must say 0.28 or later; a kitty that
+  gives no version is not trusted either (kitty has answered XTVERSION for longer than it has had
+  placeholders). Such a kitty gets blocks: the plain placements it does have stay on screen under
+  the text and would have to be deleted and placed again on every scroll, dialog and resize: not
+  worth it for releases kitty itself has long replaced. WezTerm and Konsole answer the kitty query but draw
+  placeholders as missing glyphs (WezTerm's support is an open pull request, wezterm#7924; Konsole
+  implements placements only), so they get sixel when they report it.
 - "sixel": DEC sixel images (`iconcat.graphics.sixel`), for terminals that say so in their primary
   device attributes (attribute 4) and tell their cell size in pixels (a sixel is drawn at its size
   in pixels, so a guessed cell would spill over the neighbours): foot, WezTerm, Konsole 22.04+,
@@ -66,13 +72,17 @@ with inner ESCs doubled), which tmux 3.3+ allows only with ``set -g allow-passth
 ``all``). The placeholders themselves are plain text that tmux keeps in its grid, which is why kitty
 works in tmux at all; sixel through tmux is left to blocks (tmux passes sixel only when it was built
 with sixel support, and then redraws the images itself). `ask_tmux` runs
-``tmux display-message -p '#{allow-passthrough}|#{client_termname}|#{client_termfeatures}'`` and the
-pure function needs all three to say yes: passthrough on, the attached client a placeholder terminal
-(``xterm-kitty`` or ``xterm-ghostty``: the *current* client, not the stale environment), and the
-``RGB`` feature, without which tmux turns the 24-bit colours that carry image ids into palette
-colours. The kitty query is then sent through passthrough, and its answer confirms the outer terminal;
-tmux answers DA1 itself and before the outer terminal's reply arrives, so in tmux the reader waits
-for the kitty reply too (or the deadline).
+``tmux display-message -p '#{allow-passthrough}|#{client_termname}|#{client_termfeatures}|#{client_termtype}'``
+and the pure function needs the first three to say yes: passthrough on, the attached client a
+placeholder terminal (``xterm-kitty`` or ``xterm-ghostty``: the *current* client, not the stale
+environment), and the ``RGB`` feature, without which tmux turns the 24-bit colours that carry image
+ids into palette colours. The kitty query is then sent through passthrough, and its answer confirms
+the outer terminal; tmux answers DA1 itself and before the outer terminal's reply arrives, so in tmux
+the reader waits for the kitty reply too (or the deadline). Our XTVERSION is answered by tmux itself (``tmux 3.4``),
+so the outer kitty's version comes from ``client_termtype``, the client's XTVERSION answer as tmux
+3.3+ records it (``kitty(0.26.5)``, seen in tmux 3.3a attached from a real kitty 0.26.5): a kitty
+before 0.28 gets blocks; an empty one (a tmux that did not learn it) is given the benefit of the
+doubt, as before.
 
 Colours
 -------
@@ -92,9 +102,10 @@ import select
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Literal, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 __all__ = [
     "DEFAULT_CELL_SIZE",
@@ -113,9 +124,12 @@ __all__ = [
     "family_from_env",
     "parse_replies",
     "parse_tmux_answer",
+    "placeholders_missing",
     "query_terminal",
     "query_timeout",
+    "quiet_terminal",
     "should_query",
+    "version_numbers",
 ]
 
 Mode = Literal["kitty", "sixel", "blocks"]
@@ -136,7 +150,9 @@ QUERY = "\x1b7" + "".join(REQUESTS) + "\x1b8\x1b[K"
 that a terminal printing what it does not understand leaves nothing on the line."""
 
 PLACEHOLDER_TERMINALS = frozenset({"kitty", "ghostty"})
-"""Families that draw kitty's Unicode placeholders (module docstring)."""
+"""Families that draw kitty's Unicode placeholders, from some version on (`placeholders_missing`)."""
+KITTY_PLACEHOLDERS_SINCE = (0, 28, 0)
+"""The kitty release that added Unicode placeholders (kitty's changelog, 0.28.0)."""
 PLACEHOLDER_CLIENT_TERMS = frozenset({"xterm-kitty", "xterm-ghostty"})
 """tmux's ``client_termname`` of those families (the TERM they set)."""
 NO_QUERY_TERMS = frozenset({"", "dumb", "linux"})
@@ -203,6 +219,9 @@ class TmuxInfo:
     """The attached client's TERM (``client_termname``): the terminal tmux itself draws on."""
     features: frozenset[str] = frozenset()
     """``client_termfeatures``; "RGB" means tmux passes 24-bit colours through."""
+    client_version: str = ""
+    """``client_termtype``: the attached terminal's XTVERSION answer as tmux recorded it
+    (``kitty(0.26.5)``), empty when tmux does not know it."""
 
 
 @dataclass(frozen=True)
@@ -299,6 +318,38 @@ _VERSION_FAMILIES = (
 """XTVERSION texts (lower-cased prefixes or words) and their families."""
 
 
+_RELEASE = re.compile(r"[( ]v?(\d{1,4}(?:\.\d{1,6}){1,3})")
+"""A release number after "(" or a space: ``kitty(0.26.5)``, ``ghostty 1.1.3``, ``tmux 3.4``."""
+
+
+def version_numbers(version: str | None) -> tuple[int, ...] | None:
+    """The release in an XTVERSION text: ``kitty(0.26.5)`` and ``ghostty 1.1.3`` give (0, 26, 5) and
+    (1, 1, 3); None when it names no release."""
+    if not version or (match := _RELEASE.search(version)) is None:
+        return None
+    return tuple(int(part) for part in match.group(1).split("."))
+
+
+def placeholders_missing(family: str | None, version: str | None, *, unknown_is_missing: bool = True) -> str:
+    """Why `family` at `version` (its XTVERSION text) cannot draw kitty's Unicode placeholders though
+    it is a placeholder family, or "" when it can (module docstring: kitty before 0.28 draws boxes).
+
+    A kitty whose version is not known counts as too old unless `unknown_is_missing` is false (in tmux,
+    where the outer terminal's version is known only if tmux recorded it)."""
+    if family != "kitty":
+        return ""
+    release = version_numbers(version)
+    since = ".".join(str(part) for part in KITTY_PLACEHOLDERS_SINCE)
+    if release is None:
+        if not unknown_is_missing:
+            return ""
+        return f"kitty did not say its version, and only kitty {since}+ draws Unicode placeholders"
+    if release < KITTY_PLACEHOLDERS_SINCE:
+        shown = ".".join(str(part) for part in release)
+        return f"kitty {shown} has no Unicode placeholders (kitty {since}+ has; pictures would be boxes)"
+    return ""
+
+
 def family_from_env(env: Mapping[str, str]) -> str | None:
     """The terminal family the environment hints at (module docstring's table), or None."""
     for name, value, family in _ENV_FAMILIES:
@@ -387,7 +438,8 @@ def decide(
     if answers.attributes is None:
         return blocks("the terminal did not answer the query in time (or answered wrongly)")
 
-    if terminal in PLACEHOLDER_TERMINALS and answers.kitty_ok and not kitty_blocked:
+    too_old = placeholders_missing(terminal, answers.version if version_family == terminal else None)
+    if terminal in PLACEHOLDER_TERMINALS and answers.kitty_ok and not kitty_blocked and not too_old:
         return Detection(
             "kitty",
             f"{terminal} answered the kitty graphics query",
@@ -403,6 +455,8 @@ def decide(
         return blocks(f"{terminal or 'the terminal'} reports sixel but not its cell size in pixels")
     if kitty_blocked and terminal in PLACEHOLDER_TERMINALS:
         return blocks(kitty_blocked)
+    if terminal in PLACEHOLDER_TERMINALS and answers.kitty_ok:
+        return blocks(too_old)
     if terminal in PLACEHOLDER_TERMINALS:
         return blocks(f"{terminal} hinted by the environment, but no kitty graphics answer (mosh or a relay?)")
     if answers.kitty_ok:
@@ -431,6 +485,8 @@ def _inside_tmux(
         return blocks(kitty_blocked)
     if not answers.kitty_ok:
         return blocks(f"{terminal} did not answer the kitty graphics query through passthrough")
+    if too_old := placeholders_missing(terminal, tmux.client_version or None, unknown_is_missing=False):
+        return blocks(too_old)
     return Detection(
         "kitty",
         f"inside tmux, {terminal} answered through passthrough",
@@ -527,23 +583,62 @@ def query_terminal(fd: int, *, timeout: float = LOCAL_TIMEOUT, tmux_passthrough:
     return received.decode("utf-8", "replace")
 
 
-def parse_tmux_answer(text: str) -> TmuxInfo | None:
-    """`TmuxInfo` from ``#{allow-passthrough}|#{client_termname}|#{client_termfeatures}`` (None if garbled).
+@contextmanager
+def quiet_terminal(fd: int) -> Iterator[list[Any] | None]:
+    """Echo and line editing off on the terminal of `fd` for the block; yields its settings from before
+    (None when `fd` is no terminal, and nothing is changed).
 
-    tmux 3.3 prints the flag as 1/0, tmux 3.4+ as on/off/all.
+    The terminal answers the query on its own time: an answer that comes after `query_terminal`'s
+    deadline and before the app puts the terminal in raw mode would be echoed by the terminal driver
+    onto the screen the app is about to leave (``^[P>|kitty(0.35.2)^[\\…``, still there after it
+    quits). Quiet until the app has taken over, the answer waits in the input, unechoed, for the app's
+    reader to drop (`iconcat.tui.terminal_input`). The app's driver must restore the settings yielded
+    here at its exit, not the quiet ones it finds at its start (`ReplyFilteringDriver`); the block
+    restores them too when it ends, on every path.
     """
-    parts = text.strip().split("|")
-    if len(parts) != 3:
+    if sys.platform == "win32" or fd < 0 or not os.isatty(fd):
+        yield None
+        return
+    import termios
+
+    try:
+        saved = termios.tcgetattr(fd)
+        quiet = [*saved]
+        quiet[3] = saved[3] & ~(termios.ECHO | termios.ICANON)  # lflag
+        quiet[6] = [*saved[6]]
+        quiet[6][termios.VMIN], quiet[6][termios.VTIME] = 1, 0
+        termios.tcsetattr(fd, termios.TCSANOW, quiet)
+    except termios.error:
+        yield None
+        return
+    try:
+        yield saved
+    finally:
+        try:
+            termios.tcsetattr(fd, termios.TCSANOW, saved)
+        except termios.error:
+            pass  # the terminal is gone
+
+
+def parse_tmux_answer(text: str) -> TmuxInfo | None:
+    """`TmuxInfo` from `TMUX_FORMAT`'s answer (None if garbled).
+
+    tmux 3.3 prints the flag as 1/0, tmux 3.4+ as on/off/all. The client's type comes last, since it is
+    the terminal's own text (it could hold a "|"); a three-part answer has none.
+    """
+    parts = text.strip("\r\n").split("|", 3)
+    if len(parts) < 3:
         return None
-    passthrough, client, features = parts
+    passthrough, client, features = parts[:3]
     return TmuxInfo(
         passthrough.strip().lower() in ("1", "on", "all"),
         client.strip(),
         frozenset(feature for feature in features.strip().split(",") if feature),
+        parts[3].strip()[:200] if len(parts) == 4 else "",
     )
 
 
-TMUX_FORMAT = "#{allow-passthrough}|#{client_termname}|#{client_termfeatures}"
+TMUX_FORMAT = "#{allow-passthrough}|#{client_termname}|#{client_termfeatures}|#{client_termtype}"
 
 
 def ask_tmux(env: Mapping[str, str], timeout: float = 1.0) -> TmuxInfo | None:

@@ -14,6 +14,7 @@ app's one screen under its dialogs. The app connects the parts that outlive a ca
 from __future__ import annotations
 
 import inspect
+import sys
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -44,6 +45,8 @@ from .widgets import DownloadsPanel
 from .written_files import WrittenFiles
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
+    from textual.driver import Driver
+
     from iconcat.api import Icon, Variant
     from iconcat.saving import Choice
 
@@ -151,6 +154,16 @@ class IconcatApp(App[int]):
 
     def get_default_screen(self) -> Screen[None]:
         return self.browser
+
+    def get_driver_class(self) -> type[Driver]:
+        """Textual's driver, reading keys without the terminal's late answers to the start-up query
+        (`terminal_input`: they would be typed into the search box)."""
+        choice = super().get_driver_class()
+        if sys.platform == "win32":  # (no query is sent there: nothing to filter)
+            return choice
+        from .terminal_input import input_driver
+
+        return input_driver(choice)
 
     async def on_mount(self) -> None:
         if self.pictures.write is None:  # (a test may have given its own, to read what is sent)

@@ -97,6 +97,14 @@ def _given(settings: Settings, name: str) -> bool:
     return bool(getattr(settings, name) != getattr(Defaults(base_url=None, token=None), name))
 
 
+def _drawing_terminal() -> int:
+    """The file descriptor Textual draws on (`sys.__stderr__`'s), or -1 when there is none to ask."""
+    try:
+        return sys.__stderr__.fileno() if sys.__stderr__ is not None else -1
+    except (OSError, ValueError):  # a closed or replaced stderr: nothing to ask, so blocks
+        return -1
+
+
 def _early_search(connection: Connection, query: str | None) -> FirstSearch | None:
     """The search for `query`'s service words (its `key:value` filters are never sent), started; None
     when there is nothing to search."""
@@ -174,30 +182,31 @@ def _run_app(
     # starts (`first_search`); the browser's first search takes its answer.
     first_search = _early_search(connection, query) if demo_socket is None else None
     try:
+        from iconcat.graphics.detect import quiet_terminal
+
         from .app import IconcatApp
         from .terminal_images import detect_pictures
 
-        # Asked once, before Textual takes the terminal over, of the terminal it draws on (stderr:
-        # stdout may be a pipe). Pictures off need no answer.
         graphics = settings.graphics if settings.thumbnails != "text" else "blocks"
-        try:
-            terminal = sys.__stderr__.fileno() if sys.__stderr__ is not None else -1
-        except (OSError, ValueError):  # a closed or replaced stderr: nothing to ask, so blocks
-            terminal = -1
-        pictures = detect_pictures(graphics, os.environ, terminal)
-        app = IconcatApp(
-            connection,
-            query=query,
-            # Not set anywhere: None, and the browser starts with the remembered choice (`remembered`).
-            thumbnail_mode=settings.thumbnails if _given(settings, "thumbnails") else None,
-            view=settings.view if _given(settings, "view") else None,
-            group=settings.group,
-            pictures=pictures,
-            prepare=prepare,
-            pick=pick,
-            first_search=first_search,
-        )
-        with startup_objects_frozen(), on_the_terminal():
+        with startup_objects_frozen(), on_the_terminal(), quiet_terminal(_drawing_terminal()) as before:
+            # Asked once, before Textual takes the terminal over, of the terminal it draws on: Textual's
+            # Linux driver writes to `sys.__stderr__`, which `on_the_terminal` has just made the
+            # terminal when it was a file (`2>log`) or a pipe. Pictures off need no answer. Quiet from
+            # here on: a late answer is not echoed before Textual reads it (`quiet_terminal`).
+            pictures = detect_pictures(graphics, os.environ, _drawing_terminal())
+            pictures.terminal_settings = before
+            app = IconcatApp(
+                connection,
+                query=query,
+                # Not set anywhere: None, and the browser starts with the remembered choice (`remembered`).
+                thumbnail_mode=settings.thumbnails if _given(settings, "thumbnails") else None,
+                view=settings.view if _given(settings, "view") else None,
+                group=settings.group,
+                pictures=pictures,
+                prepare=prepare,
+                pick=pick,
+                first_search=first_search,
+            )
             result = app.run()
     finally:
         if first_search is not None:

@@ -22,7 +22,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from PIL import Image
@@ -65,6 +65,9 @@ class TerminalPictures:
     write: Callable[[str], None] | None = None
     """Where escape sequences go (None: nowhere, e.g. before the app runs)."""
     max_live: int = LIVE_IMAGES
+    terminal_settings: list[Any] | None = None
+    """The terminal's settings from before the start-up query (`iconcat.graphics.detect.quiet_terminal`):
+    what the app's driver restores at exit (`terminal_input`); None: what it finds at its start."""
     transmissions: int = 0
     """Pictures sent so far (each transmission counts once, whatever its chunks)."""
     _live: OrderedDict[Hashable, int] = field(default_factory=OrderedDict, repr=False)
