@@ -226,8 +226,8 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="TEMPLATE",
         type=_name_template,
         default=None,
-        help="file-name template, e.g. '{name}-{style}-{size}' (fields: name style set series category size "
-        "format id variant)",
+        help="file-name template, default '{name}-{style}-{set}-{size}' (fields: name style set series category "
+        "size format id variant prefix iconify)",
     )
 
     search = commands.add_parser("search", parents=[connecting, demo], help="one search, as a table or JSON")

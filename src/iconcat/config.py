@@ -10,7 +10,7 @@
 | view            | `ICONCAT_VIEW`         | `view`         | `gallery` (`list` when thumbnails is `text`) |
 | group by name   | `ICONCAT_GROUP`        | `group`        | off                    |
 | graphics        | `ICONCAT_GRAPHICS`     | `graphics`     | `auto`                 |
-| file-name template | `ICONCAT_FILENAME`  | `filename`     | `{name}-{style}-{size}` |
+| file-name template | `ICONCAT_FILENAME`  | `filename`     | `{name}-{style}-{set}-{size}` |
 
 The file is TOML at `platformdirs.user_config_dir("iconcat")/config.toml` (`$XDG_CONFIG_HOME/iconcat/`
 on Linux), looked up at call time so a changed `XDG_CONFIG_HOME` is honoured. It is written atomically
