@@ -68,6 +68,7 @@ class VariantPicker(ModalScreen["Choice | None"]):
     BINDINGS = [
         Binding("escape", "dismiss_picker", "Close", id="picker-close", tooltip="Close without downloading"),
         Binding("enter", "choose", "Download", id="picker-download", tooltip="Download the highlighted variant"),
+        Binding("ctrl+f", "change_folder", "Folder", id="picker-folder", tooltip="Choose the download folder"),
     ]
 
     def __init__(
@@ -113,7 +114,7 @@ class VariantPicker(ModalScreen["Choice | None"]):
             ]
             yield OptionList(*options, id="picker-list", markup=False)
             yield Static("", id="picker-target", markup=False)
-            yield Static(Content("enter download · esc close"), id="picker-keys", markup=False)
+            yield Static(Content("enter download · ctrl+f folder · esc close"), id="picker-keys", markup=False)
 
     def on_mount(self) -> None:
         picker = self.query_one(OptionList)
@@ -163,6 +164,22 @@ class VariantPicker(ModalScreen["Choice | None"]):
         choice = self.highlighted_choice
         if choice is not None:
             self.dismiss(choice)
+
+    @property
+    def folder(self) -> Path:
+        """Where the file will be saved (ctrl+f changes it)."""
+        return self._folder
+
+    def action_change_folder(self) -> None:
+        """Choose another download folder (the app's dialog); the line under the list follows."""
+        choose = getattr(self.app, "choose_download_folder", None)
+        if choose is not None:
+            choose(self._folder_changed)
+
+    def _folder_changed(self, folder: Path) -> None:
+        self._folder = folder
+        if self.is_attached:
+            self._show_target()
 
     def action_dismiss_picker(self) -> None:
         """Close without downloading."""

@@ -182,7 +182,8 @@ class DownloadsPanel(VerticalScroll, can_focus=False):
 
         def picked(choice: Choice | None) -> None:
             if choice is not None:
-                self.start(icon, choice, folder)
+                # The folder in use now: ctrl+f in the picker may have changed it since it opened.
+                self.start(icon, choice, self._download_dir())
 
         self.ask_choice(icon, None, picked, folder=folder)
 
