@@ -190,3 +190,23 @@ async def test_the_folder_dialog_fits_80_by_24(make_app, download_dir):
         for part in ("#folder-path", "#folder-note", "#folder-keys"):
             region = dialog.query_one(part).region
             assert region.height >= 1 and box.contains_region(region), part
+
+
+async def test_the_connect_screen_on_the_demo_saves_the_folder_without_a_base_url(make_app, download_dir):
+    """ctrl+o used to refuse: "Enter the catalogue's base URL"; the demo has none to give."""
+    from iconcat.tui.screens import ConnectScreen
+
+    folder = download_dir / "from-connect"
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        app.action_connect()
+        await wait_until(pilot, lambda: isinstance(app.screen, ConnectScreen), "the connect screen")
+        await pilot.pause()
+        screen = app.screen
+        assert screen.query_one("#connect-base-url", Input).value == ""
+        screen.query_one("#connect-folder", Input).value = str(folder)
+        await pilot.press("ctrl+s")
+        await wait_until(pilot, lambda: not isinstance(app.screen, ConnectScreen), "saved and closed")
+        assert app.connection.download_dir == folder and app.connection.is_demo
+        assert folder.is_dir()
+    assert _saved_config() == {"download_dir": str(folder)}
