@@ -12,6 +12,9 @@
 | graphics        | `ICONCAT_GRAPHICS`     | `graphics`     | `auto`                 |
 | file-name template | `ICONCAT_FILENAME`  | `filename`     | `{name}-{style}-{set}-{size}` |
 
+The browser's download-folder dialog (ctrl+f) writes `download_dir` alone (`save_download_dir`: no
+base URL needed); `iconcat login` and the connect screen write the base URL and token (`save_settings`).
+
 The file is TOML at `platformdirs.user_config_dir("iconcat")/config.toml` (`$XDG_CONFIG_HOME/iconcat/`
 on Linux), looked up at call time so a changed `XDG_CONFIG_HOME` is honoured. It is written atomically
 (a temporary file in the same folder, then renamed) with mode 0600 in a folder of mode 0700: it holds
