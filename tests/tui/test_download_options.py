@@ -133,3 +133,18 @@ async def test_the_picker_starts_on_the_last_choice_says_so_and_the_notice_names
         job = app.downloads[-1]
         kind = f"{below.format.upper()} {below.pixels} px" if below.pixels else below.format.upper()
         assert any(str(note.message) == f"saved {kind} as {job.saved_path}" for note in app._notifications)
+
+
+def test_the_remembered_choice_is_named_exactly_or_as_nearest():
+    from iconcat.api import Icon, Ref, Variant
+    from iconcat.saving import choices_for
+    from iconcat.tui.screens.variant_picker import remembered_choice
+
+    ref = Ref(1, "x")
+    icon = Icon(1, "Arrow", ref, ref, ref, ref, "", (Variant(1, "png", 256), Variant(2, "svg", None)))
+    choices = choices_for(icon)  # PNG 256, SVG, then PNG 128 … 16 from the 256
+    assert remembered_choice(choices, ("svg", None)) == (1, "last used")
+    assert remembered_choice(choices, ("png", 64)) == ([c.pixels for c in choices].index(64), "last used")
+    assert remembered_choice(choices, ("png", 512)) == (0, "nearest to last used")  # no 512: the first PNG
+    assert remembered_choice(choices, ("eps", None)) == (0, "")  # nothing of that format: nothing said
+    assert remembered_choice(choices, None) == (0, "")
