@@ -110,6 +110,9 @@ class BatchItem:
     """Where it was saved (SAVED, ALREADY)."""
     reason: str = ""
     """Why it failed, for a person (FAILED): sanitised, one line."""
+    template: str | None = None
+    """The file-name template it is saved with (the batch's, or with `-{id}` where two icons of the
+    batch would get one name: `saving.distinct_templates`); None: the batch's."""
 
 
 def format_bytes(count: float) -> str:
@@ -184,7 +187,16 @@ class Batch:
     ) -> None:
         if limit < 1:
             raise ValueError("a batch saves at least one file at a time")
-        self.items = [BatchItem(icon, choice) for icon, choice in items]
+        pairs = list(items)
+        from iconcat.saving import TemplateError, distinct_templates  # (light: no Pillow, no httpx)
+
+        try:
+            templates: list[str | None] = list(distinct_templates(pairs, template))
+        except TemplateError:
+            templates = [template] * len(pairs)  # each save says why the template cannot name files
+        self.items = [
+            BatchItem(icon, choice, template=named) for (icon, choice), named in zip(pairs, templates, strict=True)
+        ]
         """Every file of the batch, in order."""
         self.folder = folder
         self.template = template
@@ -348,7 +360,8 @@ class Batch:
             self._report()
 
         try:
-            outcome = await save(client, item.icon, item.choice, self.folder, template=self.template, progress=progress)
+            template = item.template if item.template is not None else self.template
+            outcome = await save(client, item.icon, item.choice, self.folder, template=template, progress=progress)
         except asyncio.CancelledError as cancel:
             if isinstance(cancel, SavedThenCancelled):  # too late to stop: the file is whole at its name
                 item.state = ItemState.ALREADY if cancel.saved.already else ItemState.SAVED

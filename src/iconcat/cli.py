@@ -227,8 +227,8 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="TEMPLATE",
         type=_name_template,
         default=None,
-        help="file-name template, e.g. '{name}-{style}-{size}' (fields: name style set series category size "
-        "format id variant)",
+        help="file-name template, default '{name}-{style}-{set}-{size}' (fields: name style set series category "
+        "size format id variant prefix iconify)",
     )
 
     search = commands.add_parser("search", parents=[connecting, demo], help="one search, as a table or JSON")
@@ -517,7 +517,9 @@ def _pick(settings: Settings, args: argparse.Namespace) -> int:
     except ImportError:
         _error("the full-screen browser is not available in this build; use `iconcat search` and `iconcat download`")
         return EXIT_FAILURE
-    request = PickRequest(fmt=args.format, size=args.size, multi=args.multi, template=settings.filename)
+    request = PickRequest(
+        fmt=args.format, size=args.size, multi=args.multi, template=settings.filename, folder_given=bool(args.output)
+    )
     status, paths = run_picker(settings, request, query=" ".join(args.query) or None, demo=args.demo)
     if status == EXIT_OK:
         # Bytes, one path a line: what a script reads (names we wrote are safe; the folder is the user's).

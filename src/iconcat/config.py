@@ -10,7 +10,10 @@
 | view            | `ICONCAT_VIEW`         | `view`         | `gallery` (`list` when thumbnails is `text`) |
 | group by name   | `ICONCAT_GROUP`        | `group`        | off                    |
 | graphics        | `ICONCAT_GRAPHICS`     | `graphics`     | `auto`                 |
-| file-name template | `ICONCAT_FILENAME`  | `filename`     | `{name}-{style}-{size}` |
+| file-name template | `ICONCAT_FILENAME`  | `filename`     | `{name}-{style}-{set}-{size}` |
+
+The browser's download-folder dialog (ctrl+f) writes `download_dir` alone (`save_download_dir`: no
+base URL needed); `iconcat login` and the connect screen write the base URL and token (`save_settings`).
 
 The file is TOML at `platformdirs.user_config_dir("iconcat")/config.toml` (`$XDG_CONFIG_HOME/iconcat/`
 on Linux), looked up at call time so a changed `XDG_CONFIG_HOME` is honoured. It is written atomically
@@ -40,7 +43,16 @@ from iconcat.choices import GRAPHICS, THUMBNAIL_MODES, VIEWS
 # platformdirs, tomllib, tomli_w and tempfile are imported where they are used: reading the settings
 # needs only tomllib and platformdirs, and none of them is needed to import this module.
 
-__all__ = ["THUMBNAIL_MODES", "VIEWS", "ConfigError", "Settings", "config_path", "load_settings", "save_settings"]
+__all__ = [
+    "THUMBNAIL_MODES",
+    "VIEWS",
+    "ConfigError",
+    "Settings",
+    "config_path",
+    "load_settings",
+    "save_download_dir",
+    "save_settings",
+]
 
 DEFAULT_TIMEOUT = 30.0
 
@@ -259,6 +271,21 @@ def save_settings(*, base_url: str, token: str, download_dir: str | Path | None 
     Other keys already in the file are kept. The folder is made 0700, the file 0600, and the file is
     replaced atomically, so a crash leaves either the old file or the new one.
     """
+    updates: dict[str, Any] = {"base_url": base_url.strip(), "token": token.strip()}
+    if download_dir is not None:
+        updates["download_dir"] = str(download_dir)
+    return _update_file(updates)
+
+
+def save_download_dir(download_dir: str | Path) -> Path:
+    """Store the download folder alone in the config file (no base URL needed: the demo catalogue's
+    browser saves one too); return the file's path. As `save_settings`: other keys kept, 0600 in 0700,
+    replaced atomically. (`ICONCAT_DOWNLOAD_DIR`, when set, still wins at the next start.)"""
+    return _update_file({"download_dir": str(download_dir)})
+
+
+def _update_file(updates: dict[str, Any]) -> Path:
+    """The config file with `updates` over the keys it holds, written safely; its path."""
     import tempfile
 
     import tomli_w
@@ -268,9 +295,7 @@ def save_settings(*, base_url: str, token: str, download_dir: str | Path | None 
         existing = _read_file(path)
     except ConfigError:
         existing = {}  # a broken file is being replaced: that is the way out the error message gives
-    existing.update({"base_url": base_url.strip(), "token": token.strip()})
-    if download_dir is not None:
-        existing["download_dir"] = str(download_dir)
+    existing.update(updates)
     folder = path.parent
     problem: str | None = None
     try:

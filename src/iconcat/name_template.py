@@ -5,8 +5,8 @@
                                                       # "arrow-up.svg"
 
 A template is text with fields in braces, as in Python's `str.format` but with names only: `{name}
-{style} {set} {series} {category} {size} {format} {id} {variant}` (`TEMPLATE_FIELDS`; `{{` and `}}`
-write a brace). Values are slugs (lower-case ASCII words joined by hyphens: `slug`). This module knows
+{style} {set} {series} {category} {size} {format} {id} {variant} {prefix} {iconify}` (`TEMPLATE_FIELDS`;
+`{{` and `}}` write a brace). Values are slugs (lower-case ASCII words joined by hyphens: `slug`). This module knows
 no icon (`iconcat.api.suggested_filename` fills the fields from one); it imports nothing heavy, so the
 settings can check a template as they load it.
 
@@ -45,11 +45,12 @@ __all__ = [
     "template_fields",
 ]
 
-TEMPLATE_FIELDS = ("name", "style", "set", "series", "category", "size", "format", "id", "variant")
+TEMPLATE_FIELDS = ("name", "style", "set", "series", "category", "size", "format", "id", "variant", "prefix", "iconify")
 """The fields a template may use, in the order the help lists them."""
 
-DEFAULT_TEMPLATE = "{name}-{style}-{size}"
-"""Tells styles apart: `arrow-up-bold-512.png`, `arrow-up-outline.svg`."""
+DEFAULT_TEMPLATE = "{name}-{style}-{set}-{size}"
+"""Tells styles and sets apart: `arrow-up-bold-core-ui-512.png`, `arrow-up-tabler.svg` (a style named
+"Regular" says nothing and is left out: `iconcat.api.suggested_filename`)."""
 
 _SEPARATORS = "-_. "
 _EXTENSION_SUFFIX = ".{format}"

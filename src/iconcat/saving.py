@@ -4,7 +4,8 @@
   to a smaller size from the icon's largest PNG ("PNG · 64 px (from 512)"). `choices_for(icon)` lists
   them; `nearest_choice(icon, format, size)` is the bag's per-icon answer to a variant preference.
 - `file_name(icon, choice, template)` names the file from a template (the `filename` setting,
-  `--name`), with fields `{name} {style} {set} {series} {category} {size} {format} {id} {variant}`.
+  `--name`), with fields `{name} {style} {set} {series} {category} {size} {format} {id} {variant}
+  {prefix} {iconify}`.
 - `save_choice(client, icon, choice, folder, …)` saves it and says where (`SaveOutcome`), or that a
   file with identical bytes was already there (`already`).
 
@@ -14,9 +15,12 @@ Decisions:
 
 - Names: the template's grammar and rules are `iconcat.name_template`'s (re-exported here:
   `check_template`, `TemplateError`, `DEFAULT_TEMPLATE`, `TEMPLATE_FIELDS`); the fields are filled by
-  `iconcat.api.suggested_filename`. The default, `{name}-{style}-{size}`, tells styles apart
-  (`arrow-up-bold-512.png`; `arrow-up-bold.svg`: an empty field takes its separator with it); the
-  extension is always appended from the format. `check_template` is what the settings and the command
+  `iconcat.api.suggested_filename`. The default, `{name}-{style}-{set}-{size}`, tells styles and sets
+  apart (`arrow-up-bold-core-ui-512.png`; `arrow-up-tabler.svg`: an empty field takes its separator
+  with it, and a style named "Regular" is left out); the extension is always appended from the
+  format. Two different icons of one batch never get one name (`distinct_templates` adds the icon's
+  id where the template does not tell them apart): a numbered name (`-1`) is only ever for a file
+  already in the folder. `check_template` is what the settings and the command
   line call to refuse a bad template early, in one line.
 - Smaller PNGs: after the icon's own variants, the largest PNG variant (size N; the first of equals)
   offers each of `SMALLER_SIZES` below N that no PNG variant already has, largest first. Never
@@ -44,7 +48,7 @@ Decisions:
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -72,6 +76,7 @@ __all__ = [
     "check_by_id_template",
     "check_template",
     "choices_for",
+    "distinct_templates",
     "file_name",
     "file_name_by_id",
     "nearest_choice",
@@ -188,6 +193,30 @@ def file_name(icon: Icon, choice: Choice, template: str | None = None) -> str:
     from iconcat.api import suggested_filename
 
     return suggested_filename(icon, choice.variant, template, size=choice.pixels)
+
+
+def distinct_templates(pairs: Sequence[tuple[Icon, Choice]], template: str | None = None) -> list[str]:
+    """The template each of `pairs` is named with, so that two different icons of one batch never get
+    one name: `template` (default `DEFAULT_TEMPLATE`), with `-{id}` added for the icons whose names it
+    does not tell apart (two "Arrow Up" of one style and set in one catalogue). A name taken by a file
+    already in the folder is another matter: saving numbers it (`-1`), as it always did."""
+    chosen = check_template(template) if template is not None else DEFAULT_TEMPLATE
+    names = [file_name(icon, choice, chosen) for icon, choice in pairs]
+    icons_named: dict[str, set[int]] = {}
+    for (icon, _choice), name in zip(pairs, names, strict=True):
+        icons_named.setdefault(name, set()).add(icon.id)
+    with_id = _with_icon_id(chosen)
+    return [with_id if len(icons_named[name]) > 1 else chosen for name in names]
+
+
+def _with_icon_id(template: str) -> str:
+    """`template` with `-{id}` at the end of the name (before a closing `.{format}`), unless it has `{id}`."""
+    if "id" in template_fields(template):
+        return template
+    suffix = ".{format}"
+    if template.endswith(suffix):
+        return f"{template[: -len(suffix)]}-{{id}}{suffix}"
+    return f"{template}-{{id}}"
 
 
 def check_by_id_template(template: str) -> str:

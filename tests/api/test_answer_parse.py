@@ -14,6 +14,7 @@ import pytest
 
 from iconcat.api import Icon, Ref, SearchResult, Variant, _answer
 from iconcat.api._answer import SLICE, UnreadableAnswer, parse_search_answer, search_answer_steps
+from iconcat.api._models import tolerant_answer
 from tests.support.legacy_parse import legacy_parse
 from tests.support.payloads import icon, payload_bodies
 
@@ -98,3 +99,17 @@ def test_entries_are_decoded_in_slices_with_a_pause_between() -> None:
         pauses += 1
     assert len(result.icons) == count
     assert pauses >= count // SLICE + 1  # the top level, then each slice
+
+
+@pytest.mark.parametrize("count", [3, SLICE + 3], ids=["one slice", "two slices"])
+def test_an_iconify_name_is_kept_when_it_is_one_and_never_costs_its_icon(count: int) -> None:
+    """The optional `iconify` extension ("tabler:arrow-up", issue 21's `{prefix}` and `{iconify}` file-name
+    fields): kept when well formed, read as absent otherwise, by the fast decoder as by the tolerant parser."""
+    odd = {1: "tabler:arrow-up", 2: "Tabler:Arrow Up", 3: 7, 4: "no-colon", 5: None, 6: "a:b:c", 7: "x" * 300 + ":y"}
+    entries = [icon(n, iconify=odd[n]) if n in odd else icon(n) for n in range(1, count + 1)]
+    body = json.dumps({"data": entries}).encode()
+    result = parse_search_answer(body)
+    assert result == tolerant_answer(body)  # (legacy_parse predates the field: it drops it)
+    assert len(result.icons) == count and result.skipped == 0
+    assert result.icons[0].iconify == "tabler:arrow-up" and result.icons[0].iconify_prefix == "tabler"
+    assert all(found.iconify is None for found in result.icons[1:])

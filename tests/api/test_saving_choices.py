@@ -7,6 +7,7 @@ catalogue must lie): what a person can choose, what each file is named, what lan
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import io
 import os
 import threading
@@ -25,6 +26,7 @@ from iconcat.saving import (
     check_by_id_template,
     check_template,
     choices_for,
+    distinct_templates,
     file_name,
     file_name_by_id,
     nearest_choice,
@@ -88,29 +90,73 @@ def png_512_of(icon: Icon) -> Variant:
 # ----------------------------------------------------------------------------------- file names
 
 
-def test_the_default_name_tells_styles_apart():
+def test_the_default_name_tells_styles_and_sets_apart():
     icon = an_icon()
-    assert DEFAULT_TEMPLATE == "{name}-{style}-{size}"
-    assert file_name(icon, Choice(PNG_512)) == "arrow-up-bold-512.png"
-    assert file_name(an_icon(style="Outline"), Choice(PNG_512)) == "arrow-up-outline-512.png"
+    assert DEFAULT_TEMPLATE == "{name}-{style}-{set}-{size}"
+    assert file_name(icon, Choice(PNG_512)) == "arrow-up-bold-core-ui-512.png"
+    assert file_name(an_icon(style="Outline"), Choice(PNG_512)) == "arrow-up-outline-core-ui-512.png"
+    assert file_name(an_icon(set="Tabler"), Choice(PNG_512)) == "arrow-up-bold-tabler-512.png"
     # A vector file has no size: the separator before it goes too.
-    assert file_name(icon, Choice(SVG)) == "arrow-up-bold.svg"
-    assert file_name(icon, Choice(EPS)) == "arrow-up-bold.eps"
+    assert file_name(icon, Choice(SVG)) == "arrow-up-bold-core-ui.svg"
+    assert file_name(icon, Choice(EPS)) == "arrow-up-bold-core-ui.eps"
     # A resampled PNG is named by the size saved, not the size it came from.
-    assert file_name(icon, Choice(PNG_512, 64)) == "arrow-up-bold-64.png"
+    assert file_name(icon, Choice(PNG_512, 64)) == "arrow-up-bold-core-ui-64.png"
+
+
+def test_a_style_named_regular_is_left_out_of_names():
+    regular = an_icon(style="Regular", set="Tabler")
+    assert file_name(regular, Choice(PNG_512)) == "arrow-up-tabler-512.png"
+    assert file_name(regular, Choice(SVG)) == "arrow-up-tabler.svg"
+    assert file_name(regular, Choice(PNG_512), "{style}-{name}") == "arrow-up.png"
+    # Only a style named so: "Regular Bold" tells something.
+    assert file_name(an_icon(style="Regular Bold"), Choice(SVG)) == "arrow-up-regular-bold-core-ui.svg"
+
+
+def test_the_iconify_fields_read_the_icons_iconify_name_and_are_empty_without_one():
+    iconified = dataclasses.replace(an_icon(style="Regular", set="Tabler"), iconify="tabler:arrow-up")
+    assert iconified.iconify_prefix == "tabler"
+    assert file_name(iconified, Choice(SVG), "{iconify}") == "tabler-arrow-up.svg"
+    assert file_name(iconified, Choice(PNG_512), "{prefix}_{name}") == "tabler_arrow-up.png"
+    plain = an_icon()
+    assert (plain.iconify, plain.iconify_prefix) == (None, "")
+    assert file_name(plain, Choice(PNG_512), "{prefix}-{name}-{iconify}-{size}") == "arrow-up-512.png"
+    assert file_name(plain, Choice(SVG), "{iconify}") == "icon-1015.svg"  # nothing left: the fallback
 
 
 def test_every_field_is_filled_with_a_slug():
     icon = an_icon(name="Flèche Gauche!", style="Duo Tone", category="Arrows & Signs", series="Ess. 2", set="Core/UI")
-    template = "{name}_{style}_{set}_{series}_{category}_{size}_{format}_{id}_{variant}"
+    icon = dataclasses.replace(icon, iconify="core-ui:fleche-gauche")
+    template = "{name}_{style}_{set}_{series}_{category}_{size}_{format}_{id}_{variant}_{prefix}_{iconify}"
     assert set(TEMPLATE_FIELDS) == set(template.replace("{", "").replace("}", "").split("_"))
+    iconify = "core-ui_core-ui-fleche-gauche"
     assert file_name(icon, Choice(PNG_512), template) == (
-        "fleche-gauche_duo-tone_core-ui_ess-2_arrows-signs_512_png_1015_11.png"
+        f"fleche-gauche_duo-tone_core-ui_ess-2_arrows-signs_512_png_1015_11_{iconify}.png"
     )
     assert file_name(icon, Choice(PNG_512, 32), template) == (
-        "fleche-gauche_duo-tone_core-ui_ess-2_arrows-signs_32_png_1015_11.png"
+        f"fleche-gauche_duo-tone_core-ui_ess-2_arrows-signs_32_png_1015_11_{iconify}.png"
     )
-    assert file_name(icon, Choice(SVG), template) == "fleche-gauche_duo-tone_core-ui_ess-2_arrows-signs_svg_1015_13.svg"
+    assert file_name(icon, Choice(SVG), template) == (
+        f"fleche-gauche_duo-tone_core-ui_ess-2_arrows-signs_svg_1015_13_{iconify}.svg"
+    )
+
+
+def test_two_different_icons_of_one_batch_never_share_a_name():
+    one, other = an_icon(), dataclasses.replace(an_icon(), id=2020)  # same name, style and set
+    tabler = an_icon(set="Tabler")
+    pairs = [(one, Choice(PNG_512)), (other, Choice(PNG_512)), (tabler, Choice(PNG_512))]
+    templates = distinct_templates(pairs)
+    names = [file_name(icon, choice, template) for (icon, choice), template in zip(pairs, templates, strict=True)]
+    assert names == [
+        "arrow-up-bold-core-ui-512-1015.png",
+        "arrow-up-bold-core-ui-512-2020.png",
+        "arrow-up-bold-tabler-512.png",
+    ]
+    # A template of the person's own is kept where it tells icons apart; `.{format}` stays last.
+    assert distinct_templates(pairs, "{name}-{set}.{format}") == ["{name}-{set}-{id}.{format}"] * 2 + [
+        "{name}-{set}.{format}"
+    ]
+    # The same icon twice is one icon: nothing added.
+    assert distinct_templates([(one, Choice(PNG_512)), (one, Choice(SVG))]) == [DEFAULT_TEMPLATE] * 2
 
 
 @pytest.mark.parametrize(

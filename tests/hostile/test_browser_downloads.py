@@ -92,9 +92,9 @@ def test_a_killed_browser_leaves_a_partial_file_that_the_next_download_removes(s
     finally:
         again.close()
     assert sorted(path.name for path in download_dir.iterdir()) == sorted(
-        [".iconcat-notours.part", "notes.part", "mine.png", "zz-slow-style-512.png"]
+        [".iconcat-notours.part", "notes.part", "mine.png", "zz-slow-style-set-512.png"]
     )
-    assert (download_dir / "zz-slow-style-512.png").read_bytes() == BIG_PNG
+    assert (download_dir / "zz-slow-style-set-512.png").read_bytes() == BIG_PNG
 
 
 def test_a_killed_browsers_partial_file_is_removed_when_the_browser_starts_again(server, download_dir):
@@ -146,7 +146,7 @@ async def test_two_downloads_of_one_name_at_once_give_two_whole_files(server, do
         assert (first.status, second.status) == (DownloadStatus.DONE, DownloadStatus.DONE), (first.error, second.error)
         assert not first.already and not second.already
         paths = sorted([first.saved_path, second.saved_path])
-    assert [path.name for path in paths] == ["zz-twice-style-512-1.png", "zz-twice-style-512.png"]
+    assert [path.name for path in paths] == ["zz-twice-style-set-512-1.png", "zz-twice-style-set-512.png"]
     assert sorted(path.read_bytes() for path in paths) == sorted([BIG_PNG, other_png])
     after = snapshot(download_dir.parent)
     assert set(after) - set(before) == {f"downloads/{path.name}" for path in paths}
@@ -167,10 +167,10 @@ async def test_two_downloads_of_one_file_at_once_give_one_whole_file(server, dow
         assert (first.status, second.status) == (DownloadStatus.DONE, DownloadStatus.DONE), (first.error, second.error)
         # The same bytes: whichever published second found them already there.
         assert sorted([first.already, second.already]) == [False, True]
-        assert first.saved_path == second.saved_path == download_dir / "zz-twice-style-512.png"
+        assert first.saved_path == second.saved_path == download_dir / "zz-twice-style-set-512.png"
     assert first.saved_path.read_bytes() == BIG_PNG
     after = snapshot(download_dir.parent)
-    assert set(after) - set(before) == {"downloads/zz-twice-style-512.png"}, "one file, no partial one"
+    assert set(after) - set(before) == {"downloads/zz-twice-style-set-512.png"}, "one file, no partial one"
     assert all(after[key] == value for key, value in before.items()), "nothing the user had was touched"
 
 

@@ -363,3 +363,28 @@ async def test_favourites_show_a_star_on_their_row_and_tile_beside_the_bags_mark
         await pilot.press("asterisk")  # no longer a favourite: the bag's mark stays
         await wait_until(pilot, lambda: "★" not in tile_label(gallery, 1), "the star gone from the tile")
         assert "✓ Heart" in tile_label(gallery, 1)
+
+
+async def test_three_sets_same_named_icon_are_saved_under_three_names_that_say_the_set(make_app, download_dir):
+    """Issue 21, item 3: "Arrow Up" Filled of three sets was arrow-up-filled-512.png, -1, -2."""
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: app.browser.memory is not None, "the memory opened")
+        await to_results(pilot, "arrow up")
+        icons = [i for i in app.query_one(ResultsList).icons if (i.name, i.style.name) == ("Arrow Up", "Filled")]
+        assert len({icon.set.name for icon in icons}) == 3, [icon.set.name for icon in icons]
+        app.browser.bag.mark(icons)
+        await wait_until(pilot, lambda: "3 in the bag" in status(app), "three in the bag")
+        screen = await open_bag(pilot)
+        assert screen.preference == ("png", 512)
+        await pilot.press("d")
+        await wait_until(pilot, lambda: app.browser.bag.batch is not None, "the batch")
+        await wait_until(pilot, lambda: not app.browser.bag.running, "the batch ended", timeout=60)
+        summary = app.browser.bag.batch.summary()
+        assert len(summary.saved) == 3, summary.headline
+    names = sorted(path.name for path in download_dir.iterdir())
+    assert names == [
+        "arrow-up-filled-blueprint-512.png",
+        "arrow-up-filled-core-ui-512.png",
+        "arrow-up-filled-studio-512.png",
+    ]

@@ -245,7 +245,9 @@ async def test_picking_a_variant_downloads_it_with_progress(make_app, download_d
         # Reports of one download coalesce while queued (a newer replaces an older), so a small file on a
         # busy machine may show only its end; the last report is always the finished one.
         assert progress_seen and progress_seen[-1] == (DownloadStatus.DONE, job.bytes_done)
-        assert any(note.message == str(job.saved_path) for note in app._notifications)
+        # The notice names what was saved (issue 21: a remembered choice is never saved unseen).
+        kind = f"{job.choice.format.upper()} {job.choice.pixels} px" if job.choice.pixels else job.choice.format.upper()
+        assert any(note.message == f"saved {kind} as {job.saved_path}" for note in app._notifications)
 
 
 async def test_the_picker_preselects_the_last_choice(make_app, download_dir):

@@ -74,7 +74,7 @@ async def test_the_same_file_again_says_already_saved_and_writes_nothing(make_ap
         row = app.query_one(f"#{second.row_id}", DownloadRow)
         assert shown_text(row.query_one(".download-status", Static)).startswith("already saved as ")
         notes = [note.message for note in app._notifications]
-        assert f"already saved as {second.saved_path}" in notes
+        assert f"PNG 512 px already saved as {second.saved_path}" in notes  # (the format named: issue 21)
     assert [path.name for path in download_dir.iterdir()] == [first.saved_path.name]
 
 
@@ -93,3 +93,58 @@ async def test_the_template_of_the_connection_names_the_files(make_app, connecti
         await wait_until(pilot, lambda: isinstance(app.screen, VariantPicker), "the picker again")
         await pilot.pause()
         assert app.screen.highlighted_choice.label == SMALL
+
+
+async def test_the_picker_starts_on_the_last_choice_says_so_and_the_notice_names_the_format(make_app, download_dir):
+    """Issue 21, item 5: after an SVG, `⏎ ↓ ⏎` meant as PNG 256 saved an EPS, unseen."""
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        icon, picker = await _open_picker(app, pilot, "home")
+        options = picker.query_one(OptionList)
+        assert not any("last used" in str(option.prompt) for option in options.options)  # nothing remembered yet
+        await _highlight(pilot, picker, "SVG · vector")
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: app.downloads and app.downloads[-1].status.finished, "the SVG saved")
+        saved = app.downloads[-1].saved_path
+        assert saved is not None and saved.suffix == ".svg"
+        await wait_until(pilot, lambda: any(note.title == "Download finished" for note in app._notifications), "notice")
+        notes = [(note.title, str(note.message)) for note in app._notifications]
+        assert ("Download finished", f"saved SVG as {saved}") in notes, notes
+
+        # Another icon: the cursor starts on its SVG, the row says "last used", the order is the icon's own.
+        app.query_one(ResultsList).action_cursor_down()
+        await pilot.pause()
+        other = app.query_one(ResultsList).highlighted_icon
+        assert other is not None and other.id != icon.id
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, VariantPicker) and app.screen.icon is other, "picker")
+        await pilot.pause()
+        picker = app.screen
+        labels = [str(option.prompt) for option in picker.query_one(OptionList).options]
+        assert [label.split("  · ")[0] for label in labels] == [choice.label for choice in picker.choices]
+        assert picker.highlighted_choice is not None and picker.highlighted_choice.label == "SVG · vector"
+        assert [label for label in labels if "last used" in label] == ["SVG · vector  · last used"]
+        # Down from there, Enter saves what the cursor shows, and the notice names it.
+        await pilot.press("down")
+        below = picker.highlighted_choice
+        assert below is not None and below.format != "svg"
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: app.downloads[-1].icon is other and app.downloads[-1].status.finished, "saved")
+        job = app.downloads[-1]
+        kind = f"{below.format.upper()} {below.pixels} px" if below.pixels else below.format.upper()
+        assert any(str(note.message) == f"saved {kind} as {job.saved_path}" for note in app._notifications)
+
+
+def test_the_remembered_choice_is_named_exactly_or_as_nearest():
+    from iconcat.api import Icon, Ref, Variant
+    from iconcat.saving import choices_for
+    from iconcat.tui.screens.variant_picker import remembered_choice
+
+    ref = Ref(1, "x")
+    icon = Icon(1, "Arrow", ref, ref, ref, ref, "", (Variant(1, "png", 256), Variant(2, "svg", None)))
+    choices = choices_for(icon)  # PNG 256, SVG, then PNG 128 … 16 from the 256
+    assert remembered_choice(choices, ("svg", None)) == (1, "last used")
+    assert remembered_choice(choices, ("png", 64)) == ([c.pixels for c in choices].index(64), "last used")
+    assert remembered_choice(choices, ("png", 512)) == (0, "nearest to last used")  # no 512: the first PNG
+    assert remembered_choice(choices, ("eps", None)) == (0, "")  # nothing of that format: nothing said
+    assert remembered_choice(choices, None) == (0, "")

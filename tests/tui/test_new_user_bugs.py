@@ -187,10 +187,17 @@ async def test_a_finished_download_shows_its_path_and_its_notice_stays_off_the_r
         status = row.query_one(".download-status", Static)
         drawn = drawn_text(status).rstrip()
         name = job.saved_path.name
-        assert drawn.startswith("done ") and drawn.endswith(name), drawn
-        # The folder is cut from the left, whole names of folders kept, when the path is too long.
+        # (Names carry the set since issue 21: one too long for the line keeps its start and end.)
+        assert drawn.startswith("done "), drawn
+        if "…" in name or len(drawn) >= len("done ") + len(name):
+            assert drawn.endswith(name), drawn
+            # The folder is cut from the left, whole names of folders kept, when the path is too long.
+            path = str(job.saved_path)
+            assert drawn == f"done {path}" or (drawn.startswith("done …/") and path.endswith(drawn[len("done …") :]))
+        else:
+            start, _, end = drawn[len("done ") :].partition("…")
+            assert name.startswith(start) and name.endswith(end) and len(end) >= len("-512.png"), drawn
         path = str(job.saved_path)
-        assert drawn == f"done {path}" or (drawn.startswith("done …/") and path.endswith(drawn[len("done …") :])), drawn
 
         # The notification (with the full path) is on screen, and not over the row it describes.
         toasts = list(app.screen.query(Toast))
@@ -211,5 +218,8 @@ def test_short_path_keeps_the_name_and_cuts_folders_from_the_left():
     assert short_path(path, 22) == "…/icons/arrow-up.svg"
     assert short_path(path, 31) == "…/Pictures/icons/arrow-up.svg"
     assert short_path(path, 14) == "…/arrow-up.svg"
-    assert short_path(path, 5) == "arrow-up.svg"  # too narrow even for "…/": the name, cut by the line
+    long_name = Path("/home/ana/icons/heart-outline-core-ui-512.png")
+    assert short_path(long_name, 21) == "heart-outl…ui-512.png"  # the middle goes: size and extension stay
+    # Too narrow even for "…/": the name, shortened in the middle (issue 21: names carry the set now).
+    assert short_path(path, 5) == "ar…vg"
     assert short_path(Path("/tmp/\x1b[31mred/a.svg"), 80) == "/tmp/[31mred/a.svg"

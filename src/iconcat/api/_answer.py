@@ -48,6 +48,7 @@ from ._models import (
     UnreadableAnswer,
     _icon,
     _Unfit,
+    iconify_name,
 )
 from ._models import tolerant_answer as _tolerant
 
@@ -169,6 +170,8 @@ def _entry(raw: msgspec.Raw, formats: set[str]) -> Icon | None:
         raise _Fallback from None
     if not icon.name or icon.name.isspace():  # blank (isspace is exactly what strip() removes)
         return None
+    if icon.iconify is not None and iconify_name(icon.iconify) is None:
+        return _tolerant_entry(raw)  # not an Iconify name: the tolerant parser leaves it out
     variants = icon.variants
     for variant in variants:
         if variant.format not in formats:

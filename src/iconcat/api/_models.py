@@ -12,6 +12,8 @@ Parsing is tolerant where it can be and strict where it must be (the service is 
   and its other files downloaded;
 - `meta.moreResultsAvailable` must be a real bool; anything else (missing, "true", 1) reads as False,
   because claiming more results that the service never promised would send people refining for nothing;
+- an icon's `iconify` (an optional extension: its Iconify name, "tabler:arrow-up") is kept only when
+  it is one (`iconify_name`), else read as absent; the icon is kept either way;
 - `meta.next` (paging, an extension the interface does not show) is kept only as a non-empty string of
   at most 8,192 characters, and only as the service wrote it: the client (`CatalogueClient`) decides
   whether it may be followed and replaces it with the vetted, absolute URL or None.
@@ -20,16 +22,29 @@ Parsing is tolerant where it can be and strict where it must be (the service is 
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["Icon", "Ref", "SearchResult", "UnreadableAnswer", "Variant", "parse_search_result", "tolerant_answer"]
+__all__ = [
+    "Icon",
+    "Ref",
+    "SearchResult",
+    "UnreadableAnswer",
+    "Variant",
+    "iconify_name",
+    "parse_search_result",
+    "tolerant_answer",
+]
 
 _MAX_ID = 2**63 - 1
 """Ids beyond a signed 64-bit integer are not ids any real service hands out."""
 _MAX_PIXEL_SIZE = 1_000_000
 _MAX_TEXT = 10_000
 """Names longer than this are not names; the entry is skipped rather than carried around."""
+_ICONIFY_NAME = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*:[a-z0-9]+(?:-[a-z0-9]+)*")
+"""An Iconify name as Iconify writes them: a set prefix and an icon name, lower-case words and hyphens."""
+_MAX_ICONIFY = 200
 _MAX_NEXT_URL = 8192
 """A `meta.next` longer than this is no address a real service hands out: ignored."""
 
@@ -85,6 +100,15 @@ class Icon:
     thumbnail: _Text
     """Address of the small preview image (usually absolute; may be relative to the base URL)."""
     variants: tuple[Variant, ...]
+    iconify: _Text | None = None
+    """The icon's Iconify name, "prefix:name" ("tabler:arrow-up"), when the catalogue gives one (an
+    optional extension field, `iconify`: icon sets from Iconify have one); None otherwise, and for a
+    value that is no Iconify name (`iconify_name`)."""
+
+    @property
+    def iconify_prefix(self) -> str:
+        """The Iconify set prefix ("tabler" of "tabler:arrow-up"); "" without an Iconify name."""
+        return self.iconify.partition(":")[0] if self.iconify else ""
 
 
 @dataclass(frozen=True)
@@ -183,7 +207,16 @@ def _icon(value: Any) -> Icon:
         set=_ref(entry.get("set")),
         thumbnail=_text(entry.get("thumbnail"), allow_empty=True),
         variants=_variants(entry.get("variants")),
+        iconify=iconify_name(entry.get("iconify")),
     )
+
+
+def iconify_name(value: Any) -> str | None:
+    """`value` when it is an Iconify name ("tabler:arrow-up"), else None: an optional extra that is
+    malformed is left out, never a reason to skip its icon."""
+    if isinstance(value, str) and len(value) <= _MAX_ICONIFY and _ICONIFY_NAME.fullmatch(value):
+        return value
+    return None
 
 
 def parse_search_result(document: Any) -> SearchResult:

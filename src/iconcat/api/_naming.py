@@ -7,8 +7,14 @@ empty fields and extensions).
 
 The fields: `{name}`, `{style}`, `{set}`, `{series}`, `{category}` are the slugs of those names;
 `{size}` the pixel size (the resampled size for a smaller PNG; empty for a vector file); `{format}` the
-extension; `{id}` the icon's id; `{variant}` the variant's id. The default template,
-`{name}-{style}-{size}`, tells an icon's styles apart: `arrow-up-bold-512.png`, `arrow-up-bold.svg`.
+extension; `{id}` the icon's id; `{variant}` the variant's id; `{iconify}` the icon's Iconify name
+written for a file (`Icon.iconify` "tabler:arrow-up" → `tabler-arrow-up`) and `{prefix}` its set
+prefix (`tabler`), both empty when the catalogue gives no Iconify name (the demo catalogue gives none).
+
+The default template, `{name}-{style}-{set}-{size}`, tells an icon's styles and sets apart:
+`arrow-up-bold-core-ui-512.png`, `arrow-up-tabler.svg`. A style named "Regular" is left out (in every
+template): it is the plain style of most sets and says nothing, so `arrow-up-tabler-512.png`, not
+`arrow-up-regular-tabler-512.png`.
 """
 
 from __future__ import annotations
@@ -17,7 +23,10 @@ from iconcat.name_template import DEFAULT_TEMPLATE, fill_template, slug
 
 from ._models import Icon, Variant
 
-__all__ = ["suggested_filename"]
+__all__ = ["PLAIN_STYLE", "suggested_filename"]
+
+PLAIN_STYLE = "regular"
+"""The style (as a slug) that file names leave out: it tells nothing apart."""
 
 
 def suggested_filename(icon: Icon, variant: Variant, template: str | None = None, *, size: int | None = None) -> str:
@@ -29,9 +38,10 @@ def suggested_filename(icon: Icon, variant: Variant, template: str | None = None
     """
     extension = slug(variant.format) or "bin"
     pixels = size if size is not None else variant.size
+    style = slug(icon.style.name)
     values = {
         "name": slug(icon.name) or f"icon-{icon.id}",
-        "style": slug(icon.style.name),
+        "style": "" if style == PLAIN_STYLE else style,
         "set": slug(icon.set.name),
         "series": slug(icon.series.name),
         "category": slug(icon.category.name),
@@ -39,6 +49,8 @@ def suggested_filename(icon: Icon, variant: Variant, template: str | None = None
         "format": extension,
         "id": str(icon.id),
         "variant": str(variant.id),
+        "prefix": slug(icon.iconify_prefix),
+        "iconify": slug(icon.iconify or ""),
     }
     return fill_template(
         template if template is not None else DEFAULT_TEMPLATE, values, extension, fallback=f"icon-{icon.id}"

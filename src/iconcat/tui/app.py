@@ -35,6 +35,7 @@ from .commands import BrowserCommands
 from .connection import Connection
 from .download_controller import DownloadController
 from .download_jobs import DownloadJob
+from .folder_choice import FolderChoice
 from .keys import bindings_for, command_allowed
 from .remembered import THEME, start_choices
 from .search_state import SearchPhase, SearchState
@@ -98,6 +99,9 @@ class IconcatApp(App[int]):
             self._bindings.bind("escape", "leave_pick", "Leave", key_display="esc", priority=True)
             self._bindings.bind("ctrl+c", "interrupt_pick", show=False, priority=True)
         self._first_search = first_search
+        self.folder_choice = FolderChoice(for_this_run_only=pick is not None and pick.folder_given)
+        """Whether a download folder chosen in the app is saved (not under `pick -o DIR`)."""
+        self._folder_open = False
         self.link = CatalogueLink(connection, client_factory, prepare)
         """The catalogue in use and its client."""
         self.pictures = pictures or TerminalPictures()
@@ -360,6 +364,38 @@ class IconcatApp(App[int]):
         from .screens import ConnectScreen
 
         self.push_screen(ConnectScreen(self.connection, reason=reason, focus_token=focus_token), connected)
+
+    def action_download_folder(self) -> None:
+        """Choose the download folder (the palette's "Download folder…", ctrl+f over the results)."""
+        self.choose_download_folder()
+
+    def choose_download_folder(self, then: Callable[[Path], None] | None = None) -> None:
+        """Open the download-folder dialog; a folder chosen is used from now on (and saved, as
+        `folder_choice` allows), then `then` hears of it (the picker and the bag show it)."""
+        if self._folder_open:
+            return
+        self._folder_open = True
+
+        def chosen(folder: Path | None) -> None:
+            self._folder_open = False
+            if folder is not None:
+                self.use_download_folder(folder)
+                if then is not None:
+                    then(folder)
+
+        from .screens.download_folder import DownloadFolderScreen
+
+        current = Path(self.connection.download_dir).expanduser()
+        self.push_screen(DownloadFolderScreen(current, note=self.folder_choice.note()), chosen)
+
+    def use_download_folder(self, folder: Path) -> None:
+        """Save files into `folder` from now on (this run's later saves; the config file as allowed)."""
+        import dataclasses
+
+        self.link.connection = dataclasses.replace(self.connection, download_dir=folder)
+        message, saved = self.folder_choice.use(folder)
+        self.notify(message, title="Download folder", severity="information" if saved else "warning", markup=False)
+        self._remove_leftovers()
 
     def action_help(self) -> None:
         """Show the keys."""

@@ -149,12 +149,21 @@ class FinishNotice:
     severity: Literal["information", "error"] = "information"
 
 
+def file_kind(choice: Choice) -> str:
+    """The kind of file a choice is, in a word or three: "EPS", "SVG", "PNG 512 px" (sanitised)."""
+    kind = sanitize(choice.format.upper(), max_length=12)
+    return f"{kind} {choice.pixels} px" if choice.pixels is not None else kind
+
+
 def finish_notice(job: DownloadJob) -> FinishNotice | None:
-    """What to tell a person when `job` ends: where the file is, or why it failed (a cancel says nothing)."""
+    """What to tell a person when `job` ends: which kind of file went where ("saved EPS as …": the
+    picker remembers the last choice, so the notice says what was saved), or why it failed (a cancel
+    says nothing)."""
+    path = sanitize(str(job.saved_path), max_length=None)
     if job.status is DownloadStatus.DONE and job.already:
-        return FinishNotice("Already there", f"already saved as {sanitize(str(job.saved_path), max_length=None)}")
+        return FinishNotice("Already there", f"{file_kind(job.choice)} already saved as {path}")
     if job.status is DownloadStatus.DONE:
-        return FinishNotice("Download finished", sanitize(str(job.saved_path), max_length=None))
+        return FinishNotice("Download finished", f"saved {file_kind(job.choice)} as {path}")
     if job.status is DownloadStatus.FAILED:
         return FinishNotice(
             "Download failed", f"{sanitize(job.filename, max_length=60)}: {job.error}  (r retries)", "error"

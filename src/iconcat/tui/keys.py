@@ -162,6 +162,13 @@ COMMANDS: tuple[Command, ...] = (
         scope="app",
     ),
     Command(
+        "download_folder",
+        "Download folder…",
+        "choose the folder files are saved into (created if missing; saved for later runs)",
+        key="ctrl+f",
+        scope="app",
+    ),
+    Command(
         "cycle_thumbnails",
         "Pictures: next drawing style",
         "pictures: " + ", ".join(mode.label for mode in PICTURE_MODES.values()),

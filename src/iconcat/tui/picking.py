@@ -15,6 +15,8 @@ ends the program, which prints the saved file's absolute path on stdout. Decisio
 - Esc on the main screen, or q over the results, ends it with status 1 and prints nothing (a running
   download is cancelled, its partial file removed); Ctrl-C ends it with 130. Esc inside a dialog or the
   filters closes them first, as everywhere.
+- `-o DIR`: the folder is shown (the picker's "Saves to", the bag) and ctrl+f changes it for this
+  pick; a folder given for one pick is never written to the config file.
 - Only paths go to stdout: the UI draws on the terminal (stderr), and `launch` points the process's
   own stdout at the terminal while the app runs, so nothing printed by accident reaches the pipe.
 """
@@ -49,6 +51,8 @@ class PickRequest:
     """Several icons, through the bag."""
     template: str | None = None
     """The file-name template (`--name`, else the `filename` setting)."""
+    folder_given: bool = False
+    """`-o DIR` chose the folder: changeable in the browser for this pick, never saved."""
 
     def describe(self) -> str:
         """How the request reads: "SVG", "PNG · 64 px", "any file" (the header, the messages)."""

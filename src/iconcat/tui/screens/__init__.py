@@ -3,7 +3,8 @@
 from .bag import BagScreen
 from .confirm_quit import ConfirmQuit
 from .connect import ConnectScreen
+from .download_folder import DownloadFolderScreen
 from .help import HelpScreen
 from .variant_picker import VariantPicker
 
-__all__ = ["BagScreen", "ConfirmQuit", "ConnectScreen", "HelpScreen", "VariantPicker"]
+__all__ = ["BagScreen", "ConfirmQuit", "ConnectScreen", "DownloadFolderScreen", "HelpScreen", "VariantPicker"]

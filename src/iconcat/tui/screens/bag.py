@@ -7,7 +7,8 @@ once a batch has run, what became of its file; the batch's progress ("12 of 50 �
 the summary of the last batch (saved, already there, failed with each reason, cancelled).
 
 Keys: `d` download all, `x` cancel all, `r` retry the failed, `space`/`delete` take the highlighted icon
-out of the bag, `e` twice empty the bag, `esc` close. The buttons do the same.
+out of the bag, `e` twice empty the bag, `ctrl+f` the download folder (`screens.download_folder`),
+`esc` close. The buttons do the same.
 
 Decisions: closing the screen never stops a batch (it is the browser screen's worker: the status line
 keeps counting, and opening the bag again shows it); "download all" keeps the icons in the bag (it is
@@ -104,6 +105,7 @@ class BagScreen(ModalScreen[None]):
             tooltip="Take the highlighted icon out of the bag",
         ),
         Binding("e", "empty", "Empty", id="bag-empty", tooltip="Empty the bag (press twice)"),
+        Binding("ctrl+f", "change_folder", "Folder", id="bag-folder-key", tooltip="Choose the download folder"),
     ]
 
     def __init__(self, bag: BagController, folder: Path) -> None:
@@ -143,7 +145,10 @@ class BagScreen(ModalScreen[None]):
                 yield Button(Content("Retry failed"), id="bag-retry-button")
                 yield Button(Content("Empty the bag"), id="bag-empty-button", variant="error")
             yield Static(
-                Content("d download all · x cancel all · r retry failed · space take out · e empty · esc close"),
+                Content(
+                    "d download all · x cancel all · r retry failed · space take out · e empty · "
+                    "ctrl+f folder · esc close"
+                ),
                 id="bag-keys",
                 markup=False,
             )
@@ -296,6 +301,19 @@ class BagScreen(ModalScreen[None]):
         }.get(event.button.id or "")
         if action is not None:
             action()
+
+    def action_change_folder(self) -> None:
+        """Choose another download folder (the app's dialog): the next "download all" saves there."""
+        choose = getattr(self.app, "choose_download_folder", None)
+        if choose is not None:
+            choose(self._folder_changed)
+
+    def _folder_changed(self, folder: Path) -> None:
+        self.folder = folder
+        if self.is_attached:
+            self.query_one("#bag-folder", Static).update(
+                Content.assemble(("Saves into ", "dim"), sanitize(str(folder), max_length=None))
+            )
 
     def action_close(self) -> None:
         """Close the bag; a batch goes on."""

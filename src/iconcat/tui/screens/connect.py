@@ -1,11 +1,13 @@
 """Connect to a catalogue: base URL, token (hidden), download folder; test them, save them.
 
-Shown by `c`, and by the app itself when the catalogue rejects the token. "Test" runs the api's one
+Shown by ctrl+o, and by the app itself when the catalogue rejects the token. "Test" runs the api's one
 connection check (`iconcat.api.check_connection`, as `iconcat login` does) and says what happened;
 "Save" writes the config file (mode 0600, via `iconcat.config.save_settings`) and dismisses with the new
-Connection, which the app switches to. The base URL is checked by the client's own parser
-(`iconcat.api.parse_base_url`), so what the form accepts is exactly what the client can use, and its
-sentence is what the form shows. Failures are shown as `iconcat.failures.describe_failure` words them.
+Connection, which the app switches to; on the demo catalogue with no base URL nor token typed, "Save"
+saves the download folder alone (as ctrl+f does) and stays on the demo. The base URL is checked by the
+client's own parser (`iconcat.api.parse_base_url`), so what the form accepts is exactly what the client
+can use, and its sentence is what the form shows. Failures are shown as `iconcat.failures.describe_failure`
+words them.
 
 The api is imported inside the methods that use it: the browser defers loading the HTTP stack.
 """
@@ -184,6 +186,9 @@ class ConnectScreen(ModalScreen["Connection | None"]):
         from iconcat.config import save_settings
 
         form = self._values()
+        if self.current.is_demo and not form.base_url and not form.token and form.folder:
+            self._save_folder_alone(form.folder)
+            return
         problem = self._problem(form)
         if problem:
             self._say(problem, "error")
@@ -204,6 +209,21 @@ class ConnectScreen(ModalScreen["Connection | None"]):
                 filename_template=self.current.filename_template,
             )
         )
+
+    def _save_folder_alone(self, text: str) -> None:
+        """The demo catalogue, no base URL nor token typed: Save keeps the demo and saves the folder (as
+        ctrl+f does: made if missing, checked writable, written to the config file alone)."""
+        from iconcat.folders import FolderProblem, ready_folder
+
+        try:
+            folder = ready_folder(text)  # (a mkdir and one empty file: as quick as the save itself)
+        except FolderProblem as error:
+            self._say(str(error), "error")
+            return
+        use = getattr(self.app, "use_download_folder", None)
+        if use is not None:
+            use(folder)
+        self.dismiss(None)
 
     def action_cancel(self) -> None:
         """Close without saving."""

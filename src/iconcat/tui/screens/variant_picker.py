@@ -3,9 +3,13 @@
 The list is `iconcat.saving.choices_for(icon)` (the icon's variants, then smaller PNGs resampled from
 its largest), or the choices a caller narrowed it to (`iconcat pick --format`). The last format and
 size chosen are preselected next time (designers usually want the same kind of file for a whole
-project); the line under the list says the path the file will be saved as: its name from the file-name
-template, and the next free name when a file of that name is already in the folder (`arrow-up-1.svg`),
-as saving does (unless the file there has the very same bytes: saving then says "already saved as").
+project), and said so: that row reads "last used" ("nearest to last used" when the icon lacks that
+size and the cursor starts on the same format), so Enter never saves a format nobody saw chosen. The
+list's order never changes: the cursor moves, the rows stay. The line under the list says the path
+the file will be saved as: its name from the file-name template, and the next free name when a file
+of that name is already in the folder (`arrow-up-1.svg`), as saving does (unless the file there has
+the very same bytes: saving then says "already saved as"); and the notice of a file saved names its
+format ("saved EPS as …").
 """
 
 from __future__ import annotations
@@ -34,18 +38,28 @@ VariantPreference = tuple[str, "int | None"]
 """(format, pixel size) of the last file chosen."""
 
 
+LAST_USED = "last used"
+NEAREST_TO_LAST_USED = "nearest to last used"
+
+
 def preferred_index(choices: Sequence[Choice], preference: VariantPreference | None) -> int:
     """Index of the choice matching `preference`: same format and size, else same format, else 0."""
+    return remembered_choice(choices, preference)[0]
+
+
+def remembered_choice(choices: Sequence[Choice], preference: VariantPreference | None) -> tuple[int, str]:
+    """(index the cursor starts on, what its row says of it): the choice of `preference`'s format and
+    size ("last used"), else the first of its format ("nearest to last used"), else the first ("")."""
     if preference is None:
-        return 0
+        return 0, ""
     fmt, size = preference
     for index, choice in enumerate(choices):
         if choice.format == fmt and choice.pixels == size:
-            return index
+            return index, LAST_USED
     for index, choice in enumerate(choices):
         if choice.format == fmt:
-            return index
-    return 0
+            return index, NEAREST_TO_LAST_USED
+    return 0, ""
 
 
 class VariantPicker(ModalScreen["Choice | None"]):
@@ -54,6 +68,7 @@ class VariantPicker(ModalScreen["Choice | None"]):
     BINDINGS = [
         Binding("escape", "dismiss_picker", "Close", id="picker-close", tooltip="Close without downloading"),
         Binding("enter", "choose", "Download", id="picker-download", tooltip="Download the highlighted variant"),
+        Binding("ctrl+f", "change_folder", "Folder", id="picker-folder", tooltip="Choose the download folder"),
     ]
 
     def __init__(
@@ -87,10 +102,19 @@ class VariantPicker(ModalScreen["Choice | None"]):
                 id="picker-title",
                 markup=False,
             )
-            options = [Option(Content(sanitize(choice.label, max_length=48))) for choice in self.choices]
+            remembered, said = remembered_choice(self.choices, self._preference)
+            options = [
+                Option(
+                    Content.assemble(
+                        sanitize(choice.label, max_length=48),
+                        (f"  · {said}", "italic") if said and index == remembered else "",
+                    )
+                )
+                for index, choice in enumerate(self.choices)
+            ]
             yield OptionList(*options, id="picker-list", markup=False)
             yield Static("", id="picker-target", markup=False)
-            yield Static(Content("enter download · esc close"), id="picker-keys", markup=False)
+            yield Static(Content("enter download · ctrl+f folder · esc close"), id="picker-keys", markup=False)
 
     def on_mount(self) -> None:
         picker = self.query_one(OptionList)
@@ -140,6 +164,22 @@ class VariantPicker(ModalScreen["Choice | None"]):
         choice = self.highlighted_choice
         if choice is not None:
             self.dismiss(choice)
+
+    @property
+    def folder(self) -> Path:
+        """Where the file will be saved (ctrl+f changes it)."""
+        return self._folder
+
+    def action_change_folder(self) -> None:
+        """Choose another download folder (the app's dialog); the line under the list follows."""
+        choose = getattr(self.app, "choose_download_folder", None)
+        if choose is not None:
+            choose(self._folder_changed)
+
+    def _folder_changed(self, folder: Path) -> None:
+        self._folder = folder
+        if self.is_attached:
+            self._show_target()
 
     def action_dismiss_picker(self) -> None:
         """Close without downloading."""

@@ -45,14 +45,15 @@ def short_path(path: Path, width: int) -> str:
     """`path` (sanitised) in `width` cells: whole when it fits, else its folder cut from the left.
 
     The file name is kept whole, and as many of the innermost folders as fit, behind "…":
-    `…/icons/arrow-up.svg`. A name too long even for `…/name` comes alone (the line then cuts its end).
+    `…/icons/arrow-up.svg`. A name too long even for `…/name` comes alone, shortened in the middle
+    when it does not fit either (`arrow-up-o…i-512.png`): its size and extension stay in view.
     """
     whole = sanitize(str(path), max_length=None)
     if cell_len(whole) <= width:
         return whole
     shown = sanitize(path.name, max_length=None)
     if cell_len(f"…{os.sep}{shown}") > width:
-        return shown
+        return _middle_cut(shown, width)
     for folder in reversed(path.parent.parts):
         if folder == path.anchor:
             break
@@ -61,6 +62,27 @@ def short_path(path: Path, width: int) -> str:
             break
         shown = longer
     return f"…{os.sep}{shown}"
+
+
+def _middle_cut(text: str, width: int) -> str:
+    """`text` in `width` cells: whole when it fits, else its start and its end around "…"."""
+    if cell_len(text) <= width:
+        return text
+    if width <= 1:
+        return "…"[:width]
+    room = width - 1
+    head_room = room // 2
+    head = ""
+    for char in text:
+        if cell_len(head + char) > head_room:
+            break
+        head += char
+    tail = ""
+    for char in reversed(text):
+        if cell_len(head) + cell_len(char + tail) > room:
+            break
+        tail = char + tail
+    return f"{head}…{tail}"
 
 
 _DONE = "done "
@@ -182,7 +204,8 @@ class DownloadsPanel(VerticalScroll, can_focus=False):
 
         def picked(choice: Choice | None) -> None:
             if choice is not None:
-                self.start(icon, choice, folder)
+                # The folder in use now: ctrl+f in the picker may have changed it since it opened.
+                self.start(icon, choice, self._download_dir())
 
         self.ask_choice(icon, None, picked, folder=folder)
 
