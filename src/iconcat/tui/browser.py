@@ -10,6 +10,8 @@ browsing, each job in its own module:
 - `preview_loader.PreviewLoader`: the gallery's previews (and the list's neighbours'), at most six at
   once, into the one cache the detail pane reads too.
 - `keys`: the browsing commands are this screen's bindings (so a dialog on top turns them all off).
+- `stale_results`: while other search words are on their way, the results on show are the search
+  before's: dimmed, and the commands that act on an icon wait for the answer.
 
 `search_state`'s watcher updates the screen. Every string from the catalogue or from an exception is
 passed through `sanitize` (failures through `describe_failure`) and shown as plain Content
@@ -47,6 +49,7 @@ from .preview_loader import PreviewLoader
 from .remembered import PICTURES, VARIANT, VIEW, encode_variant
 from .search_runner import SearchRunner
 from .search_state import SearchPhase, SearchState
+from .stale_results import StaleResults, waiting_notice
 from .terminal_images import TerminalPictures
 from .thumbnail_cache import ThumbnailCache
 from .true_pixels import TRUE_PIXEL_MODES
@@ -208,6 +211,9 @@ class BrowserScreen(Screen[None]):
         """Runs searches; the newest one's answer lands (the first may have started before the app)."""
         self.filters = Filters()
         """The filters in force over the results at hand (the search box's `key:value` words)."""
+        self.stale = StaleResults()
+        """Which search the results on show answered: while other words are searched, they are dimmed
+        and the commands that act on an icon wait (`stale_results`)."""
         self.grouped = group
         """Grouped by name (`g`): one entry per name, its members in the detail pane."""
         self.thumbnails = ThumbnailCache()
@@ -437,6 +443,8 @@ class BrowserScreen(Screen[None]):
 
     def action_toggle_favourite(self) -> None:
         """Mark the highlighted icon (grouped: the chosen member) as a favourite, or unmark it."""
+        if self.refuse_stale():
+            return
         icon = self.highlighted_member()
         if icon is None or self.memory is None:
             self.notify("Highlight an icon to make it a favourite.", markup=False)
@@ -454,6 +462,8 @@ class BrowserScreen(Screen[None]):
 
     def action_toggle_mark(self) -> None:
         """Put the highlighted icon (grouped: the chosen member) in the bag, or take it out."""
+        if self.refuse_stale():
+            return
         icon = self.highlighted_member()
         if icon is None or self.bag.memory is None:
             self.notify("Highlight an icon to put it in the bag.", markup=False)
@@ -462,6 +472,8 @@ class BrowserScreen(Screen[None]):
 
     def action_mark_all(self) -> None:
         """Put every icon shown (after the filters; grouped: every member) in the bag."""
+        if self.refuse_stale():
+            return
         shown = self.query_one(ResultsArea).shown_icons if self.search_state.phase is SearchPhase.RESULTS else ()
         if not shown or self.bag.memory is None:
             self.notify("No icon is shown to put in the bag.", markup=False)
@@ -767,6 +779,7 @@ class BrowserScreen(Screen[None]):
             facets.show(result.icons, self.filters)
         # The detail follows in the same frame (the list's highlight message would land a frame later).
         self._follow_highlight(results, self.query_one(DetailPane), member=select)
+        self.stale.showing(state.query)
         self.search_state = state
 
     def watch_search_state(self, state: SearchState) -> None:
@@ -774,7 +787,7 @@ class BrowserScreen(Screen[None]):
         if search_bar is None:  # a search answered while the app was closing
             return
         search_bar.state = state
-        shows_list = self.query_one(ResultsArea).show_state(state)
+        shows_list = self.query_one(ResultsArea).show_state(state, stale=self.stale.dimmed(state))
         if not shows_list:
             self.query_one(DetailPane).icon = None
 
@@ -807,6 +820,16 @@ class BrowserScreen(Screen[None]):
         else:
             detail.show_group(group, member)
 
+    def refuse_stale(self) -> bool:
+        """True, having said to wait, when the results on show are the search before's while other
+        search words are on their way: Enter, `d`, space, ctrl+a and `*` do not act on them."""
+        box = self.query_one_optional(SearchInput)
+        words = parse_query(box.value).service_text if box is not None else self.searches.last_query
+        waiting = self.stale.waiting_for(self.search_state, words, self.searches.last_query)
+        if waiting:
+            self.notify(waiting_notice(waiting), title="Searching", severity="warning", markup=False)
+        return bool(waiting)
+
     def highlighted_member(self) -> Icon | None:
         """The icon Enter and d are about: the highlighted one; grouped, the group's highlighted member."""
         results = self.query_one(ResultsArea)
@@ -818,6 +841,8 @@ class BrowserScreen(Screen[None]):
     @on(ResultsList.IconChosen)
     @on(Gallery.IconChosen)
     def _icon_chosen(self, message: ResultsList.IconChosen | Gallery.IconChosen) -> None:
+        if self.refuse_stale():
+            return
         icon = message.icon
         group = self.query_one(ResultsArea).highlighted_group
         if group is not None and group.first.id == icon.id:  # a group chosen: its highlighted member
@@ -826,6 +851,8 @@ class BrowserScreen(Screen[None]):
 
     @on(DetailPane.MemberChosen)
     def _member_chosen(self, message: DetailPane.MemberChosen) -> None:
+        if self.refuse_stale():
+            return
         self.open_variant_picker(message.icon)
 
     def _galleries(self) -> list[Gallery]:
@@ -945,6 +972,8 @@ class BrowserScreen(Screen[None]):
 
     def action_download(self) -> None:
         """Open the variant picker for the highlighted icon (grouped: the group's highlighted member)."""
+        if self.refuse_stale():
+            return
         icon = self.highlighted_member()
         if icon is None:
             self.notify("Search, then highlight an icon to download it.", markup=False)

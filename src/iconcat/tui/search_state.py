@@ -8,7 +8,20 @@ from enum import Enum
 
 from iconcat.text import sanitize
 
-__all__ = ["refine_hint", "SearchPhase", "SearchState"]
+__all__ = ["refine_hint", "SearchPhase", "SearchState", "shown_words"]
+
+SHOWN_WORDS_LENGTH = 40
+"""The longest search quoted in the status ("searching home…") and notices: cut in the middle beyond."""
+
+
+def shown_words(words: str) -> str:
+    """Search words as the status and notices quote them: one sanitised line, cut in the middle with
+    "…" past `SHOWN_WORDS_LENGTH` (both ends say the most)."""
+    text = sanitize(words, max_length=None)
+    if len(text) <= SHOWN_WORDS_LENGTH:
+        return text
+    head = (SHOWN_WORDS_LENGTH - 1) // 2
+    return text[:head] + "…" + text[len(text) - (SHOWN_WORDS_LENGTH - 1 - head) :]
 
 
 class SearchPhase(Enum):
@@ -17,7 +30,8 @@ class SearchPhase(Enum):
     PROMPT = "prompt"
     """The box is empty: a friendly prompt, no request (the interface says nothing of an empty name)."""
     SEARCHING = "searching"
-    """A request is in flight; earlier results stay visible, dimmed."""
+    """A request is in flight; earlier results of other words stay visible, dimmed, not to be acted on
+    (`stale_results`)."""
     RESULTS = "results"
     """Icons found."""
     NO_RESULTS = "no-results"
@@ -94,7 +108,7 @@ class SearchState:
         if phase is SearchPhase.PROMPT:
             return "type to search"
         if phase is SearchPhase.SEARCHING:
-            return "searching…"
+            return f"searching {shown_words(self.query)}…" if self.query else "searching…"
         if phase is SearchPhase.RESULTS:
             noun = "icon" if self.count == 1 else "icons"
             status = f"{self.count:,} {noun}"
