@@ -7,8 +7,8 @@ browsing, each job in its own module:
   `Answered` message carries a sequence number, so a late answer is dropped; the next page on demand.
 - `filters`: the search box's `key:value` words, applied to the results at hand (never sent);
   `grouping`: one entry per name (`g`), the detail pane showing the group's members.
-- `preview_loader.PreviewLoader`: the gallery's previews (and the list's neighbours'), at most six at
-  once, into the one cache the detail pane reads too.
+- `preview_loader.PreviewLoader`: every preview: the detail's picture first, the gallery's tiles, the
+  list's neighbours, at most six at once, each fetched once, into the one cache.
 - `keys`: the browsing commands are this screen's bindings (so a dialog on top turns them all off).
 - `stale_results`: while other search words are on their way, the results on show are the search
   before's: dimmed, and the commands that act on an icon wait for the answer.
@@ -219,7 +219,7 @@ class BrowserScreen(Screen[None]):
         self.thumbnails = ThumbnailCache()
         """Preview bytes and renders, shared by the detail pane's thumbnail and the gallery."""
         self.previews = PreviewLoader(self, self.thumbnails, self._fetch_preview, pictures=self.pictures)
-        """Fetches the gallery's previews (at most 6 at once, what is on screen first)."""
+        """Fetches every preview shown: the detail's picture first, then the tiles on screen (at most 6 at once)."""
         self.memory: Memory | None = None
         """What is remembered of this catalogue (favourites, recents), once the app has opened it."""
         self.bag = BagController(
@@ -235,9 +235,8 @@ class BrowserScreen(Screen[None]):
             yield ResultsArea(self.previews, view=self._view, mode=self._thumbnail_mode, id="results-area")
             yield DetailPane(
                 self.thumbnails,
-                self._fetch_preview,
+                self.previews,
                 thumbnail_mode=self._thumbnail_mode,
-                loader=self.previews,
                 pictures=self.pictures,
                 id="detail",
             )
@@ -886,9 +885,8 @@ class BrowserScreen(Screen[None]):
             if changed:
                 gallery.previews_changed(changed)
         thumbnail = self.query_one_optional(Thumbnail)
-        shown = thumbnail.icon if thumbnail is not None else None
-        if thumbnail is not None and shown is not None and shown.id in icon_ids and thumbnail.status == "loading":
-            thumbnail.redraw()  # its own fetch may still be waiting out the settle pause
+        if thumbnail is not None:
+            thumbnail.previews_arrived(icon_ids)
 
     @on(PreviewLoader.Rendered)
     def _preview_rendered(self, message: PreviewLoader.Rendered) -> None:
