@@ -720,8 +720,9 @@ class BrowserScreen(Screen[None]):
         the results on show are filtered again, with no request.
         """
         parsed = parse_query(query)
-        if parsed.notice and parsed.filters != self.filters:
-            self.notify(parsed.notice, title="Filters", severity="warning", markup=False)
+        bar = self.query_one_optional(SearchBar)
+        if bar is not None:  # unknown filter words, keys with no value: said while they are in the box
+            bar.filter_note = parsed.notice
         self.filters = parsed.filters
         state = self.searches.start(parsed.service_text, immediate=immediate)
         if state is None:

@@ -121,6 +121,8 @@ class SearchState:
                 status += f" · {self.groups:,} {'name' if self.groups == 1 else 'names'}"
             if self.filters_text:
                 status += f" · {self.filters_text}"
+                if self.favourites is not None:  # filters typed alone filter the remembered icons
+                    status += " · type a word to search the catalogue"
             if self.loading_more:
                 status += " · loading more…"
             elif self.can_load_more:
