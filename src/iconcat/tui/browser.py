@@ -298,7 +298,7 @@ class BrowserScreen(Screen[None]):
         if memory.notice:
             self.notify(memory.notice, title="Favourites and history", severity="warning", markup=False)
         if not self.searches.last_query and self.search_state.phase is SearchPhase.PROMPT:
-            self._show_remembered()
+            self._show_empty_query()
         elif self.search_state.phase is SearchPhase.UNREACHABLE:  # (the first search failed before this)
             self._show_saved_answer(self.search_state)
 
@@ -400,22 +400,34 @@ class BrowserScreen(Screen[None]):
 
         result = SearchResult(icons=icons, more_available=False)
         self.searches.result = result
-        state = SearchState(SearchPhase.RESULTS, "", count=len(icons), favourites=favourites)
+        elsewhere = "" if favourites else self._favourites_elsewhere()
+        state = SearchState(SearchPhase.RESULTS, "", count=len(icons), favourites=favourites, elsewhere=elsewhere)
         self.show_search_result(result, state)
         return True
+
+    def _favourites_elsewhere(self) -> str:
+        """Where the favourites are when this catalogue has none and others have (see `catalogue_names`)."""
+        from iconcat.catalogue_names import favourites_elsewhere_note
+
+        memory = self.memory
+        if memory is None or memory.favourite_ids():
+            return ""
+        return favourites_elsewhere_note(memory.catalogue, memory.favourites_elsewhere())
 
     def _show_empty_query(self) -> None:
         """The empty search box: the remembered icons, or else the prompt."""
         if not self._show_remembered():
             self.searches.result = None
             self.query_one(ResultsArea).show_icons(())
-            self.search_state = SearchState()
+            self.search_state = SearchState(elsewhere=self._favourites_elsewhere())
 
     def _state_for(self, result: SearchResult) -> SearchState:
         """The state that shows `result` again (the remembered icons' own, with an empty query)."""
         if not self.searches.last_query and self.search_state.favourites is not None:
-            favourites = self.search_state.favourites
-            return SearchState(SearchPhase.RESULTS, "", count=len(result.icons), favourites=favourites)
+            favourites, elsewhere = self.search_state.favourites, self.search_state.elsewhere
+            return SearchState(
+                SearchPhase.RESULTS, "", count=len(result.icons), favourites=favourites, elsewhere=elsewhere
+            )
         state = self.searches.state_for(self.searches.last_query, result)
         if self.search_state.offline_from:  # still the last answer kept, shown offline
             state = replace(state, offline_from=self.search_state.offline_from)

@@ -82,6 +82,10 @@ class SearchState:
     favourites: int | None = None
     """With an empty query: the results are the remembered icons, this many favourites first, then the
     recent ones (RESULTS); None for a search's results."""
+    elsewhere: str = ""
+    """This catalogue has no favourites and others have: where they are ("no favourites in
+    icons.example.com; 2 in the demo catalogue (--demo)"), said on the empty screen (PROMPT, or RESULTS
+    of recent icons alone); else ""."""
     offline_from: str = ""
     """The catalogue could not be reached: the results are the last answer seen for this query, kept
     at this time ("14:02"; another day's with its date), and the status says so (RESULTS); else ""."""
@@ -114,6 +118,8 @@ class SearchState:
             status = f"{self.count:,} {noun}"
             if self.favourites is not None:
                 status = f"★ {self.favourites:,} favourite{'' if self.favourites == 1 else 's'}"
+                if not self.favourites and self.elsewhere:
+                    status = self.elsewhere
                 status += f" · {self.count - self.favourites:,} recent · type to search"
             if self.filters_text:
                 status = f"{self.shown:,} of {self.count:,} shown"
@@ -153,7 +159,10 @@ class SearchState:
             return f"{self.emptied_by}\n\nPress F to clear the filters, or f to choose others."
         phase = self.phase
         if phase is SearchPhase.PROMPT:
-            return "Type the name of an icon to search the catalogue: try “arrow”, “home” or “user”."
+            prompt = "Type the name of an icon to search the catalogue: try “arrow”, “home” or “user”."
+            if self.elsewhere:  # (favourites are kept per catalogue: after a change they seem gone)
+                prompt += f"\n\n{self.elsewhere[:1].upper()}{self.elsewhere[1:]}."
+            return prompt
         if phase is SearchPhase.NO_RESULTS:
             return (
                 f"No icon is named like “{self.query}”.\n"
