@@ -510,7 +510,8 @@ def test_a_key_with_no_value_is_kept_to_say_it_needs_one(text, keys):
     parsed = parse_query(text)
     assert parsed.empty == keys and not parsed.filters
     noun = "needs a value" if len(keys) == 1 else "need values"
-    assert parsed.notice == f"{', '.join(key + ':' for key in keys)} {noun} (f lists them)"
+    examples = {"style": "style:filled", "format": "format:svg", "size": "size:512"}
+    assert parsed.notice == f"{', '.join(key + ':' for key in keys)} {noun} ({' '.join(examples[k] for k in keys)})"
     assert parse_query("style: style:filled").empty == ()  # a value given in another word
 
 
@@ -518,5 +519,5 @@ def test_several_unknown_keys_are_named_once_each():
     parsed = parse_query("colour:red colour:blue shape:round style:")
     assert parsed.notice == (
         "colour:, shape: are not filters (style, set, format, size, category, series)"
-        " · style: needs a value (f lists them)"
+        " · style: needs a value (style:filled)"
     )

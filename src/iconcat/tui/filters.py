@@ -91,6 +91,16 @@ _KEY_BY_NAME: dict[str, FilterKey] = {key: key for key in FILTER_KEYS}
 NOTICE_KEYS: tuple[FilterKey, ...] = ("style", "set", "format", "size", "category", "series")
 """The keys as a notice lists them: the ones people filter by most first."""
 
+_EXAMPLES: dict[FilterKey, str] = {
+    "style": "filled",
+    "set": "core-ui",
+    "category": "arrows",
+    "series": "essentials",
+    "format": "svg",
+    "size": "512",
+}
+"""A value of each key, for "style: needs a value (style:filled)" (the demo catalogue's names)."""
+
 _PLURALS: dict[FilterKey, str] = {
     "style": "styles",
     "set": "sets",
@@ -411,8 +421,9 @@ class ParsedQuery:
             verb = "is not a filter" if len(keys) == 1 else "are not filters"
             parts.append(f"{shown} {verb} ({', '.join(NOTICE_KEYS)})")
         if self.empty:
-            keys = [f"{key}:" for key in self.empty]
-            parts.append(f"{', '.join(keys)} {'needs a value' if len(keys) == 1 else 'need values'} (f lists them)")
+            keys = ", ".join(f"{key}:" for key in self.empty)
+            examples = " ".join(f"{key}:{_EXAMPLES[key]}" for key in self.empty)
+            parts.append(f"{keys} {'needs a value' if len(self.empty) == 1 else 'need values'} ({examples})")
         return " · ".join(parts)
 
 
