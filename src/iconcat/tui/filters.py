@@ -421,9 +421,9 @@ class ParsedQuery:
             verb = "is not a filter" if len(keys) == 1 else "are not filters"
             parts.append(f"{shown} {verb} ({', '.join(NOTICE_KEYS)})")
         if self.empty:
-            keys = ", ".join(f"{key}:" for key in self.empty)
+            named = ", ".join(f"{key}:" for key in self.empty)
             examples = " ".join(f"{key}:{_EXAMPLES[key]}" for key in self.empty)
-            parts.append(f"{keys} {'needs a value' if len(self.empty) == 1 else 'need values'} ({examples})")
+            parts.append(f"{named} {'needs a value' if len(self.empty) == 1 else 'need values'} ({examples})")
         return " · ".join(parts)
 
 
