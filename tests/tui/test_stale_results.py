@@ -48,9 +48,14 @@ async def test_keys_behind_enter_wait_for_the_new_words_and_the_answer_highlight
             faded = gallery.get_component_styles("gallery--stale").text_opacity
             assert 0 < faded < 1 and gallery._fade == faded  # the names are drawn at that opacity
             waits = len(notices(app))
+            refused = []
+            original = app.browser.refuse_stale
+            app.browser.refuse_stale = lambda: refused.append(original()) or refused[-1]
             for key, character in [("d", "d"), ("space", " "), ("asterisk", "*"), ("ctrl+a", None)]:
                 app.post_message(events.Key(key, character))
-            await wait_until(pilot, lambda: len(notices(app)) >= waits + 4, "four more waits")
+            await wait_until(pilot, lambda: len(refused) == 4, "the four commands asked")
+            assert refused == [True] * 4
+            assert len(notices(app)) == waits  # said once while its toast shows, not once per key
             assert not any(isinstance(screen, VariantPicker) for screen in app.screen_stack)
             assert len(app.browser.bag) == 0
             assert Memory.open(DEMO_CATALOGUE).favourites() == ()

@@ -21,6 +21,7 @@ passed through `sanitize` (failures through `describe_failure`) and shown as pla
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
@@ -98,8 +99,6 @@ def _refuse_large_svg(done: int, total: int | None) -> None:
 
 def _clock(seconds: float) -> str:
     """When an answer was kept, as the status says it: "14:02" today, "2024-03-05 14:02" before."""
-    import time
-
     then, now = time.localtime(seconds), time.localtime()
     return time.strftime("%H:%M" if then[:3] == now[:3] else "%Y-%m-%d %H:%M", then)
 
@@ -838,7 +837,7 @@ class BrowserScreen(Screen[None]):
         box = self.query_one_optional(SearchInput)
         words = parse_query(box.value).service_text if box is not None else self.searches.last_query
         waiting = self.stale.waiting_for(self.search_state, words, self.searches.last_query)
-        if waiting:
+        if waiting and self.stale.should_say(waiting, time.monotonic(), self.app.NOTIFICATION_TIMEOUT):
             self.notify(waiting_notice(waiting), title="Searching", severity="warning", markup=False)
         return bool(waiting)
 

@@ -42,6 +42,16 @@ class StaleResults:
     def __init__(self) -> None:
         self.shown_words = ""
         """The search words the results on show answered ("" for the remembered icons)."""
+        self._said: tuple[str, float] = ("", -1e9)
+
+    def should_say(self, words: str, now: float, lasting: float) -> bool:
+        """True unless "wait for `words`' results" was said less than `lasting` seconds ago (a toast
+        still on screen): `home⏎↓⏎d*` says it once, not once per key."""
+        said, when = self._said
+        if said == words and now - when < lasting:
+            return False
+        self._said = (words, now)
+        return True
 
     def showing(self, words: str) -> None:
         """The results of `words` are on show now."""
