@@ -556,12 +556,16 @@ def _remembered(settings: Settings, which: str, *, as_json: bool, demo: bool) ->
     Read from the browser's memory alone (no request). With nothing configured, or with --demo, the
     demo catalogue's, as the browser keeps them."""
     from iconcat.api import SearchResult
+    from iconcat.catalogue_names import favourites_elsewhere_note
     from iconcat.memory import DEMO_CATALOGUE, Memory
 
     key = DEMO_CATALOGUE if demo or not settings.base_url else settings.base_url
     memory = Memory.open(key)
     try:
         icons = memory.favourites() if which == "favourites" else memory.recents()
+        elsewhere = ""
+        if not icons and which == "favourites":  # kept per catalogue: say where they are
+            elsewhere = favourites_elsewhere_note(memory.catalogue, memory.favourites_elsewhere())
     finally:
         memory.close()
     if memory.notice:
@@ -573,7 +577,9 @@ def _remembered(settings: Settings, which: str, *, as_json: bool, demo: bool) ->
         print(json.dumps(search_result_document(result), indent=2, ensure_ascii=True))
     elif icons:
         _print_table(result)
-    else:
+    if elsewhere:
+        print(f"{elsewhere[:1].upper()}{elsewhere[1:]}.", file=sys.stderr)
+    elif not icons and not as_json:
         print(
             "No favourites yet: press * on an icon in the browser." if which == "favourites" else "Nothing yet.",
             file=sys.stderr,

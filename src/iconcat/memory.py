@@ -276,6 +276,18 @@ class Memory:
         now_favourite = self._write(work)
         return icon.id in self.favourite_ids() if now_favourite is None else bool(now_favourite)
 
+    def favourites_elsewhere(self) -> tuple[tuple[str, int], ...]:
+        """The other catalogues' favourites: (catalogue key, how many), the most first. Favourites are
+        kept per catalogue, so after a change of catalogue (`iconcat login`) they seem gone: the
+        browser and `iconcat favourites` say where they are."""
+        rows = self._read(
+            "SELECT favourites.catalogue, COUNT(*) FROM favourites JOIN icons USING (catalogue, icon_id) "
+            "WHERE favourites.catalogue != ? GROUP BY favourites.catalogue "
+            "ORDER BY COUNT(*) DESC, favourites.catalogue",
+            (self.catalogue,),
+        )
+        return tuple((str(catalogue), int(count)) for catalogue, count in rows)
+
     # ----------------------------------------------------------------- recents
 
     def recents(self) -> tuple[Icon, ...]:

@@ -46,3 +46,25 @@ def test_hostile_names_stay_inert_in_both_forms():
     assert json.loads(as_json.stdout)["data"][0]["name"] == HOSTILE  # the data itself kept exactly
     table = run_iconcat("favourites")
     assert "\x1b" not in table.stdout and "\u202e" not in table.stdout and "\x07" not in table.stdout
+
+
+def test_no_favourites_here_says_where_they_are_and_never_shows_credentials():
+    # Favourites are kept per catalogue: after `iconcat login` to another, they seem gone.
+    demo = Memory.open(DEMO_CATALOGUE)
+    demo.toggle_favourite(icon("Star"))
+    demo.toggle_favourite(icon("Moon"))
+    demo.close()
+    other = Memory.open("https://user:s3cret-token@icons.example.com/api/?token=s3cret-token")
+    other.toggle_favourite(icon("Sun"))
+    other.close()
+    outcome = run_iconcat("favourites", env={"ICONCAT_BASE_URL": "http://127.0.0.1:9"})
+    assert outcome.status == 0 and outcome.stdout == ""
+    assert outcome.stderr.strip() == (
+        "No favourites in 127.0.0.1:9; 2 in the demo catalogue (--demo), "
+        "1 in icons.example.com/api (--base-url https://icons.example.com/api)."
+    )
+    assert "s3cret" not in outcome.stderr and "user" not in outcome.stderr
+    as_json = run_iconcat("favourites", "--json", env={"ICONCAT_BASE_URL": "http://127.0.0.1:9"})
+    assert json.loads(as_json.stdout)["data"] == [] and "2 in the demo catalogue" in as_json.stderr
+    from_demo = run_iconcat("favourites", "--demo")
+    assert "Star" in from_demo.stdout and "favourites in" not in from_demo.stderr

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import collections
 import dataclasses
 import socket
 import threading
@@ -136,6 +137,50 @@ class HeldRequests:
             await self.app(scope, receive, send)
         finally:
             self.in_flight -= 1
+
+
+class HeldPreviews(HeldRequests):
+    """`HeldRequests` for every preview (`/private/bundle_icons/<id>/small`), each logged by its path in
+    `paths` (how often each preview was asked for), so a test counts requests where they arrive."""
+
+    def __init__(self, token: str, limit: float = WAIT_SECONDS) -> None:
+        super().__init__(token, "/private/bundle_icons/", limit=limit)
+        self.paths: collections.Counter[str] = collections.Counter()
+
+    def _holds(self, scope: Any) -> bool:
+        holds = scope["type"] == "http" and scope["path"].startswith(self.path)
+        if holds:
+            self.paths[scope["path"]] += 1
+        return holds
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        """As `HeldRequests`, but a request whose client hung up (a fetch cancelled) stops being held
+        and counted in flight at once: `in_flight` and `peak` count the requests a client still waits for."""
+        if not self._holds(scope):
+            await self.app(scope, receive, send)
+            return
+        self.in_flight += 1
+        self.requests += 1
+        self.peak = max(self.peak, self.in_flight)
+        hung_up: asyncio.Future[Any] | None = None
+        try:
+            body = await receive()  # (a GET's empty body; what comes next is the client hanging up)
+            hung_up = asyncio.ensure_future(receive())
+            deadline = time.monotonic() + self.limit
+            while not self._released.is_set() and time.monotonic() < deadline:
+                if hung_up.done():
+                    return
+                await asyncio.sleep(0.02)
+            replay = [body]
+
+            async def replayed() -> Any:
+                return replay.pop() if replay else await hung_up
+
+            await self.app(scope, replayed, send)
+        finally:
+            self.in_flight -= 1
+            if hung_up is not None and not hung_up.done():
+                hung_up.cancel()
 
 
 @contextmanager

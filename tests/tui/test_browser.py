@@ -74,7 +74,7 @@ async def test_searching_state_is_visible_and_a_stale_answer_never_lands(make_ap
             app.browser.start_search("arrow", immediate=True)
             await wait_until(pilot, lambda: held.in_flight == 1, "the first search at the server")
             assert app.query_one("#search-status").has_class("-searching")
-            assert shown_text(app.query_one("#search-status", Static)) == "searching…"
+            assert shown_text(app.query_one("#search-status", Static)) == "searching arrow…"
             app.browser.start_search("heart", immediate=True)
             await wait_until(pilot, lambda: results_settled(app), "the second search's answer")
             held.release()

@@ -143,3 +143,29 @@ async def test_picking_makes_an_icon_recent_when_its_file_is_saved_not_when_it_g
         await wait_until(pilot, lambda: not one.is_running, "the pick to end")
     assert one.return_code == 0 and one.picked
     assert [icon.id for icon in Memory.open(DEMO_CATALOGUE).recents()] == [picked.id]
+
+
+async def test_the_empty_screen_says_where_the_favourites_are_when_this_catalogue_has_none(make_app, connection):
+    # Favourites are kept per catalogue: after `iconcat login` to another they seem gone, so it says where.
+    from tests.support.icons import icon as made_icon
+
+    demo = Memory.open(DEMO_CATALOGUE)
+    demo.toggle_favourite(made_icon("Star"))
+    demo.toggle_favourite(made_icon("Moon"))
+    demo.close()
+    other = make_app(dataclasses.replace(connection, is_demo=False))
+    where = connection.base_url.removeprefix("http://")
+    async with other.run_test(size=SIZE) as pilot:
+        message = other.query_one("#results-message", Static)
+        await wait_until(pilot, lambda: "favourites in" in shown_text(message), "the note on the empty screen")
+        assert shown_text(message).endswith(f"No favourites in {where}; 2 in the demo catalogue (--demo).")
+        # With recent icons here but still no favourite, the status says it instead.
+        await search(pilot, "heart")
+        other.browser.action_focus_results()
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(other.screen, VariantPicker), "the picker")
+        await pilot.press("escape")
+        await clear_search(pilot)
+        await wait_until(pilot, lambda: remembered_shown(other), "the recent icon")
+        status = shown_text(other.query_one("#search-status", Static))
+        assert status == f"no favourites in {where}; 2 in the demo catalogue (--demo) · 1 recent · type to search"

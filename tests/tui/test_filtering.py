@@ -74,3 +74,59 @@ async def test_the_facet_panel_counts_values_and_space_chooses_one(make_app):
         assert status.startswith(f"{len(results.icons)} of {total} shown")
         await pilot.press("escape")  # in the panel: clears the filters
         await wait_until(pilot, lambda: len(results.icons) == total, "every result again")
+
+
+async def test_an_unknown_filter_word_on_a_fresh_query_is_said_in_the_status(make_app):
+    # From an empty box: "arrow colour:red" lists every arrow, and the status says colour: is no filter
+    # (before, it said so only when the known filters changed too: here they did not).
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await search(pilot, "arrow colour:red")
+        status = shown_text(app.query_one("#search-status", Static))
+        assert status.startswith("colour: is not a filter (style, set, format, size, category, series) · ")
+        assert app.query_one(ResultsList).icons and not app.browser.filters
+        box = app.query_one("#search-input", Input)
+        box.value = "arrow"  # the word gone, the note goes with it
+        await wait_until(pilot, lambda: "not a filter" not in shown_text(app.query_one("#search-status", Static)), "")
+
+
+async def test_a_key_with_no_value_applies_nothing_sends_nothing_and_says_it_needs_one(make_app, download_dir):
+    icons = [entry(1, "Arrow Up", "Filled"), entry(2, "Arrow Up", "Outline")]
+    with MisbehavingServer() as server:
+        server.on("/api/v1/search", *[Reply.json({"data": icons, "meta": {"moreResultsAvailable": False}})] * 5)
+        app = make_app(Connection(server.base_url, TEST_TOKEN, download_dir))
+        async with app.run_test(size=SIZE) as pilot:
+            await search(pilot, "arrow")
+            asked = len(server.requests)
+            box = app.query_one("#search-input", Input)
+            await pilot.press(*" style:")
+            status = app.query_one("#search-status", Static)
+            await wait_until(pilot, lambda: shown_text(status).startswith("style: needs a value"), "the note")
+            assert [icon.id for icon in app.query_one(ResultsList).icons] == [1, 2] and not app.browser.filters
+            assert len(server.requests) == asked and box.value == "arrow style:"
+
+
+async def test_filter_words_alone_filter_the_remembered_icons_with_a_hint_to_type_a_word(make_app):
+    from iconcat.memory import DEMO_CATALOGUE, Memory
+
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: app.browser.memory is not None, "the memory opened")
+        await search(pilot, "heart")
+        hearts = app.query_one(ResultsList).icons
+        styles = {icon.style.name for icon in hearts}
+        assert len(styles) > 1
+        memory = Memory.open(DEMO_CATALOGUE)
+        for icon in hearts[:8]:
+            memory.toggle_favourite(icon)
+        memory.close()
+        box = app.query_one("#search-input", Input)
+        box.value = ""
+        await wait_until(pilot, lambda: app.browser.search_state.favourites is not None, "the favourites")
+        style = hearts[0].style.name
+        box.value = f"style:{style.lower()}"
+        kept = [icon.id for icon in hearts[:8] if icon.style.name == style]
+        await wait_until(pilot, lambda: len(app.query_one(ResultsList).icons) == len(kept), "filtered favourites")
+        assert sorted(icon.id for icon in app.query_one(ResultsList).icons) == sorted(kept)
+        status = shown_text(app.query_one("#search-status", Static))
+        assert f"{len(kept)} of 8 shown" in status and status.endswith("type a word to search the catalogue")

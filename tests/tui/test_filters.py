@@ -144,7 +144,8 @@ def test_a_word_with_an_unknown_key_is_reported_neither_sent_nor_applied(word):
     assert parsed.words == ("arrow",)
     assert parsed.unknown == (word,)
     assert parsed.filters == Filters.of(style="filled")
-    assert "unknown filter" in parsed.notice and "style:" in parsed.notice
+    key = word.partition(":")[0]
+    assert parsed.notice == f"{key}: is not a filter (style, set, format, size, category, series)"
     assert parsed.text == f"arrow style:filled {word}"
 
 
@@ -502,3 +503,21 @@ def test_counts_over_the_whole_catalogue_agree_with_counting_the_slow_way(catalo
         assert got == expected, key
         assert all(value.selected == filters.selects(key, value.name) for value in facets[key])
     assert len(filters.apply(icons)) == sum(1 for i in icons if filters.matches(i))
+
+
+@pytest.mark.parametrize(("text", "keys"), [("style:", ("style",)), ("arrow format: size:,", ("format", "size"))])
+def test_a_key_with_no_value_is_kept_to_say_it_needs_one(text, keys):
+    parsed = parse_query(text)
+    assert parsed.empty == keys and not parsed.filters
+    noun = "needs a value" if len(keys) == 1 else "need values"
+    examples = {"style": "style:filled", "format": "format:svg", "size": "size:512"}
+    assert parsed.notice == f"{', '.join(key + ':' for key in keys)} {noun} ({' '.join(examples[k] for k in keys)})"
+    assert parse_query("style: style:filled").empty == ()  # a value given in another word
+
+
+def test_several_unknown_keys_are_named_once_each():
+    parsed = parse_query("colour:red colour:blue shape:round style:")
+    assert parsed.notice == (
+        "colour:, shape: are not filters (style, set, format, size, category, series)"
+        " · style: needs a value (style:filled)"
+    )

@@ -7,9 +7,11 @@ browsing, each job in its own module:
   `Answered` message carries a sequence number, so a late answer is dropped; the next page on demand.
 - `filters`: the search box's `key:value` words, applied to the results at hand (never sent);
   `grouping`: one entry per name (`g`), the detail pane showing the group's members.
-- `preview_loader.PreviewLoader`: the gallery's previews (and the list's neighbours'), at most six at
-  once, into the one cache the detail pane reads too.
+- `preview_loader.PreviewLoader`: every preview: the detail's picture first, the gallery's tiles, the
+  list's neighbours, at most six at once, each fetched once, into the one cache.
 - `keys`: the browsing commands are this screen's bindings (so a dialog on top turns them all off).
+- `stale_results`: while other search words are on their way, the results on show are the search
+  before's: dimmed, and the commands that act on an icon wait for the answer.
 
 `search_state`'s watcher updates the screen. Every string from the catalogue or from an exception is
 passed through `sanitize` (failures through `describe_failure`) and shown as plain Content
@@ -19,6 +21,7 @@ passed through `sanitize` (failures through `describe_failure`) and shown as pla
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
@@ -47,6 +50,7 @@ from .preview_loader import PreviewLoader
 from .remembered import PICTURES, VARIANT, VIEW, encode_variant
 from .search_runner import SearchRunner
 from .search_state import SearchPhase, SearchState
+from .stale_results import StaleResults, waiting_notice
 from .terminal_images import TerminalPictures
 from .thumbnail_cache import ThumbnailCache
 from .true_pixels import TRUE_PIXEL_MODES
@@ -95,8 +99,6 @@ def _refuse_large_svg(done: int, total: int | None) -> None:
 
 def _clock(seconds: float) -> str:
     """When an answer was kept, as the status says it: "14:02" today, "2024-03-05 14:02" before."""
-    import time
-
     then, now = time.localtime(seconds), time.localtime()
     return time.strftime("%H:%M" if then[:3] == now[:3] else "%Y-%m-%d %H:%M", then)
 
@@ -208,12 +210,15 @@ class BrowserScreen(Screen[None]):
         """Runs searches; the newest one's answer lands (the first may have started before the app)."""
         self.filters = Filters()
         """The filters in force over the results at hand (the search box's `key:value` words)."""
+        self.stale = StaleResults()
+        """Which search the results on show answered: while other words are searched, they are dimmed
+        and the commands that act on an icon wait (`stale_results`)."""
         self.grouped = group
         """Grouped by name (`g`): one entry per name, its members in the detail pane."""
         self.thumbnails = ThumbnailCache()
         """Preview bytes and renders, shared by the detail pane's thumbnail and the gallery."""
         self.previews = PreviewLoader(self, self.thumbnails, self._fetch_preview, pictures=self.pictures)
-        """Fetches the gallery's previews (at most 6 at once, what is on screen first)."""
+        """Fetches every preview shown: the detail's picture first, then the tiles on screen (at most 6 at once)."""
         self.memory: Memory | None = None
         """What is remembered of this catalogue (favourites, recents), once the app has opened it."""
         self.bag = BagController(
@@ -229,9 +234,8 @@ class BrowserScreen(Screen[None]):
             yield ResultsArea(self.previews, view=self._view, mode=self._thumbnail_mode, id="results-area")
             yield DetailPane(
                 self.thumbnails,
-                self._fetch_preview,
+                self.previews,
                 thumbnail_mode=self._thumbnail_mode,
-                loader=self.previews,
                 pictures=self.pictures,
                 id="detail",
             )
@@ -293,7 +297,7 @@ class BrowserScreen(Screen[None]):
         if memory.notice:
             self.notify(memory.notice, title="Favourites and history", severity="warning", markup=False)
         if not self.searches.last_query and self.search_state.phase is SearchPhase.PROMPT:
-            self._show_remembered()
+            self._show_empty_query()
         elif self.search_state.phase is SearchPhase.UNREACHABLE:  # (the first search failed before this)
             self._show_saved_answer(self.search_state)
 
@@ -395,22 +399,34 @@ class BrowserScreen(Screen[None]):
 
         result = SearchResult(icons=icons, more_available=False)
         self.searches.result = result
-        state = SearchState(SearchPhase.RESULTS, "", count=len(icons), favourites=favourites)
+        elsewhere = "" if favourites else self._favourites_elsewhere()
+        state = SearchState(SearchPhase.RESULTS, "", count=len(icons), favourites=favourites, elsewhere=elsewhere)
         self.show_search_result(result, state)
         return True
+
+    def _favourites_elsewhere(self) -> str:
+        """Where the favourites are when this catalogue has none and others have (see `catalogue_names`)."""
+        from iconcat.catalogue_names import favourites_elsewhere_note
+
+        memory = self.memory
+        if memory is None or memory.favourite_ids():
+            return ""
+        return favourites_elsewhere_note(memory.catalogue, memory.favourites_elsewhere())
 
     def _show_empty_query(self) -> None:
         """The empty search box: the remembered icons, or else the prompt."""
         if not self._show_remembered():
             self.searches.result = None
             self.query_one(ResultsArea).show_icons(())
-            self.search_state = SearchState()
+            self.search_state = SearchState(elsewhere=self._favourites_elsewhere())
 
     def _state_for(self, result: SearchResult) -> SearchState:
         """The state that shows `result` again (the remembered icons' own, with an empty query)."""
         if not self.searches.last_query and self.search_state.favourites is not None:
-            favourites = self.search_state.favourites
-            return SearchState(SearchPhase.RESULTS, "", count=len(result.icons), favourites=favourites)
+            favourites, elsewhere = self.search_state.favourites, self.search_state.elsewhere
+            return SearchState(
+                SearchPhase.RESULTS, "", count=len(result.icons), favourites=favourites, elsewhere=elsewhere
+            )
         state = self.searches.state_for(self.searches.last_query, result)
         if self.search_state.offline_from:  # still the last answer kept, shown offline
             state = replace(state, offline_from=self.search_state.offline_from)
@@ -437,6 +453,8 @@ class BrowserScreen(Screen[None]):
 
     def action_toggle_favourite(self) -> None:
         """Mark the highlighted icon (grouped: the chosen member) as a favourite, or unmark it."""
+        if self.refuse_stale():
+            return
         icon = self.highlighted_member()
         if icon is None or self.memory is None:
             self.notify("Highlight an icon to make it a favourite.", markup=False)
@@ -454,6 +472,8 @@ class BrowserScreen(Screen[None]):
 
     def action_toggle_mark(self) -> None:
         """Put the highlighted icon (grouped: the chosen member) in the bag, or take it out."""
+        if self.refuse_stale():
+            return
         icon = self.highlighted_member()
         if icon is None or self.bag.memory is None:
             self.notify("Highlight an icon to put it in the bag.", markup=False)
@@ -462,6 +482,8 @@ class BrowserScreen(Screen[None]):
 
     def action_mark_all(self) -> None:
         """Put every icon shown (after the filters; grouped: every member) in the bag."""
+        if self.refuse_stale():
+            return
         shown = self.query_one(ResultsArea).shown_icons if self.search_state.phase is SearchPhase.RESULTS else ()
         if not shown or self.bag.memory is None:
             self.notify("No icon is shown to put in the bag.", markup=False)
@@ -709,8 +731,9 @@ class BrowserScreen(Screen[None]):
         the results on show are filtered again, with no request.
         """
         parsed = parse_query(query)
-        if parsed.notice and parsed.filters != self.filters:
-            self.notify(parsed.notice, title="Filters", severity="warning", markup=False)
+        bar = self.query_one_optional(SearchBar)
+        if bar is not None:  # unknown filter words, keys with no value: said while they are in the box
+            bar.filter_note = parsed.notice
         self.filters = parsed.filters
         state = self.searches.start(parsed.service_text, immediate=immediate)
         if state is None:
@@ -767,6 +790,7 @@ class BrowserScreen(Screen[None]):
             facets.show(result.icons, self.filters)
         # The detail follows in the same frame (the list's highlight message would land a frame later).
         self._follow_highlight(results, self.query_one(DetailPane), member=select)
+        self.stale.showing(state.query)
         self.search_state = state
 
     def watch_search_state(self, state: SearchState) -> None:
@@ -774,7 +798,7 @@ class BrowserScreen(Screen[None]):
         if search_bar is None:  # a search answered while the app was closing
             return
         search_bar.state = state
-        shows_list = self.query_one(ResultsArea).show_state(state)
+        shows_list = self.query_one(ResultsArea).show_state(state, stale=self.stale.dimmed(state))
         if not shows_list:
             self.query_one(DetailPane).icon = None
 
@@ -807,6 +831,16 @@ class BrowserScreen(Screen[None]):
         else:
             detail.show_group(group, member)
 
+    def refuse_stale(self) -> bool:
+        """True, having said to wait, when the results on show are the search before's while other
+        search words are on their way: Enter, `d`, space, ctrl+a and `*` do not act on them."""
+        box = self.query_one_optional(SearchInput)
+        words = parse_query(box.value).service_text if box is not None else self.searches.last_query
+        waiting = self.stale.waiting_for(self.search_state, words, self.searches.last_query)
+        if waiting and self.stale.should_say(waiting, time.monotonic(), self.app.NOTIFICATION_TIMEOUT):
+            self.notify(waiting_notice(waiting), title="Searching", severity="warning", markup=False)
+        return bool(waiting)
+
     def highlighted_member(self) -> Icon | None:
         """The icon Enter and d are about: the highlighted one; grouped, the group's highlighted member."""
         results = self.query_one(ResultsArea)
@@ -818,6 +852,8 @@ class BrowserScreen(Screen[None]):
     @on(ResultsList.IconChosen)
     @on(Gallery.IconChosen)
     def _icon_chosen(self, message: ResultsList.IconChosen | Gallery.IconChosen) -> None:
+        if self.refuse_stale():
+            return
         icon = message.icon
         group = self.query_one(ResultsArea).highlighted_group
         if group is not None and group.first.id == icon.id:  # a group chosen: its highlighted member
@@ -826,6 +862,8 @@ class BrowserScreen(Screen[None]):
 
     @on(DetailPane.MemberChosen)
     def _member_chosen(self, message: DetailPane.MemberChosen) -> None:
+        if self.refuse_stale():
+            return
         self.open_variant_picker(message.icon)
 
     def _galleries(self) -> list[Gallery]:
@@ -859,9 +897,8 @@ class BrowserScreen(Screen[None]):
             if changed:
                 gallery.previews_changed(changed)
         thumbnail = self.query_one_optional(Thumbnail)
-        shown = thumbnail.icon if thumbnail is not None else None
-        if thumbnail is not None and shown is not None and shown.id in icon_ids and thumbnail.status == "loading":
-            thumbnail.redraw()  # its own fetch may still be waiting out the settle pause
+        if thumbnail is not None:
+            thumbnail.previews_arrived(icon_ids)
 
     @on(PreviewLoader.Rendered)
     def _preview_rendered(self, message: PreviewLoader.Rendered) -> None:
@@ -945,6 +982,8 @@ class BrowserScreen(Screen[None]):
 
     def action_download(self) -> None:
         """Open the variant picker for the highlighted icon (grouped: the group's highlighted member)."""
+        if self.refuse_stale():
+            return
         icon = self.highlighted_member()
         if icon is None:
             self.notify("Search, then highlight an icon to download it.", markup=False)

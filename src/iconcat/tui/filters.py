@@ -13,7 +13,9 @@ The syntax, and the decisions behind it:
 - A word with a colon is a filter word, and is never sent to the service. `style:`, `set:`,
   `category:`, `series:`, `format:` and `size:` are the keys (case-insensitive). A word with any other key
   (`foo:bar`, a typo like `stlye:filled`, a URL-ish `http://x`, even `10:30`) is neither sent nor
-  applied: it is kept in `ParsedQuery.unknown` and `ParsedQuery.notice` says so. Sending it would search
+  applied: it is kept in `ParsedQuery.unknown` and `ParsedQuery.notice` says so ("colour: is not a
+  filter (style, set, format, size, category, series)"), whether or not the known filters changed
+  with it: the browser shows it in the status for as long as the word is in the box. Sending it would search
   names for "stlye:filled" and find nothing, with no hint why; a colon never occurs in an icon's name
   that anyone searches for by typing the colon.
 - Values are case-insensitive and a prefix is enough: `style:fil` selects Filled. Spaces, hyphens and
@@ -26,7 +28,9 @@ The syntax, and the decisions behind it:
 - Commas give alternatives: `style:filled,outline` is either. A key written twice adds alternatives
   too (`style:filled style:outline` is the same filter). Across keys every filter must hold: AND across
   keys, OR within a key.
-- An empty value (`style:`, `style:,`) is ignored.
+- An empty value (`style:`, `style:,`) applies nothing and is not sent; `ParsedQuery.empty` keeps its
+  key and the notice says it needs a value (it is what a person sees half way through typing one, so
+  the browser says it only once typing settles).
 - `format:` matches any variant's format (`svg`, `png`, `eps`). `size:` is accepted too: `size:512` (or
   `512px`) is an exact pixel size, `size:vector` (or a prefix of it) a file with no pixel size. Format
   and size hold for the same file: `format:png size:256` keeps icons with a 256 px PNG, not icons with
@@ -83,6 +87,19 @@ _REF_KEYS: tuple[FilterKey, ...] = ("style", "set", "category", "series")
 """Keys read from one of the icon's references (`icon.style.name`…)."""
 
 _KEY_BY_NAME: dict[str, FilterKey] = {key: key for key in FILTER_KEYS}
+
+NOTICE_KEYS: tuple[FilterKey, ...] = ("style", "set", "format", "size", "category", "series")
+"""The keys as a notice lists them: the ones people filter by most first."""
+
+_EXAMPLES: dict[FilterKey, str] = {
+    "style": "filled",
+    "set": "core-ui",
+    "category": "arrows",
+    "series": "essentials",
+    "format": "svg",
+    "size": "512",
+}
+"""A value of each key, for "style: needs a value (style:filled)" (the demo catalogue's names)."""
 
 _PLURALS: dict[FilterKey, str] = {
     "style": "styles",
@@ -371,6 +388,9 @@ class ParsedQuery:
     filters: Filters = field(default_factory=Filters)
     unknown: tuple[str, ...] = ()
     """Words with a colon but no known key (`foo:bar`), as typed: neither sent nor applied."""
+    empty: tuple[FilterKey, ...] = field(default=(), compare=False)
+    """Filter keys typed with no value (`style:`) and no other word of theirs with one: nothing applied.
+    Not part of the query (nor of its canonical text, nor of equality): only what the notice says."""
 
     @property
     def service_text(self) -> str:
@@ -387,18 +407,24 @@ class ParsedQuery:
 
     def with_filters(self, filters: Filters) -> ParsedQuery:
         """The same words with other filters (what the search box shows after the facet panel changed them)."""
-        return ParsedQuery(self.words, filters, self.unknown)
+        empty = tuple(key for key in self.empty if key not in filters.keys)
+        return ParsedQuery(self.words, filters, self.unknown, empty)
 
     @property
     def notice(self) -> str:
-        """A sanitised line about unknown filter words ('' when there are none)."""
-        if not self.unknown:
-            return ""
-        shown = ", ".join(sanitize(word, max_length=40) for word in self.unknown[:3])
-        if len(self.unknown) > 3:
-            shown += ", …"
-        noun = "filter" if len(self.unknown) == 1 else "filters"
-        return f"unknown {noun} {shown} (not searched): filters are " + ", ".join(f"{key}:" for key in FILTER_KEYS)
+        """A sanitised line about unknown filter words and keys with no value ('' when there are none):
+        "colour: is not a filter (style, set, format, size, category, series)", "style: needs a value"."""
+        parts = []
+        if self.unknown:
+            keys = list(dict.fromkeys(sanitize(word.partition(":")[0], max_length=30) + ":" for word in self.unknown))
+            shown = ", ".join(keys[:3]) + (", …" if len(keys) > 3 else "")
+            verb = "is not a filter" if len(keys) == 1 else "are not filters"
+            parts.append(f"{shown} {verb} ({', '.join(NOTICE_KEYS)})")
+        if self.empty:
+            named = ", ".join(f"{key}:" for key in self.empty)
+            examples = " ".join(f"{key}:{_EXAMPLES[key]}" for key in self.empty)
+            parts.append(f"{named} {'needs a value' if len(self.empty) == 1 else 'need values'} ({examples})")
+        return " · ".join(parts)
 
 
 def _tokens(text: str) -> Iterator[str]:
@@ -443,7 +469,9 @@ def parse_query(text: str) -> ParsedQuery:
             unknown.append(token)
         else:
             terms.append((key, (value,)))
-    return ParsedQuery(tuple(words), Filters(tuple(terms)), tuple(unknown))
+    filters = Filters(tuple(terms))
+    empty = tuple(dict.fromkeys(key for key, _value in terms if key not in filters.keys))
+    return ParsedQuery(tuple(words), filters, tuple(unknown), empty)
 
 
 # --- counts ----------------------------------------------------------------------------------------

@@ -1,11 +1,13 @@
 """Previews for many icons at once: fetched in priority order, at most six at a time, drawn in a thread.
 
-One `PreviewLoader` serves every widget that shows pictures (the gallery's tiles; the detail pane can
-use it to prefetch its neighbours). Each of them says what it wants with `want(visible, ahead,
-channel=...)`, which replaces that channel's wanted set:
+One `PreviewLoader` serves every widget that shows pictures: the gallery's tiles, the list's
+neighbours, the detail pane's members and its picture. Each of them says what it wants with
+`want(visible, ahead, channel=...)`, which replaces that channel's wanted set. No preview is fetched
+twice at once, whoever wants it, and no widget fetches one by itself: the six requests are all there is.
 
-- Fetches start in priority order (every channel's visible icons, then every channel's icons one
-  screen ahead), with at most `max_in_flight` (6) requests to the service at any moment; those ahead
+- Fetches start in priority order (the icons of channels wanted `first`, the detail's picture, then
+  every channel's visible icons, then every channel's icons one screen ahead), with at most
+  `max_in_flight` (6) requests to the service at any moment; those ahead
   start once every picture on screen is in, drawn and painted (a gallery's frame says so with
   `frame_drawn`; `PAINT_WAIT` if none comes): started before, they would only slow those down, as the
   fetches, the renders and the frames share one interpreter lock. Each fetch is
@@ -132,6 +134,8 @@ class _Wanted:
     visible: tuple[Icon, ...]
     ahead: tuple[Icon, ...]
     spec: RenderSpec | None
+    first: bool = False
+    """Its visible icons go before every other channel's (the detail pane's picture)."""
 
 
 def _render_weight(tile: TileRender) -> int:
@@ -262,12 +266,14 @@ class PreviewLoader:
         *,
         spec: RenderSpec | None = None,
         channel: str = "gallery",
+        first: bool = False,
     ) -> None:
         """Replace `channel`'s wanted icons: `visible` first, then `ahead`; draw them as `spec` (None: fetch only).
 
+        `first`: `visible` goes before every other channel's (the one picture a person is looking at).
         Fetches and renders no channel wants any more are cancelled; cached previews cost no request.
         """
-        self._channels[channel] = _Wanted(tuple(visible), tuple(ahead), spec)
+        self._channels[channel] = _Wanted(tuple(visible), tuple(ahead), spec, first)
         self._plan()
 
     def forget(self, channel: str) -> None:
@@ -333,6 +339,11 @@ class PreviewLoader:
         return len(self._queue)
 
     @property
+    def queue(self) -> tuple[int, ...]:
+        """The icons whose fetches wait for a free slot, in the order they will start."""
+        return tuple(icon.id for icon in self._queue)
+
+    @property
     def idle(self) -> bool:
         """Nothing queued, fetched or drawn right now."""
         return not self._in_flight and not self._queue and not self._pending_renders and self._render_worker is None
@@ -344,8 +355,9 @@ class PreviewLoader:
         order: list[Icon] = []
         seen: set[int] = set()
         specs: dict[int, list[RenderSpec]] = {}
+        channels = sorted(self._channels.values(), key=lambda wanted: not wanted.first)  # (a stable sort)
         for part in ("visible", "ahead"):
-            for wanted in self._channels.values():
+            for wanted in channels:
                 for icon in wanted.visible if part == "visible" else wanted.ahead:
                     if wanted.spec is not None:
                         icon_specs = specs.setdefault(icon.id, [])

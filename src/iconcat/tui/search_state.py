@@ -8,7 +8,20 @@ from enum import Enum
 
 from iconcat.text import sanitize
 
-__all__ = ["refine_hint", "SearchPhase", "SearchState"]
+__all__ = ["refine_hint", "SearchPhase", "SearchState", "shown_words"]
+
+SHOWN_WORDS_LENGTH = 40
+"""The longest search quoted in the status ("searching home…") and notices: cut in the middle beyond."""
+
+
+def shown_words(words: str) -> str:
+    """Search words as the status and notices quote them: one sanitised line, cut in the middle with
+    "…" past `SHOWN_WORDS_LENGTH` (both ends say the most)."""
+    text = sanitize(words, max_length=None)
+    if len(text) <= SHOWN_WORDS_LENGTH:
+        return text
+    head = (SHOWN_WORDS_LENGTH - 1) // 2
+    return text[:head] + "…" + text[len(text) - (SHOWN_WORDS_LENGTH - 1 - head) :]
 
 
 class SearchPhase(Enum):
@@ -17,7 +30,8 @@ class SearchPhase(Enum):
     PROMPT = "prompt"
     """The box is empty: a friendly prompt, no request (the interface says nothing of an empty name)."""
     SEARCHING = "searching"
-    """A request is in flight; earlier results stay visible, dimmed."""
+    """A request is in flight; earlier results of other words stay visible, dimmed, not to be acted on
+    (`stale_results`)."""
     RESULTS = "results"
     """Icons found."""
     NO_RESULTS = "no-results"
@@ -71,6 +85,10 @@ class SearchState:
     favourites: int | None = None
     """With an empty query: the results are the remembered icons, this many favourites first, then the
     recent ones (RESULTS); None for a search's results."""
+    elsewhere: str = ""
+    """This catalogue has no favourites and others have: where they are ("no favourites in
+    icons.example.com; 2 in the demo catalogue (--demo)"), said on the empty screen (PROMPT, or RESULTS
+    of recent icons alone); else ""."""
     offline_from: str = ""
     """The catalogue could not be reached: the results are the last answer seen for this query, kept
     at this time ("14:02"; another day's with its date), and the status says so (RESULTS); else ""."""
@@ -98,12 +116,14 @@ class SearchState:
         if phase is SearchPhase.PROMPT:
             return "type to search"
         if phase is SearchPhase.SEARCHING:
-            return "searching…"
+            return f"searching {shown_words(self.query)}…" if self.query else "searching…"
         if phase is SearchPhase.RESULTS:
             noun = "icon" if self.count == 1 else "icons"
             status = f"{self.count:,} {noun}"
             if self.favourites is not None:
                 status = f"★ {self.favourites:,} favourite{'' if self.favourites == 1 else 's'}"
+                if not self.favourites and self.elsewhere:
+                    status = self.elsewhere
                 status += f" · {self.count - self.favourites:,} recent · type to search"
             if self.filters_text:
                 status = f"{self.shown:,} of {self.count:,} shown"
@@ -111,6 +131,8 @@ class SearchState:
                 status += f" · {self.groups:,} {'name' if self.groups == 1 else 'names'}"
             if self.filters_text:
                 status += f" · {self.filters_text}"
+                if self.favourites is not None:  # filters typed alone filter the remembered icons
+                    status += " · type a word to search the catalogue"
             if self.loading_more:
                 status += " · loading more…"
             elif self.can_load_more:
@@ -143,7 +165,10 @@ class SearchState:
             return f"{self.emptied_by}\n\nPress F to clear the filters, or f to choose others."
         phase = self.phase
         if phase is SearchPhase.PROMPT:
-            return "Type the name of an icon to search the catalogue: try “arrow”, “home” or “user”."
+            prompt = "Type the name of an icon to search the catalogue: try “arrow”, “home” or “user”."
+            if self.elsewhere:  # (favourites are kept per catalogue: after a change they seem gone)
+                prompt += f"\n\n{self.elsewhere[:1].upper()}{self.elsewhere[1:]}."
+            return prompt
         if phase is SearchPhase.NO_RESULTS:
             return (
                 f"No icon is named like “{self.query}”.\n"

@@ -27,7 +27,7 @@ from iconcat.text import sanitize
 
 from ..thumbnail_cache import ThumbnailCache
 from .gallery import Gallery
-from .thumbnail import PreviewFetcher, Thumbnail
+from .thumbnail import Thumbnail
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from iconcat.api import Icon, Ref
@@ -139,17 +139,15 @@ class DetailPane(Vertical):
     def __init__(
         self,
         cache: ThumbnailCache,
-        fetch_preview: PreviewFetcher,
+        loader: PreviewLoader,
         *,
         thumbnail_mode: str = "half",
-        loader: PreviewLoader | None = None,
         pictures: TerminalPictures | None = None,
         id: str | None = None,
     ) -> None:
         super().__init__(id=id, classes="-empty")
         self._pictures = pictures
         self._cache = cache
-        self._fetch_preview = fetch_preview
         self._thumbnail_mode = thumbnail_mode
         self._loader = loader
         self._variant_lines = 0
@@ -162,17 +160,14 @@ class DetailPane(Vertical):
     def compose(self) -> ComposeResult:
         with Horizontal(id="detail-top"):
             yield Thumbnail(
-                self._cache, self._fetch_preview, mode=self._thumbnail_mode, pictures=self._pictures, id="thumbnail"
+                self._cache, self._loader, mode=self._thumbnail_mode, pictures=self._pictures, id="thumbnail"
             )
             with Vertical(id="detail-fields"):
                 yield Static("", id="detail-name", markup=False)
                 yield Static("", id="detail-refs", markup=False)
-        if self._loader is not None:
-            with Vertical(id="detail-members-box"):
-                yield Static("", id="detail-members-title", markup=False)
-                yield MemberGallery(
-                    self._loader, mode=self._thumbnail_mode, channel="members", label_lines=2, id="members"
-                )
+        with Vertical(id="detail-members-box"):
+            yield Static("", id="detail-members-title", markup=False)
+            yield MemberGallery(self._loader, mode=self._thumbnail_mode, channel="members", label_lines=2, id="members")
         with VerticalScroll(id="detail-variants-box"):
             yield Static(Content("Variants"), id="detail-variants-title", markup=False)
             yield Static("", id="detail-variants", markup=False)
@@ -228,7 +223,7 @@ class DetailPane(Vertical):
 
     @property
     def members(self) -> MemberGallery | None:
-        """The group's members as tiles (None when the pane was made without a preview loader)."""
+        """The group's members as tiles (None before the pane is composed)."""
         return self.query_one_optional("#members", MemberGallery)
 
     @property

@@ -46,6 +46,7 @@ from textual.color import Color
 from textual.geometry import Region, Size
 from textual.message import Message
 from textual.reactive import reactive, var
+from textual.renderables.text_opacity import TextOpacity
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
@@ -142,10 +143,12 @@ class Gallery(ScrollView, can_focus=True):
         "gallery--highlight",
         "gallery--placeholder",
         "gallery--mark",
+        "gallery--stale",
     }
     """`gallery--name`: names under the pictures; `gallery--highlight`: the highlighted tile's frame and
     name; `gallery--placeholder`: "…" while a picture loads and "no preview"; `gallery--mark`: the marks
-    ("✓" in the bag, "★" a favourite)."""
+    ("✓" in the bag, "★" a favourite); `gallery--stale`: its `text-opacity` fades the names while
+    `stale` (as `ResultsList`'s stale rows)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("up", "cursor_up", "Up", show=False, id="gallery-up", tooltip="Highlight the tile above"),
@@ -216,6 +219,11 @@ class Gallery(ScrollView, can_focus=True):
     mode: var[str] = var("half", init=False)
     """How pictures are drawn: "half" or "quadrant" blocks, or "text": names only, no preview fetched."""
 
+    stale: reactive[bool] = reactive(False, init=False)
+    """The tiles answered the search before while one for other words runs: their names are drawn
+    faded (`gallery--stale`). The pictures stay as they are: a true-pixel picture's cells carry its
+    image in their colours, which a fade would break."""
+
     def __init__(
         self,
         loader: PreviewLoader,
@@ -254,6 +262,7 @@ class Gallery(ScrollView, can_focus=True):
         self._line_styles: tuple[RichStyle, RichStyle, RichStyle, RichStyle, RichStyle] | None = None
         self._marked: Marks = {}
         self._spec = RenderSpec(1, 1, (0, 0, 0))  # set by render_lines before any line is drawn
+        self._fade = 1.0  # the names' opacity (below 1 while `stale`), set by render_lines
 
     # ----------------------------------------------------------------- public API
 
@@ -630,6 +639,7 @@ class Gallery(ScrollView, can_focus=True):
                 base + self.get_component_rich_style("gallery--name") + self.get_component_rich_style("gallery--mark"),
             )
         self._spec = self.render_spec()
+        self._fade = self.get_component_styles("gallery--stale").text_opacity if self.stale else 1.0
         lines = super().render_lines(crop)
         if not self._repaint_rows and self._repaint_timer is None:
             self.loader.frame_drawn()  # every picture that came is in this frame: the fetches ahead may start
@@ -679,6 +689,9 @@ class Gallery(ScrollView, can_focus=True):
             strip = Strip(segments, width)
         else:
             strip = Strip(segments, used).crop(0, width)
+        if spec is None and self._fade < 1.0:  # a line of names, on stale tiles
+            app = self.app
+            strip = Strip(TextOpacity.process_segments(strip, self._fade, app.ansi_theme, app.native_ansi_color), width)
         return strip
 
     def _marked_label(

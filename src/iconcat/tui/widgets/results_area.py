@@ -1,6 +1,6 @@
 """Where the results go: the gallery of tiles or the text list, else a message saying why there are none.
 
-It shows a `SearchState`: the results (faded in the list while a newer search runs over earlier rows),
+It shows a `SearchState`: the results (faded while a search for other words runs: `stale_results`),
 or the prompt, "no icons", or what went wrong and what to do. Classes choose what shows and its colour
 (styles/iconcat.tcss): `-message` and `-problem`, and `-gallery-view` for the tiles instead of the list;
 the two views' `display` is also set here, as those rules set it, so switching views (`v`) lays them
@@ -215,8 +215,9 @@ class ResultsArea(Container):
             if show_gallery and tell_loader:
                 gallery.tell_loader()
 
-    def show_state(self, state: SearchState) -> bool:
-        """Show `state`; return True when results are on show (results, or earlier ones while searching)."""
+    def show_state(self, state: SearchState, *, stale: bool = False) -> bool:
+        """Show `state`; return True when results are on show (results, or earlier ones while searching).
+        `stale`: those earlier ones answered other words than the search in flight: drawn faded."""
         results = self.query_one(ResultsList)
         shows_list = (state.phase is SearchPhase.RESULTS and not state.filtered_out) or (
             state.phase is SearchPhase.SEARCHING and len(self.active.icons) > 0
@@ -225,8 +226,9 @@ class ResultsArea(Container):
         self._show_view(message=not shows_list)
         # One restyle at most (a class change restyles the area's whole subtree): most searches change none.
         self.update_classes({"-message": not shows_list, "-problem": state.is_problem})
-        # Earlier rows stay on show, faded, while a newer search runs: a repaint of the list, no restyle.
-        results.stale = state.phase is SearchPhase.SEARCHING
+        # Earlier results stay on show, faded, while a search for other words runs: a repaint, no restyle.
+        results.stale = stale
+        self.query_one(Gallery).stale = stale
         explanation = state.explanation or f"Searching for “{state.query}”…"
         # The message box's size is set by the layout (1fr), so new text only needs a repaint.
         self.query_one("#results-message", Static).update(Content(explanation), layout=False)

@@ -69,6 +69,10 @@ class SearchBar(Horizontal):
     bag_note: var[str] = var("", init=False)
     """What the bag holds or does ("3 in the bag", "bag: 12 of 50 done"), before the search's status."""
 
+    filter_note: var[str] = var("", init=False)
+    """What is wrong with the filter words in the box ("colour: is not a filter (…)", "style: needs a
+    value"), first in the status while they are there; '' when nothing is."""
+
     def __init__(self, query: str = "", *, id: str | None = None) -> None:
         super().__init__(id=id)
         self._initial_query = query
@@ -94,11 +98,13 @@ class SearchBar(Horizontal):
         return self.input.value.strip()
 
     def _status_text(self) -> str:
-        note = self.bag_note
-        # First: a long search status ("more results exist… (try: …)") would push it out of the box.
-        return f"{note} · {self.state.status}" if note else self.state.status
+        # First: a long search status ("more results exist… (try: …)") would push them out of the box.
+        return " · ".join(note for note in (self.filter_note, self.bag_note, self.state.status) if note)
 
     def watch_bag_note(self) -> None:
+        self.query_one("#search-status", Static).update(Content(self._status_text()), layout=False)
+
+    def watch_filter_note(self) -> None:
         self.query_one("#search-status", Static).update(Content(self._status_text()), layout=False)
 
     def watch_state(self, state: SearchState) -> None:

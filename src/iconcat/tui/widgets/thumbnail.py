@@ -1,17 +1,17 @@
-"""The icon's picture: a preview fetched through the function it is handed, drawn in a thread, cached.
+"""The icon's picture: a preview fetched through the screen's preview loader, drawn in a thread, cached.
 
-The widget knows what it should show (`icon`, its own size, the theme's surface colour) and fetches
-what it lacks: the preview bytes through `fetch_preview` (the app hands it its catalogue link's, as it
-hands the variant picker `filename_for`) in an exclusive async worker, the render in a thread worker.
-Renders are keyed on the
-icon, the cell size and the background colour, so coming back to an icon costs nothing and a theme
-change or a resize draws it again.
+The widget knows what it should show (`icon`, its own size, the theme's surface colour) and asks for
+what it lacks: the preview bytes from the shared `PreviewLoader` (its "detail" channel, wanted before
+every tile, so the picture a person looks at comes first), the render in a thread worker. The
+loader fetches each preview once however many widgets want it and keeps to its six requests at once;
+the screen hands the loader's arrivals on (`previews_arrived`). Renders are keyed on the icon, the
+cell size and the background colour, so coming back to an icon costs nothing and a theme change or a
+resize draws it again.
 """
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Awaitable, Callable
+from collections.abc import Iterable
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -25,32 +25,34 @@ from textual.worker import get_current_worker
 
 from iconcat.failures import describe_failure
 
-from ..catalogue_link import PreviewUnavailable
 from ..thumbnail_cache import PreviewFailure, RenderKey, ThumbnailCache
 from ..true_pixels import blank_strips, draw, is_true_pixels
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from rich.console import RenderableType
+    from textual.timer import Timer
 
     from iconcat.api import Icon
 
+    from ..preview_loader import PreviewLoader
     from ..terminal_images import TerminalPictures
 
-__all__ = ["Thumbnail", "PreviewFetcher", "THUMBNAIL_SETTLE_SECONDS"]
-
-PreviewFetcher = Callable[["Icon"], Awaitable[bytes]]
-"""Fetches an icon's preview bytes, or raises `PreviewUnavailable` saying why."""
+__all__ = ["Thumbnail", "THUMBNAIL_SETTLE_SECONDS"]
 
 THUMBNAIL_SETTLE_SECONDS = 0.05
-"""Holding an arrow key moves the highlight ~30 times a second: wait this long before fetching a
+"""Holding an arrow key moves the highlight ~30 times a second: wait this long before asking for a
 preview, so rows merely passed over cost no request (cached previews show at once regardless)."""
+
+DETAIL_CHANNEL = "detail"
+"""The preview loader's channel for the picture: wanted before every other (`first`)."""
 
 
 class Thumbnail(Widget):
     """Shows `icon`'s preview, or a designed placeholder: loading, no preview, broken, unavailable."""
 
     class Fetching(Message):
-        """A request for `icon`'s preview starts (it was not cached); the status shows "loading"."""
+        """The picture asks the loader for `icon`'s preview, which no widget had asked for yet (it was
+        not cached): one request more. The status shows "loading"."""
 
         def __init__(self, icon: Icon) -> None:
             super().__init__()
@@ -81,7 +83,7 @@ class Thumbnail(Widget):
     def __init__(
         self,
         cache: ThumbnailCache,
-        fetch_preview: PreviewFetcher,
+        loader: PreviewLoader,
         *,
         mode: str = "half",
         pictures: TerminalPictures | None = None,
@@ -90,7 +92,10 @@ class Thumbnail(Widget):
         super().__init__(id=id)
         self.set_reactive(Thumbnail.mode, mode)
         self.cache = cache
-        self._fetch_preview = fetch_preview
+        self._loader = loader
+        self._asked: int | None = None
+        """The icon whose preview the loader's detail channel wants (or will, once the settle is over)."""
+        self._ask_timer: Timer | None = None
         self._pictures = pictures
         self._renderable: RenderableType | Content = Content("")
         self._strips: tuple[Strip, ...] | None = None
@@ -154,10 +159,12 @@ class Thumbnail(Widget):
         icon = self.icon
         if icon is None:
             self._wanted = None
+            self._stop_asking()
             self._show(Content(""), "empty")
             return
         if self.mode == "text":
             self._wanted = None
+            self._stop_asking()
             self._show(Content(""), "off")  # hidden by the stylesheet: the fields take its room
             return
         key = self.render_key()
@@ -173,64 +180,61 @@ class Thumbnail(Widget):
             if pictures is None or not pictures.is_live(key):
                 cached_render = None
         if cached_render is not None:
+            self._stop_asking()
             self._show(cached_render, "shown", key)
             return
         failure = self.cache.failures.get(icon.id)
         if failure is not None:
+            self._stop_asking()
             self._show_failure(failure)
+            return
+        passing = self._loader.failure(icon.id)  # (a timeout, a 503: asked again after a new search)
+        if passing is not None:
+            self._stop_asking()
+            self._show_failure(passing, permanent=False)
             return
         self._show(Content("loading preview…"), "loading")
         data = self.cache.previews.get(icon.id)
         if data is not None:
+            self._stop_asking()
             self._start_render(key, data)
         else:
-            self._start_fetch(icon)
+            self._ask(icon)
 
-    def _start_fetch(self, icon: Icon) -> None:
-        self.post_message(self.Fetching(icon))
-        self.run_worker(
-            # A callable, not a coroutine: a worker cancelled before it starts never makes one to leak.
-            partial(self._fetch, icon),  # type: ignore[arg-type]  # Textual types the coroutine as Coroutine[None, None, R]
-            group="thumbnail",
-            exclusive=True,  # only the highlighted icon's preview matters
-            exit_on_error=False,
-            description=f"fetch preview of icon {icon.id}",
-        )
+    def _ask(self, icon: Icon) -> None:
+        """Want `icon`'s preview from the loader once the highlight has settled on it."""
+        if self._asked == icon.id and (self._ask_timer is not None or self._loader.is_loading(icon.id)):
+            return  # asked already, and on its way
+        self._stop_asking()  # the icon before no longer needs its preview for this picture
+        self._asked = icon.id
+        self._ask_timer = self.set_timer(THUMBNAIL_SETTLE_SECONDS, partial(self._ask_now, icon))
 
-    async def _fetch(self, icon: Icon) -> None:
-        """Fetch one preview and hand it on (decoding and drawing happen in a thread)."""
-        await asyncio.sleep(THUMBNAIL_SETTLE_SECONDS)
-        prefetched = self.cache.previews.get(icon.id)
-        if prefetched is not None:  # the app's preview loader brought it meanwhile (a neighbour prefetched)
-            self.deliver(icon, prefetched)
+    def _ask_now(self, icon: Icon) -> None:
+        self._ask_timer = None
+        if self.icon is None or self.icon.id != icon.id or self._asked != icon.id:
             return
-        try:
-            data = await self._fetch_preview(icon)
-        except PreviewUnavailable as problem:
-            self.deliver_failure(icon, problem.failure, permanent=problem.permanent)
-        except asyncio.CancelledError:
-            raise
-        except Exception as error:  # noqa: BLE001 - a preview failure must never take the app down
-            self.deliver_failure(
-                icon, PreviewFailure(describe_failure(error, max_length=80), missing=False), permanent=False
-            )
-        else:
-            self.deliver(icon, data)
-
-    def deliver(self, icon: Icon, data: bytes) -> None:
-        """`icon`'s preview arrived: keep the bytes, and draw it (in a thread) if still wanted."""
-        self.cache.previews.put(icon.id, data)
-        key = self.render_key()
-        if key is None or key.icon_id != icon.id:
+        if icon.id in self.cache.previews:  # another widget's fetch brought it meanwhile
+            self.redraw()
             return
-        self._start_render(key, data)
+        if not self._loader.is_loading(icon.id):
+            self.post_message(self.Fetching(icon))
+        self._loader.want((icon,), channel=DETAIL_CHANNEL, first=True)
 
-    def deliver_failure(self, icon: Icon, failure: PreviewFailure, *, permanent: bool) -> None:
-        """The preview could not be fetched; `permanent` failures (404, not an image) are remembered."""
-        if permanent:
-            self.cache.failures.put(icon.id, failure)
-        if self.icon is not None and self.icon.id == icon.id and self.mode != "text":
-            self._show_failure(failure, permanent)
+    def _stop_asking(self) -> None:
+        """Want no preview from the loader (a fetch no other widget wants is cancelled)."""
+        if self._ask_timer is not None:
+            self._ask_timer.stop()
+            self._ask_timer = None
+        if self._asked is not None:
+            self._asked = None
+            self._loader.forget(DETAIL_CHANNEL)
+
+    def previews_arrived(self, icon_ids: Iterable[int]) -> None:
+        """The loader finished fetching these icons' previews (or failed to): draw the picture if it
+        was waiting for one of them."""
+        icon = self.icon
+        if icon is not None and self.status == "loading" and icon.id in set(icon_ids):
+            self.redraw()
 
     def _show_failure(self, failure: PreviewFailure, permanent: bool = True) -> None:
         if failure.missing:
