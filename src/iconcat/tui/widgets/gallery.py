@@ -98,7 +98,8 @@ TILE_SIZES: dict[str, TileSize] = {
 """The tile sizes, smallest first (`+`/`-` step through them in this order)."""
 
 DEFAULT_TILE_SIZE = "small"
-"""Small enough for 9 whole tiles in the app's results area at 80×24 (25 at 120×36)."""
+"""Small enough for 6 whole tiles in the app's results area at 80×24 (20 at 120×36), each with its
+name and its style and set under the picture (a third row shows its pictures and names)."""
 
 TILE_REPAINT_INTERVAL = 0.05
 """Seconds between repaints of tiles whose pictures arrive one by one (the last one on screen is
