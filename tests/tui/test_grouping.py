@@ -54,7 +54,7 @@ def test_a_hostile_name_is_shown_sanitised():
 def test_styles_and_sets_it_comes_in():
     one = group_icons([icon("Star", style="Filled", set="Core UI"), icon("Star", style="Filled", set="Core UI")])[0]
     assert (one.styles_text, one.sets_text) == ("Filled", "Core UI")
-    assert one.summary == "2 versions: 1 style × 1 set"
+    assert one.summary == "2 versions in 1 style and 1 set"
     members = [
         icon("Star", style=style, set=set_)
         for style in ("Outline", "Filled", "Duotone")
@@ -63,7 +63,7 @@ def test_styles_and_sets_it_comes_in():
     group = group_icons(members)[0]
     assert (group.style_count, group.set_count) == (3, 2)
     assert (group.styles_text, group.sets_text) == ("3 styles", "2 sets")
-    assert group.summary == "6 versions: 3 styles × 2 sets"
+    assert group.summary == "6 versions in 3 styles and 2 sets"
     assert (group.styles, group.sets) == (["Outline", "Filled", "Duotone"], ["Core UI", "Studio"])
     # Told apart by name, as a person reads them: "filled" and "Filled " are one style.
     assert group_icons([icon("Star", style="Filled"), icon("Star", style="filled ")])[0].styles_text == "Filled"

@@ -223,3 +223,11 @@ def test_short_path_keeps_the_name_and_cuts_folders_from_the_left():
     # Too narrow even for "…/": the name, shortened in the middle (issue 21: names carry the set now).
     assert short_path(path, 5) == "ar…vg"
     assert short_path(Path("/tmp/\x1b[31mred/a.svg"), 80) == "/tmp/[31mred/a.svg"
+
+
+def test_quit_question_names_the_bags_waiting_files_beside_the_running_downloads():
+    # Issue 21: "1 download is still running" while the bag had 5 more to save.
+    assert quit_question(1, 5) == "1 download is running and 5 files of the bag still wait.\nQuit and cancel them all?"
+    assert quit_question(0, 1).startswith("1 file of the bag still waits to be saved.")
+    assert quit_question(2) == "2 downloads are still running.\nQuit and cancel them?"
+    assert quit_question(0, 0).startswith("The downloads finished")

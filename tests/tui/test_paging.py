@@ -39,9 +39,12 @@ async def test_without_a_next_page_the_status_suggests_narrower_searches(make_ap
         app = make_app(Connection(server.base_url, TEST_TOKEN, download_dir))
         async with app.run_test(size=SIZE) as pilot:
             await search(pilot, "arrow")
-            status = shown_text(app.query_one("#search-status", Static))
-            assert "more results exist: refine your search" in status
-            assert "try: arrow up, arrow down, arrow left" in status
+            status = app.query_one("#search-status", Static)
+            # One line (issue 21): the suggestions that fit, said shorter; the tooltip has them all.
+            assert shown_text(status) == "5 icons · more exist, try: arrow up, arrow down"
+            assert "more results exist: refine your search (try: arrow up, arrow down, arrow left)" in str(
+                status.tooltip
+            )
 
 
 async def test_a_next_page_on_another_origin_is_refused_with_a_notice(make_app, download_dir):
@@ -56,5 +59,6 @@ async def test_a_next_page_on_another_origin_is_refused_with_a_notice(make_app, 
             await wait_until(
                 pilot, lambda: any(note.title == "More results" for note in app._notifications), "the notice"
             )
-            assert "more results exist" in shown_text(app.query_one("#search-status", Static))
+            # (One line at 120 columns: said shorter, issue 21.)
+            assert "more exist, try: arrow up" in shown_text(app.query_one("#search-status", Static))
         assert elsewhere.requests == []  # never asked, so the token never went there

@@ -259,6 +259,19 @@ class IconcatApp(App[int]):
         """`path` was saved by us (of `icon`): `o`, `O` and `y` may use it. Whatever saves files calls this."""
         self.written_files.add(path, icon.id if icon is not None else None)
 
+    def _downloads_left(self) -> tuple[int, int]:
+        """Files being saved now (single downloads and the bag's), and the bag's files waiting their turn."""
+        bag = self.browser.bag
+        waiting = bag.waiting
+        return len(self.download_controller.running) + bag.remaining - waiting, waiting
+
+    def _follow_quit_question(self) -> None:
+        from .screens import ConfirmQuit
+
+        for screen in self.screen_stack:
+            if isinstance(screen, ConfirmQuit):  # the question follows the downloads it asks about
+                screen.follow(*self._downloads_left())
+
     @on(BagController.ItemChanged)
     def _bag_file_saved(self, message: BagController.ItemChanged) -> None:
         item = message.item
@@ -268,17 +281,24 @@ class IconcatApp(App[int]):
     @on(DownloadController.Finished)
     def _download_finished(self, message: DownloadController.Finished) -> None:
         from .download_jobs import DownloadStatus
-        from .screens import ConfirmQuit
 
         job = message.job
         if job.status is DownloadStatus.DONE and job.saved_path is not None:
             self.note_written(job.saved_path, job.icon)
 
-        for screen in self.screen_stack:
-            if isinstance(screen, ConfirmQuit):  # the question follows the downloads it asks about
-                screen.running = len(self.download_controller.running) + self.browser.bag.remaining
+        self._follow_quit_question()
         if self.screen_stack:  # a download cancelled by quitting ends after the screens are gone
             self.refresh_bindings()
+
+    def deliver_screenshot(
+        self, filename: str | None = None, path: str | None = None, time_format: str | None = None
+    ) -> str | None:
+        """The palette's Screenshot: into the download folder, saying where it went or why it could not."""
+        from .screenshots import save_screenshot
+
+        folder = Path(path) if path else Path(self.connection.download_dir).expanduser()
+        saved = save_screenshot(self, folder, filename)
+        return None if saved is None else str(saved)
 
     def action_open_saved(self) -> None:
         """Open the last file saved, with this system's opener."""
@@ -411,8 +431,8 @@ class IconcatApp(App[int]):
         if self.pick is not None:
             await self._end_pick(1)
             return
-        running = len(self.download_controller.running) + self.browser.bag.remaining  # the bag's files count too
-        if not running:
+        running, waiting = self._downloads_left()  # the bag's files count too, waiting ones included
+        if not running + waiting:
             self.exit(0)
             return
 
@@ -425,7 +445,7 @@ class IconcatApp(App[int]):
         from .screens import ConfirmQuit
 
         if not isinstance(self.screen, ConfirmQuit):
-            self.push_screen(ConfirmQuit(running), answered)
+            self.push_screen(ConfirmQuit(running, waiting), answered)
 
     # ----------------------------------------------------------------- picking (`iconcat pick`)
 

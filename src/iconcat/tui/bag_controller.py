@@ -247,6 +247,14 @@ class BagController:
             return 0
         return sum(1 for item in batch.items if not item.state.finished)
 
+    @property
+    def waiting(self) -> int:
+        """Files of the running batch not begun yet (part of `remaining`): the quit question names them."""
+        batch = self.batch
+        if batch is None or not self.running:
+            return 0
+        return sum(1 for item in batch.items if item.state is ItemState.WAITING)
+
     def listen(self, node: DOMNode) -> None:
         """Tell `node` too (a bag screen while it is open) what the batch does."""
         if node not in self._listeners:

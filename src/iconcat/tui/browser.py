@@ -546,9 +546,11 @@ class BrowserScreen(Screen[None]):
         """An open quit question counts the bag's files still to save with the downloads."""
         from .screens import ConfirmQuit
 
+        waiting = self.bag.waiting
+        running = len(self._downloads_panel.controller.running) + self.bag.remaining - waiting
         for screen in self.app.screen_stack:
             if isinstance(screen, ConfirmQuit):
-                screen.running = len(self._downloads_panel.controller.running) + self.bag.remaining
+                screen.follow(running, waiting)
 
     def forget_catalogue(self) -> None:
         """Another catalogue is in use: drop the previews of the one before."""

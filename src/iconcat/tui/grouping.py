@@ -107,12 +107,14 @@ class IconGroup:
 
     @property
     def summary(self) -> str:
-        """What the members are, in words: "17 versions: 5 styles × 4 sets"."""
+        """What the members are, in words: "17 versions in 5 styles and 4 sets".
+
+        Not "5 styles × 4 sets": that reads as every combination, and most groups have only some."""
         count = len(self.members)
         versions = "1 version" if count == 1 else f"{count} versions"
         styles = "1 style" if self.style_count == 1 else f"{self.style_count} styles"
         sets = "1 set" if self.set_count == 1 else f"{self.set_count} sets"
-        return f"{versions}: {styles} × {sets}"
+        return f"{versions} in {styles} and {sets}"
 
     def index_of(self, icon: Icon | None) -> int | None:
         """Where `icon` (by id) is among the members, or None."""

@@ -8,6 +8,8 @@ from enum import Enum
 
 from iconcat.text import sanitize
 
+from .status_line import Priority, StatusPart, join_status
+
 __all__ = ["refine_hint", "SearchPhase", "SearchState", "shown_words"]
 
 SHOWN_WORDS_LENGTH = 40
@@ -111,43 +113,68 @@ class SearchState:
 
     @property
     def status(self) -> str:
-        """The one-line status shown beside the search box."""
+        """The one-line status shown beside the search box, whole (the box shortens `status_parts`)."""
+        return join_status(self.status_parts)
+
+    @property
+    def status_parts(self) -> tuple[StatusPart, ...]:
+        """What the status says, part by part, each with its priority (`status_line`): a short box
+        drops the hints first, then details, then counts; problems stay."""
         phase = self.phase
         if phase is SearchPhase.PROMPT:
-            return "type to search"
+            return (StatusPart("type to search", Priority.HINT),)
         if phase is SearchPhase.SEARCHING:
-            return f"searching {shown_words(self.query)}…" if self.query else "searching…"
-        if phase is SearchPhase.RESULTS:
-            noun = "icon" if self.count == 1 else "icons"
-            status = f"{self.count:,} {noun}"
-            if self.favourites is not None:
-                status = f"★ {self.favourites:,} favourite{'' if self.favourites == 1 else 's'}"
-                if not self.favourites and self.elsewhere:
-                    status = self.elsewhere
-                status += f" · {self.count - self.favourites:,} recent · type to search"
-            if self.filters_text:
-                status = f"{self.shown:,} of {self.count:,} shown"
-            if self.groups:
-                status += f" · {self.groups:,} {'name' if self.groups == 1 else 'names'}"
-            if self.filters_text:
-                status += f" · {self.filters_text}"
-                if self.favourites is not None:  # filters typed alone filter the remembered icons
-                    status += " · type a word to search the catalogue"
-            if self.loading_more:
-                status += " · loading more…"
-            elif self.can_load_more:
-                status += " · more: reach the last to load them"
-            elif self.more_available:
-                status += " · more results exist: refine your search"
-                if self.hint:
-                    status += f" (try: {self.hint})"
-            if self.skipped:
-                status += f" · {self.skipped} unreadable left out"
-            if self.offline_from:
-                status += f" · offline · from {self.offline_from}"
-            return status
+            return (
+                StatusPart(f"searching {shown_words(self.query)}…" if self.query else "searching…", Priority.COUNT),
+            )
         if phase is SearchPhase.NO_RESULTS:
-            return "no icons"
+            return (StatusPart("no icons", Priority.COUNT),)
+        if phase is not SearchPhase.RESULTS:
+            return (StatusPart(self._problem_status(), Priority.PROBLEM),)
+        parts: list[StatusPart] = []
+        if self.filters_text:
+            parts.append(StatusPart(f"{self.shown:,} of {self.count:,} shown", Priority.COUNT))
+        elif self.favourites is not None:
+            favourites = self.favourites
+            if not favourites and self.elsewhere:  # none here: say where they are (another catalogue)
+                parts.append(StatusPart(self.elsewhere, Priority.COUNT))
+            else:
+                parts.append(StatusPart(f"★ {favourites:,} favourite{'' if favourites == 1 else 's'}", Priority.COUNT))
+            parts.append(StatusPart(f"{self.count - favourites:,} recent", Priority.DETAIL))
+            parts.append(StatusPart("type to search", Priority.HINT))
+        else:
+            parts.append(StatusPart(f"{self.count:,} {'icon' if self.count == 1 else 'icons'}", Priority.COUNT))
+        if self.groups:
+            parts.append(StatusPart(f"{self.groups:,} {'name' if self.groups == 1 else 'names'}", Priority.DETAIL))
+        if self.filters_text:
+            parts.append(StatusPart(self.filters_text, Priority.DETAIL))
+            if self.favourites is not None:  # filters typed alone filter the remembered icons
+                parts.append(StatusPart("type a word to search the catalogue", Priority.HINT))
+        if self.loading_more:
+            parts.append(StatusPart("loading more…", Priority.HINT))
+        elif self.can_load_more:
+            parts.append(StatusPart("more: reach the last to load them", Priority.HINT))
+        elif self.more_available:
+            parts.append(StatusPart(self._more_text(), Priority.HINT, shorter=self._shorter_more()))
+        if self.skipped:
+            parts.append(StatusPart(f"{self.skipped} unreadable left out", Priority.PROBLEM))
+        if self.offline_from:
+            parts.append(StatusPart(f"offline · from {self.offline_from}", Priority.PROBLEM))
+        return tuple(parts)
+
+    def _more_text(self) -> str:
+        if self.hint:
+            return f"more results exist: refine your search (try: {self.hint})"
+        return "more results exist: refine your search"
+
+    def _shorter_more(self) -> tuple[str, ...]:
+        """The "more exist" hint said shorter, a suggestion fewer at a time, for a short status line."""
+        suggestions = self.hint.split(", ") if self.hint else []
+        tries = tuple(f"more exist, try: {', '.join(suggestions[:count])}" for count in range(len(suggestions), 0, -1))
+        return (*tries, "more: refine your search") if tries else ("more: refine your search",)
+
+    def _problem_status(self) -> str:
+        phase = self.phase
         if phase is SearchPhase.UNREACHABLE:
             return "catalogue unreachable"
         if phase is SearchPhase.REJECTED:

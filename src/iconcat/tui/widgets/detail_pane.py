@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
+from rich.cells import cell_len, set_cell_size
 from textual import on
-from textual.app import ComposeResult
+from textual.app import ComposeResult, RenderResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
@@ -41,24 +42,47 @@ __all__ = ["DetailPane", "MemberGallery", "describe_fields", "describe_variants"
 _LABEL_WIDTH = 9
 
 
-def _ref(label: str, ref: Ref) -> Content:
-    return Content.assemble(
-        (label.ljust(_LABEL_WIDTH), ".detail-pane--label"),
-        sanitize(ref.name, max_length=60),
-        (f"  #{ref.id}", ".detail-pane--id"),
-    )
+def _ref(label: str, ref: Ref, width: int | None = None) -> Content:
+    """One field's line; in `width` cells, its id left out first, then its value cut with "…"."""
+    name = sanitize(ref.name, max_length=60)
+    id_text = f"  #{ref.id}"
+    if width is not None:
+        room = width - _LABEL_WIDTH
+        if cell_len(name) + len(id_text) > room:
+            id_text = ""  # the value matters more than its id (the variants keep theirs)
+            if cell_len(name) > room:
+                name = set_cell_size(name, room - 1).rstrip() + "…" if room > 0 else ""
+    return Content.assemble((label.ljust(_LABEL_WIDTH), ".detail-pane--label"), name, (id_text, ".detail-pane--id"))
 
 
-def describe_fields(icon: Icon) -> Content:
-    """Category, style, series and set, one per line, each with its id."""
+def describe_fields(icon: Icon, width: int | None = None) -> Content:
+    """Category, style, series and set, one per line, each with its id (fitted to `width` cells if given)."""
     return Content("\n").join(
         [
-            _ref("Category", icon.category),
-            _ref("Style", icon.style),
-            _ref("Series", icon.series),
-            _ref("Set", icon.set),
+            _ref("Category", icon.category, width),
+            _ref("Style", icon.style, width),
+            _ref("Series", icon.series, width),
+            _ref("Set", icon.set, width),
         ]
     )
+
+
+class FieldLines(Static):
+    """The fields, drawn fitted to the width they have (`describe_fields`): at 120 columns "Category
+    Communication" was cut to "Category Communication …" by its id. What it holds (`visual`) stays whole."""
+
+    _icon: Icon | None = None
+
+    def show(self, icon: Icon) -> None:
+        """Show `icon`'s fields (a repaint: the lines have a fixed height)."""
+        self._icon = icon
+        self.update(describe_fields(icon), layout=False)
+
+    def render(self) -> RenderResult:
+        icon = self._icon
+        if icon is None or self.size.width <= 0:
+            return super().render()
+        return describe_fields(icon, self.size.width)
 
 
 FIELDS_WIDTH = 24
@@ -164,7 +188,7 @@ class DetailPane(Vertical):
             )
             with Vertical(id="detail-fields"):
                 yield Static("", id="detail-name", markup=False)
-                yield Static("", id="detail-refs", markup=False)
+                yield FieldLines("", id="detail-refs", markup=False)
         with Vertical(id="detail-members-box"):
             yield Static("", id="detail-members-title", markup=False)
             yield MemberGallery(self._loader, mode=self._thumbnail_mode, channel="members", label_lines=2, id="members")
@@ -185,7 +209,8 @@ class DetailPane(Vertical):
         width, height = self.content_size
         if width <= 0 or height <= 0:
             return
-        room = height - (VARIANT_LINES + 2)  # the variants' title, lines and the margin above them
+        # The variants' title, lines and the margin above them (none at 80×24 grouped: see the stylesheet).
+        room = height - (VARIANT_LINES + 1 + self.query_one("#detail-variants-box").styles.margin.top)
         if self._group is not None:
             room -= self._fit_members(room)
         beside = min(room, (width - FIELDS_WIDTH - 2) // 2)
@@ -210,7 +235,7 @@ class DetailPane(Vertical):
         for more, picture_rows in MEMBER_ROWS:
             if room - chrome - more * tile_height - 2 >= picture_rows:
                 rows = more
-        lines = rows * tile_height + 2  # the tiles and the gallery's border
+        lines = rows * tile_height + gallery.styles.gutter.height  # the tiles and the gallery's border (if any)
         if self._member_lines != lines:  # a new height relayouts the pane: only when it changes
             self._member_lines = lines
             gallery.styles.height = lines
@@ -240,6 +265,8 @@ class DetailPane(Vertical):
         if (group is None) != (previous is None):
             self.set_class(group is not None, "-grouped")
             self.fit_picture()
+            # Again once the class has restyled the pane (at 80×24 grouping changes borders and margins).
+            self.call_after_refresh(self.fit_picture)
         gallery = self.members
         if group is None or gallery is None:
             if group is not None:
@@ -301,7 +328,7 @@ class DetailPane(Vertical):
         # The name and fields have fixed heights (see the stylesheet): new text is a repaint, not a
         # relayout. The variants table relayouts only when its line count changes.
         self.show_name()
-        self.query_one("#detail-refs", Static).update(describe_fields(icon), layout=False)
+        self.query_one("#detail-refs", FieldLines).show(icon)
         variant_lines = max(len(icon.variants), VARIANT_LINES)
         self.query_one("#detail-variants", Static).update(
             describe_variants(icon), layout=variant_lines != self._variant_lines

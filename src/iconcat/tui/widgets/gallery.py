@@ -4,11 +4,14 @@
 `render_line` draws only the lines on screen, concatenating each tile's picture line (finished strips
 from the `PreviewLoader`), so a frame costs the same for 20 results or 20,000 and no widget is mounted
 per result. Each tile is a picture (`tile_size`: small 8×4, medium 12×6 or large 16×8 cells) with the
-icon's name under it, cut to the tile with "…", and one cell of padding either side; the highlighted
-tile's padding and name take the `gallery--highlight` style, so it shows as a coloured frame.
+icon's name under it, shortened in the middle with "…" ("Arrow…Circle": names of a kind differ at
+their end), and one cell of padding either side; the highlighted tile's padding and name take the
+`gallery--highlight` style, so it shows as a coloured frame. With `label_lines=2` (the results'), a
+second line says the icon's style and set in short ("Outl·Core"), so 21 tiles named "Bell" can be
+told apart (`tile_text` fits them); the mouse's tooltip says them whole.
 
-A tile's label is the icon's name unless `show_icons` is given `labels`: lines of text per tile, each
-sanitised and cut like a name; tiles are as tall as the most lines given (at least `label_lines`).
+A tile's label is the icon's own unless `show_icons` is given `labels`: lines of text per tile, each
+sanitised and shortened like a name; tiles are as tall as the most lines given (at least `label_lines`).
 Grouped results label their tiles with the name and "× 17" (the count of members); the detail pane's
 members gallery labels each member with its style and its set.
 
@@ -37,12 +40,12 @@ from dataclasses import dataclass, replace
 from time import monotonic
 from typing import TYPE_CHECKING, ClassVar
 
-from rich.cells import cell_len, set_cell_size
 from rich.segment import Segment
 from rich.style import Style as RichStyle
 from textual import events
 from textual.binding import Binding, BindingType
 from textual.color import Color
+from textual.content import Content
 from textual.geometry import Region, Size
 from textual.message import Message
 from textual.reactive import reactive, var
@@ -53,6 +56,7 @@ from textual.strip import Strip
 from iconcat.text import sanitize
 
 from ..preview_loader import PreviewLoader, RenderSpec, TileRender
+from ..tile_text import fit_centred, origin_line, wrap_words
 from ..true_pixels import is_true_pixels
 from .marks import Marks
 
@@ -95,7 +99,8 @@ TILE_SIZES: dict[str, TileSize] = {
 """The tile sizes, smallest first (`+`/`-` step through them in this order)."""
 
 DEFAULT_TILE_SIZE = "small"
-"""Small enough for 9 whole tiles in the app's results area at 80×24 (25 at 120×36)."""
+"""Small enough for 6 whole tiles in the app's results area at 80×24 (20 at 120×36), each with its
+name and its style and set under the picture (a third row shows its pictures and names)."""
 
 TILE_REPAINT_INTERVAL = 0.05
 """Seconds between repaints of tiles whose pictures arrive one by one (the last one on screen is
@@ -104,35 +109,6 @@ than the pictures; at most 20 a second still shows them coming in."""
 
 _LOADING = ("…",)
 _NO_PREVIEW = ("no preview",)
-
-
-def _fit_centred(text: str, width: int) -> str:
-    """`text` cut to `width` cells (ending in "…" when cut) and centred in exactly `width` cells."""
-    if width <= 0:
-        return ""
-    length = cell_len(text)
-    if length > width:
-        return set_cell_size(text, width - 1) + "…"
-    left = (width - length) // 2
-    return " " * left + text + " " * (width - length - left)
-
-
-def _wrap_words(lines: Sequence[str], width: int) -> list[str]:
-    """`lines` with their words wrapped to `width` cells (a word too long is cut with "…")."""
-    wrapped: list[str] = []
-    for line in lines:
-        current = ""
-        for word in line.split():
-            candidate = f"{current} {word}" if current else word
-            if cell_len(candidate) <= width:
-                current = candidate
-                continue
-            if current:
-                wrapped.append(current)
-            current = word
-        if current:
-            wrapped.append(current)
-    return wrapped
 
 
 class Gallery(ScrollView, can_focus=True):
@@ -261,6 +237,7 @@ class Gallery(ScrollView, can_focus=True):
         self._background: tuple[int, int, int] | None = None
         self._line_styles: tuple[RichStyle, RichStyle, RichStyle, RichStyle, RichStyle] | None = None
         self._marked: Marks = {}
+        self._tooltip_index: int | None = None
         self._spec = RenderSpec(1, 1, (0, 0, 0))  # set by render_lines before any line is drawn
         self._fade = 1.0  # the names' opacity (below 1 while `stale`), set by render_lines
 
@@ -365,6 +342,7 @@ class Gallery(ScrollView, can_focus=True):
         self._icons = tuple(icons)
         self._labels = tuple(labels) if labels is not None else None
         self._names.clear()
+        self._tooltip_index = None
         lines = max((len(label) for label in self._labels or ()), default=1)
         if max(lines, self._min_label_lines) != self._label_lines:
             self._label_lines = max(lines, self._min_label_lines)
@@ -530,6 +508,7 @@ class Gallery(ScrollView, can_focus=True):
         return size if size in TILE_SIZES else DEFAULT_TILE_SIZE
 
     def watch_tile_size(self) -> None:
+        self._names.clear()  # the style-and-set lines are fitted to the tile's width
         self._layout()
         self.scroll_to_highlight()
         self.refresh()
@@ -703,7 +682,7 @@ class Gallery(ScrollView, can_focus=True):
         if text is None:
             raw = (labels[index][0] if index < len(labels) and labels[index] else "") if labels else None
             text = self._names[(index, 0)] = sanitize(self._icons[index].name if raw is None else raw, max_length=80)
-        fitted = _fit_centred(f"{marks} {text}", width)
+        fitted = fit_centred(f"{marks} {text}", width)
         at = fitted.find(marks)
         if at < 0:  # (a tile too narrow for even the marks)
             return [Segment(fitted, style)]
@@ -714,19 +693,28 @@ class Gallery(ScrollView, can_focus=True):
         """Line `line` of tile `index`'s label, centred in `width` cells (sanitised when first drawn)."""
         labels = self._labels
         if labels is None:
-            if line:
+            if line > 1:
                 return " " * width
-            text = self._names.get((index, 0))
+            text = self._names.get((index, line))
             if text is None:
-                text = self._names[(index, 0)] = sanitize(self._icons[index].name, max_length=80)
-            return _fit_centred(text, width)
+                text = self._names[(index, line)] = self._default_label(self._icons[index], line, width)
+            return fit_centred(text, width) if line == 0 else text
         lines = labels[index] if index < len(labels) else ()
         if line >= len(lines):
             return " " * width
         text = self._names.get((index, line))
         if text is None:
             text = self._names[(index, line)] = sanitize(lines[line], max_length=80)
-        return _fit_centred(text, width)
+        return fit_centred(text, width)
+
+    @staticmethod
+    def _default_label(icon: Icon, line: int, width: int) -> str:
+        """Line `line` of an icon's own label: its name (sanitised), then its style and set in short,
+        fitted and centred (kept per tile size: `_names` is cleared when the tile size changes)."""
+        if line == 0:
+            return sanitize(icon.name, max_length=80)
+        origin = origin_line(sanitize(icon.style.name, max_length=40), sanitize(icon.set.name, max_length=40), width)
+        return fit_centred(origin, width)
 
     def _picture(self, icon: Icon, spec: RenderSpec, placeholder_style: RichStyle) -> TileRender:
         if self.mode == "text":
@@ -747,12 +735,12 @@ class Gallery(ScrollView, can_focus=True):
         cache_key = (spec.columns, spec.rows, text, style)
         drawn = self._placeholders.get(cache_key)
         if drawn is None:
-            lines = _wrap_words(text, spec.columns)[: spec.rows]
+            lines = wrap_words(text, spec.columns)[: spec.rows]
             first = (spec.rows - len(lines)) // 2
             strips = []
             for row in range(spec.rows):
                 index = row - first
-                content = _fit_centred(lines[index], spec.columns) if 0 <= index < len(lines) else " " * spec.columns
+                content = fit_centred(lines[index], spec.columns) if 0 <= index < len(lines) else " " * spec.columns
                 strips.append(Strip([Segment(content, style)], spec.columns))
             drawn = self._placeholders[cache_key] = tuple(strips)
         return drawn
@@ -843,6 +831,20 @@ class Gallery(ScrollView, can_focus=True):
         row = (round(self.scroll_y) + y) // tile.height
         index = row * self._columns + column
         return index if 0 <= index < len(self._icons) else None
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        """The tooltip says the tile under the pointer whole: name, style and set (a tile shortens them)."""
+        offset = event.get_content_offset(self)
+        index = None if offset is None else self.index_at(offset.x, offset.y)
+        if index == self._tooltip_index:
+            return
+        self._tooltip_index = index
+        if index is None:
+            self.tooltip = None
+            return
+        icon = self._icons[index]
+        names = (sanitize(icon.name, max_length=120), sanitize(icon.style.name), sanitize(icon.set.name))
+        self.tooltip = Content(f"{names[0]}\n{names[1]} · {names[2]}")
 
     def on_click(self, event: events.Click) -> None:
         """A click highlights a tile; a double click chooses it, like Enter."""

@@ -66,7 +66,7 @@ class ResultsArea(Container):
 
     def compose(self) -> ComposeResult:
         yield ResultsList(id="results")
-        yield Gallery(self._loader, mode=self._mode, id="gallery")
+        yield Gallery(self._loader, mode=self._mode, label_lines=2, id="gallery")  # name, then style and set
         yield Static(Content(SearchState().explanation), id="results-message", markup=False)
 
     @property

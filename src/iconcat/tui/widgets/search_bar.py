@@ -1,4 +1,5 @@
-"""The search box and its status line ("3 in the bag · 48 icons", "searching…", "more results exist…")."""
+"""The search box and its status line ("3 in the bag · 48 icons", "searching…", "more results exist…"):
+one line, shortened by priority to its box (`status_line`: problems stay longest, hints go first)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from textual.timer import Timer
 from textual.widgets import Input, Static
 
 from ..search_state import SearchPhase, SearchState
+from ..status_line import Priority, StatusPart, fit_status, join_status
 from .ordered_input import OrderedInput
 
 __all__ = ["SearchBar", "SearchInput", "DEBOUNCE_SECONDS"]
@@ -97,29 +99,42 @@ class SearchBar(Horizontal):
         """What is in the box, stripped."""
         return self.input.value.strip()
 
-    def _status_text(self) -> str:
-        # First: a long search status ("more results exist… (try: …)") would push them out of the box.
-        return " · ".join(note for note in (self.filter_note, self.bag_note, self.state.status) if note)
+    def _status_parts(self) -> tuple[StatusPart, ...]:
+        # The filter words' note says the search box holds something that is not applied: a problem.
+        filters = (StatusPart(self.filter_note, Priority.PROBLEM),) if self.filter_note else ()
+        bag = (StatusPart(self.bag_note, Priority.ACTION),) if self.bag_note else ()
+        return (*filters, *bag, *self.state.status_parts)
+
+    def show_status(self) -> None:
+        """Draw the status on its one line, shortened by priority to the box's width (`status_line`)."""
+        status = self.query_one("#search-status", Static)
+        parts = self._status_parts()
+        whole = join_status(parts)
+        shown = fit_status(parts, status.content_region.width if status.size.width else 0)
+        # layout=False: the status box has a fixed size, so new text needs a repaint, not a relayout.
+        status.update(Content(shown), layout=False)
+        status.tooltip = Content(whole) if shown != whole else None
 
     def watch_bag_note(self) -> None:
-        self.query_one("#search-status", Static).update(Content(self._status_text()), layout=False)
+        self.show_status()
 
     def watch_filter_note(self) -> None:
-        self.query_one("#search-status", Static).update(Content(self._status_text()), layout=False)
+        self.show_status()
 
     def watch_state(self, state: SearchState) -> None:
-        status = self.query_one("#search-status", Static)
-        # layout=False: the status box has a fixed size, so new text needs a repaint, not a relayout.
-        status.update(Content(self._status_text()), layout=False)
+        self.show_status()
         # Classes go on the status line itself (changing a class restyles the node's whole subtree), in
         # one call: one restyle however many of them change.
-        status.update_classes(
+        self.query_one("#search-status", Static).update_classes(
             {
                 "-searching": state.phase is SearchPhase.SEARCHING,
                 "-problem": state.is_problem,
                 "-more": state.more_available,
             }
         )
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.show_status)  # the status box's new width is known after the layout
 
     def on_input_changed(self, event: Input.Changed) -> None:
         event.stop()

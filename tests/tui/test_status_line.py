@@ -1,0 +1,52 @@
+"""The status line shortens by priority (issue 21, item 17): problems stay, then what the person just
+did, then counts, then details; hints go first, said shorter before they go."""
+
+from __future__ import annotations
+
+from rich.cells import cell_len
+
+from iconcat.tui.search_state import SearchPhase, SearchState
+from iconcat.tui.status_line import Priority, StatusPart, fit_status, join_status
+
+BAG = StatusPart("3 in the bag", Priority.ACTION)
+
+
+def test_the_whole_line_when_it_fits():
+    parts = (BAG, *SearchState(SearchPhase.RESULTS, "arrow", count=48, groups=9).status_parts)
+    assert fit_status(parts, 80) == join_status(parts) == "3 in the bag · 48 icons · 9 names"
+    assert fit_status(parts, 0) == join_status(parts)  # no width known yet
+
+
+def test_hints_go_first_then_details_then_counts():
+    state = SearchState(
+        SearchPhase.RESULTS, "arrow", count=48, groups=9, filters_text="style:filled", shown=12, can_load_more=True
+    )
+    parts = (BAG, *state.status_parts)
+    whole = join_status(parts)
+    assert whole == "3 in the bag · 12 of 48 shown · 9 names · style:filled · more: reach the last to load them"
+    assert fit_status(parts, 60) == "3 in the bag · 12 of 48 shown · 9 names · style:filled"
+    assert fit_status(parts, 40) == "3 in the bag · 12 of 48 shown · 9 names"  # the later detail first
+    assert fit_status(parts, 30) == "3 in the bag · 12 of 48 shown"
+    assert fit_status(parts, 14) == "3 in the bag"  # what the person just did outranks the counts
+    assert fit_status(parts, 8) == "3 in th…"  # alone and too long: cut, never wrapped
+
+
+def test_problems_outlast_everything():
+    offline = SearchState(SearchPhase.RESULTS, "arrow", count=48, offline_from="14:02", can_load_more=True)
+    parts = (BAG, *offline.status_parts)
+    assert fit_status(parts, 28) == "offline · from 14:02"
+    assert fit_status((BAG, *SearchState(SearchPhase.UNREACHABLE).status_parts), 24) == "catalogue unreachable"
+
+
+def test_a_hint_says_itself_shorter_before_it_goes():
+    state = SearchState(
+        SearchPhase.RESULTS, "arrow", count=5, more_available=True, hint="arrow up, arrow down, arrow left"
+    )
+    parts = state.status_parts
+    assert join_status(parts).endswith("more results exist: refine your search (try: arrow up, arrow down, arrow left)")
+    assert fit_status(parts, 50) == "5 icons · more exist, try: arrow up, arrow down"
+    assert fit_status(parts, 36) == "5 icons · more exist, try: arrow up"
+    assert fit_status(parts, 34) == "5 icons · more: refine your search"
+    assert fit_status(parts, 28) == "5 icons"
+    for width in range(1, 90):
+        assert cell_len(fit_status(parts, width)) <= width
