@@ -9,6 +9,7 @@ from textual.command import CommandPalette
 from textual.widgets import Footer, Input
 
 from iconcat.config import THUMBNAIL_MODES
+from iconcat.saving import choices_for
 from iconcat.tui.app import IconcatApp
 from iconcat.tui.browser import BrowserScreen
 from iconcat.tui.commands import BrowserCommands
@@ -257,3 +258,27 @@ async def test_a_command_right_behind_enter_acts_on_the_results(make_app):
         await wait_until(pilot, lambda: area.view == "gallery", "the gallery, by v over the results")
         await wait_until(pilot, lambda: app.browser.search_state.query == "heart", "heart searched")
         assert box.value == "heart"
+
+
+@pytest.mark.parametrize("view", ["list", "gallery", "members"])
+@pytest.mark.parametrize("keys", [("enter", "enter"), ("d", "enter")])
+async def test_a_second_enter_in_the_same_read_downloads_in_the_picker_the_first_opened(make_app, view, keys):
+    # ⏎⏎ (or d⏎) in one read over the results: the first opens the variant picker, the second acts in
+    # it and saves its default choice. It used to open a second picker over the first, saving nothing.
+    app = make_app(view="list" if view == "members" else view, group=view == "members")
+    async with app.run_test(size=SIZE) as pilot:
+        await search(pilot, "heart")
+        if view == "members":
+            app.browser.action_focus_members()
+        else:
+            app.browser.action_focus_results()
+        await pilot.pause()
+        icon = app.browser.highlighted_member()
+        assert icon is not None
+        for key in keys:
+            app.post_message(events.Key(key, "d" if key == "d" else None))
+        await wait_until(pilot, lambda: app.downloads and app.downloads[0].status.finished, "a download's end")
+        await pilot.pause()
+        assert [type(screen).__name__ for screen in app.screen_stack] == ["BrowserScreen"]
+        [job] = app.downloads
+        assert (job.icon.id, job.chosen) == (icon.id, choices_for(icon)[0])

@@ -14,11 +14,12 @@ app's one screen under its dialogs. The app connects the parts that outlive a ca
 from __future__ import annotations
 
 import inspect
+import weakref
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from textual import on
+from textual import events, on
 from textual.app import App
 from textual.command import CommandPalette
 from textual.screen import ModalScreen, Screen
@@ -101,6 +102,8 @@ class IconcatApp(App[int]):
         """How this terminal draws pictures (decided before the app started), and the kitty images it holds."""
         self.sub_title = connection.label if pick is None else f"{connection.label} · pick {pick.describe()}"
         self._connect_open = False
+        self._key_screens: weakref.WeakKeyDictionary[events.Key, Screen[object]] = weakref.WeakKeyDictionary()
+        """The screen each key read was sent to (`on_event`), until it comes back unhandled."""
         # Made here, not in compose: the session's downloads stay readable after the app has closed.
         self._downloads_panel = DownloadsPanel(self.link.ready, lambda: self.link.problem, id="downloads")
         # `thumbnail_mode` and `view` None: not given by any setting, so the remembered choice, else the
@@ -223,6 +226,24 @@ class IconcatApp(App[int]):
         await self._open_client(switch_to=connection)
         self._remove_leftovers()
         self.browser.action_search_again()
+
+    async def on_event(self, event: events.Event) -> None:
+        """A key is sent to the focused widget of the screen on top; one that comes back unhandled after
+        a dialog opened or closed (by a key ahead of it in the same read: ⏎⏎, d⏎) is sent again, to the
+        screen on top now, so it acts where the focus went (the picker the first ⏎ opened), once that
+        screen is mounted, never in the one it has left (docs/browser.md, "keys that arrive together")."""
+        if isinstance(event, events.Key):
+            if event.is_forwarded:
+                sent_to = self._key_screens.pop(event, None)
+                if sent_to is not None and sent_to is not self.screen:
+                    self.post_message(events.Key(event.key, event.character))
+                    return
+            else:
+                await super().on_event(event)
+                # (Sent now, and not yet read: the widget's task runs after this one yields.)
+                self._key_screens[event] = self.screen
+                return
+        await super().on_event(event)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The app's keys are off under dialogs, and printable ones while the search box has focus."""

@@ -813,7 +813,15 @@ class BrowserScreen(Screen[None]):
         group = results.highlighted_group
         if group is None:
             return results.highlighted_icon
-        return group.members[group.index_of(self.query_one(DetailPane).icon) or 0]
+        # The members' highlight as it is now: the detail's icon follows it a message later, and a key
+        # read with the arrow that moved it (→⏎) is about the member it moved to.
+        detail = self.query_one(DetailPane)
+        members = detail.members
+        for shown in (members.highlighted_icon if members is not None else None, detail.icon):
+            index = group.index_of(shown)
+            if index is not None:
+                return group.members[index]
+        return group.first
 
     @on(ResultsList.IconChosen)
     @on(Gallery.IconChosen)
