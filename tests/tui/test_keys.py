@@ -282,3 +282,22 @@ async def test_a_second_enter_in_the_same_read_downloads_in_the_picker_the_first
         assert [type(screen).__name__ for screen in app.screen_stack] == ["BrowserScreen"]
         [job] = app.downloads
         assert (job.icon.id, job.chosen) == (icon.id, choices_for(icon)[0])
+
+
+@pytest.mark.parametrize("move_on", ["tab", "enter"])
+async def test_keys_typed_fast_in_the_connect_screen_land_in_the_field_focused_when_each_is_read(make_app, move_on):
+    # URL, Tab, "bad" in one read: Tab is the screen's binding, which Textual ran only once the key had
+    # bubbled up to the app, after "bad" was typed into the address ("http://127.0.0.1:8001bad").
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        app.action_connect()
+        await wait_until(pilot, lambda: isinstance(app.focused, Input) and app.focused.screen is app.screen, "a field")
+        address, token = app.screen.query_one("#connect-base-url", Input), app.screen.query_one("#connect-token", Input)
+        assert app.focused is address and not address.value and not token.value
+        burst = [(letter, letter) for letter in "http://127.0.0.1:8001"]
+        burst += [(move_on, None), *((letter, letter) for letter in "bad")]
+        for key, character in burst:
+            app.post_message(events.Key(key, character))
+        await wait_until(pilot, lambda: len(address.value) + len(token.value) == 24, "every key of the burst taken")
+        await pilot.pause()
+        assert (address.value, token.value, app.focused) == ("http://127.0.0.1:8001", "bad", token)
