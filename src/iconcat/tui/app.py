@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from textual import events, on
 from textual.app import App
+from textual.binding import Binding
 from textual.command import CommandPalette
 from textual.screen import ModalScreen, Screen
 
@@ -93,8 +94,12 @@ class IconcatApp(App[int]):
         if pick is not None:
             # Priority: Esc ends the pick from the search box too (`action_leave_pick` passes it on to
             # dialogs and the filters); Ctrl-C ends it as an interrupt, wherever the focus is.
-            self._bindings.bind("escape", "leave_pick", "Leave", key_display="esc", priority=True)
-            self._bindings.bind("ctrl+c", "interrupt_pick", show=False, priority=True)
+            self._bind_for_this_app(Binding("escape", "leave_pick", "Leave", key_display="esc", priority=True))
+            self._bind_for_this_app(Binding("ctrl+c", "interrupt_pick", show=False, priority=True))
+        else:
+            # Browsing, Ctrl-C is what people press to leave: ctrl+q's quit, from anywhere (status 0).
+            # (Textual's own Ctrl-C copies in a text box, or only says which key quits.)
+            self._bind_for_this_app(Binding("ctrl+c", "quit_anywhere", show=False, priority=True))
         self._first_search = first_search
         self.link = CatalogueLink(connection, client_factory, prepare)
         """The catalogue in use and its client."""
@@ -134,6 +139,14 @@ class IconcatApp(App[int]):
         self.browser.bag.listen(self)
         if pick is not None and pick.multi and (pick.fmt is not None or pick.size is not None):
             self.browser.bag.asked = (pick.fmt or "png", pick.size)
+
+    def _bind_for_this_app(self, binding: Binding) -> None:
+        """Bind `binding`'s key for this app alone, in place of what its class binds to it.
+
+        Not Textual's `bind`: it appends to the key's list of bindings, which every app of the class
+        shares (each gets a shallow copy of the class's map), so a pick's Ctrl-C would outlive it.
+        """
+        self._bindings.key_to_bindings[binding.key] = [binding]
 
     @property
     def connection(self) -> Connection:
@@ -235,14 +248,12 @@ class IconcatApp(App[int]):
         if isinstance(event, events.Key):
             if event.is_forwarded:
                 sent_to = self._key_screens.pop(event, None)
-                if sent_to is not None and sent_to is not self.screen:
+                if sent_to is not None and self.screen_stack and sent_to is not self.screen:
                     self.post_message(events.Key(event.key, event.character))
                     return
-            else:
-                await super().on_event(event)
-                # (Sent now, and not yet read: the widget's task runs after this one yields.)
+            elif self.screen_stack:
+                # (Where it will go unless a priority binding takes it: then it never comes back.)
                 self._key_screens[event] = self.screen
-                return
         await super().on_event(event)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -398,6 +409,11 @@ class IconcatApp(App[int]):
 
         if not isinstance(self.screen, ConfirmQuit):
             self.push_screen(ConfirmQuit(running), answered)
+
+    async def action_quit_anywhere(self) -> None:
+        """Quit from any screen and any focus (ctrl+q, and Ctrl-C when browsing): `quit`, whose key `q`
+        types while a text box has focus. Asked while the quit question is open, it stays open."""
+        await self.action_quit()
 
     # ----------------------------------------------------------------- picking (`iconcat pick`)
 

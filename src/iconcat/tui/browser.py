@@ -133,6 +133,13 @@ class SteadyFooter(Footer):
 
     _shown: tuple[tuple[object, ...], ...] | None = None
 
+    COMPACT_BELOW = 110
+    """Narrower than this (the app's "-narrow" screens, 80×24), the keys are drawn compact (one space
+    less each): at 80 columns over the results, every key shown fits, ^q Quit and ? Keys too."""
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.compact = event.size.width < self.COMPACT_BELOW
+
     def bindings_changed(self, screen: Screen[object]) -> None:
         shown = tuple(
             (key, active.binding.description, active.binding.key_display, active.enabled, active.tooltip)
