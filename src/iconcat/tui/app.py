@@ -94,12 +94,21 @@ class IconcatApp(App[int]):
         if pick is not None:
             # Priority: Esc ends the pick from the search box too (`action_leave_pick` passes it on to
             # dialogs and the filters); Ctrl-C ends it as an interrupt, wherever the focus is.
-            self._bind_for_this_app(Binding("escape", "leave_pick", "Leave", key_display="esc", priority=True))
-            self._bind_for_this_app(Binding("ctrl+c", "interrupt_pick", show=False, priority=True))
+            leave = "Leave without a pick (status 1)"
+            interrupt = "End the pick as interrupted (status 130)"
+            self._bind_for_this_app(
+                Binding("escape", "leave_pick", "Leave", key_display="esc", priority=True, id="leave", tooltip=leave)
+            )
+            self._bind_for_this_app(
+                Binding("ctrl+c", "interrupt_pick", show=False, priority=True, id="interrupt", tooltip=interrupt)
+            )
         else:
             # Browsing, Ctrl-C is what people press to leave: ctrl+q's quit, from anywhere (status 0).
             # (Textual's own Ctrl-C copies in a text box, or only says which key quits.)
-            self._bind_for_this_app(Binding("ctrl+c", "quit_anywhere", show=False, priority=True))
+            quit_tip = "Quit, as ctrl+q does (status 0)"
+            self._bind_for_this_app(
+                Binding("ctrl+c", "quit_anywhere", show=False, priority=True, id="ctrl-c-quit", tooltip=quit_tip)
+            )
         self._first_search = first_search
         self.link = CatalogueLink(connection, client_factory, prepare)
         """The catalogue in use and its client."""
