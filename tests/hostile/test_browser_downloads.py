@@ -10,6 +10,8 @@ from __future__ import annotations
 import signal
 import time
 
+import pytest
+
 from iconcat.downloads import TEMP_PREFIX, TEMP_SUFFIX
 from iconcat.tui.app import IconcatApp
 from iconcat.tui.connection import Connection
@@ -20,6 +22,8 @@ from tests.support.fixtures import snapshot
 from tests.support.hostile import PICKER_SHOWN, PtyProcess, hostile_env, script_catalogue
 from tests.support.misbehaving import Reply
 from tests.support.tui import wait_until
+
+CTRL_Q, CTRL_C = "\x11", "\x03"
 
 BIG_PNG = b"\x89PNG\r\n\x1a\n" + b"\x01" * 400_000 + b"\x00\x00\x00\x00IEND\xaeB`\x82"
 SLOW = {"chunk_size": 4096, "delay": 0.05, "endless": True}
@@ -45,13 +49,14 @@ def _start_download(terminal: PtyProcess, download_dir) -> None:
     terminal.wait_for(lambda t: _temporary_files(download_dir), "the download's temporary file")
 
 
-def test_quitting_mid_download_asks_then_leaves_the_folder_as_it_was(server, download_dir):
+@pytest.mark.parametrize("key", ["q", CTRL_Q, CTRL_C], ids=["q", "ctrl+q", "ctrl+c"])
+def test_quitting_mid_download_asks_then_leaves_the_folder_as_it_was(server, download_dir, key):
     script_catalogue(server, ["zz slow"], download=Reply.file(BIG_PNG, "image/png", **SLOW))
     before = snapshot(download_dir.parent)
     terminal = PtyProcess.iconcat("browse", "zz", env=hostile_env(server, download_dir), columns=140, rows=40)
     try:
         _start_download(terminal, download_dir)
-        terminal.send("q")
+        terminal.send(key)
         terminal.wait_for("still running", "the question before quitting")
         terminal.send("y")
         status = terminal.finish()
@@ -59,6 +64,23 @@ def test_quitting_mid_download_asks_then_leaves_the_folder_as_it_was(server, dow
         terminal.close()
     assert status == 0, terminal.visible[-2000:]
     assert snapshot(download_dir.parent) == before
+    assert "Traceback" not in terminal.text
+
+
+@pytest.mark.parametrize("key", [CTRL_Q, CTRL_C], ids=["ctrl+q", "ctrl+c"])
+def test_ctrl_q_or_ctrl_c_on_the_first_screen_quits_with_status_0(server, download_dir, key):
+    # A fresh start: the focus is in the search box, where q types. ctrl+q did nothing there, and
+    # Ctrl-C only said which key quits; both leave now, with status 0 (a browse ended by its person).
+    script_catalogue(server, ["zz slow"])
+    terminal = PtyProcess.iconcat("browse", "zz", env=hostile_env(server, download_dir), columns=120, rows=36)
+    try:
+        terminal.wait_for("^q Quit", "the quit key in the first screen's footer")
+        terminal.settle()
+        terminal.send(key)
+        status = terminal.finish()
+    finally:
+        terminal.close()
+    assert status == 0, terminal.visible[-2000:]
     assert "Traceback" not in terminal.text
 
 

@@ -7,19 +7,24 @@ from textual import events
 from textual.binding import Binding
 from textual.command import CommandPalette
 from textual.widgets import Footer, Input
+from textual.widgets._footer import FooterKey
 
 from iconcat.config import THUMBNAIL_MODES
+from iconcat.saving import choices_for
 from iconcat.tui.app import IconcatApp
 from iconcat.tui.browser import BrowserScreen
 from iconcat.tui.commands import BrowserCommands
+from iconcat.tui.connection import Connection
 from iconcat.tui.keys import COMMANDS, help_lines
+from iconcat.tui.picking import PickRequest
 from iconcat.tui.pictures import PICTURE_MODES
 from iconcat.tui.screens import ConfirmQuit, ConnectScreen, HelpScreen, VariantPicker
 from iconcat.tui.true_pixels import TRUE_PIXEL_MODES
 from iconcat.tui.widgets import FacetPanel, Gallery, ResultsArea, ResultsList, SearchInput, Thumbnail
 from iconcat.tui.widgets.detail_pane import MemberGallery
 from iconcat.tui.widgets.ordered_input import OrderedInput
-from tests.support.tui import SIZE, search, wait_until
+from tests.conftest import TEST_TOKEN
+from tests.support.tui import SIZE, holding_downloads, search, wait_until
 
 BOUND_CLASSES = (
     IconcatApp,
@@ -71,7 +76,10 @@ async def test_the_palette_offers_every_command(make_app):
     async with app.run_test(size=SIZE):
         provider = BrowserCommands(app.screen)
         titles = [hit.display async for hit in provider.discover()]
-        assert titles == [command.title for command in COMMANDS]
+        assert titles == [command.title for command in COMMANDS if command.in_palette]
+    # Only a second key of a command listed already stays out (ctrl+q beside q: both are "Quit").
+    listed = {command.title for command in COMMANDS if command.in_palette}
+    assert all(command.title in listed for command in COMMANDS)
 
 
 async def test_a_word_typed_over_the_results_becomes_a_search(make_app):
@@ -257,3 +265,127 @@ async def test_a_command_right_behind_enter_acts_on_the_results(make_app):
         await wait_until(pilot, lambda: area.view == "gallery", "the gallery, by v over the results")
         await wait_until(pilot, lambda: app.browser.search_state.query == "heart", "heart searched")
         assert box.value == "heart"
+
+
+@pytest.mark.parametrize("view", ["list", "gallery", "members"])
+@pytest.mark.parametrize("keys", [("enter", "enter"), ("d", "enter")])
+async def test_a_second_enter_in_the_same_read_downloads_in_the_picker_the_first_opened(make_app, view, keys):
+    # ⏎⏎ (or d⏎) in one read over the results: the first opens the variant picker, the second acts in
+    # it and saves its default choice. It used to open a second picker over the first, saving nothing.
+    app = make_app(view="list" if view == "members" else view, group=view == "members")
+    async with app.run_test(size=SIZE) as pilot:
+        await search(pilot, "heart")
+        if view == "members":
+            app.browser.action_focus_members()
+        else:
+            app.browser.action_focus_results()
+        await pilot.pause()
+        icon = app.browser.highlighted_member()
+        assert icon is not None
+        for key in keys:
+            app.post_message(events.Key(key, "d" if key == "d" else None))
+        await wait_until(pilot, lambda: app.downloads and app.downloads[0].status.finished, "a download's end")
+        await pilot.pause()
+        assert [type(screen).__name__ for screen in app.screen_stack] == ["BrowserScreen"]
+        [job] = app.downloads
+        assert (job.icon.id, job.chosen) == (icon.id, choices_for(icon)[0])
+
+
+@pytest.mark.parametrize("move_on", ["tab", "enter"])
+async def test_keys_typed_fast_in_the_connect_screen_land_in_the_field_focused_when_each_is_read(make_app, move_on):
+    # URL, Tab, "bad" in one read: Tab is the screen's binding, which Textual ran only once the key had
+    # bubbled up to the app, after "bad" was typed into the address ("http://127.0.0.1:8001bad").
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        app.action_connect()
+        await wait_until(pilot, lambda: isinstance(app.focused, Input) and app.focused.screen is app.screen, "a field")
+        address, token = app.screen.query_one("#connect-base-url", Input), app.screen.query_one("#connect-token", Input)
+        assert app.focused is address and not address.value and not token.value
+        burst = [(letter, letter) for letter in "http://127.0.0.1:8001"]
+        burst += [(move_on, None), *((letter, letter) for letter in "bad")]
+        for key, character in burst:
+            app.post_message(events.Key(key, character))
+        await wait_until(pilot, lambda: len(address.value) + len(token.value) == 24, "every key of the burst taken")
+        await pilot.pause()
+        assert (address.value, token.value, app.focused) == ("http://127.0.0.1:8001", "bad", token)
+
+
+async def _go_to(pilot, place: str) -> None:
+    """Put the focus in `place`: the first screen's search box, the results or a dialog on top."""
+    app = pilot.app
+    if place == "search box":
+        return  # where a fresh start puts it
+    await search(pilot, "heart")
+    app.browser.action_focus_results()
+    await pilot.pause()
+    opened = {"help": HelpScreen, "connect": ConnectScreen, "picker": VariantPicker, "palette": CommandPalette}
+    if place in opened:
+        await pilot.press({"help": "question_mark", "connect": "ctrl+o", "picker": "enter", "palette": "ctrl+p"}[place])
+        await wait_until(pilot, lambda: isinstance(app.screen, opened[place]) and app.screen.is_mounted, place)
+        await pilot.pause()
+
+
+@pytest.mark.parametrize("place", ["search box", "results", "help", "connect", "picker", "palette"])
+@pytest.mark.parametrize("key", ["ctrl+q", "ctrl+c"])
+async def test_ctrl_q_and_ctrl_c_quit_from_every_screen_and_focus(make_app, place, key):
+    # On a fresh start (focus in the search box) ctrl+q did nothing: the key rule switched off `quit`,
+    # whose own key q types there. ctrl+q has an action of its own now, and Ctrl-C does the same.
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await _go_to(pilot, place)
+        if place == "connect":
+            assert isinstance(app.focused, Input)  # typing in a field: q would type, ctrl+q quits
+        await pilot.press(key)
+        await wait_until(pilot, lambda: not app.is_running, f"the app to quit by {key} from the {place}")
+    assert app.return_code == 0
+
+
+async def test_ctrl_q_asks_first_while_downloads_run_even_from_the_search_box(make_app, download_dir):
+    with holding_downloads(TEST_TOKEN) as (held, slow):  # the download runs until the app quits
+        app = make_app(Connection(slow.base_url, TEST_TOKEN, download_dir, is_demo=True))
+        async with app.run_test(size=SIZE) as pilot:
+            await search(pilot, "heart")
+            icon = app.query_one(ResultsList).icons[0]
+            app.start_download(icon, icon.variants[0])
+            await wait_until(pilot, lambda: held.in_flight == 1, "the download at the server")
+            assert isinstance(app.focused, SearchInput)
+            await pilot.press("ctrl+q")
+            await wait_until(pilot, lambda: isinstance(app.screen, ConfirmQuit), "the quit question")
+            await pilot.press("ctrl+q")  # asked again: the question stays, one of it
+            await pilot.pause()
+            assert [type(screen) for screen in app.screen_stack] == [BrowserScreen, ConfirmQuit]
+            await pilot.press("y")
+            await wait_until(pilot, lambda: not app.is_running, "the app to quit")
+    assert app.return_code == 0
+    assert list(download_dir.iterdir()) == []  # the download cancelled, no partial file left
+
+
+@pytest.mark.parametrize("size", [SIZE, (80, 24)])
+@pytest.mark.parametrize("place", ["search box", "results"])
+async def test_the_footer_shows_the_quit_key_on_the_first_screen_and_at_80_by_24(make_app, size, place):
+    app = make_app()
+    async with app.run_test(size=size) as pilot:
+        await _go_to(pilot, place)
+        await pilot.pause()
+        footer = app.screen.query_one(Footer)
+        [quit_key] = [key for key in footer.query(FooterKey) if key.action == "quit_anywhere"]
+        assert (quit_key.key_display, quit_key.description) == ("^q", "Quit")
+        palette = footer.query_one(".-command-palette", FooterKey)
+        # Drawn whole, inside the screen and left of the palette's key (docked over the footer's right end).
+        assert quit_key.region.width >= len("^q Quit") and quit_key.region.right <= palette.region.x, (
+            quit_key.region,
+            palette.region,
+        )
+
+
+@pytest.mark.parametrize(("before", "pick", "status"), [(True, False, 0), (False, True, 130)])
+async def test_ctrl_c_is_each_apps_own_after_another_app_was_made(make_app, before, pick, status):
+    # Browsing, Ctrl-C quits (0); picking, it interrupts (130). Textual's `bind` appended to a list of
+    # bindings that every app shares, so a pick made earlier in the process took Ctrl-C of the browse after
+    # it (ending it with 1), and the other way round.
+    make_app(pick=PickRequest(fmt="svg") if before else None)
+    app = make_app(pick=PickRequest(fmt="svg") if pick else None)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+c")
+        await wait_until(pilot, lambda: not app.is_running, "the app to end by Ctrl-C")
+    assert app.return_code == status

@@ -15,12 +15,14 @@ from __future__ import annotations
 
 import inspect
 import sys
+import weakref
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from textual import on
+from textual import events, on
 from textual.app import App
+from textual.binding import Binding
 from textual.command import CommandPalette
 from textual.screen import ModalScreen, Screen
 
@@ -96,8 +98,21 @@ class IconcatApp(App[int]):
         if pick is not None:
             # Priority: Esc ends the pick from the search box too (`action_leave_pick` passes it on to
             # dialogs and the filters); Ctrl-C ends it as an interrupt, wherever the focus is.
-            self._bindings.bind("escape", "leave_pick", "Leave", key_display="esc", priority=True)
-            self._bindings.bind("ctrl+c", "interrupt_pick", show=False, priority=True)
+            leave = "Leave without a pick (status 1)"
+            interrupt = "End the pick as interrupted (status 130)"
+            self._bind_for_this_app(
+                Binding("escape", "leave_pick", "Leave", key_display="esc", priority=True, id="leave", tooltip=leave)
+            )
+            self._bind_for_this_app(
+                Binding("ctrl+c", "interrupt_pick", show=False, priority=True, id="interrupt", tooltip=interrupt)
+            )
+        else:
+            # Browsing, Ctrl-C is what people press to leave: ctrl+q's quit, from anywhere (status 0).
+            # (Textual's own Ctrl-C copies in a text box, or only says which key quits.)
+            quit_tip = "Quit, as ctrl+q does (status 0)"
+            self._bind_for_this_app(
+                Binding("ctrl+c", "quit_anywhere", show=False, priority=True, id="ctrl-c-quit", tooltip=quit_tip)
+            )
         self._first_search = first_search
         self.folder_choice = FolderChoice(for_this_run_only=pick is not None and pick.folder_given)
         """Whether a download folder chosen in the app is saved (not under `pick -o DIR`)."""
@@ -108,6 +123,8 @@ class IconcatApp(App[int]):
         """How this terminal draws pictures (decided before the app started), and the kitty images it holds."""
         self.sub_title = connection.label if pick is None else f"{connection.label} · pick {pick.describe()}"
         self._connect_open = False
+        self._key_screens: weakref.WeakKeyDictionary[events.Key, Screen[object]] = weakref.WeakKeyDictionary()
+        """The screen each key read was sent to (`on_event`), until it comes back unhandled."""
         # Made here, not in compose: the session's downloads stay readable after the app has closed.
         self._downloads_panel = DownloadsPanel(self.link.ready, lambda: self.link.problem, id="downloads")
         # `thumbnail_mode` and `view` None: not given by any setting, so the remembered choice, else the
@@ -138,6 +155,14 @@ class IconcatApp(App[int]):
         self.browser.bag.listen(self)
         if pick is not None and pick.multi and (pick.fmt is not None or pick.size is not None):
             self.browser.bag.asked = (pick.fmt or "png", pick.size)
+
+    def _bind_for_this_app(self, binding: Binding) -> None:
+        """Bind `binding`'s key for this app alone, in place of what its class binds to it.
+
+        Not Textual's `bind`: it appends to the key's list of bindings, which every app of the class
+        shares (each gets a shallow copy of the class's map), so a pick's Ctrl-C would outlive it.
+        """
+        self._bindings.key_to_bindings[binding.key] = [binding]
 
     @property
     def connection(self) -> Connection:
@@ -240,6 +265,22 @@ class IconcatApp(App[int]):
         await self._open_client(switch_to=connection)
         self._remove_leftovers()
         self.browser.action_search_again()
+
+    async def on_event(self, event: events.Event) -> None:
+        """A key is sent to the focused widget of the screen on top; one that comes back unhandled after
+        a dialog opened or closed (by a key ahead of it in the same read: ⏎⏎, d⏎) is sent again, to the
+        screen on top now, so it acts where the focus went (the picker the first ⏎ opened), once that
+        screen is mounted, never in the one it has left (docs/browser.md, "keys that arrive together")."""
+        if isinstance(event, events.Key):
+            if event.is_forwarded:
+                sent_to = self._key_screens.pop(event, None)
+                if sent_to is not None and self.screen_stack and sent_to is not self.screen:
+                    self.post_message(events.Key(event.key, event.character))
+                    return
+            elif self.screen_stack:
+                # (Where it will go unless a priority binding takes it: then it never comes back.)
+                self._key_screens[event] = self.screen
+        await super().on_event(event)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The app's keys are off under dialogs, and printable ones while the search box has focus."""
@@ -446,6 +487,11 @@ class IconcatApp(App[int]):
 
         if not isinstance(self.screen, ConfirmQuit):
             self.push_screen(ConfirmQuit(running, waiting), answered)
+
+    async def action_quit_anywhere(self) -> None:
+        """Quit from any screen and any focus (ctrl+q, and Ctrl-C when browsing): `quit`, whose key `q`
+        types while a text box has focus. Asked while the quit question is open, it stays open."""
+        await self.action_quit()
 
     # ----------------------------------------------------------------- picking (`iconcat pick`)
 

@@ -135,6 +135,13 @@ class SteadyFooter(Footer):
 
     _shown: tuple[tuple[object, ...], ...] | None = None
 
+    COMPACT_BELOW = 110
+    """Narrower than this (the app's "-narrow" screens, 80×24), the keys are drawn compact (one space
+    less each): at 80 columns over the results, every key shown fits, ^q Quit and ? Keys too."""
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.compact = event.size.width < self.COMPACT_BELOW
+
     def bindings_changed(self, screen: Screen[object]) -> None:
         shown = tuple(
             (key, active.binding.description, active.binding.key_display, active.enabled, active.tooltip)
@@ -849,7 +856,15 @@ class BrowserScreen(Screen[None]):
         group = results.highlighted_group
         if group is None:
             return results.highlighted_icon
-        return group.members[group.index_of(self.query_one(DetailPane).icon) or 0]
+        # The members' highlight as it is now: the detail's icon follows it a message later, and a key
+        # read with the arrow that moved it (→⏎) is about the member it moved to.
+        detail = self.query_one(DetailPane)
+        members = detail.members
+        for shown in (members.highlighted_icon if members is not None else None, detail.icon):
+            index = group.index_of(shown)
+            if index is not None:
+                return group.members[index]
+        return group.first
 
     @on(ResultsList.IconChosen)
     @on(Gallery.IconChosen)

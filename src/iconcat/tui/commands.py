@@ -1,4 +1,5 @@
-"""The command palette's iconcat commands: every command of `keys.COMMANDS`, searchable by name."""
+"""The command palette's iconcat commands: every command of `keys.COMMANDS` (but second keys of one
+listed already: `in_palette`), searchable by name."""
 
 from __future__ import annotations
 
@@ -10,6 +11,9 @@ from textual.markup import escape
 from .keys import COMMANDS, Command
 
 __all__ = ["BrowserCommands"]
+
+PALETTE_COMMANDS = tuple(command for command in COMMANDS if command.in_palette)
+"""What the palette lists, in the order of `COMMANDS`."""
 
 
 class BrowserCommands(Provider):
@@ -32,13 +36,13 @@ class BrowserCommands(Provider):
         return self._help(command.description, command.shown_key)
 
     async def discover(self) -> Hits:
-        for command in COMMANDS:
+        for command in PALETTE_COMMANDS:
             help_text = self._help_for(command)
             yield DiscoveryHit(command.title, partial(self._run, command.action), help=help_text)
 
     async def search(self, query: str) -> Hits:
         matcher = self.matcher(query)
-        for command in COMMANDS:
+        for command in PALETTE_COMMANDS:
             score = matcher.match(command.title)
             if score > 0:
                 yield Hit(

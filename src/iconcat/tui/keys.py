@@ -9,7 +9,9 @@ The key rule: while the results (or anything on the main screen but the search b
 bare printable key is a command only if it opens nothing that takes typing and changes nothing saved.
 Any other printable key moves to the search box carrying that character, so a word typed over the
 results becomes a search (`types_into_search`). Commands that open a place to type (the connect
-screen) take a control key, which no word can type.
+screen) take a control key, which no word can type. One command works everywhere, under every dialog and
+while typing (`anywhere`): quitting by ctrl+q, an action of its own beside `q`'s, which the rule turns off
+while a text box has focus.
 """
 
 from __future__ import annotations
@@ -53,6 +55,11 @@ class Command:
     scope: str = "browser"
     """Whose action it is: "browser" (the browser screen's: a dialog on top turns it off) or "app"
     (the connection, the downloads, the keys, quitting)."""
+    anywhere: bool = False
+    """Its key works from every screen and every focus: a priority binding the key rule never turns
+    off (an app command with a control key)."""
+    in_palette: bool = True
+    """Listed in the command palette; False for a second key of a command listed already."""
 
     @property
     def shown_key(self) -> str:
@@ -175,7 +182,17 @@ COMMANDS: tuple[Command, ...] = (
         key="t",
     ),
     Command("help", "Keys", "show every key", key="question_mark", key_display="?", footer="Keys", scope="app"),
-    Command("quit", "Quit", "leave iconcat (asks first while downloads run)", key="q", footer="Quit", scope="app"),
+    Command("quit", "Quit", "leave iconcat (asks first while downloads run)", key="q", scope="app"),
+    Command(
+        "quit_anywhere",
+        "Quit",
+        "leave iconcat from any screen, typing too; ctrl+c as well, browsing (asks first while downloads run)",
+        key="ctrl+q",
+        footer="Quit",
+        scope="app",
+        anywhere=True,
+        in_palette=False,
+    ),
 )
 """Every command, in the order the palette and the help list them."""
 
@@ -212,6 +229,7 @@ def bindings_for(scope: str) -> list[Binding]:
             key_display=command.key_display,
             id=command.action.replace("_", "-"),
             tooltip=command.description[:1].upper() + command.description[1:],
+            priority=command.anywhere,
         )
         for command in COMMANDS
         if command.key is not None and command.scope == scope
@@ -219,13 +237,15 @@ def bindings_for(scope: str) -> list[Binding]:
 
 
 _KEY_OF_ACTION = {command.action: command.key for command in COMMANDS if command.key is not None}
+_ANYWHERE = frozenset(command.action for command in COMMANDS if command.anywhere)
 
 
 def command_allowed(action: str, focused: Widget | None, *, dialog_open: bool = False) -> bool:
     """Whether a keyed command's key works now (Textual's `check_action`): not under a dialog, and a
-    printable key not while a text box has focus (it types there). Other actions are always allowed."""
+    printable key not while a text box has focus (it types there). Other actions, and the commands
+    that work `anywhere`, are always allowed."""
     key = _KEY_OF_ACTION.get(action)
-    if key is None:
+    if key is None or action in _ANYWHERE:
         return True
     if dialog_open:
         return False

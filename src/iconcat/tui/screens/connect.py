@@ -93,16 +93,18 @@ class ConnectScreen(ModalScreen["Connection | None"]):
             yield OrderedInput(
                 "" if current.is_demo else current.base_url,
                 placeholder="https://icons.example.com",
+                enter_moves_on=True,
                 id="connect-base-url",
             )
             yield Label(Content("Token"))
             yield SecretInput(
                 "" if current.is_demo else current.token,
                 placeholder="your access token",
+                enter_moves_on=True,
                 id="connect-token",
             )
             yield Label(Content("Download folder"))
-            yield OrderedInput(str(current.download_dir), id="connect-folder")
+            yield OrderedInput(str(current.download_dir), enter_moves_on=True, id="connect-folder")
             yield Static("", id="connect-result", markup=False)
             with Horizontal(id="connect-buttons"):
                 yield Button(Content("Test"), id="connect-test-button")
@@ -150,10 +152,6 @@ class ConnectScreen(ModalScreen["Connection | None"]):
     @on(Button.Pressed, "#connect-cancel-button")
     def _cancel_pressed(self) -> None:
         self.action_cancel()
-
-    @on(Input.Submitted)
-    def _field_submitted(self) -> None:
-        self.focus_next()
 
     def action_test(self) -> None:
         """Try one search with the values in the form (a temporary client; nothing is saved)."""

@@ -29,8 +29,9 @@ Marked icons (`set_marked`: "✓" in the bag, "★" a favourite) show their mark
 the `gallery--mark` style; a change of marks repaints only the name lines of the tiles on screen whose
 marks changed.
 
-It speaks like `ResultsList`: `IconHighlighted(icon)` as the highlight moves, `IconChosen(icon)` on
-Enter or a double click, with the same `show_icons`, `icons`, `highlighted_icon` and `highlighted`.
+It speaks like `ResultsList`: `IconHighlighted(icon)` as the highlight moves, `IconChosen(icon)` on a
+double click (Enter runs the screen's download command, which reads `highlighted_icon`), with the same
+`show_icons`, `icons`, `highlighted_icon` and `highlighted`.
 """
 
 from __future__ import annotations
@@ -112,7 +113,8 @@ _NO_PREVIEW = ("no preview",)
 
 
 class Gallery(ScrollView, can_focus=True):
-    """Icons as tiles of pictures and names. Posts `IconHighlighted` as the highlight moves, `IconChosen` on Enter."""
+    """Icons as tiles of pictures and names. Posts `IconHighlighted` as the highlight moves, `IconChosen` on a
+    double click; Enter runs the screen's download command."""
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {
         "gallery--name",
@@ -144,9 +146,11 @@ class Gallery(ScrollView, can_focus=True):
         ),
         Binding("home", "cursor_first", "First", show=False, id="gallery-first", tooltip="Highlight the first icon"),
         Binding("end", "cursor_last", "Last", show=False, id="gallery-last", tooltip="Highlight the last icon"),
+        # Enter is the screen's download command (`d`), run as the key is read: a message to the screen
+        # would arrive after a second Enter in the same read had opened a second picker (docs/browser.md).
         Binding(
             "enter",
-            "choose",
+            "screen.download",
             "Download",
             show=False,
             id="gallery-choose",
@@ -807,7 +811,7 @@ class Gallery(ScrollView, can_focus=True):
             self.highlighted = len(self._icons) - 1
 
     def action_choose(self) -> None:
-        """Choose the highlighted icon (the app opens the variant picker)."""
+        """Choose the highlighted icon (a double click: the app opens the variant picker)."""
         icon = self.highlighted_icon
         if icon is not None:
             self.post_message(self.IconChosen(icon))

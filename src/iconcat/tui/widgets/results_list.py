@@ -181,7 +181,8 @@ class IconRow(Visual):
 
 
 class ResultsList(OptionList):
-    """The icons found. Posts `IconHighlighted` as the highlight moves and `IconChosen` on Enter/click."""
+    """The icons found. Posts `IconHighlighted` as the highlight moves and `IconChosen` on a double click;
+    Enter runs the screen's download command."""
 
     COMPONENT_CLASSES = {"results-list--meta", "results-list--stale"}
     """`results-list--meta`: the style and set columns; `results-list--stale`: its `text-opacity` is
@@ -195,9 +196,11 @@ class ResultsList(OptionList):
     """True while a newer search runs: the rows on show are drawn faded (a repaint, not a restyle)."""
 
     BINDINGS = [
+        # Enter is the screen's download command (`d`), run as the key is read: a message to the screen
+        # would arrive after a second Enter in the same read had opened a second picker (docs/browser.md).
         Binding(
             "enter",
-            "select",
+            "screen.download",
             "Download",
             show=False,
             id="results-choose",
