@@ -280,12 +280,17 @@ def save_settings(*, base_url: str, token: str, download_dir: str | Path | None 
 def save_download_dir(download_dir: str | Path) -> Path:
     """Store the download folder alone in the config file (no base URL needed: the demo catalogue's
     browser saves one too); return the file's path. As `save_settings`: other keys kept, 0600 in 0700,
-    replaced atomically. (`ICONCAT_DOWNLOAD_DIR`, when set, still wins at the next start.)"""
-    return _update_file({"download_dir": str(download_dir)})
+    replaced atomically. (`ICONCAT_DOWNLOAD_DIR`, when set, still wins at the next start.)
+
+    A config file that cannot be read is left alone (ConfigError): replacing it to save a folder would
+    lose the base URL and token it may hold, and nobody asked for that here."""
+    return _update_file({"download_dir": str(download_dir)}, replace_broken=False)
 
 
-def _update_file(updates: dict[str, Any]) -> Path:
-    """The config file with `updates` over the keys it holds, written safely; its path."""
+def _update_file(updates: dict[str, Any], *, replace_broken: bool = True) -> Path:
+    """The config file with `updates` over the keys it holds, written safely; its path. A file that
+    cannot be read is replaced when `replace_broken` (saving a connection: the way out the error message
+    gives), else its ConfigError is raised."""
     import tempfile
 
     import tomli_w
@@ -294,6 +299,8 @@ def _update_file(updates: dict[str, Any]) -> Path:
     try:
         existing = _read_file(path)
     except ConfigError:
+        if not replace_broken:
+            raise
         existing = {}  # a broken file is being replaced: that is the way out the error message gives
     existing.update(updates)
     folder = path.parent

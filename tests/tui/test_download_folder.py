@@ -210,3 +210,45 @@ async def test_the_connect_screen_on_the_demo_saves_the_folder_without_a_base_ur
         assert app.connection.download_dir == folder and app.connection.is_demo
         assert folder.is_dir()
     assert _saved_config() == {"download_dir": str(folder)}
+
+
+async def test_under_pick_with_a_folder_given_the_connect_screen_saves_the_connection_but_not_the_folder(
+    make_app, connection, download_dir
+):
+    """`pick -o DIR`'s folder is the pick's own: saving a connection with ctrl+o then ctrl+s keeps it
+    out of the config file too (it went in, beside the base URL and token)."""
+    from iconcat.server import DEMO_TOKEN
+    from iconcat.tui.screens import ConnectScreen
+
+    app = make_app(pick=PickRequest(fmt="svg", folder_given=True))
+    async with app.run_test(size=SIZE) as pilot:
+        app.action_connect()
+        await wait_until(pilot, lambda: isinstance(app.screen, ConnectScreen), "the connect screen")
+        await pilot.pause()
+        screen = app.screen
+        screen.query_one("#connect-base-url", Input).value = connection.base_url
+        screen.query_one("#connect-token", Input).value = DEMO_TOKEN
+        screen.query_one("#connect-folder", Input).value = str(download_dir / "this-pick")
+        await pilot.press("ctrl+s")
+        await wait_until(pilot, lambda: not isinstance(app.screen, ConnectScreen), "saved and closed")
+    saved = _saved_config()
+    assert saved["base_url"] == connection.base_url
+    assert "download_dir" not in saved
+
+
+def test_saving_the_folder_alone_leaves_a_broken_config_file_as_it_is(download_dir):
+    """A config file that cannot be read may still hold the base URL and token: saving a folder (ctrl+f)
+    refuses and says why instead of replacing the file with the folder alone."""
+    from iconcat.config import ConfigError, save_download_dir
+
+    path = config_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text('base_url = "https://icons.example.com"\ntoken = "kept" oops\n', encoding="utf-8")
+    before = path.read_bytes()
+    try:
+        save_download_dir(download_dir)
+    except ConfigError as error:
+        assert str(config_path()) in str(error) or "config" in str(error).lower()
+    else:
+        raise AssertionError("a broken config file was replaced by the folder alone")
+    assert path.read_bytes() == before

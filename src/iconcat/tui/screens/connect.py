@@ -192,12 +192,18 @@ class ConnectScreen(ModalScreen["Connection | None"]):
             self._say(problem, "error")
             return
         folder = Path(form.folder).expanduser() if form.folder else self.current.download_dir
+        # Under `pick -o DIR` the folder is the pick's own: used, never written to the config file.
+        choice = getattr(self.app, "folder_choice", None)
+        run_only = bool(getattr(choice, "for_this_run_only", False))
         try:
-            saved_to = save_settings(base_url=form.base_url, token=form.token.reveal(), download_dir=folder)
+            saved_to = save_settings(
+                base_url=form.base_url, token=form.token.reveal(), download_dir=None if run_only else folder
+            )
         except Exception as error:  # noqa: BLE001 - a message, never a crash report (it would list the token)
             self._say(f"Could not save: {describe_failure(error)}", "error")
             return
-        self.app.notify(sanitize(f"Saved to {saved_to}", max_length=None), title="Connection saved", markup=False)
+        saved = f"Saved to {saved_to}" + (" (the folder is this pick's only: not saved)" if run_only else "")
+        self.app.notify(sanitize(saved, max_length=None), title="Connection saved", markup=False)
         self.dismiss(
             Connection(
                 base_url=form.base_url,
