@@ -464,6 +464,14 @@ def test_which_terminals_are_queried_and_for_how_long() -> None:
     assert query_timeout({"SSH_CONNECTION": "1.2.3.4 5 6.7.8.9 22"}) > query_timeout({})
 
 
+def test_the_query_deadline_can_be_set_within_bounds():
+    assert query_timeout({"ICONCAT_QUERY_TIMEOUT": "2"}) == 2.0
+    assert query_timeout({"ICONCAT_QUERY_TIMEOUT": "600"}) == 5.0
+    assert query_timeout({"ICONCAT_QUERY_TIMEOUT": "0.001"}) == 0.05
+    for unusable in ("", "soon", "nan", "-1", "0"):
+        assert query_timeout({"ICONCAT_QUERY_TIMEOUT": unusable}) == query_timeout({})
+
+
 def test_tmux_answers_are_parsed() -> None:
     assert parse_tmux_answer("1|xterm-kitty|RGB,title\n") == TmuxInfo(True, "xterm-kitty", frozenset({"RGB", "title"}))
     assert parse_tmux_answer("on|xterm-ghostty|RGB").passthrough  # type: ignore[union-attr]

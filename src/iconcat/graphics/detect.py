@@ -505,8 +505,21 @@ def should_query(env: Mapping[str, str]) -> bool:
     return env.get("TERM", "") not in NO_QUERY_TERMS and _multiplexer(env, None) in (None, "tmux")
 
 
+QUERY_TIMEOUT_VARIABLE = "ICONCAT_QUERY_TIMEOUT"
+"""Seconds to wait instead (0.05 to 5): for a link slower than ssh's usual round trip, and for tests,
+whose pretend terminal answers from a process the machine may not schedule within 150 ms. A terminal
+that answers ends the wait at once, so a long deadline costs only a silent terminal."""
+
+
 def query_timeout(env: Mapping[str, str]) -> float:
-    """The deadline for the answers: longer over ssh (`REMOTE_TIMEOUT`), whose round trip they make."""
+    """The deadline for the answers: longer over ssh (`REMOTE_TIMEOUT`), whose round trip they make;
+    ``ICONCAT_QUERY_TIMEOUT`` when set to a number (kept within 0.05 to 5 seconds)."""
+    try:
+        chosen = float(env.get(QUERY_TIMEOUT_VARIABLE, ""))
+    except ValueError:
+        chosen = 0.0
+    if chosen == chosen and chosen > 0:  # (a NaN compares unequal to itself)
+        return min(max(chosen, 0.05), 5.0)
     return REMOTE_TIMEOUT if env.get("SSH_TTY") or env.get("SSH_CONNECTION") else LOCAL_TIMEOUT
 
 
