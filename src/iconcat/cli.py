@@ -306,6 +306,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED
     except BrokenPipeError:
+        if not _stdout_gone():
+            # Another pipe broke (stderr's reader went away mid-command): the work did not finish, and
+            # nothing can be said about it where nobody reads. Not a success.
+            return EXIT_FAILURE
         # The reader went away (`iconcat search x | head -n 0`): what it wanted it had, so the command
         # ends quietly with 0 (a `set -o pipefail` script must not fail because `head` had enough).
         _silence_stdout()
@@ -317,6 +321,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         _silence_stdout()
     return status
+
+
+def _stdout_gone() -> bool:
+    """Whether stdout is a pipe whose reader went away (the kernel flags its write end with an error)."""
+    import select
+
+    try:
+        poller = select.poll()
+        poller.register(sys.stdout.fileno(), select.POLLOUT)
+        return any(events & (select.POLLERR | select.POLLHUP) for _fd, events in poller.poll(0))
+    except (OSError, ValueError, AttributeError):  # no stdout, or not a file: nothing to tell
+        return False
 
 
 def _silence_stdout() -> None:
@@ -408,11 +424,22 @@ def _report(error: BaseException, command: str = "") -> int:
 
 
 def _error(message: str) -> None:
-    print(f"iconcat: error: {sanitize(message, max_length=600)}", file=sys.stderr)
+    _to_stderr(f"iconcat: error: {sanitize(message, max_length=600)}")
 
 
 def _warn(message: str) -> None:
-    print(f"iconcat: warning: {sanitize(message, max_length=600)}", file=sys.stderr)
+    _to_stderr(f"iconcat: warning: {sanitize(message, max_length=600)}")
+
+
+def _to_stderr(line: str) -> None:
+    """A line for the person on stderr; when nobody reads stderr any more, the work goes on unsaid
+    (the exit status still tells a script what happened)."""
+    try:
+        print(line, file=sys.stderr, flush=True)
+    except BrokenPipeError:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stderr.fileno())
+        os.close(devnull)
 
 
 def _run_async(work: Coroutine[Any, Any, _T]) -> _T:

@@ -98,3 +98,32 @@ def test_serve_with_its_stdout_closed_serves_on_and_stops_with_0() -> None:
             process.kill()
             process.communicate()
     assert (process.returncode, err) == (0, "")
+
+
+def test_a_closed_stderr_is_not_taken_for_a_reader_of_stdout_that_went_away(tmp_path) -> None:
+    """Only stdout's reader going away means "had enough": with stderr's reader gone, a variant that is
+    not there still ends with 4 (not found), not 0, and a download still saves its file."""
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        missing = subprocess.run(
+            [sys.executable, "-m", "iconcat.cli", "download", "999999", "--demo", "-o", str(tmp_path)],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=write_end,
+            text=True,
+            timeout=60,
+        )
+        saved = subprocess.run(
+            [sys.executable, "-m", "iconcat.cli", "download", "500073", "--demo", "-o", str(tmp_path)],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=write_end,
+            text=True,
+            timeout=60,
+        )
+    finally:
+        os.close(write_end)
+    assert missing.returncode == 4
+    assert saved.returncode == 0 and saved.stdout.strip().startswith(str(tmp_path))
+    assert [path.name for path in tmp_path.iterdir()] == [os.path.basename(saved.stdout.strip())]
