@@ -231,3 +231,24 @@ def test_quit_question_names_the_bags_waiting_files_beside_the_running_downloads
     assert quit_question(0, 1).startswith("1 file of the bag still waits to be saved.")
     assert quit_question(2) == "2 downloads are still running.\nQuit and cancel them?"
     assert quit_question(0, 0).startswith("The downloads finished")
+
+
+async def test_the_quit_question_keeps_its_buttons_when_a_waiting_file_starts():
+    """A bag's last waiting file starting (0 running, 1 waiting → 1 running, 0 waiting) is no moment
+    with nothing left: the buttons still offer to keep downloading (set one number at a time, the
+    question saw 0 and 0 between them, and relabelled its buttons for good)."""
+    from textual.app import App
+    from textual.widgets import Button
+
+    host = App()
+    async with host.run_test(size=SIZE) as pilot:
+        question = ConfirmQuit(0, 1)
+        await host.push_screen(question)
+        await pilot.pause()
+        question.follow(1, 0)
+        await pilot.pause()
+        assert shown_text(question.query_one("#quit-question", Static)) == quit_question(1, 0)
+        assert str(question.query_one("#quit-keep", Button).label) == "Keep downloading"
+        question.follow(0, 0)
+        await pilot.pause()
+        assert str(question.query_one("#quit-keep", Button).label) == "Stay"

@@ -306,7 +306,8 @@ class IconcatApp(App[int]):
         waiting = bag.waiting
         return len(self.download_controller.running) + bag.remaining - waiting, waiting
 
-    def _follow_quit_question(self) -> None:
+    def follow_quit_question(self) -> None:
+        """An open quit question asks about the downloads and the bag's files left now."""
         from .screens import ConfirmQuit
 
         for screen in self.screen_stack:
@@ -327,7 +328,7 @@ class IconcatApp(App[int]):
         if job.status is DownloadStatus.DONE and job.saved_path is not None:
             self.note_written(job.saved_path, job.icon)
 
-        self._follow_quit_question()
+        self.follow_quit_question()
         if self.screen_stack:  # a download cancelled by quitting ends after the screens are gone
             self.refresh_bindings()
 

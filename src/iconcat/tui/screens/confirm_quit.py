@@ -61,9 +61,12 @@ class ConfirmQuit(ModalScreen[bool]):
         self.set_reactive(ConfirmQuit.waiting, waiting)
 
     def follow(self, running: int, waiting: int) -> None:
-        """The downloads changed: ask about what is left now."""
-        self.waiting = waiting
-        self.running = running
+        """The downloads changed: ask about what is left now (both numbers set before one redraw: set
+        one at a time, a moment with both at 0 would relabel the buttons for good)."""
+        self.set_reactive(ConfirmQuit.running, running)
+        self.set_reactive(ConfirmQuit.waiting, waiting)
+        if self.is_mounted:
+            self._show()
 
     def compose(self) -> ComposeResult:
         with Vertical(id="quit-dialog"):
@@ -76,9 +79,13 @@ class ConfirmQuit(ModalScreen[bool]):
         self.query_one("#quit-keep", Button).focus()
 
     def watch_waiting(self) -> None:
-        self.watch_running(self.running)
+        self._show()
 
-    def watch_running(self, running: int) -> None:
+    def watch_running(self) -> None:
+        self._show()
+
+    def _show(self) -> None:
+        running = self.running
         self.query_one("#quit-question", Static).update(Content(quit_question(running, self.waiting)))
         if running + self.waiting == 0:
             # Nothing left to keep downloading: the buttons say what they now do.
