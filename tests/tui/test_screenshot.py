@@ -40,3 +40,14 @@ async def test_a_screenshot_that_cannot_be_saved_says_where_it_tried_and_why(mak
     assert said.endswith("it is not a folder"), said  # the reason, not just "failed"
     note = next(note for note in app._notifications if note.title == "Screenshot")
     assert note.severity == "error"
+
+
+def test_a_screenshot_never_replaces_a_file_of_the_same_name(tmp_path):
+    from iconcat.tui.screenshots import write_screenshot
+
+    (tmp_path / "iconcat.svg").write_text("someone's own picture")
+    path = write_screenshot("<svg/>", tmp_path, "iconcat.svg")
+    assert path == (tmp_path / "iconcat-1.svg").resolve()
+    assert (tmp_path / "iconcat.svg").read_text() == "someone's own picture"
+    assert path.read_text() == "<svg/>"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["iconcat-1.svg", "iconcat.svg"]  # no .part left

@@ -8,6 +8,7 @@ and says the full path it wrote, or the path it tried and the reason ("…: perm
 
 from __future__ import annotations
 
+import errno
 import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -25,14 +26,23 @@ def write_screenshot(svg: str, folder: Path, filename: str) -> Path:
     """Write `svg` as `folder`/`filename` (the folder made if missing); the path, or OSError."""
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / filename
-    # Written beside and moved into place: a failure leaves no half-written picture.
+    # Written beside and linked into place: a failure leaves no half-written picture, and a file already
+    # at that name is never replaced (the next free name, "-1", "-2"…, is taken instead).
     partial = folder / f".{filename}.part"
     try:
         partial.write_text(svg, encoding="utf-8")
-        os.replace(partial, path)
-    except OSError:
+        stem, suffix = os.path.splitext(filename)
+        for number in range(1000):
+            path = folder / (filename if number == 0 else f"{stem}-{number}{suffix}")
+            try:
+                os.link(partial, path)
+                break
+            except FileExistsError:
+                continue
+        else:
+            raise FileExistsError(errno.EEXIST, "a thousand screenshots of that name are there already", str(path))
+    finally:
         partial.unlink(missing_ok=True)
-        raise
     return path.resolve()
 
 

@@ -3,6 +3,8 @@ one line, shortened by priority to its box (`status_line`: problems stay longest
 
 from __future__ import annotations
 
+import re
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
@@ -101,7 +103,15 @@ class SearchBar(Horizontal):
 
     def _status_parts(self) -> tuple[StatusPart, ...]:
         # The filter words' note says the search box holds something that is not applied: a problem.
-        filters = (StatusPart(self.filter_note, Priority.PROBLEM),) if self.filter_note else ()
+        # Its asides (the keys there are, an example) are hints of their own: where the
+        # line is short they go first, so the count stays beside "colour: is not a filter".
+        filters: list[StatusPart] = []
+        for piece in self.filter_note.split(" · ") if self.filter_note else ():
+            match = re.fullmatch(r"(.*?)((?: \(.*\))?)", piece)
+            said, aside = match.groups() if match else (piece, "")
+            filters.append(StatusPart(said, Priority.PROBLEM))
+            if aside:
+                filters.append(StatusPart(aside.strip(), Priority.HINT, joiner=" "))
         bag = (StatusPart(self.bag_note, Priority.ACTION),) if self.bag_note else ()
         return (*filters, *bag, *self.state.status_parts)
 
