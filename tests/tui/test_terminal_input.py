@@ -4,7 +4,7 @@
 events Textual's own parser gives minus the answers to our query: the answers whole, split at any
 byte, between keys; and everything else (keys, Escape, mouse, pastes, resizes, mode reports) exactly
 as Textual's parser gives it. The pin tests fail when a Textual upgrade changes what the filter and
-the driver rely on. The whole app on a pseudo-terminal is in tests/graphics/test_late_answers.py.
+the driver rely on. The whole app on a pseudo-terminal is in tests/hostile/test_terminal_answers.py.
 """
 
 from __future__ import annotations
