@@ -389,3 +389,32 @@ async def test_ctrl_c_is_each_apps_own_after_another_app_was_made(make_app, befo
         await pilot.press("ctrl+c")
         await wait_until(pilot, lambda: not app.is_running, "the app to end by Ctrl-C")
     assert app.return_code == status
+
+
+async def test_two_enters_in_one_read_save_the_remembered_choice_the_picker_starts_on(make_app):
+    # After an SVG is saved, the picker starts on SVG ("last used"): ⏎⏎ in one read saves the next
+    # icon's SVG, the choice the second Enter meets, not the picker's first row (PNG 512).
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await search(pilot, "heart")
+        app.browser.action_focus_results()
+        await pilot.pause()
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, VariantPicker) and app.screen.is_mounted, "the picker")
+        first = app.browser.highlighted_member()
+        assert first is not None
+        svg_row = next(index for index, choice in enumerate(choices_for(first)) if choice.format == "svg")
+        assert svg_row > 0
+        await pilot.press(*["down"] * svg_row, "enter")
+        await wait_until(pilot, lambda: app.downloads and app.downloads[0].status.finished, "the SVG saved")
+        assert app.downloads[0].chosen.format == "svg"
+        await pilot.press("down")
+        await pilot.pause()
+        second = app.browser.highlighted_member()
+        assert second is not None and second.id != first.id
+        for key in ("enter", "enter"):
+            app.post_message(events.Key(key, None))
+        await wait_until(pilot, lambda: len(app.downloads) == 2 and app.downloads[1].status.finished, "a second file")
+        await pilot.pause()
+        assert [type(screen).__name__ for screen in app.screen_stack] == ["BrowserScreen"]
+        assert (app.downloads[1].icon.id, app.downloads[1].chosen.format) == (second.id, "svg")
