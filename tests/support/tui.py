@@ -70,6 +70,17 @@ def shown_text(widget: Static) -> str:
     return str(widget.visual) if widget.visual is not None else ""
 
 
+async def no_blink_once_shown(pilot: Pilot) -> None:
+    """`no_blink` once the browser's search box is on screen: a snapshot's `run_before` runs as the app
+    starts, before the screen is composed, where `no_blink` found no field and the cursor went on
+    blinking (snapshots then showed it or not by the time they were taken)."""
+    from textual.widgets import Input
+
+    await wait_until(pilot, lambda: any(field.is_mounted for field in pilot.app.screen.query(Input)), "the search box")
+    no_blink(pilot)
+    await pilot.pause()
+
+
 def no_blink(pilot: Pilot) -> None:
     """Stop text cursors blinking, so screenshots do not depend on timing."""
     for field in pilot.app.query(Input):

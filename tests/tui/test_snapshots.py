@@ -18,7 +18,7 @@ from iconcat.tui.screens import VariantPicker
 from iconcat.tui.search_state import SearchPhase
 from iconcat.tui.widgets import DetailPane, DownloadRow, Gallery, ResultsList, Thumbnail
 from tests.conftest import TEST_TOKEN
-from tests.support.tui import HostileCatalogue, gallery_tiles_drawn, no_blink, serving, wait_until
+from tests.support.tui import HostileCatalogue, gallery_tiles_drawn, no_blink_once_shown, serving, wait_until
 
 WIDE = (120, 36)
 SMALL = (80, 24)
@@ -39,7 +39,7 @@ def browser(connection: Connection, query: str | None = None, view: str = "list"
 
 async def settled_with_preview(pilot) -> None:
     """Results listed and the highlighted icon's preview drawn."""
-    no_blink(pilot)
+    await no_blink_once_shown(pilot)
     app = pilot.app
     await wait_until(pilot, lambda: app.browser.search_state.phase is SearchPhase.RESULTS, "results")
     thumbnail = app.query_one(Thumbnail)
@@ -48,7 +48,7 @@ async def settled_with_preview(pilot) -> None:
 
 def test_first_start_shows_the_prompt(snap_compare, snapshot_connection):
     async def run_before(pilot) -> None:
-        no_blink(pilot)
+        await no_blink_once_shown(pilot)
 
     assert snap_compare(browser(snapshot_connection), terminal_size=WIDE, run_before=run_before)
 
@@ -97,7 +97,7 @@ def test_download_finished(snap_compare, snapshot_connection):
 
 def test_no_results(snap_compare, snapshot_connection):
     async def run_before(pilot) -> None:
-        no_blink(pilot)
+        await no_blink_once_shown(pilot)
         await wait_until(pilot, lambda: pilot.app.browser.search_state.phase is SearchPhase.NO_RESULTS, "no results")
 
     assert snap_compare(browser(snapshot_connection, "qqqxyz"), terminal_size=WIDE, run_before=run_before)
