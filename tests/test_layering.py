@@ -1,11 +1,11 @@
 """The layers of the product contract keep to themselves.
 
 - Nothing below the browser knows Textual exists: the catalogue client (`iconcat.api`), imaging,
-  the true-pixel encoders and terminal detection (`iconcat.graphics`), `iconcat.downloads`, and the
-  settings and text helpers load no Textual module, checked in a fresh
-  interpreter where nothing else has (every submodule imported), and none of them imports one in its
-  source, directly or by way of another iconcat module, anywhere (under TYPE_CHECKING and inside
-  functions too).
+  the true-pixel encoders and terminal detection (`iconcat.graphics`), `iconcat.downloads`, saving
+  and the bag's batch, the memory, and the settings and text helpers load no Textual module, checked
+  in a fresh interpreter where nothing else has (every submodule imported), and none of them imports
+  one in its source, directly or by way of another iconcat module, anywhere (under TYPE_CHECKING and
+  inside functions too). docs/architecture.md draws these layers.
 - The browsing rules (`iconcat.browsing`: filters, grouping, search state, picking, download jobs…)
   are shared by the browser and the command line, so they sit beside the client, below both: no
   Textual, nothing of `iconcat.tui` or `iconcat.cli`, checked the same two ways. The headless core
@@ -43,6 +43,14 @@ HEADLESS = [
     "iconcat.text",
     "iconcat.saving",
     "iconcat.name_template",
+    "iconcat.batch",
+    "iconcat.memory",
+    "iconcat.catalogue_names",
+    "iconcat.choices",
+    "iconcat.failures",
+    "iconcat.folders",
+    "iconcat.lru",
+    "iconcat.opener",
 ]
 """Below the browser: never Textual."""
 
