@@ -435,8 +435,8 @@ def bench_cold(base_url: str, rounds: int, download_dir: str) -> None:
 
 async def time_cached_frames(base_url: str, frames: int, download_dir: str) -> dict[str, list[float]]:
     """PgDn/PgUp and v/v over a gallery whose tiles are all drawn: key to first frame showing the move."""
+    from iconcat.browsing.search_state import SearchPhase
     from iconcat.tui.launch import startup_objects_frozen
-    from iconcat.tui.search_state import SearchPhase
     from iconcat.tui.widgets import DetailPane, Gallery, ResultsArea, ResultsList
 
     app = new_app(base_url, download_dir, QUERY)
@@ -531,8 +531,8 @@ def status_mb(field: str) -> float:
 async def browse_child(base_url: str, count: int, query: str | None) -> dict:
     """In a fresh process: the gallery's RSS after PgDn through `count` results (`query`: searched)."""
     from iconcat.api import CatalogueClient, SearchResult
+    from iconcat.browsing.search_state import SearchPhase, SearchState
     from iconcat.tui.launch import startup_objects_frozen
-    from iconcat.tui.search_state import SearchPhase, SearchState
     from iconcat.tui.widgets import Gallery
 
     answer = None

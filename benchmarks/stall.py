@@ -66,10 +66,10 @@ class Ticker:
 
 async def one_search(base_url: str, count: int, view: str, rounds: int) -> list[tuple[float, float, float]]:
     """(longest stall overall, before the answer is shown, after) for each of `rounds` searches."""
+    from iconcat.browsing.search_state import SearchPhase
     from iconcat.tui.app import IconcatApp
     from iconcat.tui.connection import Connection
     from iconcat.tui.launch import startup_objects_frozen
-    from iconcat.tui.search_state import SearchPhase
 
     figures = []
     app = IconcatApp(Connection(base_url, TOKEN, Path(".")), view=view)

@@ -318,10 +318,10 @@ async def time_browser_paint(icons: tuple, rounds: int) -> list[float]:
     Each round starts from a quiet app: the previous answer's preview fetch has finished (as it has
     for a person who looked at the results before typing again)."""
     from iconcat.api import SearchResult
+    from iconcat.browsing.search_state import SearchPhase, SearchState
     from iconcat.tui.app import IconcatApp
     from iconcat.tui.connection import Connection
     from iconcat.tui.launch import startup_objects_frozen
-    from iconcat.tui.search_state import SearchPhase, SearchState
     from iconcat.tui.widgets import DetailPane, ResultsList
 
     answers = [tuple(icons), tuple(reversed(icons))]
@@ -496,10 +496,10 @@ def bench_paint(rounds: int, base_url: str) -> None:
 
 
 async def browse(base_url: str, count: int, query: str = "a") -> tuple[float, float, int]:
+    from iconcat.browsing.search_state import SearchPhase
     from iconcat.tui.app import IconcatApp
     from iconcat.tui.connection import Connection
     from iconcat.tui.launch import startup_objects_frozen
-    from iconcat.tui.search_state import SearchPhase
     from iconcat.tui.widgets import ResultsList, Thumbnail
 
     app = IconcatApp(Connection(base_url, TOKEN, Path(".")), query=query, view="list")  # it walks the list

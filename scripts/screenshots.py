@@ -22,12 +22,12 @@ from pathlib import Path
 from textual.pilot import Pilot
 from textual.widgets import Input
 
+from iconcat.browsing.download_jobs import DownloadStatus
+from iconcat.browsing.search_state import SearchPhase
 from iconcat.server import DEMO_TOKEN, start_catalogue
 from iconcat.tui.app import IconcatApp
 from iconcat.tui.connection import Connection
-from iconcat.tui.download_jobs import DownloadStatus
 from iconcat.tui.screens import BagScreen, VariantPicker
-from iconcat.tui.search_state import SearchPhase
 from iconcat.tui.widgets import DownloadRow, FacetPanel, Gallery, ResultsList, Thumbnail
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository root: helpers shared with the tests

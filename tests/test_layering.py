@@ -1,11 +1,18 @@
 """The layers of the product contract keep to themselves.
 
 - Nothing below the browser knows Textual exists: the catalogue client (`iconcat.api`), imaging,
-  the true-pixel encoders and terminal detection (`iconcat.graphics`), `iconcat.downloads`, and the
-  settings and text helpers load no Textual module, checked in a fresh
-  interpreter where nothing else has (every submodule imported), and none of them imports one in its
-  source, directly or by way of another iconcat module, anywhere (under TYPE_CHECKING and inside
-  functions too).
+  the true-pixel encoders and terminal detection (`iconcat.graphics`), `iconcat.downloads`, saving
+  and the bag's batch, the memory, and the settings and text helpers load no Textual module, checked
+  in a fresh interpreter where nothing else has (every submodule imported), and none of them imports
+  one in its source, directly or by way of another iconcat module, anywhere (under TYPE_CHECKING and
+  inside functions too). docs/architecture.md draws these layers.
+- The browsing rules (`iconcat.browsing`: filters, grouping, search state, picking, download jobs…)
+  are shared by the browser and the command line, so they sit beside the client, below both: no
+  Textual, nothing of `iconcat.tui` or `iconcat.cli`, checked the same two ways. The headless core
+  below them imports nothing of `iconcat.browsing` (the arrows point one way).
+- The command line takes browsing's rules (the filter parser, the pick request) from
+  `iconcat.browsing`: of `iconcat.tui` it imports only the package itself (`run_browser`,
+  `run_picker`, which load the app lazily), never a module inside it.
 - The embedded catalogue (`iconcat.server`) knows nothing of the client or the browser: no Textual, no
   `iconcat.api`, no `iconcat.tui`, checked the same two ways. (It serves with Starlette and uvicorn.)
 - httpx is the client's: only modules of `iconcat.api` import it.
@@ -36,8 +43,19 @@ HEADLESS = [
     "iconcat.text",
     "iconcat.saving",
     "iconcat.name_template",
+    "iconcat.batch",
+    "iconcat.memory",
+    "iconcat.catalogue_names",
+    "iconcat.choices",
+    "iconcat.failures",
+    "iconcat.folders",
+    "iconcat.lru",
+    "iconcat.opener",
 ]
 """Below the browser: never Textual."""
+
+BROWSING = ["iconcat.browsing"]
+FORBIDDEN_TO_BROWSING = ["textual", "iconcat.tui", "iconcat.cli"]
 
 SERVER = ["iconcat.server"]
 FORBIDDEN_TO_SERVER = ["textual", "iconcat.api", "iconcat.tui"]
@@ -46,7 +64,7 @@ FORBIDDEN_TO_SERVER = ["textual", "iconcat.api", "iconcat.tui"]
 @pytest.fixture(scope="module")
 def iconcat_modules() -> dict[str, Module]:
     modules = read_package(SOURCE, "iconcat")
-    assert {"iconcat.api", "iconcat.downloads", "iconcat.server", "iconcat.tui"} <= modules.keys()
+    assert {"iconcat.api", "iconcat.browsing", "iconcat.downloads", "iconcat.server", "iconcat.tui"} <= modules.keys()
     return modules
 
 
@@ -77,6 +95,37 @@ def test_headless_core_loads_no_textual(iconcat_modules) -> None:
 def test_headless_core_imports_no_textual_in_its_source(iconcat_modules) -> None:
     report = source_violations(iconcat_modules, HEADLESS, ["textual"])
     assert not report, f"Textual imported below the browser:\n{report}"
+
+
+def tui_modules_imported(modules: dict[str, Module], importer: str, tui: str) -> list[str]:
+    """Where `importer` imports a module inside the package `tui` (the package itself is allowed)."""
+    return [
+        found.where() + f" imports {found.target}"
+        for found in modules[importer].imports
+        if within(found.target, tui) and found.target != tui
+    ]
+
+
+def test_browsing_loads_no_textual_and_nothing_of_the_browser(iconcat_modules) -> None:
+    assert modules_within(iconcat_modules, BROWSING), "the browsing package was not found"
+    assert loaded_violations(iconcat_modules, BROWSING, FORBIDDEN_TO_BROWSING) == []
+
+
+def test_browsing_imports_no_textual_and_nothing_of_the_browser_in_its_source(iconcat_modules) -> None:
+    report = source_violations(iconcat_modules, BROWSING, FORBIDDEN_TO_BROWSING)
+    assert not report, f"the browsing rules import Textual, the browser or the command line:\n{report}"
+
+
+def test_the_headless_core_imports_nothing_of_browsing(iconcat_modules) -> None:
+    report = source_violations(iconcat_modules, HEADLESS, BROWSING)
+    assert not report, f"the layers below import the browsing rules:\n{report}"
+
+
+def test_the_command_line_takes_browsing_rules_from_browsing_not_from_the_browser(iconcat_modules) -> None:
+    assert tui_modules_imported(iconcat_modules, "iconcat.cli", "iconcat.tui") == []
+    # The filter parser the command line will share lives in browsing, where it may be imported from.
+    assert "iconcat.browsing.filters" in iconcat_modules
+    assert not any(name.endswith(".filters") for name in modules_within(iconcat_modules, ["iconcat.tui"]))
 
 
 def test_server_loads_nothing_of_the_client_or_textual(iconcat_modules) -> None:
@@ -110,6 +159,9 @@ FAKE_PACKAGE = {
     "fake/__init__.py": "",
     "fake/api/__init__.py": "VERSION = 1\n",
     "fake/helpers.py": "def later():\n    from textual.widgets import Static\n",
+    "fake/cli.py": "def main():\n    from fake.tui import run\n    from fake.tui.rules import parse\n",
+    "fake/tui/__init__.py": "def run():\n    return 0\n",
+    "fake/tui/rules.py": "def parse():\n    return None\n",
     "fake/server/__init__.py": "from .app import create_app\n",
     "fake/server/app.py": "import textual\n\ndef create_app():\n    return None\n",
     "fake/server/data.py": (
@@ -144,3 +196,9 @@ def test_a_planted_textual_import_in_the_server_is_caught_when_loaded(fake_modul
 
 def test_a_clean_fake_module_passes(fake_modules) -> None:
     assert source_violations(fake_modules, ["fake.api"], ["textual"]) == ""
+
+
+def test_a_command_line_reaching_into_the_browser_is_caught(fake_modules) -> None:
+    # `from fake.tui import run` (the package's entry point) passes; the rule inside it does not.
+    reached = tui_modules_imported(fake_modules, "fake.cli", "fake.tui")
+    assert len(reached) == 1 and reached[0].endswith("cli.py:3 (inside a function) imports fake.tui.rules")

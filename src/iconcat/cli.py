@@ -539,8 +539,8 @@ def _pick(settings: Settings, args: argparse.Namespace) -> int:
     if args.output:
         settings = dataclasses.replace(settings, download_dir=Path(args.output).expanduser())
     try:
+        from iconcat.browsing.picking import PickRequest
         from iconcat.tui import run_picker
-        from iconcat.tui.picking import PickRequest
     except ImportError:
         _error("the full-screen browser is not available in this build; use `iconcat search` and `iconcat download`")
         return EXIT_FAILURE

@@ -12,10 +12,10 @@ import time
 
 import pytest
 
+from iconcat.browsing.download_jobs import DownloadStatus
 from iconcat.downloads import TEMP_PREFIX, TEMP_SUFFIX
 from iconcat.tui.app import IconcatApp
 from iconcat.tui.connection import Connection
-from iconcat.tui.download_jobs import DownloadStatus
 from iconcat.tui.widgets import ResultsList
 from tests.conftest import TEST_TOKEN
 from tests.support.fixtures import snapshot

@@ -7,10 +7,10 @@ point is that the real app stays responsive.
 
 from __future__ import annotations
 
+from iconcat.browsing.download_jobs import DownloadStatus
+from iconcat.browsing.search_state import SearchPhase
 from iconcat.tui.app import IconcatApp
 from iconcat.tui.connection import Connection
-from iconcat.tui.download_jobs import DownloadStatus
-from iconcat.tui.search_state import SearchPhase
 from iconcat.tui.widgets import ResultsList, Thumbnail
 from tests.conftest import TEST_TOKEN
 from tests.support.fixtures import snapshot

@@ -15,10 +15,10 @@ from typing import Any
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
+from iconcat.browsing.filters import parse_query
+from iconcat.browsing.search_state import SearchPhase
 from iconcat.server import BackgroundServer, create_app, start_catalogue
 from iconcat.server.catalogue import Catalogue, Ref
-from iconcat.tui.filters import parse_query
-from iconcat.tui.search_state import SearchPhase
 from iconcat.tui.widgets import ResultsArea
 
 SIZE = (120, 36)

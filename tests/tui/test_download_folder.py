@@ -13,8 +13,8 @@ import tomllib
 
 from textual.widgets import Input, Static
 
+from iconcat.browsing.picking import PickRequest
 from iconcat.config import config_path, load_settings, save_settings
-from iconcat.tui.picking import PickRequest
 from iconcat.tui.screens import BagScreen, DownloadFolderScreen, VariantPicker
 from iconcat.tui.widgets import ResultsList
 from iconcat.tui.widgets.ordered_input import OrderedInput

@@ -6,8 +6,8 @@ import time
 from pathlib import Path
 
 from iconcat.api import Icon, Ref, Variant
+from iconcat.browsing.download_jobs import PROGRESS_INTERVAL, DownloadJob, DownloadStatus, format_size
 from iconcat.tui.download_controller import DownloadController
-from iconcat.tui.download_jobs import PROGRESS_INTERVAL, DownloadJob, DownloadStatus, format_size
 
 
 def a_job() -> DownloadJob:

@@ -12,8 +12,8 @@ from pathlib import Path
 from PIL import Image
 from textual.widgets import OptionList, Static
 
+from iconcat.browsing.download_jobs import DownloadStatus
 from iconcat.saving import file_name
-from iconcat.tui.download_jobs import DownloadStatus
 from iconcat.tui.screens import VariantPicker
 from iconcat.tui.widgets import DownloadRow, ResultsList
 from tests.support.tui import SIZE, search, shown_text, wait_until

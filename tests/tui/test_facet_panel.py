@@ -6,7 +6,7 @@ from textual.app import App, ComposeResult
 from textual.widgets import Input
 
 from iconcat.api import Icon, Ref, Variant
-from iconcat.tui.filters import Filters
+from iconcat.browsing.filters import Filters
 from iconcat.tui.widgets import ResultsList
 from iconcat.tui.widgets.facet_panel import FacetPanel
 from tests.support.tui import SIZE, search, wait_until

@@ -6,9 +6,9 @@ import dataclasses
 
 from textual.widgets import Static
 
+from iconcat.browsing.search_state import SearchPhase
 from iconcat.memory import DEMO_CATALOGUE, Memory, memory_path
 from iconcat.tui.screens import VariantPicker
-from iconcat.tui.search_state import SearchPhase
 from iconcat.tui.widgets import ResultsArea, SearchInput, Thumbnail
 from tests.support.tui import SIZE, search, shown_text, wait_until
 
@@ -122,7 +122,7 @@ async def test_an_unreadable_memory_is_moved_aside_and_the_browser_says_so(make_
 
 
 async def test_picking_makes_an_icon_recent_when_its_file_is_saved_not_when_it_goes_in_the_bag(make_app):
-    from iconcat.tui.picking import PickRequest
+    from iconcat.browsing.picking import PickRequest
 
     several = make_app(pick=PickRequest(fmt="svg", multi=True))
     async with several.run_test(size=SIZE) as pilot:

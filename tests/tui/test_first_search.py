@@ -11,12 +11,12 @@ from pathlib import Path
 import pytest
 
 from iconcat.api import CatalogueClient
+from iconcat.browsing.search_state import SearchPhase
 from iconcat.config import Settings
 from iconcat.tui import run_browser
 from iconcat.tui.app import IconcatApp
 from iconcat.tui.connection import Connection
 from iconcat.tui.first_search import FirstSearch, NotStarted
-from iconcat.tui.search_state import SearchPhase
 from iconcat.tui.widgets import ResultsArea, ResultsList, SearchInput
 from tests.support.tui import (
     SIZE,

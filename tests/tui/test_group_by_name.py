@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 from textual.widgets import Static
 
+from iconcat.browsing.grouping import group_icons
 from iconcat.tui.connection import Connection
-from iconcat.tui.grouping import group_icons
 from iconcat.tui.screens import VariantPicker
 from iconcat.tui.widgets import DetailPane, Gallery, ResultsArea, ResultsList
 from iconcat.tui.widgets.detail_pane import MemberGallery

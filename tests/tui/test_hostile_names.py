@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from textual.widgets import Static
 
+from iconcat.browsing.download_jobs import DownloadStatus
 from iconcat.text import sanitize
 from iconcat.tui.connection import Connection
-from iconcat.tui.download_jobs import DownloadStatus
 from iconcat.tui.screens import VariantPicker
 from iconcat.tui.widgets import DownloadRow, ResultsList
 from tests.conftest import TEST_TOKEN

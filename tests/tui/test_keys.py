@@ -9,6 +9,7 @@ from textual.command import CommandPalette
 from textual.widgets import Footer, Input
 from textual.widgets._footer import FooterKey
 
+from iconcat.browsing.picking import PickRequest
 from iconcat.config import THUMBNAIL_MODES
 from iconcat.saving import choices_for
 from iconcat.tui.app import IconcatApp
@@ -16,7 +17,6 @@ from iconcat.tui.browser import BrowserScreen
 from iconcat.tui.commands import BrowserCommands
 from iconcat.tui.connection import Connection
 from iconcat.tui.keys import COMMANDS, help_lines
-from iconcat.tui.picking import PickRequest
 from iconcat.tui.pictures import PICTURE_MODES
 from iconcat.tui.screens import ConfirmQuit, ConnectScreen, HelpScreen, VariantPicker
 from iconcat.tui.true_pixels import TRUE_PIXEL_MODES

@@ -6,9 +6,9 @@ import socket
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from iconcat.browsing.search_state import SearchPhase
 from iconcat.config import Settings
 from iconcat.tui import run_browser
-from iconcat.tui.search_state import SearchPhase
 from iconcat.tui.widgets import Thumbnail
 from tests.support.tui import wait_until
 

@@ -16,8 +16,8 @@ from textual.widgets import Static
 from textual.widgets._toast import Toast
 
 from iconcat.api import suggested_filename
+from iconcat.browsing.download_jobs import DownloadStatus
 from iconcat.tui.connection import Connection
-from iconcat.tui.download_jobs import DownloadStatus
 from iconcat.tui.screens import ConfirmQuit, VariantPicker
 from iconcat.tui.screens.confirm_quit import quit_question
 from iconcat.tui.widgets import DownloadRow, DownloadsPanel, ResultsList

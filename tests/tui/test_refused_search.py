@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from textual.widgets import Input, Static
 
+from iconcat.browsing.search_state import SearchPhase
 from iconcat.tui.connection import Connection
-from iconcat.tui.search_state import SearchPhase
 from tests.support.tui import SIZE, shown_text, wait_until
 
 TOO_LONG = " ".join(["arrow"] * 34)  # 203 characters: the embedded catalogue takes 200

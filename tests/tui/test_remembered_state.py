@@ -16,15 +16,15 @@ import threading
 import pytest
 from textual.widgets import OptionList, Static
 
+from iconcat.browsing.remembered import decode_variant, encode_variant, start_choices
+from iconcat.browsing.search_state import SearchPhase
 from iconcat.config import load_settings
 from iconcat.memory import DEMO_CATALOGUE, Memory, memory_path, read_preferences
 from iconcat.server import BackgroundServer, create_app
 from iconcat.tui import run_browser
 from iconcat.tui.app import IconcatApp
 from iconcat.tui.connection import Connection
-from iconcat.tui.remembered import decode_variant, encode_variant, start_choices
 from iconcat.tui.screens import VariantPicker
-from iconcat.tui.search_state import SearchPhase
 from iconcat.tui.widgets import Gallery, ResultsArea, SearchInput, Thumbnail
 from tests.conftest import TEST_TOKEN
 from tests.support.tui import SIZE, gallery_tiles_drawn, search, shown_text, wait_until

@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
+from iconcat.browsing.download_jobs import DownloadStatus
+from iconcat.browsing.search_state import SearchPhase
 from iconcat.tui.app import IconcatApp
 from iconcat.tui.connection import Connection
-from iconcat.tui.download_jobs import DownloadStatus
 from iconcat.tui.screens import VariantPicker
-from iconcat.tui.search_state import SearchPhase
 from iconcat.tui.widgets import DetailPane, DownloadRow, Gallery, ResultsList, Thumbnail
 from tests.conftest import TEST_TOKEN
 from tests.support.tui import HostileCatalogue, gallery_tiles_drawn, no_blink_once_shown, serving, wait_until

@@ -7,11 +7,11 @@ import pytest
 from textual import events
 from textual.widgets import Static
 
+from iconcat.browsing.search_state import SearchPhase, SearchState
+from iconcat.browsing.stale_results import StaleResults, same_words
 from iconcat.memory import DEMO_CATALOGUE, Memory
 from iconcat.tui.connection import Connection
 from iconcat.tui.screens import VariantPicker
-from iconcat.tui.search_state import SearchPhase, SearchState
-from iconcat.tui.stale_results import StaleResults, same_words
 from iconcat.tui.widgets import Gallery, ResultsArea, SearchInput
 from tests.conftest import TEST_TOKEN
 from tests.support.tui import SIZE, HeldRequests, holding, results_settled, search, shown_text, wait_until

@@ -8,7 +8,7 @@ five times faster, and entries are decoded `SLICE` at a time: `search_answer_ste
 yields between slices, and the client gives the loop a turn at each yield. The longest stall is then
 one slice (a few milliseconds), whatever the answer's size, unless CPython's garbage collector runs a
 full collection in one of them (the objects decoded set it off): the browser pauses it while an answer
-arrives (`iconcat.tui.collector`). The client sends answers of `FAST_DECODE_FROM` bytes or more this
+arrives (`iconcat.browsing.collector`). The client sends answers of `FAST_DECODE_FROM` bytes or more this
 way; smaller ones (a page of 48) through the tolerant parser at once, so they never import msgspec.
 
 The result is the tolerant parser's (`_models.parse_search_result` on `json.loads`), byte for byte,

@@ -11,9 +11,8 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from pathlib import Path
 
+    from iconcat.browsing.picking import PickRequest
     from iconcat.config import Settings
-
-    from .picking import PickRequest
 
 __all__ = ["run_browser", "run_picker"]
 

@@ -27,6 +27,10 @@ from textual.command import CommandPalette
 from textual.screen import ModalScreen, Screen
 
 from iconcat.batch import ItemState
+from iconcat.browsing.download_jobs import DownloadJob
+from iconcat.browsing.remembered import THEME, start_choices
+from iconcat.browsing.search_state import SearchPhase, SearchState
+from iconcat.browsing.written_files import WrittenFiles
 from iconcat.memory import read_preferences
 from iconcat.text import sanitize
 
@@ -36,25 +40,21 @@ from .catalogue_link import CatalogueLink, ClientFactory, default_client_factory
 from .commands import BrowserCommands
 from .connection import Connection
 from .download_controller import DownloadController
-from .download_jobs import DownloadJob
 from .folder_choice import FolderChoice
 from .keys import bindings_for, command_allowed
-from .remembered import THEME, start_choices
-from .search_state import SearchPhase, SearchState
 from .stylesheets import stylesheet_paths
 from .terminal_images import TerminalPictures
 from .thumbnail_cache import bound_imaging_caches
 from .widgets import DownloadsPanel
-from .written_files import WrittenFiles
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from textual.driver import Driver
 
     from iconcat.api import Icon, Variant
+    from iconcat.browsing.picking import PickRequest
     from iconcat.saving import Choice
 
     from .first_search import FirstSearch
-    from .picking import PickRequest
 
 # The dialogs (.screens) are imported when first opened: nobody needs them to see the first frame.
 
@@ -322,7 +322,7 @@ class IconcatApp(App[int]):
 
     @on(DownloadController.Finished)
     def _download_finished(self, message: DownloadController.Finished) -> None:
-        from .download_jobs import DownloadStatus
+        from iconcat.browsing.download_jobs import DownloadStatus
 
         job = message.job
         if job.status is DownloadStatus.DONE and job.saved_path is not None:
@@ -513,7 +513,7 @@ class IconcatApp(App[int]):
 
     def _pick_icon(self, icon: Icon) -> None:
         """`icon` was chosen: save the file the pick asks for (asking only when that leaves a choice)."""
-        from .picking import pick_choices, why_nothing_fits
+        from iconcat.browsing.picking import pick_choices, why_nothing_fits
 
         assert self.pick is not None
         if self.pick.multi:

@@ -31,9 +31,8 @@ from typing import TYPE_CHECKING
 from textual.message import Message
 
 from iconcat.batch import Batch, BatchItem, BatchProgress, BatchSummary, ItemState, SaveFunction
+from iconcat.browsing.remembered import decode_variant, encode_variant
 from iconcat.text import sanitize
-
-from .remembered import decode_variant, encode_variant
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from textual.dom import DOMNode

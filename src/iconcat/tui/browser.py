@@ -36,21 +36,22 @@ from textual.reactive import var
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Input
 
+from iconcat.browsing.filters import Filters, explain_empty, parse_query
+from iconcat.browsing.grouping import group_icons
+from iconcat.browsing.remembered import PICTURES, VARIANT, VIEW, encode_variant
+from iconcat.browsing.search_state import SearchPhase, SearchState
+from iconcat.browsing.stale_results import StaleResults, waiting_notice
+from iconcat.browsing.written_files import WrittenFiles
 from iconcat.config import THUMBNAIL_MODES, VIEWS
 from iconcat.failures import describe_failure
 from iconcat.text import sanitize
 
 from .bag_controller import BagController
-from .filters import Filters, explain_empty, parse_query
-from .grouping import group_icons
 from .keys import bindings_for, command_allowed, types_into_search
 from .memory_writer import MemoryWriter
 from .pictures import PICTURE_MODES, next_picture_mode
 from .preview_loader import PreviewLoader
-from .remembered import PICTURES, VARIANT, VIEW, encode_variant
 from .search_runner import SearchRunner
-from .search_state import SearchPhase, SearchState
-from .stale_results import StaleResults, waiting_notice
 from .terminal_images import TerminalPictures
 from .thumbnail_cache import ThumbnailCache
 from .true_pixels import TRUE_PIXEL_MODES
@@ -65,7 +66,6 @@ from .widgets import (
     SearchInput,
     Thumbnail,
 )
-from .written_files import WrittenFiles
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from textual.notifications import SeverityLevel

@@ -19,9 +19,8 @@ from typing import TYPE_CHECKING
 from textual.message import Message
 from textual.worker import Worker, WorkerCancelled
 
+from iconcat.browsing.download_jobs import DownloadJob, DownloadStatus
 from iconcat.failures import describe_failure
-
-from .download_jobs import DownloadJob, DownloadStatus
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from textual.dom import DOMNode

@@ -15,12 +15,12 @@ from iconcat.text import sanitize
 from .connection import Connection
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
+    from iconcat.browsing.picking import PickRequest
     from iconcat.config import Settings
     from iconcat.server import BackgroundServer
 
     from .app import IconcatApp
     from .first_search import FirstSearch
-    from .picking import PickRequest
 
 __all__ = ["run_browser", "run_picker", "startup_objects_frozen", "on_the_terminal"]
 
@@ -110,7 +110,8 @@ def _early_search(connection: Connection, query: str | None) -> FirstSearch | No
     when there is nothing to search."""
     if not query or not query.strip():
         return None
-    from .filters import parse_query
+    from iconcat.browsing.filters import parse_query
+
     from .first_search import FirstSearch
 
     words = parse_query(query.strip()).service_text

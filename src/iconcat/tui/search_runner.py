@@ -25,11 +25,10 @@ from typing import TYPE_CHECKING
 
 from textual.message import Message
 
+from iconcat.browsing.collector import answer_arriving
+from iconcat.browsing.search_state import SearchPhase, SearchState, refine_hint
 from iconcat.failures import describe_failure
 from iconcat.text import sanitize
-
-from .collector import answer_arriving
-from .search_state import SearchPhase, SearchState, refine_hint
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from textual.dom import DOMNode

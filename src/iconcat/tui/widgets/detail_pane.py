@@ -32,8 +32,8 @@ from .thumbnail import Thumbnail
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from iconcat.api import Icon, Ref
+    from iconcat.browsing.grouping import IconGroup
 
-    from ..grouping import IconGroup
     from ..preview_loader import PreviewLoader
     from ..terminal_images import TerminalPictures
 

@@ -27,10 +27,10 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
 from textual.widgets import ProgressBar, Static
 
+from iconcat.browsing.download_jobs import DownloadJob, DownloadStatus, finish_notice, format_size
 from iconcat.text import sanitize
 
 from ..download_controller import ClientSource, DownloadController
-from ..download_jobs import DownloadJob, DownloadStatus, finish_notice, format_size
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from iconcat.api import Icon, Variant

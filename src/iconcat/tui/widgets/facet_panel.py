@@ -2,7 +2,7 @@
 
 One `OptionList` (one widget, however many values): a heading per key (a disabled option, so the
 arrows skip it), then a row per value: a mark (● chosen, ○ not), the name (sanitised) and its count
-(`iconcat.tui.filters.facet_counts`: over the results the *other* keys keep). Arrows move, space (or
+(`iconcat.browsing.filters.facet_counts`: over the results the *other* keys keep). Arrows move, space (or
 Enter, or a click) chooses or unchooses the highlighted value, Esc clears every filter (when there is
 one to clear; else Esc goes on to whoever else wants it). Each change posts `FacetPanel.Changed` with
 the new `Filters`; the panel shows them at once, and the app applies them and redraws the results.
@@ -23,9 +23,8 @@ from textual.message import Message
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
+from iconcat.browsing.filters import FACET_KEYS, FilterKey, Filters, facet_counts
 from iconcat.text import sanitize
-
-from ..filters import FACET_KEYS, FilterKey, Filters, facet_counts
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from iconcat.api import Icon

@@ -29,15 +29,16 @@ from textual.content import Content
 from textual.reactive import var
 from textual.widgets import Static
 
-from ..search_state import SearchPhase, SearchState
+from iconcat.browsing.search_state import SearchPhase, SearchState
+
 from .gallery import Gallery
 from .marks import BAG_MARK, FAVOURITE_MARK
 from .results_list import ResultsList
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from iconcat.api import Icon
+    from iconcat.browsing.grouping import IconGroup
 
-    from ..grouping import IconGroup
     from ..preview_loader import PreviewLoader
 
 __all__ = ["ResultsArea"]

@@ -46,8 +46,7 @@ from .marks import Marks
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from iconcat.api import Icon
-
-    from ..grouping import IconGroup
+    from iconcat.browsing.grouping import IconGroup
 
 __all__ = ["ColumnWidths", "IconRow", "ResultsList"]
 

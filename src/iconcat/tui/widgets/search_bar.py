@@ -14,8 +14,9 @@ from textual.reactive import var
 from textual.timer import Timer
 from textual.widgets import Input, Static
 
-from ..search_state import SearchPhase, SearchState
-from ..status_line import Priority, StatusPart, fit_status, join_status
+from iconcat.browsing.search_state import SearchPhase, SearchState
+from iconcat.browsing.status_line import Priority, StatusPart, fit_status, join_status
+
 from .ordered_input import OrderedInput
 
 __all__ = ["SearchBar", "SearchInput", "DEBOUNCE_SECONDS"]

@@ -8,7 +8,7 @@ results, the icons decoded so far): 40–150 ms each, on the event loop, whateve
 
 So, while a search (or its next page) is received and decoded, automatic collections wait; and when
 the answer holds `FREEZE_FROM` icons or more, everything alive is then moved out of the collector's
-sight (`gc.freeze()`, as `launch.startup_objects_frozen` does at start), so neither now nor at any
+sight (`gc.freeze()`, as `iconcat.tui.launch.startup_objects_frozen` does at start), so neither now nor at any
 later collection are those icons walked again. Frozen objects are still freed as soon as nothing
 refers to them (an answer replaced by the next is freed at once: icons hold no cycles); only cyclic
 garbage frozen with them waits for the app's end. To keep that small, a young collection (cheap: the

@@ -1,4 +1,4 @@
-"""The collector's policy while a search answer arrives (`iconcat.tui.collector`): automatic collections
+"""The collector's policy while a search answer arrives (`iconcat.browsing.collector`): automatic collections
 wait, nested pauses end with the last, and big answers are frozen out of the collector's sight.
 
 `gc.freeze` is replaced by a recorder here: a real freeze would keep every object of the test run out
@@ -11,8 +11,8 @@ import gc
 
 import pytest
 
-from iconcat.tui import collector
-from iconcat.tui.collector import FREEZE_FROM, answer_arriving
+from iconcat.browsing import collector
+from iconcat.browsing.collector import FREEZE_FROM, answer_arriving
 
 
 @pytest.fixture

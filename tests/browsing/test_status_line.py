@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from rich.cells import cell_len
 
-from iconcat.tui.search_state import SearchPhase, SearchState
-from iconcat.tui.status_line import Priority, StatusPart, fit_status, join_status
+from iconcat.browsing.search_state import SearchPhase, SearchState
+from iconcat.browsing.status_line import Priority, StatusPart, fit_status, join_status
 
 BAG = StatusPart("3 in the bag", Priority.ACTION)
 

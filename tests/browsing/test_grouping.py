@@ -9,8 +9,8 @@ from rich.cells import cell_len
 
 from iconcat.api import Icon
 from iconcat.api._models import parse_search_result
-from iconcat.tui.filters import parse_query
-from iconcat.tui.grouping import group_icons, name_key
+from iconcat.browsing.filters import parse_query
+from iconcat.browsing.grouping import group_icons, name_key
 from tests.support.icons import icon
 from tests.support.server import serving
 

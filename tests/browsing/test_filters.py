@@ -13,7 +13,7 @@ import pytest
 
 from iconcat.api import Icon
 from iconcat.api._models import parse_search_result
-from iconcat.tui.filters import (
+from iconcat.browsing.filters import (
     FACET_KEYS,
     FILTER_KEYS,
     FacetValue,
