@@ -133,3 +133,20 @@ async def test_filter_words_alone_filter_the_remembered_icons_with_a_hint_to_typ
         assert sorted(icon.id for icon in app.query_one(ResultsList).icons) == sorted(kept)
         status = app.browser.search_state.status  # whole (a short line drops the hint first: test_status_line)
         assert f"{len(kept)} of 8 shown" in status and status.endswith("type a word to search the catalogue")
+
+
+async def test_a_filter_note_keeps_the_count_beside_it_on_a_short_line(make_app):
+    """On a line too short for all of it the note's asides go first ("(style, set, …)") and the count
+    stays: the whole note alone filled the line and hid that the search had found anything. (At 80×24
+    the status has 28 cells: the note alone, asides dropped; the tooltip has it all.)"""
+    from textual.widgets import Static
+
+    from tests.support.tui import search, shown_text
+
+    app = make_app()
+    async with app.run_test(size=(120, 36)) as pilot:
+        await search(pilot, "arrow colour:red")
+        status = app.query_one("#search-status", Static)
+        assert shown_text(status).startswith("colour: is not a filter · ")
+        assert "icons" in shown_text(status)
+        assert "(style, set, format, size, category, series)" in str(status.tooltip)
