@@ -5,8 +5,10 @@
 from the `PreviewLoader`), so a frame costs the same for 20 results or 20,000 and no widget is mounted
 per result. Its arithmetic (columns for a width, the tile at a point, the tile a key lands on, what is
 on screen and a screen ahead) is plain functions in `gallery_geometry`, over the `Grid` laid out at
-each resize; this class draws and answers events. Each tile is a picture (`tile_size`: small 8×4, medium 12×6 or large 16×8 cells) with the
-icon's name under it, shortened in the middle with "…" ("Arrow…Circle": names of a kind differ at
+each resize; this class draws and answers events.
+
+Each tile is a picture (`tile_size`: small 8×4, medium 12×6 or large 16×8 cells) with the icon's name
+under it, shortened in the middle with "…" ("Arrow…Circle": names of a kind differ at
 their end), and one cell of padding either side; the highlighted tile's padding and name take the
 `gallery--highlight` style, so it shows as a coloured frame. With `label_lines=2` (the results'), a
 second line says the icon's style and set in short ("Outl·Core"), so 21 tiles named "Bell" can be
@@ -31,9 +33,9 @@ Marked icons (`set_marked`: "✓" in the bag, "★" a favourite) show their mark
 the `gallery--mark` style; a change of marks repaints only the name lines of the tiles on screen whose
 marks changed.
 
-It speaks like `ResultsList`: `IconHighlighted(icon)` as the highlight moves, `IconChosen(icon)` on a
-double click (Enter runs the screen's download command, which reads `highlighted_icon`), with the same
-`show_icons`, `icons`, `highlighted_icon` and `highlighted`.
+It speaks as `ResultsList` does, with the same messages (`messages`): `IconHighlighted` as the
+highlight moves, `IconChosen` on a double click (Enter runs the screen's download command, which reads
+`highlighted_icon`), with the same `show_icons`, `icons`, `highlighted_icon` and `highlighted`.
 """
 
 from __future__ import annotations
@@ -51,7 +53,6 @@ from textual.binding import Binding, BindingType
 from textual.color import Color
 from textual.content import Content
 from textual.geometry import Region, Size
-from textual.message import Message
 from textual.reactive import reactive, var
 from textual.renderables.text_opacity import TextOpacity
 from textual.scroll_view import ScrollView
@@ -65,6 +66,7 @@ from ..true_pixels import is_true_pixels
 from . import gallery_geometry as geometry
 from .gallery_geometry import Grid
 from .marks import Marks
+from .messages import IconChosen, IconHighlighted
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from textual.timer import Timer
@@ -180,20 +182,6 @@ class Gallery(ScrollView, can_focus=True):
             tooltip="Smaller tiles: more icons on screen",
         ),
     ]
-
-    class IconHighlighted(Message):
-        """The highlight moved to `icon` (None when the gallery emptied)."""
-
-        def __init__(self, icon: Icon | None) -> None:
-            super().__init__()
-            self.icon = icon
-
-    class IconChosen(Message):
-        """The person chose `icon` (Enter or a double click): time to pick a variant."""
-
-        def __init__(self, icon: Icon) -> None:
-            super().__init__()
-            self.icon = icon
 
     highlighted: reactive[int | None] = reactive(None, init=False)
     """Index of the highlighted tile (None when there are no icons); setting it scrolls it into view."""
@@ -348,7 +336,7 @@ class Gallery(ScrollView, can_focus=True):
         if before is None:
             self.scroll_to(y=0, animate=False)
         self.set_reactive(Gallery.highlighted, min(before or 0, len(self._icons) - 1) if self._icons else None)
-        self.post_message(self.IconHighlighted(self.highlighted_icon))
+        self.post_message(IconHighlighted(self, self.highlighted_icon))
         self.refresh()
         if retry_failures:
             self.loader.want_again()  # a new search gives previews that failed in passing another chance
@@ -489,7 +477,7 @@ class Gallery(ScrollView, can_focus=True):
             if index is not None and 0 <= index < len(self._icons):
                 self.refresh_lines(self._grid.row_of(index) * self.tile.height, self.tile.height)
         self.scroll_to_highlight()
-        self.post_message(self.IconHighlighted(self.highlighted_icon))
+        self.post_message(IconHighlighted(self, self.highlighted_icon))
 
     def validate_tile_size(self, size: str) -> str:
         return size if size in TILE_SIZES else DEFAULT_TILE_SIZE
@@ -773,7 +761,7 @@ class Gallery(ScrollView, can_focus=True):
         """Choose the highlighted icon (a double click: the app opens the variant picker)."""
         icon = self.highlighted_icon
         if icon is not None:
-            self.post_message(self.IconChosen(icon))
+            self.post_message(IconChosen(self, icon))
 
     def action_bigger_tiles(self) -> None:
         """Larger tiles."""
