@@ -61,12 +61,13 @@ from textual.strip import Strip
 from iconcat.text import sanitize
 
 from ..preview_loader import PreviewLoader, RenderSpec, TileRender
-from ..tile_text import fit_centred, origin_line, wrap_words
+from ..tile_text import fit_centred, wrap_words
 from ..true_pixels import is_true_pixels
 from . import gallery_geometry as geometry
 from .gallery_geometry import Grid
 from .marks import Marks
 from .messages import IconChosen, IconHighlighted
+from .tile_labels import TileLabels
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from textual.timer import Timer
@@ -216,10 +217,10 @@ class Gallery(ScrollView, can_focus=True):
         self.set_reactive(Gallery.tile_size, self.validate_tile_size(tile_size))
         self.set_reactive(Gallery.mode, mode)
         self._icons: tuple[Icon, ...] = ()
-        self._labels: tuple[Sequence[str], ...] | None = None
         self._min_label_lines = self._label_lines = max(1, label_lines)
         self._tile = replace(TILE_SIZES[self.tile_size], labels=self._label_lines)
-        self._names: dict[tuple[int, int], str] = {}
+        self.labels = TileLabels()
+        """The words under the tiles (sanitised when first drawn)."""
         self._placeholders: dict[tuple[int, int, tuple[str, ...], RichStyle], TileRender] = {}
         self._grid = Grid(0, self._tile.width, self._tile.height)  # laid out by `_layout`
         self._direction = 1
@@ -325,10 +326,9 @@ class Gallery(ScrollView, can_focus=True):
         """
         before = self.highlighted if keep_place else None
         self._icons = tuple(icons)
-        self._labels = tuple(labels) if labels is not None else None
-        self._names.clear()
+        self.labels.show(self._icons, labels)
         self._tooltip_index = None
-        lines = max((len(label) for label in self._labels or ()), default=1)
+        lines = self.labels.most_lines
         if max(lines, self._min_label_lines) != self._label_lines:
             self._label_lines = max(lines, self._min_label_lines)
             self._tile = replace(TILE_SIZES[self.tile_size], labels=self._label_lines)
@@ -483,7 +483,7 @@ class Gallery(ScrollView, can_focus=True):
         return size if size in TILE_SIZES else DEFAULT_TILE_SIZE
 
     def watch_tile_size(self) -> None:
-        self._names.clear()  # the style-and-set lines are fitted to the tile's width
+        self.labels.forget()  # the style-and-set lines are fitted to the tile's width
         self._layout()
         self.scroll_to_highlight()
         self.refresh()
@@ -627,10 +627,14 @@ class Gallery(ScrollView, can_focus=True):
                 label_line = sub - tile.rows
                 marks = marked.get(icon.id) if label_line == 0 else None
                 if marks:
-                    mark = highlight_style if frame is highlight_style else mark_style
-                    segments.extend(self._marked_label(index, tile.columns, text_style, mark, marks))
+                    before, fitted_marks, after = self.labels.marked_line(index, tile.columns, marks)
+                    if fitted_marks:
+                        mark = highlight_style if frame is highlight_style else mark_style
+                        segments += [Segment(before, text_style), Segment(marks, mark), Segment(after, text_style)]
+                    else:  # (a tile too narrow for even the marks)
+                        segments.append(Segment(before, text_style))
                 else:
-                    segments.append(Segment(self._tile_label(index, label_line, tile.columns), text_style))
+                    segments.append(Segment(self.labels.line(index, label_line, tile.columns), text_style))
             segments.append(pad)
         used = grid.left + len(tiles) * tile.width
         if used < width:
@@ -642,49 +646,6 @@ class Gallery(ScrollView, can_focus=True):
             app = self.app
             strip = Strip(TextOpacity.process_segments(strip, self._fade, app.ansi_theme, app.native_ansi_color), width)
         return strip
-
-    def _marked_label(
-        self, index: int, width: int, style: RichStyle, mark_style: RichStyle, marks: str
-    ) -> list[Segment]:
-        """The first label line of a marked tile: "✓★ name", centred and cut like a name."""
-        labels = self._labels
-        text = self._names.get((index, 0))
-        if text is None:
-            raw = (labels[index][0] if index < len(labels) and labels[index] else "") if labels else None
-            text = self._names[(index, 0)] = sanitize(self._icons[index].name if raw is None else raw, max_length=80)
-        fitted = fit_centred(f"{marks} {text}", width)
-        at = fitted.find(marks)
-        if at < 0:  # (a tile too narrow for even the marks)
-            return [Segment(fitted, style)]
-        end = at + len(marks)
-        return [Segment(fitted[:at], style), Segment(marks, mark_style), Segment(fitted[end:], style)]
-
-    def _tile_label(self, index: int, line: int, width: int) -> str:
-        """Line `line` of tile `index`'s label, centred in `width` cells (sanitised when first drawn)."""
-        labels = self._labels
-        if labels is None:
-            if line > 1:
-                return " " * width
-            text = self._names.get((index, line))
-            if text is None:
-                text = self._names[(index, line)] = self._default_label(self._icons[index], line, width)
-            return fit_centred(text, width) if line == 0 else text
-        lines = labels[index] if index < len(labels) else ()
-        if line >= len(lines):
-            return " " * width
-        text = self._names.get((index, line))
-        if text is None:
-            text = self._names[(index, line)] = sanitize(lines[line], max_length=80)
-        return fit_centred(text, width)
-
-    @staticmethod
-    def _default_label(icon: Icon, line: int, width: int) -> str:
-        """Line `line` of an icon's own label: its name (sanitised), then its style and set in short,
-        fitted and centred (kept per tile size: `_names` is cleared when the tile size changes)."""
-        if line == 0:
-            return sanitize(icon.name, max_length=80)
-        origin = origin_line(sanitize(icon.style.name, max_length=40), sanitize(icon.set.name, max_length=40), width)
-        return fit_centred(origin, width)
 
     def _picture(self, icon: Icon, spec: RenderSpec, placeholder_style: RichStyle) -> TileRender:
         if self.mode == "text":
