@@ -33,6 +33,7 @@ from iconcat.tui.preview_loader import MAX_IN_FLIGHT, PreviewLoader
 from iconcat.tui.stylesheets import stylesheet_paths
 from iconcat.tui.thumbnail_cache import ThumbnailCache
 from iconcat.tui.widgets.gallery import TILE_SIZES, Gallery
+from iconcat.tui.widgets.messages import IconChosen, IconHighlighted
 from tests.conftest import TEST_TOKEN
 from tests.support.misbehaving import MisbehavingServer, Reply
 from tests.support.tui import HOSTILE_NAMES, wait_until
@@ -267,7 +268,7 @@ async def test_arrows_move_in_two_dimensions_pages_and_ends(catalogue, download_
     highlighted: list[Icon | None] = []
 
     def record(message: Message) -> None:
-        if isinstance(message, Gallery.IconHighlighted):
+        if isinstance(message, IconHighlighted):
             highlighted.append(message.icon)
 
     app = GalleryHost(catalogue.base_url, catalogue.token, download_dir)
@@ -306,10 +307,10 @@ async def test_arrows_move_in_two_dimensions_pages_and_ends(catalogue, download_
 
 async def test_click_highlights_double_click_chooses_and_enter_downloads(catalogue, download_dir):
     icons = await found(catalogue.base_url, catalogue.token, "heart")
-    messages: dict[int, Gallery.IconChosen] = {}
+    messages: dict[int, IconChosen] = {}
 
     def record(message: Message) -> None:
-        if isinstance(message, Gallery.IconChosen):
+        if isinstance(message, IconChosen):
             messages[id(message)] = message  # once per message, though the hook sees it at every node it bubbles to
 
     def chosen() -> list[Icon]:

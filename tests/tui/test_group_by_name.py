@@ -63,8 +63,8 @@ async def test_arrow_grouped_shows_one_entry_per_name_with_its_count(make_app):
         gallery = app.query_one(Gallery)
         assert gallery.icons == results.icons
         assert gallery.tile.labels == 2
-        assert gallery._tile_label(0, 0, 40).strip() == expected[0].name
-        assert gallery._tile_label(0, 1, 40).strip() == f"× {len(expected[0].members)}"
+        assert gallery.labels.line(0, 0, 40).strip() == expected[0].name
+        assert gallery.labels.line(0, 1, 40).strip() == f"× {len(expected[0].members)}"
 
 
 async def test_every_member_is_reachable_and_the_picker_opens_for_the_chosen_one(make_app):

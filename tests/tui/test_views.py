@@ -66,3 +66,36 @@ async def test_a_message_takes_the_place_of_either_view_and_the_view_on_show_com
         assert all(
             gallery.loader.tile(spec.key(gallery.icons[index].id)) is not None for index in gallery.tiles_in_view()
         )
+
+
+async def test_both_views_and_the_members_speak_one_pair_of_messages(make_app):
+    """The list, the gallery and the detail pane's members gallery post the same `IconHighlighted` and
+    `IconChosen` (issue 22), each saying which view sent it; the members' stay in the detail pane."""
+    from textual.message import Message
+
+    from iconcat.tui.widgets import IconChosen, IconHighlighted
+
+    seen: dict[int, IconHighlighted | IconChosen] = {}
+
+    def record(message: Message) -> None:
+        if isinstance(message, (IconHighlighted, IconChosen)):
+            seen[id(message)] = message  # (the hook sees a message at every node it bubbles to)
+
+    app = make_app(view="gallery")
+    async with app.run_test(size=SIZE, message_hook=record) as pilot:
+        await search(pilot, "arrow")
+        gallery, rows = app.query_one(Gallery), app.query_one(ResultsList)
+        gallery.focus()
+        await pilot.press("right")
+        await pilot.press("v")
+        await wait_until(pilot, lambda: rows.display and app.focused is rows, "the list")
+        await pilot.press("down")
+        await pilot.press("g")  # grouped: the detail pane shows the group's members as tiles
+        await wait_until(pilot, lambda: app.query_one(DetailPane).members is not None, "the members")
+        members = app.query_one(DetailPane).members
+        await wait_until(pilot, lambda: any(message.view is members for message in seen.values()), "a member")
+        by_view = {(type(message), type(message.view)) for message in seen.values()}
+        assert (IconHighlighted, Gallery) in by_view
+        assert (IconHighlighted, ResultsList) in by_view
+        assert (IconHighlighted, type(members)) in by_view
+        assert all(message.control is message.view for message in seen.values())

@@ -10,6 +10,7 @@ no repr, log line, or traceback that prints local variables.
 from __future__ import annotations
 
 import ipaddress
+import re
 import socket
 from dataclasses import dataclass
 from typing import NoReturn
@@ -18,7 +19,15 @@ import httpx
 
 from ._errors import SettingsError
 
-__all__ = ["Origin", "Secret", "is_internal_host", "is_loopback_host", "parse_base_url", "validate_token"]
+__all__ = [
+    "Origin",
+    "Secret",
+    "is_internal_host",
+    "is_loopback_host",
+    "parse_base_url",
+    "plausible_host",
+    "validate_token",
+]
 
 _DEFAULT_PORTS = {"http": 80, "https": 443}
 _MAX_TOKEN_LENGTH = 4096
@@ -148,6 +157,25 @@ def is_internal_host(host: str) -> bool:
         or address.is_multicast
         or address.is_reserved
     )
+
+
+_HOST_NAME = re.compile(rb"^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*\.?$")
+
+
+def plausible_host(url: httpx.URL) -> bool:
+    """A host name of letters, digits, hyphens (IDNs arrive as punycode) or an IP literal.
+
+    httpx percent-encodes what it cannot parse (`[bad` becomes `%5bbad`) instead of refusing it; such a
+    name would only be sent to the resolver.
+    """
+    host = url.raw_host
+    if b":" in host:
+        try:
+            ipaddress.IPv6Address(host.decode("ascii").split("%", 1)[0])
+        except ValueError:
+            return False
+        return True
+    return bool(_HOST_NAME.match(host)) and len(host) <= 253
 
 
 def parse_base_url(base_url: str) -> httpx.URL:

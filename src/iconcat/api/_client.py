@@ -25,7 +25,7 @@ Decisions (the interface says nothing about errors, limits or paging; the client
   of these stops paging without an exception: `result.next_page` becomes None and
   `result.paging_stopped` says why, in words for a person. Failures of the request itself (network,
   status, a body that is not a search answer) raise as `search()` does, and the result passed in
-  stays valid for another try.
+  stays valid for another try. (The rules are plain functions in `_paging`; the client requests.)
 - A refused connection to a loopback address (a local catalogue that is not running) is reported at
   once, not retried: nothing on the network can come back in the next 2 s, and the person waiting
   would rather start the server or fix the port. Refusals elsewhere are retried as before.
@@ -51,7 +51,6 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import functools
-import ipaddress
 import json
 import math
 import re
@@ -63,14 +62,13 @@ from email.utils import format_datetime
 from os import PathLike
 from pathlib import Path
 from typing import Any, ParamSpec, Protocol, TypeVar
-from urllib.parse import urlencode
 
 import httpx
 
 from iconcat import __version__, downloads
 from iconcat.text import sanitize
 
-from ._auth import Origin, Secret, is_internal_host, is_loopback_host, parse_base_url, validate_token
+from ._auth import Origin, Secret, is_internal_host, is_loopback_host, parse_base_url, plausible_host, validate_token
 from ._body import BodyTooLarge, BoundedDecoder, CorruptEncoding, UnsupportedEncoding
 from ._errors import (
     AuthError,
@@ -86,6 +84,7 @@ from ._errors import (
     StorageError,
 )
 from ._models import Icon, SearchResult, UnreadableAnswer, tolerant_answer
+from ._paging import cap_notice, merge_page, vet_next
 from ._redact import MASK
 from ._redact import protect as protect_in_logs
 from ._retry import RETRYABLE_STATUSES, RetryPolicy, parse_retry_after
@@ -329,7 +328,7 @@ class CatalogueClient:
             accept_encoding="gzip, deflate",
             read=self._read_search_result,
         )
-        return self._merge(None, page, url)
+        return merge_page(None, page, url, origin=self._origin, max_icons_held=self.max_icons_held)
 
     @_clean_chain
     async def more(self, result: SearchResult) -> SearchResult:
@@ -347,8 +346,8 @@ class CatalogueClient:
         if result.next_page is None:
             return result
         if len(result.icons) >= self.max_icons_held:
-            return dataclasses.replace(result, next_page=None, paging_stopped=self._cap_notice())
-        target, refusal = self._vet_next(result.next_page, self._base, result.pages_fetched)
+            return dataclasses.replace(result, next_page=None, paging_stopped=cap_notice(self.max_icons_held))
+        target, refusal = vet_next(result.next_page, self._base, result.pages_fetched, origin=self._origin)
         if target is None:
             return dataclasses.replace(result, next_page=None, paging_stopped=refusal)
         page: SearchResult = await self._request(
@@ -358,7 +357,7 @@ class CatalogueClient:
             accept_encoding="gzip, deflate",
             read=self._read_search_result,
         )
-        return self._merge(result, page, target)
+        return merge_page(result, page, target, origin=self._origin, max_icons_held=self.max_icons_held)
 
     @_clean_chain
     async def thumbnail(self, icon: Icon | str) -> bytes:
@@ -474,78 +473,6 @@ class CatalogueClient:
         widen_socket_reads(response)
         return response
 
-    # ------------------------------------------------------------------------------------ paging
-
-    def _merge(self, previous: SearchResult | None, page: SearchResult, url: httpx.URL) -> SearchResult:
-        """`previous` (None for a first page) and the `page` fetched from `url`, as one result.
-
-        `page.next_page` is the service's raw `meta.next`; the result's is vetted (or None, with why).
-        """
-        fetched = (*(previous.pages_fetched if previous else ()), _page_key(url))
-        held = previous.icons if previous else ()
-        held_ids = {icon.id for icon in held}
-        fresh = tuple(icon for icon in page.icons if icon.id not in held_ids)
-        skipped = (previous.skipped if previous else 0) + page.skipped + len(page.icons) - len(fresh)
-        following: str | None = None
-        stopped: str | None = None
-        if previous is not None and not fresh and page.icons:
-            stopped = (
-                "the service's next page only repeated icons already shown, so paging stopped: "
-                "refine the search to see others"
-            )
-        elif previous is not None and not fresh and page.next_page is not None:
-            stopped = "the service's next page was empty yet pointed to another, so paging stopped"
-        elif page.next_page is not None:
-            target, refusal = self._vet_next(page.next_page, url, fetched)
-            following = str(target) if target is not None else None
-            stopped = refusal or None
-        icons = held + fresh
-        more_available = page.more_available
-        if len(icons) > self.max_icons_held or (len(icons) == self.max_icons_held and following is not None):
-            more_available = True
-            icons = icons[: self.max_icons_held]
-            following, stopped = None, self._cap_notice()
-        return SearchResult(
-            icons=icons,
-            more_available=more_available,
-            skipped=skipped,
-            next_page=following,
-            paging_stopped=stopped,
-            pages_fetched=fetched,
-        )
-
-    def _vet_next(self, raw: str, page_url: httpx.URL, fetched: tuple[str, ...]) -> tuple[httpx.URL | None, str]:
-        """(the URL to fetch, "") for a next page the client may follow; else (None, why not, for a person).
-
-        `raw` may be relative: it is resolved against `page_url`, the page that named it.
-        """
-        try:
-            target = page_url.join(raw.strip())
-            usable = target.scheme in ("http", "https") and bool(target.host) and _plausible_host(target)
-        except Exception:  # noqa: BLE001 - httpx.InvalidURL and kin: the service's address is data
-            target, usable = None, False
-        if target is None or not usable:
-            return None, "the service's next page has an address that is not a valid http(s) URL: not followed"
-        target = target.copy_with(userinfo=b"", fragment=None)
-        origin = Origin.of(target)
-        if origin != self._origin:
-            return None, (
-                f"the service's next page is on another site ({origin}): not followed, so your token "
-                f"stays with the catalogue at {self._origin}; refine the search to see others"
-            )
-        if _page_key(target) in fetched:
-            return None, (
-                "the service's next page points back to a page already fetched (a loop), so paging stopped: "
-                "refine the search to see others"
-            )
-        return target, ""
-
-    def _cap_notice(self) -> str:
-        return (
-            f"iconcat holds at most {self.max_icons_held:,} icons for one search and stopped there: "
-            "refine the search to see others"
-        )
-
     # ------------------------------------------------------------------------------------ requests
 
     def _endpoint(self, path: str, params: dict[str, str]) -> httpx.URL:
@@ -627,7 +554,7 @@ class CatalogueClient:
                 # planted in a URL from the service go nowhere.
                 url = url.copy_with(userinfo=b"")
             failure: CatalogueError | None = None
-            if not _plausible_host(url):
+            if not plausible_host(url):
                 raise ProtocolError(f"{what}: the service gave an address with an invalid host name: not requested")
             if not self._base_is_internal and is_internal_host(url.host):
                 raise ProtocolError(
@@ -910,31 +837,6 @@ def _tolerant_steps(body: bytes) -> Generator[None, None, SearchResult]:
     """A small answer decoded by the tolerant parser in one go, shaped as `search_answer_steps` (no pause)."""
     yield from ()
     return tolerant_answer(body)
-
-
-_HOST_NAME = re.compile(rb"^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*\.?$")
-
-
-def _plausible_host(url: httpx.URL) -> bool:
-    """A host name of letters, digits, hyphens (IDNs arrive as punycode) or an IP literal.
-
-    httpx percent-encodes what it cannot parse (`[bad` becomes `%5bbad`) instead of refusing it; such a
-    name would only be sent to the resolver.
-    """
-    host = url.raw_host
-    if b":" in host:
-        try:
-            ipaddress.IPv6Address(host.decode("ascii").split("%", 1)[0])
-        except ValueError:
-            return False
-        return True
-    return bool(_HOST_NAME.match(host)) and len(host) <= 253
-
-
-def _page_key(url: httpx.URL) -> str:
-    """A page's URL normalised for telling loops: origin, path, and query parameters in sorted order."""
-    query = urlencode(sorted(url.params.multi_items()))
-    return f"{Origin.of(url)}{url.path}?{query}"
 
 
 def _is_web_page(content_type: str | None) -> bool:

@@ -60,8 +60,9 @@ from .widgets import (
     DownloadsPanel,
     FacetPanel,
     Gallery,
+    IconChosen,
+    IconHighlighted,
     ResultsArea,
-    ResultsList,
     SearchBar,
     SearchInput,
     Thumbnail,
@@ -810,9 +811,8 @@ class BrowserScreen(Screen[None]):
 
     # ----------------------------------------------------------------- results and detail
 
-    @on(ResultsList.IconHighlighted)
-    @on(Gallery.IconHighlighted)
-    def _icon_highlighted(self, message: ResultsList.IconHighlighted | Gallery.IconHighlighted) -> None:
+    @on(IconHighlighted)
+    def _icon_highlighted(self, message: IconHighlighted) -> None:
         # A highlight message can still arrive while the app is closing and its widgets are gone.
         detail, results = self.query_one_optional(DetailPane), self.query_one_optional(ResultsArea)
         if detail is None or results is None:
@@ -863,9 +863,8 @@ class BrowserScreen(Screen[None]):
                 return group.members[index]
         return group.first
 
-    @on(ResultsList.IconChosen)
-    @on(Gallery.IconChosen)
-    def _icon_chosen(self, message: ResultsList.IconChosen | Gallery.IconChosen) -> None:
+    @on(IconChosen)
+    def _icon_chosen(self, message: IconChosen) -> None:
         if self.refuse_stale():
             return
         icon = message.icon

@@ -4,6 +4,7 @@ from .detail_pane import DetailPane
 from .downloads_panel import DownloadRow, DownloadsPanel
 from .facet_panel import FacetPanel
 from .gallery import Gallery
+from .messages import IconChosen, IconHighlighted
 from .results_area import ResultsArea
 from .results_list import IconRow, ResultsList
 from .search_bar import SearchBar, SearchInput
@@ -15,6 +16,8 @@ __all__ = [
     "DownloadsPanel",
     "FacetPanel",
     "Gallery",
+    "IconChosen",
+    "IconHighlighted",
     "IconRow",
     "ResultsArea",
     "ResultsList",

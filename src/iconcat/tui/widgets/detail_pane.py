@@ -28,6 +28,7 @@ from iconcat.text import sanitize
 
 from ..thumbnail_cache import ThumbnailCache
 from .gallery import Gallery
+from .messages import IconChosen, IconHighlighted
 from .thumbnail import Thumbnail
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
@@ -291,16 +292,16 @@ class DetailPane(Vertical):
         gallery.highlighted = index
         self.icon = group.members[index]
 
-    @on(Gallery.IconHighlighted)
-    def _member_highlighted(self, message: Gallery.IconHighlighted) -> None:
+    @on(IconHighlighted, "#members")
+    def _member_highlighted(self, message: IconHighlighted) -> None:
         message.stop()  # the members' highlight is the pane's business, not the results'
         gallery = self.members
         icon = gallery.highlighted_icon if gallery is not None else None
         if self._group is not None and icon is not None:
             self.icon = icon
 
-    @on(Gallery.IconChosen)
-    def _member_chosen(self, message: Gallery.IconChosen) -> None:
+    @on(IconChosen, "#members")
+    def _member_chosen(self, message: IconChosen) -> None:
         message.stop()
         self.post_message(self.MemberChosen(message.icon))
 

@@ -3,8 +3,12 @@
 `Gallery` is a `ScrollView` (Textual's Line API): its virtual height comes from the number of tiles and
 `render_line` draws only the lines on screen, concatenating each tile's picture line (finished strips
 from the `PreviewLoader`), so a frame costs the same for 20 results or 20,000 and no widget is mounted
-per result. Each tile is a picture (`tile_size`: small 8×4, medium 12×6 or large 16×8 cells) with the
-icon's name under it, shortened in the middle with "…" ("Arrow…Circle": names of a kind differ at
+per result. Its arithmetic (columns for a width, the tile at a point, the tile a key lands on, what is
+on screen and a screen ahead) is plain functions in `gallery_geometry`, over the `Grid` laid out at
+each resize; this class draws and answers events.
+
+Each tile is a picture (`tile_size`: small 8×4, medium 12×6 or large 16×8 cells) with the icon's name
+under it, shortened in the middle with "…" ("Arrow…Circle": names of a kind differ at
 their end), and one cell of padding either side; the highlighted tile's padding and name take the
 `gallery--highlight` style, so it shows as a coloured frame. With `label_lines=2` (the results'), a
 second line says the icon's style and set in short ("Outl·Core"), so 21 tiles named "Bell" can be
@@ -29,15 +33,16 @@ Marked icons (`set_marked`: "✓" in the bag, "★" a favourite) show their mark
 the `gallery--mark` style; a change of marks repaints only the name lines of the tiles on screen whose
 marks changed.
 
-It speaks like `ResultsList`: `IconHighlighted(icon)` as the highlight moves, `IconChosen(icon)` on a
-double click (Enter runs the screen's download command, which reads `highlighted_icon`), with the same
-`show_icons`, `icons`, `highlighted_icon` and `highlighted`.
+It speaks as `ResultsList` does, with the same messages (`messages`): `IconHighlighted` as the
+highlight moves, `IconChosen` on a double click (Enter runs the screen's download command, which reads
+`highlighted_icon`), with the same `show_icons`, `icons`, `highlighted_icon` and `highlighted`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 from time import monotonic
 from typing import TYPE_CHECKING, ClassVar
 
@@ -48,7 +53,6 @@ from textual.binding import Binding, BindingType
 from textual.color import Color
 from textual.content import Content
 from textual.geometry import Region, Size
-from textual.message import Message
 from textual.reactive import reactive, var
 from textual.renderables.text_opacity import TextOpacity
 from textual.scroll_view import ScrollView
@@ -57,9 +61,13 @@ from textual.strip import Strip
 from iconcat.text import sanitize
 
 from ..preview_loader import PreviewLoader, RenderSpec, TileRender
-from ..tile_text import fit_centred, origin_line, wrap_words
+from ..tile_text import fit_centred, wrap_words
 from ..true_pixels import is_true_pixels
+from . import gallery_geometry as geometry
+from .gallery_geometry import Grid
 from .marks import Marks
+from .messages import IconChosen, IconHighlighted
+from .tile_labels import TileLabels
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from textual.timer import Timer
@@ -176,20 +184,6 @@ class Gallery(ScrollView, can_focus=True):
         ),
     ]
 
-    class IconHighlighted(Message):
-        """The highlight moved to `icon` (None when the gallery emptied)."""
-
-        def __init__(self, icon: Icon | None) -> None:
-            super().__init__()
-            self.icon = icon
-
-    class IconChosen(Message):
-        """The person chose `icon` (Enter or a double click): time to pick a variant."""
-
-        def __init__(self, icon: Icon) -> None:
-            super().__init__()
-            self.icon = icon
-
     highlighted: reactive[int | None] = reactive(None, init=False)
     """Index of the highlighted tile (None when there are no icons); setting it scrolls it into view."""
 
@@ -223,13 +217,12 @@ class Gallery(ScrollView, can_focus=True):
         self.set_reactive(Gallery.tile_size, self.validate_tile_size(tile_size))
         self.set_reactive(Gallery.mode, mode)
         self._icons: tuple[Icon, ...] = ()
-        self._labels: tuple[Sequence[str], ...] | None = None
         self._min_label_lines = self._label_lines = max(1, label_lines)
         self._tile = replace(TILE_SIZES[self.tile_size], labels=self._label_lines)
-        self._names: dict[tuple[int, int], str] = {}
+        self.labels = TileLabels()
+        """The words under the tiles (sanitised when first drawn)."""
         self._placeholders: dict[tuple[int, int, tuple[str, ...], RichStyle], TileRender] = {}
-        self._columns = 1
-        self._left = 0
+        self._grid = Grid(0, self._tile.width, self._tile.height)  # laid out by `_layout`
         self._direction = 1
         self._want_pending = False
         self._repaint_rows: set[int] = set()  # rows of tiles whose pictures came since the last repaint
@@ -269,44 +262,33 @@ class Gallery(ScrollView, can_focus=True):
         return tile
 
     @property
+    def grid(self) -> Grid:
+        """How the tiles are laid out at the current width (`gallery_geometry` works with it)."""
+        return self._grid
+
+    @property
     def columns(self) -> int:
         """Tiles per row at the current width."""
-        return self._columns
+        return self._grid.columns
 
     @property
     def rows_in_view(self) -> int:
         """Rows of tiles wholly on screen at the current height (at least 1)."""
-        return max(1, self.scrollable_content_region.height // self.tile.height)
+        return geometry.rows_in_view(self._grid, self.scrollable_content_region.height)
 
     def tiles_in_view(self) -> range:
         """Indices of the tiles at least partly on screen."""
-        height = self.scrollable_content_region.height
-        if not self._icons or height <= 0:
-            return range(0)
-        tile_height = self.tile.height
-        top = round(self.scroll_y)
-        first_row = top // tile_height
-        last_row = (top + height - 1) // tile_height
-        return range(first_row * self._columns, min((last_row + 1) * self._columns, len(self._icons)))
+        return geometry.tiles_in_view(self._grid, round(self.scroll_y), self.scrollable_content_region.height)
 
     def whole_tiles_in_view(self) -> range:
         """Indices of the tiles wholly on screen."""
-        height = self.scrollable_content_region.height
-        if not self._icons or height <= 0:
-            return range(0)
-        tile_height = self.tile.height
-        top = round(self.scroll_y)
-        first_row = -(-top // tile_height)
-        end_row = (top + height) // tile_height
-        return range(first_row * self._columns, min(end_row * self._columns, len(self._icons)))
+        return geometry.whole_tiles_in_view(self._grid, round(self.scroll_y), self.scrollable_content_region.height)
 
     def tile_region(self, index: int) -> Region:
         """Where tile `index` is drawn, in content coordinates of the view as scrolled now (it may be off screen)."""
-        tile = self.tile
-        row, column = divmod(index, self._columns)
-        return Region(
-            self._left + column * tile.width, row * tile.height - round(self.scroll_y), tile.width, tile.height
-        )
+        grid = self._grid
+        x, y = grid.origin(index)
+        return Region(x, y - round(self.scroll_y), grid.tile_width, grid.tile_height)
 
     @property
     def marked(self) -> Marks:
@@ -322,7 +304,7 @@ class Gallery(ScrollView, can_focus=True):
             return
         tile = self.tile
         icons = self._icons
-        rows = {index // self._columns for index in self.tiles_in_view() if icons[index].id in changed}
+        rows = {self._grid.row_of(index) for index in self.tiles_in_view() if icons[index].id in changed}
         for row in rows:
             self.refresh_lines(row * tile.height + tile.rows, tile.labels)
 
@@ -344,10 +326,9 @@ class Gallery(ScrollView, can_focus=True):
         """
         before = self.highlighted if keep_place else None
         self._icons = tuple(icons)
-        self._labels = tuple(labels) if labels is not None else None
-        self._names.clear()
+        self.labels.show(self._icons, labels)
         self._tooltip_index = None
-        lines = max((len(label) for label in self._labels or ()), default=1)
+        lines = self.labels.most_lines
         if max(lines, self._min_label_lines) != self._label_lines:
             self._label_lines = max(lines, self._min_label_lines)
             self._tile = replace(TILE_SIZES[self.tile_size], labels=self._label_lines)
@@ -355,7 +336,7 @@ class Gallery(ScrollView, can_focus=True):
         if before is None:
             self.scroll_to(y=0, animate=False)
         self.set_reactive(Gallery.highlighted, min(before or 0, len(self._icons) - 1) if self._icons else None)
-        self.post_message(self.IconHighlighted(self.highlighted_icon))
+        self.post_message(IconHighlighted(self, self.highlighted_icon))
         self.refresh()
         if retry_failures:
             self.loader.want_again()  # a new search gives previews that failed in passing another chance
@@ -374,17 +355,11 @@ class Gallery(ScrollView, can_focus=True):
             self.loader.forget(self.channel)
             return
         icons = self._icons
-        columns = self._columns
-        page = self.rows_in_view * columns + columns
-        if self._direction >= 0:
-            ahead = range(shown.stop, min(shown.stop + page, len(icons)))
-        else:
-            ahead = range(max(shown.start - page, 0), shown.start)
-        visible = [icons[index] for index in shown]
-        highlighted = self.highlighted
-        if highlighted is not None and highlighted in shown:  # the highlighted picture first
-            visible.insert(0, visible.pop(highlighted - shown.start))
-        ahead_icons = [icons[index] for index in (ahead if self._direction >= 0 else reversed(ahead))]
+        on_screen, ahead = geometry.prefetch_window(
+            self._grid, shown, rows_in_view=self.rows_in_view, direction=self._direction, highlighted=self.highlighted
+        )
+        visible = [icons[index] for index in on_screen]
+        ahead_icons = [icons[index] for index in ahead]
         self.loader.want(visible, ahead_icons, spec=self.render_spec(), channel=self.channel)
 
     def _estimated_tiles_in_view(self) -> range:
@@ -398,10 +373,8 @@ class Gallery(ScrollView, can_focus=True):
             gutter = self.styles.gutter  # the gallery's own border and padding, inside its container
             width, height = size.width - gutter.width, size.height - gutter.height
         tile = self.tile
-        columns = max(1, (width - self.styles.scrollbar_size_vertical) // tile.width)
-        rows = max(1, -(-height // tile.height))
-        first = round(self.scroll_y) // tile.height * columns
-        return range(first, min(first + rows * columns, len(self._icons)))
+        grid = Grid.fit(len(self._icons), width - self.styles.scrollbar_size_vertical, tile.width, tile.height)
+        return geometry.tiles_in_whole_rows(grid, round(self.scroll_y), height)
 
     def render_spec(self) -> RenderSpec:
         """How this gallery's pictures are drawn now (size, theme background, mode)."""
@@ -436,8 +409,7 @@ class Gallery(ScrollView, can_focus=True):
         tile = self.tile
         if self.mode == "text":
             for _icon_id, index in found:
-                row = index // self._columns
-                self.refresh_lines(row * tile.height, tile.height)
+                self.refresh_lines(self._grid.row_of(index) * tile.height, tile.height)
             return
         spec = self.render_spec()
         loader = self.loader
@@ -448,7 +420,7 @@ class Gallery(ScrollView, can_focus=True):
             if loader.tile(key) is None and loader.tile_failure(key) is None:
                 continue  # bytes only: the tile still shows "…" until its render is ready
             awaiting.discard(icon_id)
-            self._repaint_rows.add(index // self._columns)
+            self._repaint_rows.add(self._grid.row_of(index))
             changed = True
         if not changed:
             return
@@ -503,16 +475,15 @@ class Gallery(ScrollView, can_focus=True):
     def watch_highlighted(self, old: int | None, new: int | None) -> None:
         for index in (old, new):
             if index is not None and 0 <= index < len(self._icons):
-                row = index // self._columns
-                self.refresh_lines(row * self.tile.height, self.tile.height)
+                self.refresh_lines(self._grid.row_of(index) * self.tile.height, self.tile.height)
         self.scroll_to_highlight()
-        self.post_message(self.IconHighlighted(self.highlighted_icon))
+        self.post_message(IconHighlighted(self, self.highlighted_icon))
 
     def validate_tile_size(self, size: str) -> str:
         return size if size in TILE_SIZES else DEFAULT_TILE_SIZE
 
     def watch_tile_size(self) -> None:
-        self._names.clear()  # the style-and-set lines are fitted to the tile's width
+        self.labels.forget()  # the style-and-set lines are fitted to the tile's width
         self._layout()
         self.scroll_to_highlight()
         self.refresh()
@@ -578,24 +549,18 @@ class Gallery(ScrollView, can_focus=True):
         """Columns and the virtual size for the current width, tile size and icon count."""
         width = self._grid_width()
         tile = self.tile
-        self._columns = max(1, width // tile.width)
-        self._left = max(0, (width - self._columns * tile.width) // 2)
-        rows = -(-len(self._icons) // self._columns)
-        self.virtual_size = Size(width, rows * tile.height)
+        self._grid = Grid.fit(len(self._icons), width, tile.width, tile.height)
+        self.virtual_size = Size(width, self._grid.height)
 
     def scroll_to_highlight(self) -> None:
         """Scroll just enough for the highlighted tile to be wholly on screen."""
         index = self.highlighted
         if index is None:
             return
-        tile_height = self.tile.height
-        top = (index // self._columns) * tile_height
         height = self.scrollable_content_region.height
-        scroll_y = round(self.scroll_y)
-        if top < scroll_y:
-            self.scroll_to(y=top, animate=False)
-        elif top + tile_height > scroll_y + height:
-            self.scroll_to(y=top + tile_height - height, animate=False)
+        target = geometry.scroll_to_show(self._grid, index, round(self.scroll_y), height)
+        if target is not None:
+            self.scroll_to(y=target, animate=False)
 
     def watch_scroll_y(self, old_value: float, new_value: float) -> None:
         super().watch_scroll_y(old_value, new_value)
@@ -638,17 +603,18 @@ class Gallery(ScrollView, can_focus=True):
         marked = self._marked
         width = self.scrollable_content_region.width
         tile = self.tile
+        grid = self._grid
         line = round(self.scroll_y) + y
         row, sub = divmod(line, tile.height)
-        start = row * self._columns
+        tiles = grid.row_tiles(row)
         icons = self._icons
-        if line < 0 or start >= len(icons):
+        if line < 0 or not tiles:
             return Strip.blank(width, base)
         segments: list[Segment] = []
-        if self._left:
-            segments.append(Segment(" " * self._left, base))
+        if grid.left:
+            segments.append(Segment(" " * grid.left, base))
         spec = self._spec if sub < tile.rows else None
-        for index in range(start, min(start + self._columns, len(icons))):
+        for index in tiles:
             icon = icons[index]
             frame = highlight_style if index == self.highlighted else base
             pad = Segment(" ", frame)
@@ -661,12 +627,16 @@ class Gallery(ScrollView, can_focus=True):
                 label_line = sub - tile.rows
                 marks = marked.get(icon.id) if label_line == 0 else None
                 if marks:
-                    mark = highlight_style if frame is highlight_style else mark_style
-                    segments.extend(self._marked_label(index, tile.columns, text_style, mark, marks))
+                    before, fitted_marks, after = self.labels.marked_line(index, tile.columns, marks)
+                    if fitted_marks:
+                        mark = highlight_style if frame is highlight_style else mark_style
+                        segments += [Segment(before, text_style), Segment(marks, mark), Segment(after, text_style)]
+                    else:  # (a tile too narrow for even the marks)
+                        segments.append(Segment(before, text_style))
                 else:
-                    segments.append(Segment(self._tile_label(index, label_line, tile.columns), text_style))
+                    segments.append(Segment(self.labels.line(index, label_line, tile.columns), text_style))
             segments.append(pad)
-        used = self._left + (min(start + self._columns, len(icons)) - start) * tile.width
+        used = grid.left + len(tiles) * tile.width
         if used < width:
             segments.append(Segment(" " * (width - used), base))
             strip = Strip(segments, width)
@@ -676,49 +646,6 @@ class Gallery(ScrollView, can_focus=True):
             app = self.app
             strip = Strip(TextOpacity.process_segments(strip, self._fade, app.ansi_theme, app.native_ansi_color), width)
         return strip
-
-    def _marked_label(
-        self, index: int, width: int, style: RichStyle, mark_style: RichStyle, marks: str
-    ) -> list[Segment]:
-        """The first label line of a marked tile: "✓★ name", centred and cut like a name."""
-        labels = self._labels
-        text = self._names.get((index, 0))
-        if text is None:
-            raw = (labels[index][0] if index < len(labels) and labels[index] else "") if labels else None
-            text = self._names[(index, 0)] = sanitize(self._icons[index].name if raw is None else raw, max_length=80)
-        fitted = fit_centred(f"{marks} {text}", width)
-        at = fitted.find(marks)
-        if at < 0:  # (a tile too narrow for even the marks)
-            return [Segment(fitted, style)]
-        end = at + len(marks)
-        return [Segment(fitted[:at], style), Segment(marks, mark_style), Segment(fitted[end:], style)]
-
-    def _tile_label(self, index: int, line: int, width: int) -> str:
-        """Line `line` of tile `index`'s label, centred in `width` cells (sanitised when first drawn)."""
-        labels = self._labels
-        if labels is None:
-            if line > 1:
-                return " " * width
-            text = self._names.get((index, line))
-            if text is None:
-                text = self._names[(index, line)] = self._default_label(self._icons[index], line, width)
-            return fit_centred(text, width) if line == 0 else text
-        lines = labels[index] if index < len(labels) else ()
-        if line >= len(lines):
-            return " " * width
-        text = self._names.get((index, line))
-        if text is None:
-            text = self._names[(index, line)] = sanitize(lines[line], max_length=80)
-        return fit_centred(text, width)
-
-    @staticmethod
-    def _default_label(icon: Icon, line: int, width: int) -> str:
-        """Line `line` of an icon's own label: its name (sanitised), then its style and set in short,
-        fitted and centred (kept per tile size: `_names` is cleared when the tile size changes)."""
-        if line == 0:
-            return sanitize(icon.name, max_length=80)
-        origin = origin_line(sanitize(icon.style.name, max_length=40), sanitize(icon.set.name, max_length=40), width)
-        return fit_centred(origin, width)
 
     def _picture(self, icon: Icon, spec: RenderSpec, placeholder_style: RichStyle) -> TileRender:
         if self.mode == "text":
@@ -751,54 +678,35 @@ class Gallery(ScrollView, can_focus=True):
 
     # ----------------------------------------------------------------- keys and mouse
 
-    def _move(self, delta: int) -> None:
-        if not self._icons:
-            return
-        current = self.highlighted if self.highlighted is not None else 0
-        self.highlighted = min(max(current + delta, 0), len(self._icons) - 1)
+    def _move(self, to: Callable[[Grid, int], int]) -> None:
+        """Highlight the tile `to` (a move of `gallery_geometry`) lands on from the highlighted one."""
+        index = self.highlighted
+        if index is not None and self._icons:
+            self.highlighted = to(self._grid, index)
 
     def action_cursor_left(self) -> None:
         """Highlight the previous tile."""
-        self._move(-1)
+        self._move(geometry.tile_before)
 
     def action_cursor_right(self) -> None:
         """Highlight the next tile."""
-        self._move(1)
+        self._move(geometry.tile_after)
 
     def action_cursor_up(self) -> None:
         """Highlight the tile above (stay in the top row)."""
-        if self.highlighted is not None and self.highlighted >= self._columns:
-            self._move(-self._columns)
+        self._move(geometry.tile_above)
 
     def action_cursor_down(self) -> None:
         """Highlight the tile below; from the row above a shorter last row, its last tile."""
-        index = self.highlighted
-        if index is None:
-            return
-        last_row = (len(self._icons) - 1) // self._columns
-        if index // self._columns < last_row:
-            self._move(self._columns)
+        self._move(geometry.tile_below)
 
     def action_cursor_page_up(self) -> None:
         """Move up a screen of tiles (same column)."""
-        if self.highlighted is None:
-            return
-        rows = min(self.rows_in_view, self.highlighted // self._columns)
-        self._move(-rows * self._columns)
+        self._move(partial(geometry.tile_page_above, rows_in_view=self.rows_in_view))
 
     def action_cursor_page_down(self) -> None:
         """Move down a screen of tiles (same column; the last tile at the end)."""
-        index = self.highlighted
-        if index is None:
-            return
-        target = index + self.rows_in_view * self._columns
-        last = len(self._icons) - 1
-        if target > last:
-            # Same column in the last row if it has one, else the last tile.
-            last_row_start = (last // self._columns) * self._columns
-            column_in_last_row = last_row_start + index % self._columns
-            target = column_in_last_row if column_in_last_row <= last else last
-        self.highlighted = max(target, index)
+        self._move(partial(geometry.tile_page_below, rows_in_view=self.rows_in_view))
 
     def action_cursor_first(self) -> None:
         """Highlight the first icon."""
@@ -814,7 +722,7 @@ class Gallery(ScrollView, can_focus=True):
         """Choose the highlighted icon (a double click: the app opens the variant picker)."""
         icon = self.highlighted_icon
         if icon is not None:
-            self.post_message(self.IconChosen(icon))
+            self.post_message(IconChosen(self, icon))
 
     def action_bigger_tiles(self) -> None:
         """Larger tiles."""
@@ -828,13 +736,7 @@ class Gallery(ScrollView, can_focus=True):
 
     def index_at(self, x: int, y: int) -> int | None:
         """The index of the tile at content offset (`x`, `y`) (on screen, not scrolled), or None."""
-        tile = self.tile
-        column, within = divmod(x - self._left, tile.width)
-        if x < self._left or column >= self._columns or within < 0:
-            return None
-        row = (round(self.scroll_y) + y) // tile.height
-        index = row * self._columns + column
-        return index if 0 <= index < len(self._icons) else None
+        return geometry.tile_at(self._grid, x, round(self.scroll_y) + y)
 
     def on_mouse_move(self, event: events.MouseMove) -> None:
         """The tooltip says the tile under the pointer whole: name, style and set (a tile shortens them)."""

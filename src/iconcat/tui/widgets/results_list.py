@@ -31,7 +31,6 @@ from textual.binding import Binding
 from textual.color import Color
 from textual.css.styles import RulesMap
 from textual.geometry import Region
-from textual.message import Message
 from textual.reactive import reactive
 from textual.renderables.text_opacity import TextOpacity
 from textual.strip import Strip
@@ -43,6 +42,7 @@ from textual.widgets.option_list import Option
 from iconcat.text import sanitize
 
 from .marks import Marks
+from .messages import IconChosen, IconHighlighted
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from iconcat.api import Icon
@@ -180,8 +180,8 @@ class IconRow(Visual):
 
 
 class ResultsList(OptionList):
-    """The icons found. Posts `IconHighlighted` as the highlight moves and `IconChosen` on a double click;
-    Enter runs the screen's download command."""
+    """The icons found. Posts `IconHighlighted` as the highlight moves and `IconChosen` on a double click
+    (`messages`: the gallery's too); Enter runs the screen's download command."""
 
     COMPONENT_CLASSES = {"results-list--meta", "results-list--stale"}
     """`results-list--meta`: the style and set columns; `results-list--stale`: its `text-opacity` is
@@ -214,20 +214,6 @@ class ResultsList(OptionList):
             tooltip="Grouped by name: move to the highlighted group's styles and sets",
         ),
     ]
-
-    class IconHighlighted(Message):
-        """The highlight moved to `icon` (None when the list emptied)."""
-
-        def __init__(self, icon: Icon | None) -> None:
-            super().__init__()
-            self.icon = icon
-
-    class IconChosen(Message):
-        """The person chose `icon` (Enter or click): time to pick a variant."""
-
-        def __init__(self, icon: Icon) -> None:
-            super().__init__()
-            self.icon = icon
 
     def __init__(self, *, id: str | None = None) -> None:
         # markup=False: prompts are Visuals anyway, but nothing here may ever be parsed as markup.
@@ -270,7 +256,7 @@ class ResultsList(OptionList):
         if self._icons:
             self.highlighted = min(before or 0, len(self._icons) - 1)
         else:
-            self.post_message(self.IconHighlighted(None))
+            self.post_message(IconHighlighted(self, None))
 
     @property
     def marked(self) -> Marks:
@@ -358,10 +344,10 @@ class ResultsList(OptionList):
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         event.stop()
-        self.post_message(self.IconHighlighted(self.highlighted_icon))
+        self.post_message(IconHighlighted(self, self.highlighted_icon))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         icon = self.highlighted_icon
         if icon is not None:
-            self.post_message(self.IconChosen(icon))
+            self.post_message(IconChosen(self, icon))

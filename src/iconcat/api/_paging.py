@@ -1,0 +1,101 @@
+"""Following a catalogue's next pages: which `meta.next` the client may request, and one result made of
+the pages fetched so far. Plain functions over the client's settings (its origin, `max_icons_held`);
+the requests themselves are `CatalogueClient.more`'s (the module docstring of `_client` says the rules).
+"""
+
+from __future__ import annotations
+
+from urllib.parse import urlencode
+
+import httpx
+
+from ._auth import Origin, plausible_host
+from ._models import SearchResult
+
+__all__ = ["cap_notice", "merge_page", "page_key", "vet_next"]
+
+
+def merge_page(
+    previous: SearchResult | None, page: SearchResult, url: httpx.URL, *, origin: Origin, max_icons_held: int
+) -> SearchResult:
+    """`previous` (None for a first page) and the `page` fetched from `url`, as one result.
+
+    `page.next_page` is the service's raw `meta.next`; the result's is vetted (`vet_next`, against
+    the catalogue's `origin`) or None, with why; at most `max_icons_held` icons are kept.
+    """
+    fetched = (*(previous.pages_fetched if previous else ()), page_key(url))
+    held = previous.icons if previous else ()
+    held_ids = {icon.id for icon in held}
+    fresh = tuple(icon for icon in page.icons if icon.id not in held_ids)
+    skipped = (previous.skipped if previous else 0) + page.skipped + len(page.icons) - len(fresh)
+    following: str | None = None
+    stopped: str | None = None
+    if previous is not None and not fresh and page.icons:
+        stopped = (
+            "the service's next page only repeated icons already shown, so paging stopped: "
+            "refine the search to see others"
+        )
+    elif previous is not None and not fresh and page.next_page is not None:
+        stopped = "the service's next page was empty yet pointed to another, so paging stopped"
+    elif page.next_page is not None:
+        target, refusal = vet_next(page.next_page, url, fetched, origin=origin)
+        following = str(target) if target is not None else None
+        stopped = refusal or None
+    icons = held + fresh
+    more_available = page.more_available
+    if len(icons) > max_icons_held or (len(icons) == max_icons_held and following is not None):
+        more_available = True
+        icons = icons[:max_icons_held]
+        following, stopped = None, cap_notice(max_icons_held)
+    return SearchResult(
+        icons=icons,
+        more_available=more_available,
+        skipped=skipped,
+        next_page=following,
+        paging_stopped=stopped,
+        pages_fetched=fetched,
+    )
+
+
+def vet_next(
+    raw: str, page_url: httpx.URL, fetched: tuple[str, ...], *, origin: Origin
+) -> tuple[httpx.URL | None, str]:
+    """(the URL to fetch, "") for a next page the client may follow; else (None, why not, for a person).
+
+    `raw` may be relative: it is resolved against `page_url`, the page that named it. It is followed
+    only on the catalogue's `origin` (the token's), and never to a page `fetched` already (a loop).
+    """
+    try:
+        target = page_url.join(raw.strip())
+        usable = target.scheme in ("http", "https") and bool(target.host) and plausible_host(target)
+    except Exception:  # noqa: BLE001 - httpx.InvalidURL and kin: the service's address is data
+        target, usable = None, False
+    if target is None or not usable:
+        return None, "the service's next page has an address that is not a valid http(s) URL: not followed"
+    target = target.copy_with(userinfo=b"", fragment=None)
+    target_origin = Origin.of(target)
+    if target_origin != origin:
+        return None, (
+            f"the service's next page is on another site ({target_origin}): not followed, so your token "
+            f"stays with the catalogue at {origin}; refine the search to see others"
+        )
+    if page_key(target) in fetched:
+        return None, (
+            "the service's next page points back to a page already fetched (a loop), so paging stopped: "
+            "refine the search to see others"
+        )
+    return target, ""
+
+
+def cap_notice(max_icons_held: int) -> str:
+    """Why paging stopped at the cap, for a person."""
+    return (
+        f"iconcat holds at most {max_icons_held:,} icons for one search and stopped there: "
+        "refine the search to see others"
+    )
+
+
+def page_key(url: httpx.URL) -> str:
+    """A page's URL normalised for telling loops: origin, path, and query parameters in sorted order."""
+    query = urlencode(sorted(url.params.multi_items()))
+    return f"{Origin.of(url)}{url.path}?{query}"

@@ -1,0 +1,85 @@
+"""The words under a gallery's tiles, kept per tile: no Textual (the gallery styles and draws them).
+
+A tile's label is its icon's own (the name, then its style and set in short: `tile_text`) or the lines
+the gallery was given (`show`). Server strings are sanitised when a tile is first drawn (only tiles
+on screen ever are) and kept until the icons or the tile's width change (`forget`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from iconcat.text import sanitize
+
+from ..tile_text import fit_centred, origin_line
+
+if TYPE_CHECKING:  # pragma: no cover - typing only
+    from iconcat.api import Icon
+
+__all__ = ["TileLabels"]
+
+
+class TileLabels:
+    """Each tile's lines of label, sanitised once and centred in the tile's cells."""
+
+    def __init__(self) -> None:
+        self._icons: tuple[Icon, ...] = ()
+        self._given: tuple[Sequence[str], ...] | None = None
+        self._texts: dict[tuple[int, int], str] = {}
+
+    def show(self, icons: tuple[Icon, ...], given: Sequence[Sequence[str]] | None) -> None:
+        """Label `icons`: each with its own words, or with `given`'s lines (in the order of `icons`)."""
+        self._icons = icons
+        self._given = tuple(given) if given is not None else None
+        self._texts.clear()
+
+    @property
+    def most_lines(self) -> int:
+        """The most lines any tile was given (1 with none given)."""
+        return max((len(lines) for lines in self._given or ()), default=1)
+
+    def forget(self) -> None:
+        """Drop the texts kept (the tile's width changed: an icon's style-and-set line is fitted to it)."""
+        self._texts.clear()
+
+    def line(self, index: int, line: int, width: int) -> str:
+        """Line `line` of tile `index`'s label, centred in `width` cells (blank past its last line)."""
+        given = self._given
+        if given is None:
+            if line > 1:
+                return " " * width
+            text = self._texts.get((index, line))
+            if text is None:
+                text = self._texts[(index, line)] = self._own(self._icons[index], line, width)
+            return fit_centred(text, width) if line == 0 else text
+        lines = given[index] if index < len(given) else ()
+        if line >= len(lines):
+            return " " * width
+        text = self._texts.get((index, line))
+        if text is None:
+            text = self._texts[(index, line)] = sanitize(lines[line], max_length=80)
+        return fit_centred(text, width)
+
+    def marked_line(self, index: int, width: int, marks: str) -> tuple[str, str, str]:
+        """The first line of a marked tile's label, "✓★ name" centred and cut like a name, as (before
+        the marks, the marks, after them); the marks are "" when not even they fit."""
+        given = self._given
+        text = self._texts.get((index, 0))
+        if text is None:
+            raw = (given[index][0] if index < len(given) and given[index] else "") if given else None
+            text = self._texts[(index, 0)] = sanitize(self._icons[index].name if raw is None else raw, max_length=80)
+        fitted = fit_centred(f"{marks} {text}", width)
+        at = fitted.find(marks)
+        if at < 0:  # (a tile too narrow for even the marks)
+            return fitted, "", ""
+        return fitted[:at], marks, fitted[at + len(marks) :]
+
+    @staticmethod
+    def _own(icon: Icon, line: int, width: int) -> str:
+        """Line `line` of an icon's own label: its name (sanitised), then its style and set in short,
+        fitted and centred."""
+        if line == 0:
+            return sanitize(icon.name, max_length=80)
+        origin = origin_line(sanitize(icon.style.name, max_length=40), sanitize(icon.set.name, max_length=40), width)
+        return fit_centred(origin, width)
