@@ -26,16 +26,25 @@ from tests.conftest import TEST_TOKEN
 from tests.support.misbehaving import MisbehavingServer, Reply
 
 __all__ = [
-    "PICKER_SHOWN",
     "CONTROL_SEQUENCES",
+    "DOWN",
     "HOSTILE_NAMES",
+    "PICKER_SHOWN",
+    "RIGHT",
     "PtyProcess",
+    "assert_exit_clean_and_inert",
     "assert_inert",
     "icon_entry",
     "png_bytes",
     "script_catalogue",
     "visible_text",
+    "walk_every_icon",
 ]
+
+DOWN = "\x1b[B"
+"""The Down key as a terminal sends it (one escape sequence: `PtyProcess.send` writes it whole)."""
+RIGHT = "\x1b[C"
+"""The Right key as a terminal sends it."""
 
 PICKER_SHOWN = "esc close"
 """Text the browser shows once the variant picker (or the help screen) is open: its key hint.
@@ -164,7 +173,8 @@ class PtyProcess:
     """A command on a pseudo-terminal of a fixed size, as a person's terminal runs it.
 
     Everything the command writes is kept as bytes in `output`. `close()` ends it (SIGTERM, then
-    SIGKILL to its whole session) so no test leaves a process behind.
+    SIGKILL to its whole session) so no test leaves a process behind; used as a context manager
+    (`with PtyProcess.iconcat(...) as terminal:`), it is closed however the block ends.
     """
 
     def __init__(
@@ -204,6 +214,12 @@ class PtyProcess:
         )
         os.close(slave)
         self.output = b""
+
+    def __enter__(self) -> PtyProcess:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
 
     @classmethod
     def iconcat(cls, *args: str, env: dict[str, str], **options) -> PtyProcess:
@@ -291,8 +307,17 @@ class PtyProcess:
             pass
         return self.close()
 
+    def quit(self) -> int:
+        """Once the app has settled, check it is still running, press q and wait for its exit status."""
+        self.settle()
+        assert self.process.poll() is None, "the app is still running"
+        self.send("q")
+        return self.finish()
+
     def close(self) -> int:
-        """End the process (if still running) and its session; its exit status."""
+        """End the process (if still running) and its session, and close the terminal; its exit status.
+
+        Safe to call again (`finish()` closes, and so does the end of a `with` block)."""
         if self.process.poll() is None:
             for sig, grace in ((signal.SIGTERM, 5.0), (signal.SIGKILL, 5.0)):
                 try:
@@ -304,13 +329,34 @@ class PtyProcess:
                     self.read(0.05)
                 if self.process.poll() is not None:
                     break
-        while self.read(0.05):
-            pass
-        try:
-            os.close(self._master)
-        except OSError:
-            pass
+        if self._master >= 0:  # closed once only: a second close could hit a descriptor reused since
+            while self.read(0.05):
+                pass
+            try:
+                os.close(self._master)
+            except OSError:
+                pass
+            self._master = -1
         return self.process.wait(timeout=5)
+
+
+def walk_every_icon(terminal: PtyProcess, count: int, step: str) -> None:
+    """From the search box into the results (Down) and on through all `count` icons, one `step` key
+    at a time (Down in the list, Right in the gallery), lingering on each so it reaches the detail pane."""
+    terminal.settle()
+    terminal.send(DOWN)  # from the search box to the first result
+    for _ in range(count - 1):
+        terminal.send(step, pause=0.15)
+
+
+def assert_exit_clean_and_inert(terminal: PtyProcess, status: int) -> None:
+    """The app exited with 0, and nothing it wrote to the terminal holds a catalogue-made control
+    sequence (`assert_inert`), the token or a traceback."""
+    output = terminal.text
+    assert status == 0, terminal.visible[-2000:]
+    assert_inert(output)
+    assert TEST_TOKEN not in output
+    assert "Traceback" not in output
 
 
 def hostile_env(server: MisbehavingServer, download_dir: Path, token: str = TEST_TOKEN) -> dict[str, str]:
