@@ -22,8 +22,9 @@ from iconcat.tui.screens import BagScreen
 from iconcat.tui.widgets import ResultsList
 from tests.conftest import TEST_TOKEN
 from tests.support.fixtures import snapshot
-from tests.support.hostile import HOSTILE_NAMES, PNG_FILE, PtyProcess, hostile_env, script_catalogue
+from tests.support.hostile import HOSTILE_NAMES, PNG_FILE, hostile_env, script_catalogue
 from tests.support.misbehaving import Reply
+from tests.support.pty import PtyProcess
 from tests.support.tui import wait_until
 
 SIZE = (140, 40)

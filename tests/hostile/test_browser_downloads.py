@@ -19,8 +19,9 @@ from iconcat.tui.download_jobs import DownloadStatus
 from iconcat.tui.widgets import ResultsList
 from tests.conftest import TEST_TOKEN
 from tests.support.fixtures import snapshot
-from tests.support.hostile import PICKER_SHOWN, PtyProcess, hostile_env, script_catalogue
+from tests.support.hostile import PICKER_SHOWN, hostile_env, script_catalogue
 from tests.support.misbehaving import Reply
+from tests.support.pty import PtyProcess
 from tests.support.tui import wait_until
 
 CTRL_Q, CTRL_C = "\x11", "\x03"

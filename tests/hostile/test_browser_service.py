@@ -14,8 +14,9 @@ from iconcat.tui.search_state import SearchPhase
 from iconcat.tui.widgets import ResultsList, Thumbnail
 from tests.conftest import TEST_TOKEN
 from tests.support.fixtures import snapshot
-from tests.support.hostile import PICKER_SHOWN, PNG_FILE, SVG_FILE, PtyProcess, hostile_env, icon_entry, png_bytes
+from tests.support.hostile import PICKER_SHOWN, PNG_FILE, SVG_FILE, hostile_env, icon_entry, png_bytes
 from tests.support.misbehaving import Reply
+from tests.support.pty import PtyProcess
 from tests.support.tui import wait_until
 
 SIZE = (120, 36)

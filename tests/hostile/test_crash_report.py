@@ -14,7 +14,8 @@ import sys
 import textwrap
 
 from tests.conftest import TEST_TOKEN
-from tests.support.hostile import PtyProcess, hostile_env, script_catalogue
+from tests.support.hostile import hostile_env, script_catalogue
+from tests.support.pty import PtyProcess
 
 INJECTED = "injected failure for the crash report test"
 

@@ -20,21 +20,18 @@ from PIL import Image
 from tests.conftest import TEST_TOKEN
 from tests.support.fixtures import snapshot
 from tests.support.hostile import (
-    DOWN,
     HOSTILE_NAMES,
     PICKER_SHOWN,
     PNG_FILE,
-    RIGHT,
-    PtyProcess,
     assert_exit_clean_and_inert,
     assert_inert,
     hostile_env,
     icon_entry,
     png_bytes,
     script_catalogue,
-    walk_every_icon,
 )
 from tests.support.misbehaving import Reply
+from tests.support.pty import DOWN, RIGHT, PtyProcess, walk_every_icon
 
 HOSTILE_REF = "[b]Set[/b] [@click=app.quit]q[/] \x1b]52;c;cGF3bmVk\x07"
 LITERAL_MARKUP = (
