@@ -29,9 +29,10 @@ from tests.support.hostile import (
     icon_entry,
     png_bytes,
     script_catalogue,
+    walk_every_icon,
 )
 from tests.support.misbehaving import Reply
-from tests.support.pty import DOWN, RIGHT, PtyProcess, walk_every_icon
+from tests.support.pty import DOWN, RIGHT, PtyProcess
 
 HOSTILE_REF = "[b]Set[/b] [@click=app.quit]q[/] \x1b]52;c;cGF3bmVk\x07"
 LITERAL_MARKUP = (

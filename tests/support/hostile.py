@@ -1,7 +1,8 @@
 """Shared pieces of the hostile suite: hostile strings, a hostile catalogue script, what may not reach a terminal.
 
 Everything here talks to 127.0.0.1 only (the misbehaving server of `tests.support.misbehaving`). The
-pseudo-terminal the suite runs `iconcat` on is `tests.support.pty`.
+pseudo-terminal the suite runs `iconcat` on is `tests.support.pty`'s; the walks through the browser the
+suite repeats (every icon in turn, a download of the first variant) are here.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from PIL import Image
 
 from tests.conftest import TEST_TOKEN
 from tests.support.misbehaving import MisbehavingServer, Reply
-from tests.support.pty import PtyProcess
+from tests.support.pty import DOWN, ENTER, PtyProcess
 
 __all__ = [
     "CONTROL_SEQUENCES",
@@ -24,10 +25,12 @@ __all__ = [
     "SVG_FILE",
     "assert_exit_clean_and_inert",
     "assert_inert",
+    "choose_first_variant",
     "hostile_env",
     "icon_entry",
     "png_bytes",
     "script_catalogue",
+    "walk_every_icon",
 ]
 
 PICKER_SHOWN = "esc close"
@@ -143,6 +146,26 @@ def script_catalogue(
 
     server.on("/api/v1/download", download or file_for)
     return entries
+
+
+def walk_every_icon(terminal: PtyProcess, count: int, step: str) -> None:
+    """From the search box into the results (Down) and on through all `count` icons, one `step` key
+    at a time (Down in the list, Right in the gallery), lingering on each so it reaches the detail pane."""
+    terminal.settle()
+    terminal.send(DOWN)  # from the search box to the first result
+    for _ in range(count - 1):
+        terminal.send(step, pause=0.15)
+
+
+def choose_first_variant(terminal: PtyProcess) -> None:
+    """From the search box: Down to the first result, Enter for its variant picker, Enter for the
+    variant the picker offers first (its download starts)."""
+    terminal.settle()
+    terminal.send(DOWN)
+    terminal.settle()
+    terminal.send(ENTER)
+    terminal.wait_for(PICKER_SHOWN, "the variant picker")
+    terminal.send(ENTER)
 
 
 def assert_exit_clean_and_inert(terminal: PtyProcess, status: int) -> None:

@@ -21,12 +21,14 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-__all__ = ["DOWN", "ESCAPE", "RIGHT", "PtyProcess", "visible_text", "walk_every_icon"]
+__all__ = ["DOWN", "ENTER", "ESCAPE", "RIGHT", "PtyProcess", "visible_text"]
 
 DOWN = "\x1b[B"
 """The Down key as a terminal sends it (one escape sequence: `PtyProcess.send` writes it whole)."""
 RIGHT = "\x1b[C"
 """The Right key as a terminal sends it."""
+ENTER = "\r"
+"""Enter (Return): a terminal sends a carriage return."""
 ESCAPE = "\x1b"
 """Escape: closes a dialog (the help screen, the variant picker)."""
 
@@ -213,12 +215,3 @@ class PtyProcess:
                 pass
             self._master = -1
         return self.process.wait(timeout=5)
-
-
-def walk_every_icon(terminal: PtyProcess, count: int, step: str) -> None:
-    """From the search box into the results (Down) and on through all `count` icons, one `step` key
-    at a time (Down in the list, Right in the gallery), lingering on each so it reaches the detail pane."""
-    terminal.settle()
-    terminal.send(DOWN)  # from the search box to the first result
-    for _ in range(count - 1):
-        terminal.send(step, pause=0.15)
