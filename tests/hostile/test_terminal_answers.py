@@ -19,6 +19,8 @@ from iconcat.graphics.detect import QUERY
 from tests.support.hostile import PICKER_SHOWN, hostile_env, script_catalogue
 from tests.support.pty import DOWN, ESCAPE, PtyProcess, visible_text
 
+PATIENT = {"ICONCAT_QUERY_TIMEOUT": "5"}
+"""For tests whose answers must arrive in time: the deadline long (the answers end the wait at once)."""
 KITTY_ANSWERS = "\x1b_Gi=31;OK\x1b\\" + "\x1b[6;20;10t" + "\x1b[4;480;800t" + "\x1b[?62;c"
 """kitty's answers to the query after its XTVERSION (kitty's DA1 is ``?62;c``: no sixel)."""
 
@@ -122,10 +124,12 @@ def test_answers_between_the_deadline_and_the_app_are_neither_echoed_nor_typed(s
 def test_kitty_before_0_28_draws_blocks_and_help_says_why(server, download_dir):
     """Item 21: Debian's kitty 0.26.5 answers the graphics query OK but has no Unicode placeholders."""
     script_catalogue(server, ["zz one", "zz two"])
-    env = {**hostile_env(server, download_dir), **KITTY_HINTS, "ICONCAT_VIEW": "gallery"}
+    # The answer is sent as soon as the query is read, but this test's process may not run within the
+    # 150 ms deadline on a loaded machine: a long deadline (ended at once by the answer) removes the race.
+    env = {**hostile_env(server, download_dir), **KITTY_HINTS, "ICONCAT_VIEW": "gallery", **PATIENT}
     with PtyProcess.iconcat("browse", "zz", env=env, columns=160, rows=40) as terminal:
         terminal.wait_for(_asked, "the start-up query")
-        terminal.send(xtversion("kitty(0.26.5)") + KITTY_ANSWERS)  # at once: well within the deadline
+        terminal.send(xtversion("kitty(0.26.5)") + KITTY_ANSWERS)  # at once: within the (long) deadline
         terminal.wait_for("zz two", "the results")
         terminal.settle()
         help_text = _help(terminal)
@@ -147,7 +151,7 @@ def _on_this_terminal() -> None:
 def test_with_stderr_redirected_the_terminal_drawn_on_is_asked(server, download_dir, tmp_path):
     """Item 21: `iconcat browse 2>log` draws on the terminal (`on_the_terminal`), so that terminal is asked."""
     script_catalogue(server, ["zz one", "zz two"])
-    env = {**hostile_env(server, download_dir), **KITTY_HINTS}
+    env = {**hostile_env(server, download_dir), **KITTY_HINTS, **PATIENT}
     log = os.open(tmp_path / "log", os.O_WRONLY | os.O_CREAT, 0o600)
     try:
         terminal = PtyProcess.iconcat(
