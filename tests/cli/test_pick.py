@@ -12,71 +12,34 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-DOWN, ENTER, ESC, CTRL_C = "\x1b[B", "\r", "\x1b", "\x03"
+from tests.support.pty import DOWN, ESCAPE, RIGHT, PtyProcess
+
+ENTER, CTRL_C = "\r", "\x03"
 
 
-class PickTerminal:
+def _pick(*args: str) -> PtyProcess:
     """`iconcat pick ARGS` with stdin and stderr on a pseudo-terminal (where the UI draws) and stdout a pipe."""
-
-    def __init__(self, *args: str, cwd: Path | None = None, shell: str | None = None) -> None:
-        self._master, slave = os.openpty()
-        os.set_blocking(self._master, True)
-        command = shell or subprocess.list2cmdline([sys.executable, "-m", "iconcat.cli", "pick", *args])
-        self.process = subprocess.Popen(
-            command,
-            shell=True,
-            stdin=slave,
-            stdout=subprocess.PIPE,
-            stderr=slave,
-            cwd=cwd,
-            env={**os.environ, "TERM": "xterm-256color", "COLUMNS": "", "LINES": ""},
-            start_new_session=True,
-        )
-        os.close(slave)
-        self.screen = b""
-
-    def wait_for(self, text: bytes, timeout: float = 30) -> None:
-        """Read the terminal until `text` has been drawn."""
-        deadline = time.monotonic() + timeout
-        while text not in self.screen:
-            assert time.monotonic() < deadline, f"never saw {text!r} on the terminal"
-            self._read(0.1)
-
-    def press(self, keys: str) -> None:
-        os.write(self._master, keys.encode())
-
-    def finish(self, timeout: float = 30) -> tuple[int, bytes]:
-        """The exit status and every byte written to stdout."""
-        deadline = time.monotonic() + timeout
-        while self.process.poll() is None and time.monotonic() < deadline:
-            self._read(0.1)
-        if self.process.poll() is None:
-            self.process.kill()
-            pytest.fail("iconcat pick did not end")
-        assert self.process.stdout is not None
-        out = self.process.stdout.read()
-        os.close(self._master)
-        return self.process.wait(timeout=5), out
-
-    def _read(self, wait: float) -> None:
-        ready, _, _ = select.select([self._master], [], [], wait)
-        if ready:
-            try:
-                self.screen += os.read(self._master, 65536)
-            except OSError:
-                pass
+    return PtyProcess.iconcat("pick", *args, stdout=subprocess.PIPE)
 
 
-def _results_on_screen(terminal: PickTerminal) -> None:
-    terminal.wait_for(b"icons")  # the status line: "48 icons · …"
+def _finish(terminal: PtyProcess) -> tuple[int, bytes]:
+    """The exit status and every byte written to stdout."""
+    status = terminal.finish()
+    assert terminal.process.stdout is not None
+    with terminal.process.stdout as printed:
+        return status, printed.read()
+
+
+def _results_on_screen(terminal: PtyProcess) -> None:
+    terminal.wait_for("icons")  # the status line: "48 icons · …"
 
 
 def test_enter_saves_the_file_and_prints_only_its_absolute_path(tmp_path):
-    terminal = PickTerminal("arrow", "--demo", "--format", "svg", "-o", str(tmp_path))
+    terminal = _pick("arrow", "--demo", "--format", "svg", "-o", str(tmp_path))
     _results_on_screen(terminal)
-    terminal.press(DOWN)  # from the search box to the results
-    terminal.press(ENTER)
-    status, out = terminal.finish()
+    terminal.send(DOWN)  # from the search box to the results
+    terminal.send(ENTER)
+    status, out = _finish(terminal)
     assert status == 0
     saved = list(tmp_path.iterdir())
     assert len(saved) == 1 and saved[0].suffix == ".svg"
@@ -85,25 +48,24 @@ def test_enter_saves_the_file_and_prints_only_its_absolute_path(tmp_path):
 
 
 def test_a_smaller_png_is_resampled_to_the_size_asked(tmp_path):
-    terminal = PickTerminal("star", "--demo", "--size", "64", "-o", str(tmp_path))
+    terminal = _pick("star", "--demo", "--size", "64", "-o", str(tmp_path))
     _results_on_screen(terminal)
-    terminal.press(DOWN)
-    terminal.press(ENTER)
-    status, out = terminal.finish()
+    terminal.send(DOWN)
+    terminal.send(ENTER)
+    status, out = _finish(terminal)
     assert status == 0
     path = Path(os.fsdecode(out.rstrip(b"\n")))
     with Image.open(path) as image:
         assert (image.format, image.size) == ("PNG", (64, 64))
 
 
-@pytest.mark.parametrize(("keys", "expected"), [((ESC,), 1), ((DOWN, "q"), 1), ((CTRL_C,), 130)])
+@pytest.mark.parametrize(("keys", "expected"), [((ESCAPE,), 1), ((DOWN, "q"), 1), ((CTRL_C,), 130)])
 def test_leaving_prints_nothing(tmp_path, keys, expected):
-    terminal = PickTerminal("arrow", "--demo", "--format", "png", "-o", str(tmp_path))
+    terminal = _pick("arrow", "--demo", "--format", "png", "-o", str(tmp_path))
     _results_on_screen(terminal)
     for key in keys:
-        terminal.press(key)
-        time.sleep(0.3)  # one key at a time, as typed: q must reach the results, not the search box
-    status, out = terminal.finish()
+        terminal.send(key, pause=0.3)  # one key at a time, as typed: q must reach the results, not the search box
+    status, out = _finish(terminal)
     assert (status, out) == (expected, b"")
     assert list(tmp_path.iterdir()) == []
 
@@ -114,11 +76,11 @@ def test_the_path_goes_through_a_pipe_into_another_command(tmp_path):
     pick = subprocess.list2cmdline(
         [sys.executable, "-m", "iconcat.cli", "pick", "home", "--demo", "--format", "svg", "-o", str(saved)]
     )
-    terminal = PickTerminal(shell=f"{pick} | xargs -I{{}} cp {{}} {assets}/")
+    terminal = PtyProcess(["/bin/sh", "-c", f"{pick} | xargs -I{{}} cp {{}} {assets}/"], stdout=subprocess.PIPE)
     _results_on_screen(terminal)
-    terminal.press(DOWN)
-    terminal.press(ENTER)
-    status, out = terminal.finish()
+    terminal.send(DOWN)
+    terminal.send(ENTER)
+    status, out = _finish(terminal)
     assert status == 0 and out == b""  # xargs took it all
     [copied] = list(assets.iterdir())
     assert copied.read_bytes() == (saved / copied.name).read_bytes()
@@ -139,16 +101,15 @@ def test_size_with_a_vector_format_is_refused_in_one_line(tmp_path):
 def test_multi_prints_one_path_per_icon_after_the_bag_is_downloaded(tmp_path, monkeypatch):
     # --name names the bag's files too, and wins over a broken setting in the environment.
     monkeypatch.setenv("ICONCAT_FILENAME", "{nme}")
-    terminal = PickTerminal(
+    terminal = _pick(
         "arrow", "--demo", "--multi", "--format", "svg", "--name", "bag-{name}-{variant}", "-o", str(tmp_path)
     )
     _results_on_screen(terminal)
-    for key in (DOWN, ENTER, "\x1b[C", ENTER, "\x1b[C", " ", "b"):  # three icons in the bag, by Enter and space
-        terminal.press(key)
-        time.sleep(0.3)
-    terminal.wait_for(b"Download all")
-    terminal.press("d")
-    status, out = terminal.finish()
+    for key in (DOWN, ENTER, RIGHT, ENTER, RIGHT, " ", "b"):  # three icons in the bag, by Enter and space
+        terminal.send(key, pause=0.3)
+    terminal.wait_for("Download all")
+    terminal.send("d")
+    status, out = _finish(terminal)
     assert status == 0
     printed = [Path(os.fsdecode(line)) for line in out.splitlines()]
     assert len(printed) == 3 and sorted(printed) == sorted(path.resolve() for path in tmp_path.iterdir())

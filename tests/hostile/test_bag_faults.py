@@ -22,8 +22,9 @@ from iconcat.tui.screens import BagScreen
 from iconcat.tui.widgets import ResultsList
 from tests.conftest import TEST_TOKEN
 from tests.support.fixtures import snapshot
-from tests.support.hostile import HOSTILE_NAMES, PNG_FILE, PtyProcess, hostile_env, script_catalogue
+from tests.support.hostile import HOSTILE_NAMES, PNG_FILE, hostile_env, script_catalogue
 from tests.support.misbehaving import Reply
+from tests.support.pty import DOWN, PtyProcess
 from tests.support.tui import wait_until
 
 SIZE = (140, 40)
@@ -198,11 +199,10 @@ async def test_a_disk_that_fills_mid_batch_keeps_the_saved_files_whole_and_repor
 def test_a_browser_killed_mid_batch_leaves_no_partial_file_after_the_next_start(server, download_dir):
     script_catalogue(server, [f"zz kill {n}" for n in range(1, 7)], download=Reply.file(BIG_PNG, "image/png", **SLOW))
     env = hostile_env(server, download_dir)
-    terminal = PtyProcess.iconcat("browse", "zz", env=env, columns=140, rows=40)
-    try:
+    with PtyProcess.iconcat("browse", "zz", env=env, columns=140, rows=40) as terminal:
         terminal.wait_for("zz kill 6")
         terminal.settle()
-        terminal.send("\x1b[B")  # to the results
+        terminal.send(DOWN)  # to the results
         terminal.settle()
         terminal.send("\x01")  # ctrl+a: all six in the bag
         terminal.wait_for("6 in the bag")
@@ -213,25 +213,18 @@ def test_a_browser_killed_mid_batch_leaves_no_partial_file_after_the_next_start(
         terminal.wait_for(lambda t: len(_temporary_files(download_dir)) >= 2, "the batch's partial files")
         terminal.process.send_signal(signal.SIGKILL)  # no chance to clean up
         terminal.process.wait(timeout=10)
-    finally:
-        terminal.close()
     left = _temporary_files(download_dir)
     assert len(left) >= 2, "the killed run left its partial files (else this test proves nothing)"
 
-    again = PtyProcess.iconcat("browse", "zz", env=env, columns=140, rows=40)
-    try:
+    with PtyProcess.iconcat("browse", "zz", env=env, columns=140, rows=40) as again:
         again.wait_for("zz kill 6")
         again.wait_for("6 in the bag", "the bag, kept across the kill")
         deadline = time.monotonic() + 10
         while _temporary_files(download_dir) and time.monotonic() < deadline:
             again.read(0.1)
         remaining = _temporary_files(download_dir)
-        again.send("\x1b[B")  # from the search box (where q types) to the results
-        again.settle()
-        again.send("q")
-        assert again.finish() == 0
-    finally:
-        again.close()
+        again.send(DOWN)  # from the search box (where q types) to the results
+        assert again.quit() == 0
     assert remaining == []
     assert sorted(path.name for path in download_dir.iterdir()) == ["mine.png"]
 

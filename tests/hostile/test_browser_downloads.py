@@ -19,8 +19,9 @@ from iconcat.tui.connection import Connection
 from iconcat.tui.widgets import ResultsList
 from tests.conftest import TEST_TOKEN
 from tests.support.fixtures import snapshot
-from tests.support.hostile import PICKER_SHOWN, PtyProcess, hostile_env, script_catalogue
+from tests.support.hostile import choose_first_variant, hostile_env, script_catalogue
 from tests.support.misbehaving import Reply
+from tests.support.pty import DOWN, PtyProcess
 from tests.support.tui import wait_until
 
 CTRL_Q, CTRL_C = "\x11", "\x03"
@@ -37,15 +38,15 @@ def _temporary_files(folder) -> list:
     )
 
 
+def _browse(server, download_dir, **options) -> PtyProcess:
+    """`iconcat browse zz` on a 140×40 terminal, pointed at `server`."""
+    return PtyProcess.iconcat("browse", "zz", env=hostile_env(server, download_dir), columns=140, rows=40, **options)
+
+
 def _start_download(terminal: PtyProcess, download_dir) -> None:
     """From the results: Enter for the picker, Enter for its first variant; wait for the partial file."""
     terminal.wait_for("zz slow")
-    terminal.settle()
-    terminal.send("\x1b[B")
-    terminal.settle()
-    terminal.send("\r")
-    terminal.wait_for(PICKER_SHOWN, "the variant picker")
-    terminal.send("\r")
+    choose_first_variant(terminal)
     terminal.wait_for(lambda t: _temporary_files(download_dir), "the download's temporary file")
 
 
@@ -53,15 +54,12 @@ def _start_download(terminal: PtyProcess, download_dir) -> None:
 def test_quitting_mid_download_asks_then_leaves_the_folder_as_it_was(server, download_dir, key):
     script_catalogue(server, ["zz slow"], download=Reply.file(BIG_PNG, "image/png", **SLOW))
     before = snapshot(download_dir.parent)
-    terminal = PtyProcess.iconcat("browse", "zz", env=hostile_env(server, download_dir), columns=140, rows=40)
-    try:
+    with _browse(server, download_dir) as terminal:
         _start_download(terminal, download_dir)
         terminal.send(key)
         terminal.wait_for("still running", "the question before quitting")
         terminal.send("y")
         status = terminal.finish()
-    finally:
-        terminal.close()
     assert status == 0, terminal.visible[-2000:]
     assert snapshot(download_dir.parent) == before
     assert "Traceback" not in terminal.text
@@ -72,14 +70,11 @@ def test_ctrl_q_or_ctrl_c_on_the_first_screen_quits_with_status_0(server, downlo
     # A fresh start: the focus is in the search box, where q types. ctrl+q did nothing there, and
     # Ctrl-C only said which key quits; both leave now, with status 0 (a browse ended by its person).
     script_catalogue(server, ["zz slow"])
-    terminal = PtyProcess.iconcat("browse", "zz", env=hostile_env(server, download_dir), columns=120, rows=36)
-    try:
+    with PtyProcess.iconcat("browse", "zz", env=hostile_env(server, download_dir), columns=120, rows=36) as terminal:
         terminal.wait_for("^q Quit", "the quit key in the first screen's footer")
         terminal.settle()
         terminal.send(key)
         status = terminal.finish()
-    finally:
-        terminal.close()
     assert status == 0, terminal.visible[-2000:]
     assert "Traceback" not in terminal.text
 
@@ -88,31 +83,20 @@ def test_a_killed_browser_leaves_a_partial_file_that_the_next_download_removes(s
     script_catalogue(server, ["zz slow"], download=Reply.file(BIG_PNG, "image/png", **SLOW))
     (download_dir / ".iconcat-notours.part").write_bytes(b"somebody else's")
     (download_dir / "notes.part").write_bytes(b"not ours either")
-    terminal = PtyProcess.iconcat("browse", "zz", env=hostile_env(server, download_dir), columns=140, rows=40)
-    try:
+    with _browse(server, download_dir) as terminal:
         _start_download(terminal, download_dir)
         terminal.process.send_signal(signal.SIGKILL)  # no chance to clean up
         terminal.process.wait(timeout=10)
-    finally:
-        terminal.close()
     leftovers = _temporary_files(download_dir)
     assert len(leftovers) == 1, "the killed run left its partial file (else this test proves nothing)"
 
     script_catalogue(server, ["zz slow"], download=Reply.file(BIG_PNG, "image/png"))
-    again = PtyProcess.iconcat("browse", "zz", env=hostile_env(server, download_dir), columns=140, rows=40)
-    try:
+    with _browse(server, download_dir) as again:
         again.wait_for("zz slow")
-        again.settle()
-        again.send("\x1b[B")
-        again.settle()
-        again.send("\r")
-        again.wait_for(PICKER_SHOWN, "the variant picker")
-        again.send("\r")
+        choose_first_variant(again)
         again.wait_for("Download finished")
         again.send("q")
         assert again.finish() == 0
-    finally:
-        again.close()
     assert sorted(path.name for path in download_dir.iterdir()) == sorted(
         [".iconcat-notours.part", "notes.part", "mine.png", "zz-slow-style-set-512.png"]
     )
@@ -121,27 +105,21 @@ def test_a_killed_browser_leaves_a_partial_file_that_the_next_download_removes(s
 
 def test_a_killed_browsers_partial_file_is_removed_when_the_browser_starts_again(server, download_dir):
     script_catalogue(server, ["zz slow"], download=Reply.file(BIG_PNG, "image/png", **SLOW))
-    terminal = PtyProcess.iconcat("browse", "zz", env=hostile_env(server, download_dir), columns=140, rows=40)
-    try:
+    with _browse(server, download_dir) as terminal:
         _start_download(terminal, download_dir)
         terminal.process.send_signal(signal.SIGKILL)
         terminal.process.wait(timeout=10)
-    finally:
-        terminal.close()
     assert len(_temporary_files(download_dir)) == 1
-    again = PtyProcess.iconcat("browse", "zz", env=hostile_env(server, download_dir), columns=140, rows=40)
-    try:
+    with _browse(server, download_dir) as again:
         again.wait_for("zz slow")
         again.settle()
         deadline = time.monotonic() + 5
         while _temporary_files(download_dir) and time.monotonic() < deadline:
             again.read(0.1)
         remaining = _temporary_files(download_dir)
-        again.send("\x1b[B")
+        again.send(DOWN)
         again.send("q")
         again.finish()
-    finally:
-        again.close()
     assert remaining == []
 
 
@@ -207,25 +185,13 @@ def _disk_fills_at_20_kb() -> None:
 def test_a_full_disk_fails_the_download_says_why_and_leaves_the_folder_as_it_was(server, download_dir):
     script_catalogue(server, ["zz full"], download=Reply.file(BIG_PNG, "image/png"))
     before = snapshot(download_dir.parent)
-    terminal = PtyProcess.iconcat(
-        "browse", "zz", env=hostile_env(server, download_dir), columns=140, rows=40, preexec_fn=_disk_fills_at_20_kb
-    )
-    try:
+    with _browse(server, download_dir, preexec_fn=_disk_fills_at_20_kb) as terminal:
         terminal.wait_for("zz full")
-        terminal.settle()
-        terminal.send("\x1b[B")
-        terminal.settle()
-        terminal.send("\r")
-        terminal.wait_for(PICKER_SHOWN, "the variant picker")
-        terminal.send("\r")
+        choose_first_variant(terminal)
         terminal.wait_for("Download failed", "the failure notification")
         terminal.settle()
         assert "nothing was saved" in terminal.visible.replace("\n", " ") or "could not save" in terminal.visible
-        assert terminal.process.poll() is None, "the app is still running"
-        terminal.send("q")
-        status = terminal.finish()
-    finally:
-        terminal.close()
+        status = terminal.quit()
     assert status == 0, terminal.visible[-2000:]
     assert snapshot(download_dir.parent) == before
     assert "Traceback" not in terminal.text

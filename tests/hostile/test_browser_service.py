@@ -14,8 +14,9 @@ from iconcat.tui.connection import Connection
 from iconcat.tui.widgets import ResultsList, Thumbnail
 from tests.conftest import TEST_TOKEN
 from tests.support.fixtures import snapshot
-from tests.support.hostile import PICKER_SHOWN, PNG_FILE, SVG_FILE, PtyProcess, hostile_env, icon_entry, png_bytes
+from tests.support.hostile import PICKER_SHOWN, PNG_FILE, SVG_FILE, hostile_env, icon_entry, png_bytes
 from tests.support.misbehaving import Reply
+from tests.support.pty import DOWN, ESCAPE, PtyProcess
 from tests.support.tui import wait_until
 
 SIZE = (120, 36)
@@ -148,23 +149,19 @@ async def test_hostile_icon_names_become_safe_file_names_inside_the_download_fol
 def test_a_hanging_service_leaves_the_browser_responsive_and_quittable(server, download_dir):
     """The search hangs far beyond the deadline: the app says so at the deadline, keys still work, q quits."""
     server.on("/api/v1/search", Reply.json({"data": []}, hang=60))
-    terminal = PtyProcess.iconcat(
-        "browse", "zz", env={**hostile_env(server, download_dir), "ICONCAT_TIMEOUT": "2"}, columns=140, rows=40
-    )
-    try:
+    env = {**hostile_env(server, download_dir), "ICONCAT_TIMEOUT": "2"}
+    with PtyProcess.iconcat("browse", "zz", env=env, columns=140, rows=40) as terminal:
         terminal.wait_for("within 2 s", "the deadline explained")
-        terminal.send("\x1b[B")  # out of the search box
+        terminal.send(DOWN)  # out of the search box
         terminal.settle()
         terminal.send("\x12")  # ctrl+r: search again, which hangs again
         terminal.settle()
         terminal.send("?")  # the help screen answers at once while the request hangs
         terminal.wait_for(PICKER_SHOWN, "the help screen")
-        terminal.send("\x1b")
+        terminal.send(ESCAPE)
         terminal.settle()
         terminal.send("q")
         status = terminal.finish(timeout=20)
-    finally:
-        terminal.close()
     assert status == 0, terminal.visible[-2000:]
     assert "Traceback" not in terminal.text and TEST_TOKEN not in terminal.text
 

@@ -14,7 +14,8 @@ import sys
 import textwrap
 
 from tests.conftest import TEST_TOKEN
-from tests.support.hostile import PtyProcess, hostile_env, script_catalogue
+from tests.support.hostile import hostile_env, script_catalogue, walk_every_icon
+from tests.support.pty import DOWN, ENTER, ESCAPE, PtyProcess
 
 INJECTED = "injected failure for the crash report test"
 
@@ -29,8 +30,8 @@ def _run_with_fault(server, download_dir, patch: str, keys: list[str]) -> PtyPro
         sys.exit(main(["browse", "zz"]))
         """
     )
-    terminal = PtyProcess([sys.executable, "-c", script], env=hostile_env(server, download_dir), columns=140, rows=40)
-    try:
+    command = [sys.executable, "-c", script]
+    with PtyProcess(command, env=hostile_env(server, download_dir), columns=140, rows=40) as terminal:
         terminal.wait_for("zz one", "the results")
         terminal.settle()
         for key in keys:
@@ -38,8 +39,6 @@ def _run_with_fault(server, download_dir, patch: str, keys: list[str]) -> PtyPro
             terminal.settle()
         terminal.wait_for(lambda t: t.process.poll() is not None, "the app to stop after the crash", timeout=30)
         terminal.finish()
-    finally:
-        terminal.close()
     return terminal
 
 
@@ -54,7 +53,7 @@ def test_a_crash_while_browsing_reports_without_the_token(server, download_dir):
         detail_pane.DetailPane.watch_icon = broken
         """
     ).replace("\n", "\n        ")
-    terminal = _run_with_fault(server, download_dir, patch, ["\x1b[B", "\x1b[B"])
+    terminal = _run_with_fault(server, download_dir, patch, [DOWN, DOWN])
     assert INJECTED in terminal.visible, "the crash report was printed (else this test proves nothing)"
     assert "locals" in terminal.visible or "self = " in terminal.visible or "icon = " in terminal.visible
     assert TEST_TOKEN not in terminal.text
@@ -71,28 +70,28 @@ def test_a_crash_in_the_connect_screen_reports_without_the_token(server, downloa
         """
     ).replace("\n", "\n        ")
     # Down to the results, c for the connect screen (it holds the configured token), ctrl+t to test.
-    terminal = _run_with_fault(server, download_dir, patch, ["\x1b[B", "\x0f", "\x14"])
+    terminal = _run_with_fault(server, download_dir, patch, [DOWN, "\x0f", "\x14"])
     assert INJECTED in terminal.visible, "the crash report was printed (else this test proves nothing)"
     assert TEST_TOKEN not in terminal.text
+
+
+def _browse_logging_to(log, server, download_dir) -> PtyProcess:
+    """`iconcat browse zz` on a 140×40 terminal, Textual writing every message to `log` (TEXTUAL_LOG)."""
+    env = {**hostile_env(server, download_dir), "TEXTUAL_LOG": str(log)}
+    return PtyProcess.iconcat("browse", "zz", env=env, columns=140, rows=40)
 
 
 def test_textuals_log_file_never_holds_the_token(server, download_dir, tmp_path):
     """Textual writes every message to TEXTUAL_LOG; open the connect screen (it holds the token) and test."""
     script_catalogue(server, ["zz one"])
     log = tmp_path / "textual.log"
-    terminal = PtyProcess.iconcat(
-        "browse", "zz", env={**hostile_env(server, download_dir), "TEXTUAL_LOG": str(log)}, columns=140, rows=40
-    )
-    try:
+    with _browse_logging_to(log, server, download_dir) as terminal:
         terminal.wait_for("zz one", "the results")
         terminal.settle()
-        for key in ("\x1b[B", "\x0f", "\x14", "\x1b"):  # results, connect screen (ctrl+o), ctrl+t test, close
+        for key in (DOWN, "\x0f", "\x14", ESCAPE):  # results, connect screen (ctrl+o), ctrl+t test, close
             terminal.send(key, pause=0.2)
             terminal.settle()
-        terminal.send("q")
-        terminal.finish()
-    finally:
-        terminal.close()
+        terminal.quit()
     text = log.read_text()
     assert "Input.Changed" in text, "Textual logged the messages (else this test proves nothing)"
     assert TEST_TOKEN not in text
@@ -104,23 +103,13 @@ def test_textuals_log_file_holds_no_escape_sequence_from_hostile_names(server, d
 
     script_catalogue(server, HOSTILE_NAMES)
     log = tmp_path / "textual.log"
-    terminal = PtyProcess.iconcat(
-        "browse", "zz", env={**hostile_env(server, download_dir), "TEXTUAL_LOG": str(log)}, columns=140, rows=40
-    )
-    try:
+    with _browse_logging_to(log, server, download_dir) as terminal:
         terminal.wait_for("zz [/", "the results")
+        walk_every_icon(terminal, len(HOSTILE_NAMES), DOWN)
+        terminal.send(ENTER)
         terminal.settle()
-        terminal.send("\x1b[B")
-        for _ in HOSTILE_NAMES:
-            terminal.send("\x1b[B", pause=0.15)
-        terminal.send("\r")
-        terminal.settle()
-        terminal.send("\r")  # download the last one: its name reaches the downloads panel and a notification
-        terminal.settle()
-        terminal.send("q")
-        terminal.finish()
-    finally:
-        terminal.close()
+        terminal.send(ENTER)  # download the last one: its name reaches the downloads panel and a notification
+        terminal.quit()
     text = log.read_text(encoding="utf-8", errors="replace")
     assert "IconHighlighted" in text or "Highlighted" in text, "Textual logged the messages (else this proves nothing)"
     for forbidden in ("\x1b", "\x9b", "\x9d", "\u202e", "\u2066", "\x07"):

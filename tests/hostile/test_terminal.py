@@ -23,14 +23,16 @@ from tests.support.hostile import (
     HOSTILE_NAMES,
     PICKER_SHOWN,
     PNG_FILE,
-    PtyProcess,
+    assert_exit_clean_and_inert,
     assert_inert,
     hostile_env,
     icon_entry,
     png_bytes,
     script_catalogue,
+    walk_every_icon,
 )
 from tests.support.misbehaving import Reply
+from tests.support.pty import DOWN, RIGHT, PtyProcess
 
 HOSTILE_REF = "[b]Set[/b] [@click=app.quit]q[/] \x1b]52;c;cGF3bmVk\x07"
 LITERAL_MARKUP = (
@@ -69,21 +71,18 @@ def test_search_json_on_a_terminal_escapes_every_control_character(server, tmp_p
     assert [icon["name"] for icon in document["data"]] == list(HOSTILE_NAMES), "the data itself is kept exactly"
 
 
-def _browse(server, download_dir, *extra: str) -> PtyProcess:
-    return PtyProcess.iconcat("browse", "zz", *extra, env=hostile_env(server, download_dir), columns=160, rows=40)
+def _browse(server, download_dir, **env: str) -> PtyProcess:
+    """`iconcat browse zz` on a 160×40 terminal, pointed at `server` (in the list view unless `env` says)."""
+    return PtyProcess.iconcat("browse", "zz", env={**hostile_env(server, download_dir), **env}, columns=160, rows=40)
 
 
 def test_the_browser_writes_no_escape_sequence_from_the_catalogue_anywhere(server, download_dir):
     """Search box, results, detail pane, variant picker, download, downloads panel and notification."""
     entries = script_catalogue(server, HOSTILE_NAMES, ref_name=HOSTILE_REF)
     before = snapshot(download_dir.parent)
-    terminal = _browse(server, download_dir)
-    try:
+    with _browse(server, download_dir) as terminal:
         terminal.wait_for("zz [@click=app.qu", "the hostile names listed (cut to their column)")
-        terminal.settle()
-        terminal.send("\x1b[B")  # Down: from the search box to the results
-        for _ in range(len(HOSTILE_NAMES) - 1):
-            terminal.send("\x1b[B", pause=0.15)  # through every row: each name reaches the detail pane
+        walk_every_icon(terminal, len(HOSTILE_NAMES), DOWN)  # each name reaches the detail pane
         terminal.settle()
         assert "Category [b]Set[/b] [@cli" in terminal.visible, "the hostile set name in the detail pane"
         for literal in SHOWN_MARKUP:
@@ -94,17 +93,8 @@ def test_the_browser_writes_no_escape_sequence_from_the_catalogue_anywhere(serve
         terminal.wait_for("PNG · 512 px")
         terminal.send("\r")
         terminal.wait_for("Download finished", "the notification of the finished download")
-        terminal.settle()
-        assert terminal.process.poll() is None, "the app is still running"
-        terminal.send("q")
-        status = terminal.finish()
-    finally:
-        terminal.close()
-    output = terminal.text
-    assert status == 0, terminal.visible[-2000:]
-    assert_inert(output)
-    assert TEST_TOKEN not in output
-    assert "Traceback" not in output
+        status = terminal.quit()
+    assert_exit_clean_and_inert(terminal, status)
     saved = sorted(set(snapshot(download_dir.parent)) - set(before))
     assert len(saved) == 1, saved
     name = saved[0].split("/", 1)[1]
@@ -118,26 +108,12 @@ def test_the_browser_writes_no_escape_sequence_from_the_catalogue_anywhere(serve
 def test_the_gallery_writes_no_escape_sequence_from_the_catalogue(server, download_dir):
     """Tiles (names cut to the tile), moving over every one, the detail pane following, the facet panel."""
     script_catalogue(server, HOSTILE_NAMES, ref_name=HOSTILE_REF)
-    env = {**hostile_env(server, download_dir), "ICONCAT_VIEW": "gallery"}
-    terminal = PtyProcess.iconcat("browse", "zz", env=env, columns=160, rows=40)
-    try:
+    with _browse(server, download_dir, ICONCAT_VIEW="gallery") as terminal:
         terminal.wait_for("Category [b]Set[/b] [@cli", "the first hostile icon in the detail pane")
-        terminal.settle()
-        terminal.send("\x1b[B")  # Down: from the search box to the tiles
-        for _ in range(len(HOSTILE_NAMES) - 1):
-            terminal.send("\x1b[C", pause=0.15)  # Right, through every tile
+        walk_every_icon(terminal, len(HOSTILE_NAMES), RIGHT)
         terminal.send("f")  # the facet panel: every value of every key, as counts
-        terminal.settle()
-        assert terminal.process.poll() is None, "the app is still running"
-        terminal.send("q")
-        status = terminal.finish()
-    finally:
-        terminal.close()
-    output = terminal.text
-    assert status == 0, terminal.visible[-2000:]
-    assert_inert(output)
-    assert TEST_TOKEN not in output
-    assert "Traceback" not in output
+        status = terminal.quit()
+    assert_exit_clean_and_inert(terminal, status)
 
 
 def test_hostile_variant_formats_and_an_icon_without_variants_stay_inert_in_the_browser(server, download_dir):
@@ -158,29 +134,21 @@ def test_hostile_variant_formats_and_an_icon_without_variants_stay_inert_in_the_
     server.on("/api/v1/search", Reply.json({"data": entries, "meta": {"moreResultsAvailable": False}}))
     server.on("/thumbs/2.png", Reply.file(png_bytes(), "image/png"))
     server.on("/api/v1/download", Reply.file(PNG_FILE, "image/png"))
-    terminal = _browse(server, download_dir)
-    try:
+    with _browse(server, download_dir) as terminal:
         terminal.wait_for("zz one")
         terminal.settle()
-        terminal.send("\x1b[B")  # to the results: the icon without variants is highlighted
+        terminal.send(DOWN)  # to the results: the icon without variants is highlighted
         terminal.settle()
         terminal.send("d")
         terminal.wait_for("Nothing to download", "the notification that nothing can be downloaded")
-        terminal.send("\x1b[B")
+        terminal.send(DOWN)
         terminal.settle()
         terminal.send("\r")  # the picker for "zz one", whatever its variants look like
         terminal.wait_for(PICKER_SHOWN, "the variant picker")
         terminal.send("\r")
         terminal.wait_for("Download finished", "the download of a variant with a hostile format")
-        terminal.settle()
-        assert terminal.process.poll() is None, "the app is still running"
-        terminal.send("q")
-        status = terminal.finish()
-    finally:
-        terminal.close()
-    assert status == 0, terminal.visible[-2000:]
-    assert_inert(terminal.text)
-    assert "Traceback" not in terminal.text
+        status = terminal.quit()
+    assert_exit_clean_and_inert(terminal, status)
     assert "[/ · vector" in terminal.visible, "the hostile format shows literally"
 
 
@@ -207,24 +175,16 @@ def test_hostile_variant_formats_and_an_icon_without_variants_stay_inert_in_the_
 def test_a_failed_download_with_a_hostile_error_body_is_explained_and_inert(server, download_dir, reply):
     script_catalogue(server, ["zz error"], download=reply)
     before = snapshot(download_dir.parent)
-    terminal = _browse(server, download_dir)
-    try:
+    with _browse(server, download_dir) as terminal:
         terminal.wait_for("zz error")
-        terminal.send("\x1b[B")
+        terminal.send(DOWN)
         terminal.settle()
         terminal.send("\r")
         terminal.wait_for("PNG · 512 px")
         terminal.send("\r")
         terminal.wait_for("Download failed", "the failure notification")
-        terminal.settle()
-        assert terminal.process.poll() is None, "the app is still running"
-        terminal.send("q")
-        status = terminal.finish()
-    finally:
-        terminal.close()
-    assert status == 0, terminal.visible[-2000:]
-    assert_inert(terminal.text)
-    assert "Traceback" not in terminal.text and TEST_TOKEN not in terminal.text
+        status = terminal.quit()
+    assert_exit_clean_and_inert(terminal, status)
     assert snapshot(download_dir.parent) == before, "nothing saved, nothing left behind"
 
 
@@ -239,19 +199,12 @@ def test_a_failed_download_with_a_hostile_error_body_is_explained_and_inert(serv
 )
 def test_a_failed_search_with_a_hostile_body_is_explained_and_inert(server, download_dir, reply):
     server.on("/api/v1/search", reply)
-    terminal = _browse(server, download_dir)
-    try:
+    with _browse(server, download_dir) as terminal:
         terminal.wait_for(lambda t: "failed" in t.visible or "web page" in t.visible, "the failed search explained")
         terminal.settle()
-        assert terminal.process.poll() is None, "the app is still running"
-        terminal.send("\x1b[B")
-        terminal.send("q")
-        status = terminal.finish()
-    finally:
-        terminal.close()
-    assert status == 0, terminal.visible[-2000:]
-    assert_inert(terminal.text)
-    assert "Traceback" not in terminal.text and TEST_TOKEN not in terminal.text
+        terminal.send(DOWN)  # out of the search box, where q is a key
+        status = terminal.quit()
+    assert_exit_clean_and_inert(terminal, status)
 
 
 async def test_a_screenshot_of_hostile_names_is_inert_svg(server, download_dir):
@@ -309,23 +262,12 @@ _APC = re.compile(r"\x1b_G([^;\x1b]*)(?:;([^\x1b]*))?\x1b\\")
 def test_true_pixels_send_only_our_own_pictures_and_no_escape_from_the_catalogue(server, download_dir):
     """Kitty mode forced: every graphics command on the wire is ours, carrying pictures we composed."""
     script_catalogue(server, KITTY_NAMES, ref_name=HOSTILE_REF)
-    env = {**hostile_env(server, download_dir), "ICONCAT_VIEW": "gallery", "ICONCAT_GRAPHICS": "kitty"}
-    terminal = PtyProcess.iconcat("browse", "zz", env=env, columns=160, rows=40)
-    try:
+    with _browse(server, download_dir, ICONCAT_VIEW="gallery", ICONCAT_GRAPHICS="kitty") as terminal:
         terminal.wait_for("Category [b]Set[/b] [@cli", "the first hostile icon in the detail pane")
-        terminal.settle()
-        terminal.send("\x1b[B")  # Down: from the search box to the tiles
-        for _ in range(len(KITTY_NAMES) - 1):
-            terminal.send("\x1b[C", pause=0.15)  # Right, through every tile
-        terminal.settle()
-        assert terminal.process.poll() is None, "the app is still running"
-        terminal.send("q")
-        status = terminal.finish()
-    finally:
-        terminal.close()
+        walk_every_icon(terminal, len(KITTY_NAMES), RIGHT)
+        status = terminal.quit()
+    assert_exit_clean_and_inert(terminal, status)
     output = terminal.text
-    assert status == 0, terminal.visible[-2000:]
-    assert_inert(output)
     assert "\x1bP" not in output.replace("\x1bP>|", ""), "no device control string (a sixel) from a name"
     commands = _APC.findall(output)
     assert commands, "pictures were sent in kitty mode"
@@ -343,5 +285,3 @@ def test_true_pixels_send_only_our_own_pictures_and_no_escape_from_the_catalogue
         picture = Image.open(io.BytesIO(base64.b64decode("".join(chunks))))
         assert picture.format == "PNG" and picture.mode == "RGB", image_id  # composed by us: opaque RGB
     assert output.count("\x1b_") == len(commands), "no other application command reached the terminal"
-    assert TEST_TOKEN not in output
-    assert "Traceback" not in output

@@ -16,7 +16,8 @@ import termios
 import time
 
 from iconcat.graphics.detect import QUERY
-from tests.support.hostile import PtyProcess, hostile_env, script_catalogue, visible_text
+from tests.support.hostile import PICKER_SHOWN, hostile_env, script_catalogue
+from tests.support.pty import DOWN, ESCAPE, PtyProcess, visible_text
 
 PATIENT = {"ICONCAT_QUERY_TIMEOUT": "5"}
 """For tests whose answers must arrive in time: the deadline long (the answers end the wait at once)."""
@@ -42,10 +43,10 @@ def _searched(server) -> list[str]:
 def _help(terminal: PtyProcess) -> str:
     """What the help screen shows (opened from the results, where `?` is a key, not a letter), as one
     line of words: its lines joined, the dialog's borders and scroll bar left out."""
-    terminal.send("\x1b[B")  # Down: from the search box to the results
+    terminal.send(DOWN)  # from the search box to the results
     terminal.settle()
     terminal.send("?")
-    terminal.wait_for("esc close", "the help screen")
+    terminal.wait_for(PICKER_SHOWN, "the help screen")
     terminal.settle()
     mark = terminal.mark()
     terminal.send("\x1b[F")  # End: the line about pictures closes the help
@@ -63,8 +64,7 @@ def test_late_answers_are_not_typed_into_the_search_box(server, download_dir):
     """Item 20: kitty's answers arrive after the query's deadline, when the app reads keys: dropped."""
     script_catalogue(server, ["zz one", "zz two"])
     env = {**hostile_env(server, download_dir), **KITTY_HINTS}
-    terminal = PtyProcess.iconcat("browse", env=env, columns=160, rows=40)
-    try:
+    with PtyProcess.iconcat("browse", env=env, columns=160, rows=40) as terminal:
         terminal.wait_for(_asked, "the start-up query")
         # Not answered in time: the app starts (blocks) and reads the keyboard; only then the answers.
         terminal.wait_for("Search", "the first screen")
@@ -82,12 +82,8 @@ def test_late_answers_are_not_typed_into_the_search_box(server, download_dir):
         help_text = _help(terminal)
         assert "This terminal: blocks" in help_text, "a late answer does not change the choice made at start"
         assert "did not answer the query in time" in help_text
-        terminal.send("\x1b")
-        terminal.settle()
-        terminal.send("q")
-        status = terminal.finish()
-    finally:
-        terminal.close()
+        terminal.send(ESCAPE)  # the help screen closed
+        status = terminal.quit()
     assert status == 0, terminal.visible[-2000:]
     assert "Traceback" not in terminal.text
 
@@ -110,7 +106,7 @@ def test_answers_between_the_deadline_and_the_app_are_neither_echoed_nor_typed(s
         terminal.wait_for("zz two", "the results of the search for zz")
         terminal.settle()
         assert all(name in ("z", "zz") for name in _searched(server)), _searched(server)
-        terminal.send("\x1b[B")
+        terminal.send(DOWN)
         terminal.settle()
         terminal.send("q")
         terminal.wait_for(lambda t: t.process.poll() is not None, "the app's end")
@@ -131,8 +127,7 @@ def test_kitty_before_0_28_draws_blocks_and_help_says_why(server, download_dir):
     # The answer is sent as soon as the query is read, but this test's process may not run within the
     # 150 ms deadline on a loaded machine: a long deadline (ended at once by the answer) removes the race.
     env = {**hostile_env(server, download_dir), **KITTY_HINTS, "ICONCAT_VIEW": "gallery", **PATIENT}
-    terminal = PtyProcess.iconcat("browse", "zz", env=env, columns=160, rows=40)
-    try:
+    with PtyProcess.iconcat("browse", "zz", env=env, columns=160, rows=40) as terminal:
         terminal.wait_for(_asked, "the start-up query")
         terminal.send(xtversion("kitty(0.26.5)") + KITTY_ANSWERS)  # at once: within the (long) deadline
         terminal.wait_for("zz two", "the results")
@@ -140,12 +135,8 @@ def test_kitty_before_0_28_draws_blocks_and_help_says_why(server, download_dir):
         help_text = _help(terminal)
         assert "This terminal: blocks" in help_text
         assert "kitty 0.26.5 has no Unicode placeholders" in help_text
-        terminal.send("\x1b")
-        terminal.settle()
-        terminal.send("q")
-        status = terminal.finish()
-    finally:
-        terminal.close()
+        terminal.send(ESCAPE)
+        status = terminal.quit()
     assert status == 0, terminal.visible[-2000:]
     output = terminal.text
     assert "\x1b_Ga=T" not in output, "no picture was sent to kitty"
@@ -168,7 +159,7 @@ def test_with_stderr_redirected_the_terminal_drawn_on_is_asked(server, download_
         )
     finally:
         os.close(log)
-    try:
+    with terminal:
         terminal.wait_for(_asked, "the start-up query, on the terminal though stderr is a file")
         terminal.send(xtversion("kitty(0.35.2)") + KITTY_ANSWERS)
         terminal.wait_for("zz two", "the results")
@@ -177,11 +168,7 @@ def test_with_stderr_redirected_the_terminal_drawn_on_is_asked(server, download_
         assert "not drawing on a terminal" not in help_text
         assert "This terminal: true pixels (kitty graphics)" in help_text
         assert "kitty answered the kitty graphics query" in help_text
-        terminal.send("\x1b")
-        terminal.settle()
-        terminal.send("q")
-        status = terminal.finish()
-    finally:
-        terminal.close()
+        terminal.send(ESCAPE)
+        status = terminal.quit()
     assert status == 0, terminal.visible[-2000:]
     assert "Traceback" not in (tmp_path / "log").read_text()

@@ -1,22 +1,13 @@
-"""Shared pieces of the hostile suite: hostile strings, a hostile catalogue script, a pseudo-terminal.
+"""Shared pieces of the hostile suite: hostile strings, a hostile catalogue script, what may not reach a terminal.
 
-Everything here talks to 127.0.0.1 only (the misbehaving server of `tests.support.misbehaving`), and
-every wait is bounded: a test that waits for something that never comes fails with what it saw.
+Everything here talks to 127.0.0.1 only (the misbehaving server of `tests.support.misbehaving`). The
+pseudo-terminal the suite runs `iconcat` on is `tests.support.pty`'s; the walks through the browser the
+suite repeats (every icon in turn, a download of the first variant) are here.
 """
 
 from __future__ import annotations
 
-import fcntl
 import io
-import os
-import re
-import select
-import signal
-import struct
-import subprocess
-import sys
-import termios
-import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
@@ -24,17 +15,22 @@ from PIL import Image
 
 from tests.conftest import TEST_TOKEN
 from tests.support.misbehaving import MisbehavingServer, Reply
+from tests.support.pty import DOWN, ENTER, PtyProcess
 
 __all__ = [
-    "PICKER_SHOWN",
     "CONTROL_SEQUENCES",
     "HOSTILE_NAMES",
-    "PtyProcess",
+    "PICKER_SHOWN",
+    "PNG_FILE",
+    "SVG_FILE",
+    "assert_exit_clean_and_inert",
     "assert_inert",
+    "choose_first_variant",
+    "hostile_env",
     "icon_entry",
     "png_bytes",
     "script_catalogue",
-    "visible_text",
+    "walk_every_icon",
 ]
 
 PICKER_SHOWN = "esc close"
@@ -90,14 +86,6 @@ def assert_inert(output: str) -> None:
     """Fail if `output` (decoded terminal bytes) holds any catalogue-made control sequence."""
     for forbidden in FORBIDDEN_OUTPUT:
         assert forbidden not in output, f"{forbidden!r} reached the terminal"
-
-
-_ESCAPES = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[()][0-9A-Za-z]|\x1b[=>78DEHMc]")
-
-
-def visible_text(output: str) -> str:
-    """`output` without the escape sequences: roughly what a person reads."""
-    return _ESCAPES.sub("", output)
 
 
 def png_bytes(size: int = 24, colour: tuple[int, int, int, int] = (200, 30, 30, 255)) -> bytes:
@@ -160,157 +148,34 @@ def script_catalogue(
     return entries
 
 
-class PtyProcess:
-    """A command on a pseudo-terminal of a fixed size, as a person's terminal runs it.
+def walk_every_icon(terminal: PtyProcess, count: int, step: str) -> None:
+    """From the search box into the results (Down) and on through all `count` icons, one `step` key
+    at a time (Down in the list, Right in the gallery), lingering on each so it reaches the detail pane."""
+    terminal.settle()
+    terminal.send(DOWN)  # from the search box to the first result
+    for _ in range(count - 1):
+        terminal.send(step, pause=0.15)
 
-    Everything the command writes is kept as bytes in `output`. `close()` ends it (SIGTERM, then
-    SIGKILL to its whole session) so no test leaves a process behind.
-    """
 
-    def __init__(
-        self,
-        args: list[str],
-        *,
-        env: dict[str, str],
-        columns: int = 120,
-        rows: int = 36,
-        cwd: str | Path | None = None,
-        preexec_fn: Callable[[], None] | None = None,
-        stderr: int | None = None,
-    ) -> None:
-        """`stderr`: a file descriptor to take the command's stderr instead of the terminal (`2>log`)."""
-        self._master, slave = os.openpty()
-        self.terminal_name = os.ttyname(slave)
-        """The pty's device (its slave side), to read its settings after the command has run."""
-        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
-        full_env = {
-            **os.environ,
-            "TERM": "xterm-256color",
-            "COLUMNS": str(columns),
-            "LINES": str(rows),
-            "COLORTERM": "truecolor",
-            **env,
-        }
-        full_env.pop("TEXTUAL", None)
-        self.process = subprocess.Popen(
-            args,
-            stdin=slave,
-            stdout=slave,
-            stderr=slave if stderr is None else stderr,
-            env=full_env,
-            cwd=cwd,
-            start_new_session=True,
-            preexec_fn=preexec_fn,
-        )
-        os.close(slave)
-        self.output = b""
+def choose_first_variant(terminal: PtyProcess) -> None:
+    """From the search box: Down to the first result, Enter for its variant picker, Enter for the
+    variant the picker offers first (its download starts)."""
+    terminal.settle()
+    terminal.send(DOWN)
+    terminal.settle()
+    terminal.send(ENTER)
+    terminal.wait_for(PICKER_SHOWN, "the variant picker")
+    terminal.send(ENTER)
 
-    @classmethod
-    def iconcat(cls, *args: str, env: dict[str, str], **options) -> PtyProcess:
-        """`python -m iconcat ARGS` on a pseudo-terminal."""
-        return cls([sys.executable, "-m", "iconcat", *args], env=env, **options)
 
-    @property
-    def text(self) -> str:
-        """Everything written so far, decoded as the terminal would (UTF-8)."""
-        return self.output.decode("utf-8", errors="replace")
-
-    @property
-    def visible(self) -> str:
-        return visible_text(self.text)
-
-    def read(self, wait: float = 0.1) -> bool:
-        """Read what is available within `wait` seconds; False when nothing came."""
-        try:
-            ready, _, _ = select.select([self._master], [], [], wait)
-        except (OSError, ValueError):
-            return False
-        if not ready:
-            return False
-        try:
-            data = os.read(self._master, 1 << 16)
-        except OSError:
-            return False
-        self.output += data
-        return bool(data)
-
-    def wait_for(self, condition: Callable[[PtyProcess], bool] | str, what: str = "", timeout: float = 40.0) -> None:
-        """Read until `condition` holds (a string: until it is visible on screen)."""
-        if isinstance(condition, str):
-            wanted = condition
-            condition = lambda terminal: wanted in terminal.visible  # noqa: E731
-            what = what or f"{wanted!r} on screen"
-        deadline = time.monotonic() + timeout
-        while not condition(self):
-            if time.monotonic() > deadline:
-                raise AssertionError(f"never saw {what}; the screen showed:\n{self.visible[-3000:]}")
-            if not self.read(0.1) and self.process.poll() is not None:
-                self.read(0.1)
-                if not condition(self):
-                    raise AssertionError(
-                        f"the process ended ({self.process.returncode}) before {what}:\n{self.visible[-3000:]}"
-                    )
-
-    def settle(self, quiet: float = 0.35, timeout: float = 5.0) -> None:
-        """Read until nothing new has come for `quiet` seconds (bounded by `timeout`).
-
-        `quiet` stays below the text cursor's blink period (0.5 s): a blinking cursor writes to the
-        terminal forever, and an idle app is one that writes nothing else.
-        """
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if not self.read(quiet):
-                return
-
-    def send(self, keys: str, pause: float = 0.05) -> None:
-        """Send one key (or paste a text) as the terminal would: all its bytes at once, then pause.
-
-        An escape sequence such as Down (ESC [ B) must arrive whole: split, the app would see Escape.
-        """
-        os.write(self._master, keys.encode())
-        self.read(pause)
-
-    def type(self, text: str, pause: float = 0.05) -> None:
-        """Type `text` one key at a time."""
-        for char in text:
-            self.send(char, pause)
-
-    def mark(self) -> int:
-        """Where the output ends now (to look only at what comes after)."""
-        return len(self.output)
-
-    def since(self, mark: int) -> str:
-        return self.output[mark:].decode("utf-8", errors="replace")
-
-    def finish(self, timeout: float = 30.0) -> int:
-        """Wait for the process to end by itself, reading its output; its exit status."""
-        deadline = time.monotonic() + timeout
-        while self.process.poll() is None and time.monotonic() < deadline:
-            self.read(0.1)
-        while self.read(0.1):
-            pass
-        return self.close()
-
-    def close(self) -> int:
-        """End the process (if still running) and its session; its exit status."""
-        if self.process.poll() is None:
-            for sig, grace in ((signal.SIGTERM, 5.0), (signal.SIGKILL, 5.0)):
-                try:
-                    os.killpg(self.process.pid, sig)
-                except ProcessLookupError:
-                    break
-                deadline = time.monotonic() + grace
-                while self.process.poll() is None and time.monotonic() < deadline:
-                    self.read(0.05)
-                if self.process.poll() is not None:
-                    break
-        while self.read(0.05):
-            pass
-        try:
-            os.close(self._master)
-        except OSError:
-            pass
-        return self.process.wait(timeout=5)
+def assert_exit_clean_and_inert(terminal: PtyProcess, status: int) -> None:
+    """The app exited with 0, and nothing it wrote to the terminal holds a catalogue-made control
+    sequence (`assert_inert`), the token or a traceback."""
+    output = terminal.text
+    assert status == 0, terminal.visible[-2000:]
+    assert_inert(output)
+    assert TEST_TOKEN not in output
+    assert "Traceback" not in output
 
 
 def hostile_env(server: MisbehavingServer, download_dir: Path, token: str = TEST_TOKEN) -> dict[str, str]:
