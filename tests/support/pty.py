@@ -161,7 +161,11 @@ class PtyProcess:
         An escape sequence such as Down (ESC [ B) must arrive whole: split, the app would see Escape.
         """
         os.write(self._master, keys.encode())
-        self.read(pause)
+        # The whole pause, reading meanwhile (one read returns at the app's first byte, and the app
+        # writes at once: keys meant one at a time then went nearly together).
+        deadline = time.monotonic() + pause
+        while (left := deadline - time.monotonic()) > 0:
+            self.read(left)
 
     def type(self, text: str, pause: float = 0.05) -> None:
         """Type `text` one key at a time."""

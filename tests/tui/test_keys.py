@@ -418,3 +418,25 @@ async def test_two_enters_in_one_read_save_the_remembered_choice_the_picker_star
         await pilot.pause()
         assert [type(screen).__name__ for screen in app.screen_stack] == ["BrowserScreen"]
         assert (app.downloads[1].icon.id, app.downloads[1].chosen.format) == (second.id, "svg")
+
+
+@pytest.mark.parametrize("view", ["list", "gallery"])
+async def test_a_command_letter_then_a_word_in_one_read_runs_the_command_then_types_the_word(make_app, view):
+    # "vk" over the results in one read: v switches the view, then k starts a search with "k". Before,
+    # k moved the focus to the search box first and v then did nothing there: the view stayed and the
+    # search became "heartk".
+    app = make_app(view=view)
+    async with app.run_test(size=SIZE) as pilot:
+        await search(pilot, "heart")
+        app.browser.action_focus_results()
+        await pilot.pause()
+        area = app.query_one(ResultsArea)
+        before = area.view
+        for key in ("v", "k"):
+            app.post_message(events.Key(key, key))
+        box = app.query_one(SearchInput)
+        await wait_until(pilot, lambda: box.value != "heart", "the k typed")
+        await pilot.pause()
+        assert area.view != before
+        assert box.value == "heartk"  # (a letter over the results joins the words in the box)
+        assert app.focused is box

@@ -701,8 +701,9 @@ class BrowserScreen(Screen[None]):
         search box has focus (they type there)."""
         return command_allowed(action, self.focused, dialog_open=not self.is_active)
 
-    def on_key(self, event: events.Key) -> None:
-        """Over the results, a printable key that is no command starts a search with it (`keys`)."""
+    async def on_key(self, event: events.Key) -> None:
+        """Over the results, a printable key that is no command starts a search with it (`keys`); a
+        command key runs here, as it is read (see the end)."""
         focused = self.focused
         if isinstance(focused, SearchInput):
             # The search box takes every printable key it is sent, so this one was sent to the results
@@ -722,6 +723,17 @@ class BrowserScreen(Screen[None]):
             search = self.query_one(SearchInput)
             self.set_focus(search)  # at once: the next keys of a typed word must land there too
             search.insert_text_at_cursor(event.character or "")
+            return
+        # A command key runs now, where it is read, as Textual would run it once the key had bubbled up
+        # to the app: by then the keys behind it in the same read were already handled here ("vk" over
+        # the results typed k into the search box first, and v then acted on the search box: the view
+        # stayed and the search became "arrowk"). The same binding chain, in the same order.
+        for namespace, bindings in self._modal_binding_chain:
+            for binding in bindings.key_to_bindings.get(event.key, ()):
+                if not binding.priority and await self.app.run_action(binding.action, namespace):
+                    event.stop()
+                    event.prevent_default()
+                    return
 
     # ----------------------------------------------------------------- search
 

@@ -27,7 +27,8 @@ from textual.app import ComposeResult
 from textual.containers import Container
 from textual.content import Content
 from textual.reactive import var
-from textual.widgets import Static
+from textual.widget import Widget
+from textual.widgets import Input, Static
 
 from iconcat.browsing.search_state import SearchPhase, SearchState
 
@@ -198,7 +199,14 @@ class ResultsArea(Container):
         # Its tiles are drawn already: the gallery asks for what it lacks when shown (`Gallery.on_show`).
         self._show_view(message=self.has_class("-message"), tell_loader=False)
         if had_focus:  # once laid out: a widget still hidden cannot take the focus
-            self.call_after_refresh(lambda: shown.screen.set_focus(shown))
+            self.call_after_refresh(self._focus_view, shown)
+
+    @staticmethod
+    def _focus_view(shown: Widget) -> None:
+        """The view switched to takes the focus its other had, unless a key read since moved it on into
+        a text field ("vk" over the results: k starts a search, and the letters after it type there)."""
+        if not isinstance(shown.screen.focused, Input):
+            shown.screen.set_focus(shown)
 
     def _show_view(self, *, message: bool, tell_loader: bool = True) -> None:
         """Display the view on show and hide the other; both hidden while a message shows instead.
