@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -123,8 +122,6 @@ class BrowserScreen(Screen[None]):
         self._choose = choose
         """What choosing an icon (Enter, d, a double click) does instead of the variant picker (`pick`)."""
         self._view = view
-        self._auto_loaded_at = -1
-        """How many entries were shown when reaching the last one last loaded a page."""
         self.searches = SearchRunner(self, link, first_search)
         """Runs searches; the newest one's answer lands (the first may have started before the app)."""
         self.arrangement = Arrangement(self, grouped=group)
@@ -217,7 +214,7 @@ class BrowserScreen(Screen[None]):
         if not self.searches.last_query and self.search_state.phase is SearchPhase.PROMPT:
             self._show_empty_query()
         elif self.search_state.phase is SearchPhase.UNREACHABLE:  # (the first search failed before this)
-            self._show_saved_answer(self.search_state)
+            self._show_remembered_result(self.remembering.saved_answer(self.search_state))
 
     def close_memory(self) -> None:
         """Remember the last choices, write what waits to be written, close the memory (at exit, or
@@ -232,12 +229,9 @@ class BrowserScreen(Screen[None]):
         """`icon` was opened in the picker or downloaded: it goes to the top of the recents."""
         self.remembering.used(icon)
 
-    def _show_saved_answer(self, failed: SearchState) -> bool:
-        """The catalogue is unreachable: show the last answer seen for the same query, marked "offline
-        · from 14:02" in the status; False when there is none."""
-        return self._show_remembered_result(self.remembering.saved_answer(failed))
-
     def _show_remembered_result(self, answer: tuple[SearchResult, SearchState] | None) -> bool:
+        """Show an answer the memory kept (the remembered icons, or the last answer seen offline);
+        False when it kept none."""
         if answer is None:
             return False
         result, state = answer
@@ -251,18 +245,6 @@ class BrowserScreen(Screen[None]):
             self.searches.result = None
             self.query_one(ResultsArea).show_icons(())
             self.search_state = SearchState(elsewhere=self.remembering.favourites_elsewhere())
-
-    def _state_for(self, result: SearchResult) -> SearchState:
-        """The state that shows `result` again (the remembered icons' own, with an empty query)."""
-        if not self.searches.last_query and self.search_state.favourites is not None:
-            favourites, elsewhere = self.search_state.favourites, self.search_state.elsewhere
-            return SearchState(
-                SearchPhase.RESULTS, "", count=len(result.icons), favourites=favourites, elsewhere=elsewhere
-            )
-        state = self.searches.state_for(self.searches.last_query, result)
-        if self.search_state.offline_from:  # still the last answer kept, shown offline
-            state = replace(state, offline_from=self.search_state.offline_from)
-        return state
 
     def action_toggle_favourite(self) -> None:
         """Mark the highlighted icon (grouped: the chosen member) as a favourite, or unmark it."""
@@ -341,7 +323,6 @@ class BrowserScreen(Screen[None]):
         if state is None:
             self._refilter()
             return
-        self._auto_loaded_at = -1
         if state.phase is SearchPhase.PROMPT:
             self._show_empty_query()
             return
@@ -357,7 +338,8 @@ class BrowserScreen(Screen[None]):
             self.remembering.keep_answer(message.query, message.result.icons)  # for when it cannot be reached
             self.show_search_result(message.result, message.state, keep_place=message.appended)
             return
-        if message.state.phase is SearchPhase.UNREACHABLE and self._show_saved_answer(message.state):
+        unreachable = message.state.phase is SearchPhase.UNREACHABLE  # then the last answer seen, offline
+        if unreachable and self._show_remembered_result(self.remembering.saved_answer(message.state)):
             return
         self.search_state = message.state
         if message.state.phase is SearchPhase.REJECTED:
@@ -401,11 +383,9 @@ class BrowserScreen(Screen[None]):
         # The detail follows the view on show (the hidden one may hold older results).
         self.selection.follow(results, detail)
         self.drawing.prefetch_neighbours(results)
-        # Reaching the last entry loads the next page, once per length of the list: a page that adds no
-        # entry (grouped by name, every new icon joins the group on show) must not load the next by itself.
+        # Reaching the last entry loads the next page, once per length of the list (`reached_last`).
         entries = len(results.active.icons)
-        if results.at_last and entries != self._auto_loaded_at:
-            self._auto_loaded_at = entries
+        if results.at_last and self.searches.reached_last(entries):
             self.action_load_more(quiet=True)
 
     def refuse_stale(self) -> bool:
@@ -476,7 +456,7 @@ class BrowserScreen(Screen[None]):
         """Filter the results at hand again (the filters changed, the search did not)."""
         result = self.searches.result
         if result is not None and self.search_state.phase is SearchPhase.RESULTS:
-            self.show_search_result(result, self._state_for(result), keep_place=True)
+            self.show_search_result(result, self.searches.state_again(result, self.search_state), keep_place=True)
 
     def _set_filters(self, filters: Filters) -> None:
         """Put `filters` in the search box (where they live while in force) and apply them now."""
@@ -535,7 +515,7 @@ class BrowserScreen(Screen[None]):
         self.arrangement.toggle_group()
         result = self.searches.result
         if result is not None and self.search_state.phase is SearchPhase.RESULTS:
-            state = self._state_for(result)
+            state = self.searches.state_again(result, self.search_state)
             self.show_search_result(result, state, select=current)
         if members_had_focus:  # the tiles go away with the groups
             self.action_focus_results()
