@@ -21,8 +21,8 @@ from textual.widgets import OptionList
 from iconcat.browsing.download_jobs import DownloadStatus
 from iconcat.opener import OpenerMissing, open_path, opener_command
 from iconcat.server.catalogue import Catalogue
-from iconcat.tui.browser import SVG_COPY_LIMIT
 from iconcat.tui.connection import Connection
+from iconcat.tui.copy_controller import SVG_COPY_LIMIT
 from iconcat.tui.screens import VariantPicker
 from iconcat.tui.screens.copy_menu import CopyMenu, clipboard_text
 from iconcat.tui.widgets import ResultsList

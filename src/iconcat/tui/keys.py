@@ -17,12 +17,17 @@ while a text box has focus.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from textual.binding import Binding
 from textual.widget import Widget
 from textual.widgets import Input
 
 from .pictures import PICTURE_MODES
+
+if TYPE_CHECKING:  # pragma: no cover - typing only
+    from textual import events
+    from textual.screen import Screen
 
 __all__ = [
     "COMMANDS",
@@ -262,3 +267,39 @@ def help_lines() -> list[tuple[str, str]]:
 def types_into_search(key: str, character: str | None) -> bool:
     """True when a key pressed over the results should start (or continue) a search instead."""
     return character is not None and character.isprintable() and key not in LETTER_KEYS
+
+
+def _keys_of(binding: object) -> list[str]:
+    """The keys a widget's BINDINGS entry names (a Binding, or a (keys, action, …) tuple)."""
+    keys = getattr(binding, "key", None) or (binding[0] if isinstance(binding, tuple) else "")
+    return [key.strip() for key in str(keys).split(",")]
+
+
+def type_over_results(screen: Screen[None], event: events.Key) -> bool:
+    """The browser screen's `on_key`: over the results, a printable key that is no command (of the
+    screen's or of the widget focused) starts a search with it: the search box takes the focus at once
+    and the key, so the next keys of a word typed land there too. False when the key is left to the
+    bindings (a command over the results), True when it is dealt with or belongs to a text field."""
+    from .widgets.search_bar import SearchInput
+
+    focused = screen.focused
+    if isinstance(focused, SearchInput):
+        # The search box takes every printable key it is sent, so this one was sent to the results
+        # before a key ahead of it in the same read (a word typed over them) moved the focus here:
+        # it is the word's next letter, command letter or not.
+        if event.is_printable and event.character:
+            event.stop()
+            event.prevent_default()
+            focused.insert_text_at_cursor(event.character)
+        return True
+    if isinstance(focused, Input):
+        return True
+    focused_keys = {key for binding in getattr(focused, "BINDINGS", ()) for key in _keys_of(binding)}
+    if event.key not in focused_keys and types_into_search(event.key, event.character):
+        event.stop()
+        event.prevent_default()
+        search = screen.query_one(SearchInput)
+        screen.set_focus(search)  # at once: the next keys of a typed word must land there too
+        search.insert_text_at_cursor(event.character or "")
+        return True
+    return False

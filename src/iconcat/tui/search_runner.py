@@ -20,6 +20,7 @@ frame can show the results.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -78,6 +79,8 @@ class SearchRunner:
         """What was last asked for (stripped)."""
         self.result: SearchResult | None = None
         """The newest search's answer so far (every page loaded), or None."""
+        self._auto_loaded_at = -1
+        """How many entries were shown when reaching the last one last loaded a page."""
 
     def start(self, query: str, *, immediate: bool = False) -> SearchState | None:
         """Search for `query`; return the state to show now, or None when nothing changes.
@@ -93,6 +96,7 @@ class SearchRunner:
         self.sequence += 1
         self.last_query = query
         self.result = None
+        self._auto_loaded_at = -1
         self._owner.workers.cancel_group(self._owner, "search-more")
         # The early search answers the first search only, and only when it asked the same.
         first, self._first = self._first, None
@@ -179,6 +183,31 @@ class SearchRunner:
             loading_more=loading_more,
             hint=refine_hint([icon.name for icon in result.icons], query) if more_unreachable else "",
         )
+
+    def reached_last(self, entries: int) -> bool:
+        """The last of `entries` shown was reached: True (load the next page) once per length of the
+        list, so a page that adds no entry (grouped by name, every new icon joins the group on show)
+        does not load the next by itself. A new search starts counting again."""
+        if entries == self._auto_loaded_at:
+            return False
+        self._auto_loaded_at = entries
+        return True
+
+    def state_again(self, result: SearchResult, showing: SearchState) -> SearchState:
+        """The state that shows `result` again, as `showing` shows it (the filters or grouping changed):
+        the remembered icons' own with an empty query; still "offline" when it is the last answer kept."""
+        if not self.last_query and showing.favourites is not None:
+            return SearchState(
+                SearchPhase.RESULTS,
+                "",
+                count=len(result.icons),
+                favourites=showing.favourites,
+                elsewhere=showing.elsewhere,
+            )
+        state = self.state_for(self.last_query, result)
+        if showing.offline_from:  # still the last answer kept, shown offline
+            state = replace(state, offline_from=showing.offline_from)
+        return state
 
     def load_more(self) -> SearchState | None:
         """Fetch the newest answer's next page; return the state to show meanwhile (None: nothing to do)."""

@@ -8,6 +8,7 @@ from .messages import IconChosen, IconHighlighted
 from .results_area import ResultsArea
 from .results_list import IconRow, ResultsList
 from .search_bar import SearchBar, SearchInput
+from .steady_footer import SteadyFooter
 from .thumbnail import Thumbnail
 
 __all__ = [
@@ -23,5 +24,6 @@ __all__ = [
     "ResultsList",
     "SearchBar",
     "SearchInput",
+    "SteadyFooter",
     "Thumbnail",
 ]

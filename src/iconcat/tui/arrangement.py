@@ -1,0 +1,106 @@
+"""How the browser screen arranges the results at hand: the filters in force and grouping by name.
+
+The rules are `browsing.filters` and `browsing.grouping`; this is the screen's side of them:
+
+- the filters live in the search box as `key:value` words: choosing values in the facet panel (`f`),
+  or clearing them (`F`), rewrites the box's words, and the search starts again from there (only the
+  filters changed: no request, the results at hand are filtered again);
+- words the parser did not understand are noted in the status while they are in the box;
+- filters apply first, then grouping (a group holds only what the filters keep), and the status
+  says how many are shown of how many, how many groups, and which filter emptied the list;
+- the facet panel counts the values of every result at hand (not only those shown).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from iconcat.browsing.filters import Filters, ParsedQuery, explain_empty, parse_query
+from iconcat.browsing.grouping import group_icons
+from iconcat.browsing.search_state import SearchPhase, SearchState
+
+from .widgets import FacetPanel, ResultsArea, SearchBar, SearchInput
+
+if TYPE_CHECKING:  # pragma: no cover - typing only
+    from textual.screen import Screen
+
+    from iconcat.api import SearchResult
+
+__all__ = ["Arrangement"]
+
+GROUPED_NOTICE = (
+    "Grouped by name: each name once, with how many styles and sets it comes in. "
+    "Its versions are tiles in the detail: tab or → to choose one."
+)
+UNGROUPED_NOTICE = "Every icon on its own row."
+
+
+class Arrangement:
+    """The filters in force and the grouping over the results at hand; see the module docstring."""
+
+    def __init__(self, screen: Screen[None], *, grouped: bool = False) -> None:
+        self._screen = screen
+        self.filters = Filters()
+        """The filters in force over the results at hand (the search box's `key:value` words)."""
+        self.grouped = grouped
+        """Grouped by name (`g`): one entry per name, its members in the detail pane."""
+
+    def take_query(self, query: str) -> ParsedQuery:
+        """The search box's words: their filters are in force from now on, what the parser did not
+        understand is noted in the status; the words to send (`service_text`) are the caller's."""
+        parsed = parse_query(query)
+        bar = self._screen.query_one_optional(SearchBar)
+        if bar is not None:  # unknown filter words, keys with no value: said while they are in the box
+            bar.filter_note = parsed.notice
+        self.filters = parsed.filters
+        return parsed
+
+    def show(self, results: ResultsArea, result: SearchResult, state: SearchState, *, keep_place: bool) -> SearchState:
+        """Put `result` in `results`, filtered, then grouped; the state that says so (how many shown,
+        how many groups, which filter emptied it), and the facet panel's counts when it is open."""
+        filters = self.filters
+        shown = filters.apply(result.icons) if filters else result.icons
+        if filters and state.phase is SearchPhase.RESULTS:
+            emptied = "" if shown else explain_empty(result.icons, filters)
+            state = replace(state, filters_text=filters.text, shown=len(shown), emptied_by=emptied)
+        if self.grouped:  # after the filters: a group holds only what they keep
+            groups = group_icons(shown)
+            results.show_groups(groups, keep_place=keep_place)
+            if state.phase is SearchPhase.RESULTS:
+                state = replace(state, groups=len(groups))
+        else:
+            results.show_icons(shown, keep_place=keep_place)
+        return state
+
+    def show_facets(self, result: SearchResult | None) -> None:
+        """The facet panel, when open, counts the values of every result at hand."""
+        facets = self._screen.query_one(FacetPanel)
+        if facets.display:
+            facets.show(result.icons if result else (), self.filters)
+
+    def put_in_box(self, filters: Filters) -> str:
+        """Put `filters` in the search box (where they live while in force); the box's words now."""
+        box = self._screen.query_one(SearchInput)
+        text = parse_query(box.value).with_filters(filters).text
+        box.value = text
+        box.cursor_position = len(text)
+        return text
+
+    def toggle_facets(self, result: SearchResult | None) -> bool:
+        """Show the facet panel (focused, counting `result`'s values), or hide it; True when shown."""
+        facets = self._screen.query_one(FacetPanel)
+        facets.display = not facets.display
+        if facets.display:
+            self.show_facets(result)
+            facets.screen.set_focus(facets)
+        return bool(facets.display)
+
+    def toggle_group(self) -> None:
+        """Group by name, or not (the caller shows the results again, then `say_grouping`)."""
+        self.grouped = not self.grouped
+
+    def say_grouping(self) -> None:
+        """Say how the results are arranged now (grouped by name or not)."""
+        notice = GROUPED_NOTICE if self.grouped else UNGROUPED_NOTICE
+        self._screen.notify(notice, title="Group by name", markup=False)
