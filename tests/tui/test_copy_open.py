@@ -16,6 +16,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from textual import events
 from textual.widgets import OptionList
 
 from iconcat.browsing.download_jobs import DownloadStatus
@@ -317,3 +318,19 @@ def test_each_platform_has_its_opener(tmp_path, monkeypatch):
         open_path(saved, platform="darwin")
     with pytest.raises(FileNotFoundError):
         open_path(tmp_path, platform="darwin")  # a folder where a file should be
+
+
+async def test_y_then_enter_in_one_read_chooses_in_the_copy_menu(make_app):
+    # "y⏎" in one read over the results: y opens the copy menu, and ⏎ is the menu's (it copies its first
+    # line, the name), never the results' Enter: a variant picker over the menu.
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await search(pilot, "arrow")
+        app.browser.action_focus_results()
+        await pilot.pause()
+        icon = app.browser.highlighted_member()
+        for key, character in (("y", "y"), ("enter", None)):
+            app.post_message(events.Key(key, character))
+        await wait_until(pilot, lambda: app.clipboard == icon.name, "the name copied")
+        await pilot.pause()
+        assert not any(isinstance(screen, (VariantPicker, CopyMenu)) for screen in app.screen_stack)

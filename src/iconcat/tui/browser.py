@@ -305,16 +305,26 @@ class BrowserScreen(Screen[None]):
         command key runs here, as it is read."""
         if type_over_results(self, event):
             return
+        if not self.is_active:
+            # A dialog opened by a key ahead of this one in the same read ("y⏎"): the key is the
+            # dialog's now; bubbling on, the app runs it with the dialog's bindings, as Textual does.
+            return
         # A command key runs now, where it is read, as Textual would run it once the key had bubbled up
         # to the app: by then the keys behind it in the same read were already handled here ("vk" over
         # the results typed k into the search box first, and v then acted on the search box: the view
         # stayed and the search became "arrowk"). The same binding chain, in the same order.
+        tried = False
         for namespace, bindings in self._modal_binding_chain:
             for binding in bindings.key_to_bindings.get(event.key, ()):
-                if not binding.priority and await self.app.run_action(binding.action, namespace):
+                if binding.priority:
+                    continue
+                tried = True
+                if await self.app.run_action(binding.action, namespace):
                     event.stop()
                     event.prevent_default()
                     return
+        if tried:  # every binding refused it: the app must not run the same chain a second time
+            event.prevent_default()
 
     # ----------------------------------------------------------------- search
 
