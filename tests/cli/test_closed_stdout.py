@@ -106,22 +106,19 @@ def test_a_closed_stderr_is_not_taken_for_a_reader_of_stdout_that_went_away(tmp_
     read_end, write_end = os.pipe()
     os.close(read_end)
     try:
-        missing = subprocess.run(
-            [sys.executable, "-m", "iconcat.cli", "download", "999999", "--demo", "-o", str(tmp_path)],
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.PIPE,
-            stderr=write_end,
-            text=True,
-            timeout=60,
-        )
-        saved = subprocess.run(
-            [sys.executable, "-m", "iconcat.cli", "download", "500073", "--demo", "-o", str(tmp_path)],
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.PIPE,
-            stderr=write_end,
-            text=True,
-            timeout=60,
-        )
+
+        def download(variant: str) -> subprocess.CompletedProcess[str]:
+            return subprocess.run(
+                [sys.executable, "-m", "iconcat.cli", "download", variant, "--demo", "-o", str(tmp_path)],
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.PIPE,
+                stderr=write_end,
+                text=True,
+                timeout=60,
+            )
+
+        missing = download("999999")
+        saved = download("500073")
     finally:
         os.close(write_end)
     assert missing.returncode == 4

@@ -17,13 +17,13 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
 __all__ = ["IconChosen", "IconHighlighted"]
 
 
-class IconHighlighted(Message):
-    """The highlight of `view` moved to `icon` (None when the view emptied)."""
+class _IconMessage(Message):
+    """What both messages carry: the view (the list, the gallery or the members) and the icon."""
 
     def __init__(self, view: Widget, icon: Icon | None) -> None:
         super().__init__()
         self.view = view
-        """The list or gallery whose highlight moved."""
+        """The list or gallery the message is about."""
         self.icon = icon
 
     @property
@@ -32,17 +32,15 @@ class IconHighlighted(Message):
         return self.view
 
 
-class IconChosen(Message):
+class IconHighlighted(_IconMessage):
+    """The highlight of `view` moved to `icon` (None when the view emptied)."""
+
+
+class IconChosen(_IconMessage):
     """The person chose `icon` in `view` (a double click): time to pick a variant. (Enter runs the
     screen's download command as the key is read instead: see the views' bindings.)"""
 
-    def __init__(self, view: Widget, icon: Icon) -> None:
-        super().__init__()
-        self.view = view
-        """The list or gallery the icon was chosen in."""
-        self.icon = icon
+    icon: Icon
 
-    @property
-    def control(self) -> Widget:
-        """The view (for `@on`'s selector)."""
-        return self.view
+    def __init__(self, view: Widget, icon: Icon) -> None:
+        super().__init__(view, icon)
