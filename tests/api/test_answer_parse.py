@@ -113,3 +113,15 @@ def test_an_iconify_name_is_kept_when_it_is_one_and_never_costs_its_icon(count: 
     assert len(result.icons) == count and result.skipped == 0
     assert result.icons[0].iconify == "tabler:arrow-up" and result.icons[0].iconify_prefix == "tabler"
     assert all(found.iconify is None for found in result.icons[1:])
+
+
+@pytest.mark.parametrize(
+    ("raw", "expected"),
+    [("119", 119), ("0", 0), ("true", None), ('"119"', None), ("-1", None), ("1.5", None), ("null", None)],
+)
+def test_a_total_is_read_only_as_a_whole_count_on_both_paths(raw: str, expected: int | None) -> None:
+    """`meta.total` is kept when it is a plain count, on the fast path and the tolerant one alike."""
+    well_formed = f'{{"data": [], "meta": {{"moreResultsAvailable": false, "total": {raw}}}}}'.encode()
+    mended = f'{{"data": [], "meta": {{"moreResultsAvailable": "yes", "total": {raw}}}, "x": 1e999}}'.encode()
+    assert parse_search_answer(well_formed).total == expected
+    assert tolerant_answer(mended).total == expected

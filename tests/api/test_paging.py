@@ -126,3 +126,14 @@ def test_the_default_cap_is_ten_thousand() -> None:
     assert SearchResult(icons=(), more_available=False).next_page is None
     with pytest.raises(SettingsError):
         CatalogueClient("http://127.0.0.1:9", TEST_TOKEN, max_icons_held=0)
+
+
+async def test_the_catalogue_reveals_how_many_matched_on_every_page(paged_catalogue, every_arrow) -> None:
+    """`meta.total` (an extension): the whole answer's size from the first page on, kept as pages arrive."""
+    async with CatalogueClient(paged_catalogue, TEST_TOKEN) as client:
+        result = await client.search("arrow")
+        assert result.total == len(every_arrow) > len(result.icons)
+        result = await client.more(result)
+        assert result.total == len(every_arrow)
+        nothing = await client.search("zzqx")
+    assert nothing.total == 0 and not nothing.icons

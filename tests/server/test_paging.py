@@ -51,12 +51,13 @@ def test_following_next_walks_every_match_once_in_order(paged, uncapped) -> None
     assert "next" not in body["meta"], "no next on the last page"
     assert seen == everything
     assert pages == -(-len(everything) // PAGE)
+    assert body["meta"]["total"] == len(everything), "meta.total: the whole answer's size, on every page"
 
 
 def test_next_is_only_there_when_more_matched(paged) -> None:
     few = search(paged, name="arrow left circle")
     assert len(few["data"]) < PAGE
-    assert few["meta"] == {"moreResultsAvailable": False}
+    assert few["meta"] == {"moreResultsAvailable": False, "total": len(few["data"])}
 
 
 def test_a_client_that_ignores_next_sees_the_first_page_as_before(paged) -> None:
@@ -77,9 +78,11 @@ def test_next_keeps_the_query_and_wants_the_token(paged) -> None:
 
 
 def test_a_page_past_the_end_is_empty_and_final(paged) -> None:
+    total = search(paged, name="arrow")["meta"]["total"]
+    assert total > PAGE
     for page in ("9999", str(2**31 - 1)):
         body = search(paged, name="arrow", page=page)
-        assert body == {"data": [], "meta": {"moreResultsAvailable": False}}
+        assert body == {"data": [], "meta": {"moreResultsAvailable": False, "total": total}}
 
 
 @pytest.mark.parametrize("page", ["0", "-1", "abc", "1.5", "", " 2", "+2", "2e3", "99999999999", "２"])

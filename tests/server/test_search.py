@@ -141,7 +141,7 @@ def test_more_results_flag_at_the_boundary(uncapped) -> None:
 
 
 def test_no_results(client) -> None:
-    assert search(client, "xylophone") == {"data": [], "meta": {"moreResultsAvailable": False}}
+    assert search(client, "xylophone") == {"data": [], "meta": {"moreResultsAvailable": False, "total": 0}}
     assert search(client, "☃")["data"] == []
 
 

@@ -168,7 +168,8 @@ def test_a_large_catalogue_serves_the_same_pages_over_http(large) -> None:
             deep = len(expected) // 48  # the last full or partial page
             last = client.get("/api/v1/search", params={"name": query, "page": deep + 1}).json()
             assert [icon["id"] for icon in last["data"]] == expected[deep * 48 :]
-            assert last["meta"] == {"moreResultsAvailable": False}
+            assert last["meta"] == {"moreResultsAvailable": False, "total": len(expected)}
+            assert body["meta"]["total"] == len(expected)
 
 
 def test_a_search_that_waits_holds_up_no_other_request(monkeypatch) -> None:

@@ -49,6 +49,7 @@ from ._models import (
     _icon,
     _Unfit,
     iconify_name,
+    plausible_total,
 )
 from ._models import tolerant_answer as _tolerant
 
@@ -79,6 +80,7 @@ class _Meta(msgspec.Struct):
 
     moreResultsAvailable: msgspec.Raw = msgspec.Raw(b"null")  # the service's own name
     next: msgspec.Raw = msgspec.Raw(b"null")
+    total: msgspec.Raw = msgspec.Raw(b"null")
 
 
 _DOCUMENT = msgspec.json.Decoder(_Document)
@@ -117,10 +119,10 @@ def search_answer_steps(body: bytes) -> Generator[None, None, SearchResult]:
                 seen.add(icon.id)
                 icons.append(icon)
             yield
-        more, following = _meta(document.meta)
+        more, following, total = _meta(document.meta)
     except _Fallback:
         return _tolerant(body)
-    return SearchResult(icons=tuple(icons), more_available=more, skipped=skipped, next_page=following)
+    return SearchResult(icons=tuple(icons), more_available=more, skipped=skipped, next_page=following, total=total)
 
 
 def parse_search_answer(body: bytes) -> SearchResult:
@@ -194,12 +196,13 @@ def _tolerant_entry(raw: msgspec.Raw) -> Icon | None:
         return None
 
 
-def _meta(raw: msgspec.Raw) -> tuple[bool, str | None]:
-    """(`meta.moreResultsAvailable` is true, `meta.next` if a usable string), as the tolerant parser reads them."""
+def _meta(raw: msgspec.Raw) -> tuple[bool, str | None, int | None]:
+    """(`meta.moreResultsAvailable` is true, `meta.next` if a usable string, `meta.total` if a plausible
+    count), as the tolerant parser reads them."""
     try:
         meta = _META.decode(raw)
     except msgspec.ValidationError:
-        return False, None  # not an object: neither field
+        return False, None, None  # not an object: no field
     except (msgspec.MsgspecError, ValueError, RecursionError):
         raise _Fallback from None
     more = bytes(meta.moreResultsAvailable) == b"true"
@@ -211,4 +214,8 @@ def _meta(raw: msgspec.Raw) -> tuple[bool, str | None]:
         raise _Fallback from None
     if following is not None and (not following.strip() or len(following) > _MAX_NEXT_URL):
         following = None
-    return more, following
+    try:
+        total: Any = json.loads(bytes(meta.total))
+    except (ValueError, RecursionError):
+        raise _Fallback from None
+    return more, following, total if plausible_total(total) else None

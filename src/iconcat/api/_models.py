@@ -134,6 +134,10 @@ class SearchResult:
     (no next page at all is not a refusal: `more_available` then says whether more exist)."""
     pages_fetched: tuple[str, ...] = field(default=(), repr=False)
     """The pages fetched so far, as normalised URLs, first search included (how loops are told)."""
+    total: int | None = None
+    """How many icons the query matched in all, when the service reveals it (`meta.total`, an extension
+    the embedded catalogue offers; the latest page's word); None when it does not say. A count, not a
+    promise: paging may still stop earlier (the cap, a refused next page)."""
 
     @property
     def can_load_more(self) -> bool:
@@ -250,7 +254,19 @@ def parse_search_result(document: Any) -> SearchResult:
     following = meta.get("next") if isinstance(meta, dict) else None
     if not isinstance(following, str) or not following.strip() or len(following) > _MAX_NEXT_URL:
         following = None
-    return SearchResult(icons=tuple(icons), more_available=more is True, skipped=skipped, next_page=following)
+    total = meta.get("total") if isinstance(meta, dict) else None
+    return SearchResult(
+        icons=tuple(icons),
+        more_available=more is True,
+        skipped=skipped,
+        next_page=following,
+        total=total if plausible_total(total) else None,
+    )
+
+
+def plausible_total(value: Any) -> bool:
+    """`meta.total` is read only as a whole number of icons (not a bool, a string or a negative)."""
+    return type(value) is int and 0 <= value <= _MAX_ID
 
 
 class UnreadableAnswer(Exception):

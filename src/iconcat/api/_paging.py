@@ -54,6 +54,7 @@ def merge_page(
         next_page=following,
         paging_stopped=stopped,
         pages_fetched=fetched,
+        total=page.total if page.total is not None else (previous.total if previous else None),
     )
 
 

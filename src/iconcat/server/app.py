@@ -26,6 +26,7 @@ Decisions where the spec is silent, made the way a real service plausibly would:
   (absent means 1); anything but decimal digits from 1 to 2³¹−1, or a repeated `page`, is 400
   `invalid_parameter`; a page past the end is 200 with no icons, `moreResultsAvailable: false` and
   no `next`. A client that knows nothing of `next` sees exactly the first page it always saw.
+- `meta.total`, another extension: how many icons the query matched in all, on every page.
 - `latency_ms` delays every response (errors included) with an asynchronous sleep, to stage slow
   networks without blocking the server.
 - Files are rendered lazily in a worker thread (the event loop stays free) and cached. A preview
@@ -194,7 +195,7 @@ def create_app(
     def answer(name: str, number: int, base_url: str, next_url: str) -> Response:
         """One page of the search's answer, encoded (in a worker thread: see the module docstring)."""
         page, more = catalogue.search_page(name, (number - 1) * page_size, page_size)
-        meta: dict[str, object] = {"moreResultsAvailable": more}
+        meta: dict[str, object] = {"moreResultsAvailable": more, "total": catalogue.search_count(name)}
         if more:
             meta["next"] = next_url
         return JSONResponse({"data": [icon_json(icon, base_url) for icon in page], "meta": meta})

@@ -219,6 +219,10 @@ class Catalogue:
         ids, more = self._search_index().page(query, start, count)
         return [self._record(icon_id) for icon_id in ids], more
 
+    def search_count(self, query: str) -> int:
+        """`len(search(query))`, counted without ranking or building the icons."""
+        return self._search_index().count(query)
+
     def prepare(self) -> None:
         """Build the search index now rather than on the first search (it takes a moment at 1,000,000 icons)."""
         self._search_index()

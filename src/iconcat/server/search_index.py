@@ -92,6 +92,15 @@ class NameIndex:
                 return found, next(numbers, None) is not None
         return found, False
 
+    def count(self, query: str) -> int:
+        """How many ids the answer to `query` holds (what `every` would yield), without ordering them."""
+        words = query.casefold().split()
+        if not words:
+            return self.total
+        # Every match has each word somewhere in its name: the widest rank holds them all.
+        matching = _intersection(self._union(self._containing(word)) for word in words)
+        return sum(self._sizes[number] for number in matching)
+
     def every(self, query: str) -> Iterator[int]:
         """Every id of the ordered answer."""
         words = query.casefold().split()
