@@ -37,8 +37,9 @@ _ESCAPES = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\
 
 
 def visible_text(output: str) -> str:
-    """`output` without the escape sequences: roughly what a person reads."""
-    return _ESCAPES.sub("", output)
+    """`output` without the escape sequences: roughly what a person reads (a no-break space, as in the
+    dialogs' key hints, reads as a space)."""
+    return _ESCAPES.sub("", output).replace("\u00a0", " ")
 
 
 class PtyProcess:

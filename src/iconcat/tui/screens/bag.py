@@ -36,6 +36,7 @@ from iconcat.batch import BatchItem, BatchProgress, BatchSummary, ItemState, for
 from iconcat.text import sanitize
 
 from ..bag_controller import BagController, Preference, preference_label
+from ..key_hints import KeyHints
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from iconcat.api import Icon
@@ -144,13 +145,15 @@ class BagScreen(ModalScreen[None]):
                 yield Button(Content("Cancel all"), id="bag-cancel")
                 yield Button(Content("Retry failed"), id="bag-retry-button")
                 yield Button(Content("Empty the bag"), id="bag-empty-button", variant="error")
-            yield Static(
-                Content(
-                    "d download all · x cancel all · r retry failed · space take out · e empty · "
-                    "ctrl+f folder · esc close"
-                ),
+            yield KeyHints(
+                "d download all",
+                "x cancel all",
+                "r retry failed",
+                "space take out",
+                "e empty",
+                "ctrl+f folder",
+                "esc close",
                 id="bag-keys",
-                markup=False,
             )
 
     def on_mount(self) -> None:

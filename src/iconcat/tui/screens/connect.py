@@ -30,6 +30,7 @@ from iconcat.failures import describe_failure
 from iconcat.text import sanitize
 
 from ..connection import Connection
+from ..key_hints import KeyHints
 from ..widgets.ordered_input import OrderedInput
 from ..widgets.secret_input import SecretInput
 
@@ -110,7 +111,7 @@ class ConnectScreen(ModalScreen["Connection | None"]):
                 yield Button(Content("Test"), id="connect-test-button")
                 yield Button(Content("Save"), id="connect-save-button", variant="primary")
                 yield Button(Content("Cancel"), id="connect-cancel-button")
-            yield Static(Content("ctrl+t test · ctrl+s save · esc cancel"), id="connect-keys", markup=False)
+            yield KeyHints("ctrl+t test", "ctrl+s save", "esc cancel", id="connect-keys")
 
     def on_mount(self) -> None:
         if self.focus_token:

@@ -24,6 +24,8 @@ from textual.widgets.option_list import Option
 
 from iconcat.text import is_hidden, sanitize
 
+from ..key_hints import KeyHints
+
 __all__ = ["COPY_KINDS", "CopyChoice", "CopyMenu", "clipboard_text"]
 
 COPY_KINDS = ("name", "icon-id", "variant-id", "path", "svg")
@@ -92,7 +94,7 @@ class CopyMenu(ModalScreen["str | None"]):
                 for choice in self.choices
             ]
             yield OptionList(*options, id="copy-list", markup=False)
-            yield Static(Content("enter copy · esc close"), id="copy-keys", markup=False)
+            yield KeyHints("enter copy", "esc close", id="copy-keys")
 
     def on_mount(self) -> None:
         menu = self.query_one(OptionList)

@@ -29,6 +29,7 @@ from textual.widgets import Input, Label, Static
 
 from iconcat.text import sanitize
 
+from ..key_hints import KeyHints
 from ..widgets.ordered_input import OrderedInput
 
 __all__ = ["DownloadFolderScreen", "FolderInput", "FolderSuggester"]
@@ -85,9 +86,7 @@ class DownloadFolderScreen(ModalScreen["Path | None"]):
             )
             yield Static(Content(self.note), id="folder-note", markup=False)
             yield Static("", id="folder-problem", markup=False)
-            yield Static(
-                Content("enter use this folder · → or tab complete · esc close"), id="folder-keys", markup=False
-            )
+            yield KeyHints("enter use this folder", "→ or tab complete", "esc close", id="folder-keys")
 
     def on_mount(self) -> None:
         field = self.query_one("#folder-path", FolderInput)

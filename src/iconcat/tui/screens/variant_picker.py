@@ -28,6 +28,8 @@ from textual.widgets.option_list import Option
 
 from iconcat.text import sanitize
 
+from ..key_hints import KeyHints
+
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from iconcat.api import Icon, Variant
     from iconcat.saving import Choice
@@ -114,7 +116,7 @@ class VariantPicker(ModalScreen["Choice | None"]):
             ]
             yield OptionList(*options, id="picker-list", markup=False)
             yield Static("", id="picker-target", markup=False)
-            yield Static(Content("enter download · ctrl+f folder · esc close"), id="picker-keys", markup=False)
+            yield KeyHints("enter download", "ctrl+f folder", "esc close", id="picker-keys")
 
     def on_mount(self) -> None:
         picker = self.query_one(OptionList)
