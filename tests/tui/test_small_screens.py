@@ -138,3 +138,32 @@ async def test_help_text_wraps_under_its_description(make_app):
         assert continued, "some description wraps at 80 columns"
         assert all(line[column] != " " for line in continued), continued  # under the description, not the keys
         assert not [line for line in lines if line.strip() and line[:column].strip() and " " not in line[:column]]
+
+
+@pytest.mark.parametrize("width", [60, 80])
+async def test_the_footer_leaves_keys_out_rather_than_cut_one(make_app, width):
+    """Over the facet panel at 80 columns, "^o Connect" was cut to "^o C": now the rightmost keys
+    go, whole, and ^q Quit stays."""
+    from textual.widgets._footer import FooterKey
+
+    app = make_app(view="gallery")
+    async with app.run_test(size=(width, 24)) as pilot:
+        await results_focused(pilot, "arrow")
+        await pilot.press("f")
+        await wait_until(pilot, lambda: app.query_one("#facets").display, "the facet panel")
+        await pilot.pause()
+        await pilot.pause()
+        keys = [key for key in app.screen.query(FooterKey) if not key.has_class("-command-palette")]
+        palette = app.screen.query_one("FooterKey.-command-palette")
+        assert any(key.action == "quit_anywhere" for key in keys)
+        assert any(key.description == "Choose" for key in keys)  # the panel's own key, first
+        assert max(key.region.right for key in keys) <= palette.region.x, [(k.description, k.region) for k in keys]
+
+
+def test_keys_that_fit_drop_the_rightmost_but_never_quit() -> None:
+    from iconcat.tui.widgets.steady_footer import keys_that_fit
+
+    keys = [("a", "a", "Alpha"), ("quit_anywhere", "^q", "Quit"), ("c", "^o", "Connect"), ("d", "?", "Keys")]
+    assert keys_that_fit(keys, 100) == [0, 1, 2, 3]
+    assert keys_that_fit(keys, 19) == [0, 1]  # "a Alpha ^q Quit " is 16; Connect would make 27
+    assert keys_that_fit(keys, 3) == [1]  # too narrow for anything but the way out

@@ -1,10 +1,34 @@
-"""The browser's footer: Textual's, recomposed only when the keys it shows change."""
+"""The browser's footer: Textual's, recomposed only when the keys it shows change, and never cut off."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from rich.cells import cell_len
 from textual import events
+from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import Footer
+from textual.widgets._footer import FooterKey  # the footer's own parts (Textual is pinned)
+
+KEPT_TO_THE_LAST = ("quit_anywhere",)
+"""Actions whose key stays when the footer is too narrow for every key: a newcomer must always see
+how to leave. (The command palette's key is docked apart and always stays.)"""
+
+
+def keys_that_fit(keys: Sequence[tuple[str, str, str]], room: int) -> list[int]:
+    """Which of `keys` (action, key shown, description) to show, in order, in `room` cells of a compact
+    footer (each key: its display, a space, its description, a space after): all when they fit; else
+    the rightmost are left out first, never one of `KEPT_TO_THE_LAST`."""
+    widths = [cell_len(shown) + (1 + cell_len(label) if label else 0) + 1 for _, shown, label in keys]
+    kept = list(range(len(keys)))
+    for number in reversed(range(len(keys))):
+        if sum(widths[n] for n in kept) <= room:
+            break
+        if keys[number][0] not in KEPT_TO_THE_LAST:
+            kept.remove(number)
+    return kept
+
 
 __all__ = ["SteadyFooter"]
 
@@ -25,6 +49,28 @@ class SteadyFooter(Footer):
 
     def on_resize(self, event: events.Resize) -> None:
         self.compact = event.size.width < self.COMPACT_BELOW
+        if self.compact and event.size.width != self._laid_out_for:
+            self.refresh(recompose=True)  # the keys that fit depend on the width
+
+    _laid_out_for = 0
+
+    def compose(self) -> ComposeResult:
+        """Textual's keys; when compact and too many for the width, the rightmost left out first
+        (at 80 columns over the facet panel, "^o Connect" was cut to "^o C"). Still in the palette."""
+        parts = list(super().compose())  # (no binding groups here: Footer yields plain keys)
+        self._laid_out_for = self.size.width
+        if not self.compact or not self.size.width:
+            yield from parts
+            return
+        docked = [part for part in parts if isinstance(part, FooterKey) and part.has_class("-command-palette")]
+        keys = [part for part in parts if isinstance(part, FooterKey) and part not in docked]
+        if len(keys) != len(parts) - len(docked):
+            yield from parts  # something other than keys: shown as Textual made it
+            return
+        room = self.size.width - sum(cell_len(key.key_display) + cell_len(key.description) + 2 for key in docked)
+        kept = keys_that_fit([(key.action, key.key_display, key.description) for key in keys], room)
+        yield from (keys[number] for number in kept)
+        yield from docked
 
     def bindings_changed(self, screen: Screen[object]) -> None:
         shown = tuple(
