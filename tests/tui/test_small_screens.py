@@ -167,3 +167,19 @@ def test_keys_that_fit_drop_the_rightmost_but_never_quit() -> None:
     assert keys_that_fit(keys, 100) == [0, 1, 2, 3]
     assert keys_that_fit(keys, 19) == [0, 1]  # "a Alpha ^q Quit " is 16; Connect would make 27
     assert keys_that_fit(keys, 3) == [1]  # too narrow for anything but the way out
+
+
+@pytest.mark.parametrize("size", [SMALL, (120, 36)])
+async def test_a_notice_never_covers_the_search_box_or_its_status(make_app, size):
+    from textual.widgets._toast import Toast
+
+    app = make_app()
+    async with app.run_test(size=size, notifications=True) as pilot:  # (off by default in tests)
+        await results_focused(pilot)
+        await pilot.press("asterisk")  # "★ Bell is a favourite…": a notice of several lines
+        await wait_until(pilot, lambda: bool(app.screen.query(Toast)), "the notice")
+        await pilot.pause()
+        status = app.screen.query_one("#search-status").region
+        box = app.screen.query_one("#search-input").region
+        for toast in app.screen.query(Toast):
+            assert not toast.region.overlaps(status) and not toast.region.overlaps(box), (toast.region, status)
