@@ -141,7 +141,7 @@ def test_run_browser_lets_the_remembered_view_apply_unless_a_setting_gives_one(m
 
 async def test_a_choice_made_before_the_memory_opened_is_remembered_once_it_has(make_app):
     app = make_app()
-    app.browser.remember_preference("pictures", "quadrant")  # before the first frame: no memory yet
+    app.browser.remembering.remember_preference("pictures", "quadrant")  # before the first frame: no memory yet
     assert app.browser.memory is None
     async with app.run_test(size=SIZE) as pilot:
         await memory_open(pilot)

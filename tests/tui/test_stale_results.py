@@ -49,8 +49,8 @@ async def test_keys_behind_enter_wait_for_the_new_words_and_the_answer_highlight
             assert 0 < faded < 1 and gallery._fade == faded  # the names are drawn at that opacity
             waits = len(notices(app))
             refused = []
-            original = app.browser.refuse_stale
-            app.browser.refuse_stale = lambda: refused.append(original()) or refused[-1]
+            original = app.browser.stale.refuse
+            app.browser.stale.refuse = lambda: refused.append(original()) or refused[-1]
             for key, character in [("d", "d"), ("space", " "), ("asterisk", "*"), ("ctrl+a", None)]:
                 app.post_message(events.Key(key, character))
             await wait_until(pilot, lambda: len(refused) == 4, "the four commands asked")
@@ -83,11 +83,11 @@ async def test_filter_words_and_the_same_words_again_leave_the_results_current(m
             app.query_one(SearchInput).focus()
             await pilot.press(*" style:filled")  # filter words: the results at hand filtered, nothing sent
             await wait_until(pilot, lambda: app.browser.filters.text == "style:filled", "the filter applied")
-            assert app.browser.refuse_stale() is False
+            assert app.browser.stale.refuse() is False
             app.browser.action_search_again()  # ctrl+r: the same words again, held
             await wait_until(pilot, lambda: held.in_flight == 1, "arrow asked again")
             assert app.browser.search_state.phase is SearchPhase.SEARCHING
-            assert app.browser.refuse_stale() is False
+            assert app.browser.stale.refuse() is False
             assert not app.query_one(ResultsArea).active.stale
             held.release()
             await wait_until(pilot, lambda: results_settled(app), "arrow again")

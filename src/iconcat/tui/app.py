@@ -210,14 +210,14 @@ class IconcatApp(App[int]):
 
     async def on_unmount(self) -> None:
         self.pictures.close()  # the terminal frees the kitty images we sent
-        self.browser.close_memory()
+        self.browser.remembering.close()
         await self.link.close()
 
     def _theme_changed(self, theme: object) -> None:
         """A theme was chosen (the palette): remembered for the next run."""
         if self.theme != self._theme_seen:
             self._theme_seen = self.theme
-            self.browser.remember_preference(THEME, self.theme)
+            self.browser.remembering.remember_preference(THEME, self.theme)
 
     def _write_to_terminal(self, data: str) -> None:
         """Escape sequences outside the frames (kitty images), through Textual's writer, in order with them."""
@@ -261,7 +261,7 @@ class IconcatApp(App[int]):
     async def switch_connection(self, connection: Connection) -> None:
         """Browse another catalogue: new client, empty caches, same query searched again."""
         self.sub_title = connection.label
-        self.browser.forget_catalogue()
+        self.browser.drawing.forget_catalogue()
         await self._open_client(switch_to=connection)
         self._remove_leftovers()
         self.browser.action_search_again()
@@ -293,7 +293,7 @@ class IconcatApp(App[int]):
     def start_download(self, icon: Icon, variant: Variant) -> DownloadJob:
         """Save `variant` of `icon` into the download folder, in the background."""
         folder = Path(self.connection.download_dir).expanduser()
-        self.browser.remember_use(icon)
+        self.browser.remembering.used(icon)
         return self._downloads_panel.start(icon, variant, folder)
 
     def note_written(self, path: Path, icon: Icon | None = None) -> None:
@@ -464,7 +464,7 @@ class IconcatApp(App[int]):
         from .screens import HelpScreen
 
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen(pictures=self.browser.pictures_summary()))
+            self.push_screen(HelpScreen(pictures=self.browser.drawing.summary()))
 
     async def action_quit(self) -> None:
         """Quit; while downloads run, ask first (quitting cancels them and removes partial files).
@@ -535,7 +535,7 @@ class IconcatApp(App[int]):
 
     def _start_pick(self, icon: Icon, choice: Choice) -> None:
         folder = Path(self.connection.download_dir).expanduser()
-        self.browser.remember_use(icon)
+        self.browser.remembering.used(icon)
         self._downloads_panel.start(icon, choice, folder)
 
     @on(DownloadController.Finished)

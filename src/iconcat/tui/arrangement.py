@@ -23,9 +23,13 @@ from iconcat.browsing.search_state import SearchPhase, SearchState
 from .widgets import FacetPanel, ResultsArea, SearchBar, SearchInput
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
+    from collections.abc import Callable
+
     from textual.screen import Screen
 
-    from iconcat.api import SearchResult
+    from iconcat.api import Icon, SearchResult
+
+    from .selection import Selection
 
 __all__ = ["Arrangement"]
 
@@ -96,11 +100,27 @@ class Arrangement:
             facets.screen.set_focus(facets)
         return bool(facets.display)
 
-    def toggle_group(self) -> None:
-        """Group by name, or not (the caller shows the results again, then `say_grouping`)."""
-        self.grouped = not self.grouped
+    def clear_filters(self) -> str | None:
+        """Clear every filter from the search box: its words now (to search), or None, having said
+        so, when no filter was on."""
+        if not self.filters:
+            self._screen.notify("No filter is on.", markup=False)
+            return None
+        return self.put_in_box(Filters())
 
-    def say_grouping(self) -> None:
-        """Say how the results are arranged now (grouped by name or not)."""
+    def toggle_group(self, selection: Selection, show_again: Callable[[Icon | None], None]) -> None:
+        """Group by name, or not, and say so; `show_again(icon)` shows the results again, `icon` under
+        the highlight.
+
+        The icon under the highlight stays under it: grouping highlights its group and, in the detail,
+        the icon itself; ungrouping highlights the member that was chosen in the detail. The keyboard
+        on a group's members goes back to the results (the members go away with the groups).
+        """
+        current = selection.member()
+        members_had_focus = selection.members_have_focus()
+        self.grouped = not self.grouped
+        show_again(current)
+        if members_had_focus:
+            selection.focus_results()
         notice = GROUPED_NOTICE if self.grouped else UNGROUPED_NOTICE
         self._screen.notify(notice, title="Group by name", markup=False)

@@ -16,8 +16,9 @@ dialog on top turns them all off) to the controllers, each a module of its own w
   the writer thread and its notices.
 - `copy_controller.CopyController`: `y`'s menu, the clipboard, the SVG-copy limit.
 - `bag_controller.BagController` and `bag_notices.BagNotices`: the bag, its batch, and what is shown of it.
-- `stale_results`: while other search words are on their way, the results on show are the search
-  before's: dimmed, and the commands that act on an icon wait for the answer (`refuse_stale`).
+- `stale_guard.StaleGuard` (`browsing.stale_results`'s rule): while other search words are on their
+  way, the results on show are the search before's: dimmed, and the commands that act on an icon wait.
+- `keys`: the one key table; a printable key over the results types a search, a command key runs as read.
 
 `search_state`'s watcher updates the screen. Every string from the catalogue or from an exception is
 passed through `sanitize` (failures through `describe_failure`) and shown as plain Content
@@ -26,7 +27,6 @@ passed through `sanitize` (failures through `describe_failure`) and shown as pla
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -39,10 +39,9 @@ from textual.reactive import var
 from textual.screen import Screen
 from textual.widgets import Header
 
-from iconcat.browsing.filters import Filters, parse_query
+from iconcat.browsing.filters import Filters
 from iconcat.browsing.remembered import PICTURES, VIEW
 from iconcat.browsing.search_state import SearchPhase, SearchState
-from iconcat.browsing.stale_results import StaleResults, waiting_notice
 from iconcat.browsing.written_files import WrittenFiles
 from iconcat.config import THUMBNAIL_MODES, VIEWS
 
@@ -50,12 +49,13 @@ from .arrangement import Arrangement
 from .bag_controller import BagController
 from .bag_notices import BagNews, BagNotices
 from .copy_controller import CopyController
-from .keys import bindings_for, command_allowed, type_over_results
+from .keys import bindings_for, command_allowed, run_where_read, type_over_results
 from .memory_controller import MemoryController
 from .picture_controller import PictureController
 from .preview_loader import PreviewLoader
 from .search_runner import SearchRunner
 from .selection import Selection
+from .stale_guard import StaleGuard
 from .terminal_images import TerminalPictures
 from .widgets import (
     DetailPane,
@@ -128,9 +128,9 @@ class BrowserScreen(Screen[None]):
         """The filters in force and the grouping over the results at hand."""
         self.selection = Selection(self)
         """Which icon the commands are about (grouped: the member), and the focus among the results."""
-        self.stale = StaleResults()
+        self.stale = StaleGuard(self, self.searches, lambda: self.search_state)
         """Which search the results on show answered: while other words are searched, they are dimmed
-        and the commands that act on an icon wait (`stale_results`)."""
+        and the commands that act on an icon wait (`refuse`)."""
         self.remembering = MemoryController(self, link, lambda: downloads_panel.variant_preference)
         """The memory of this catalogue (favourites, recents, preferences, answers, previews) and its writer."""
         self.drawing = PictureController(
@@ -183,10 +183,6 @@ class BrowserScreen(Screen[None]):
         # A dialog closed: the variant picker may have changed the variant choice (set as it closes).
         self.call_after_refresh(self.remembering.remember_variant_choice)
 
-    def pictures_summary(self) -> str:
-        """How pictures are drawn now, and what the terminal offers (for the help screen)."""
-        return self.drawing.summary()
-
     @property
     def filters(self) -> Filters:
         """The filters in force over the results at hand (the search box's `key:value` words)."""
@@ -209,25 +205,10 @@ class BrowserScreen(Screen[None]):
         its favourites and recent icons."""
         self.remembering.use(memory)
         self.bag.use_memory(memory, self.remembering.writer)
-        self.remembering.mark_favourites()
-        self.remembering.say_opening_notice()
         if not self.searches.last_query and self.search_state.phase is SearchPhase.PROMPT:
             self._show_empty_query()
         elif self.search_state.phase is SearchPhase.UNREACHABLE:  # (the first search failed before this)
             self._show_remembered_result(self.remembering.saved_answer(self.search_state))
-
-    def close_memory(self) -> None:
-        """Remember the last choices, write what waits to be written, close the memory (at exit, or
-        before another catalogue's)."""
-        self.remembering.close()
-
-    def remember_preference(self, key: str, value: str) -> None:
-        """Remember a choice (theme, view, pictures, variant) for the next run (see `remembered`)."""
-        self.remembering.remember_preference(key, value)
-
-    def remember_use(self, icon: Icon) -> None:
-        """`icon` was opened in the picker or downloaded: it goes to the top of the recents."""
-        self.remembering.used(icon)
 
     def _show_remembered_result(self, answer: tuple[SearchResult, SearchState] | None) -> bool:
         """Show an answer the memory kept (the remembered icons, or the last answer seen offline);
@@ -248,13 +229,8 @@ class BrowserScreen(Screen[None]):
 
     def action_toggle_favourite(self) -> None:
         """Mark the highlighted icon (grouped: the chosen member) as a favourite, or unmark it."""
-        if self.refuse_stale():
+        if self.stale.refuse() or not self.remembering.toggle_favourite(self.highlighted_member()):
             return
-        icon = self.highlighted_member()
-        if icon is None or not self.remembering.toggle_favourite(icon):
-            self.notify("Highlight an icon to make it a favourite.", markup=False)
-            return
-        self.remembering.mark_favourites()
         if not self.searches.last_query and self.search_state.favourites is not None:
             self._show_empty_query()
 
@@ -262,12 +238,12 @@ class BrowserScreen(Screen[None]):
 
     def action_toggle_mark(self) -> None:
         """Put the highlighted icon (grouped: the chosen member) in the bag, or take it out."""
-        if not self.refuse_stale():
+        if not self.stale.refuse():
             self.bag_notices.toggle(self.highlighted_member())
 
     def action_mark_all(self) -> None:
         """Put every icon shown (after the filters; grouped: every member) in the bag."""
-        if not self.refuse_stale():
+        if not self.stale.refuse():
             phase = self.search_state.phase
             self.bag_notices.mark_all(self.query_one(ResultsArea).shown_icons if phase is SearchPhase.RESULTS else ())
 
@@ -282,10 +258,6 @@ class BrowserScreen(Screen[None]):
     def _bag_news(self, message: BagNews) -> None:
         message.stop()
         self.bag_notices.hear(message)
-
-    def forget_catalogue(self) -> None:
-        """Another catalogue is in use: drop the previews of the one before."""
-        self.drawing.forget_catalogue()
 
     # ----------------------------------------------------------------- copying (issue 14)
 
@@ -302,29 +274,9 @@ class BrowserScreen(Screen[None]):
 
     async def on_key(self, event: events.Key) -> None:
         """Over the results, a printable key that is no command starts a search with it (`keys`); a
-        command key runs here, as it is read."""
-        if type_over_results(self, event):
-            return
-        if not self.is_active:
-            # A dialog opened by a key ahead of this one in the same read ("y⏎"): the key is the
-            # dialog's now; bubbling on, the app runs it with the dialog's bindings, as Textual does.
-            return
-        # A command key runs now, where it is read, as Textual would run it once the key had bubbled up
-        # to the app: by then the keys behind it in the same read were already handled here ("vk" over
-        # the results typed k into the search box first, and v then acted on the search box: the view
-        # stayed and the search became "arrowk"). The same binding chain, in the same order.
-        tried = False
-        for namespace, bindings in self._modal_binding_chain:
-            for binding in bindings.key_to_bindings.get(event.key, ()):
-                if binding.priority:
-                    continue
-                tried = True
-                if await self.app.run_action(binding.action, namespace):
-                    event.stop()
-                    event.prevent_default()
-                    return
-        if tried:  # every binding refused it: the app must not run the same chain a second time
-            event.prevent_default()
+        command key runs here, as it is read (`keys.run_where_read`)."""
+        if not type_over_results(self, event):
+            await run_where_read(self, event)
 
     # ----------------------------------------------------------------- search
 
@@ -410,31 +362,19 @@ class BrowserScreen(Screen[None]):
         if results.at_last and self.searches.reached_last(entries):
             self.action_load_more(quiet=True)
 
-    def refuse_stale(self) -> bool:
-        """True, having said to wait, when the results on show are the search before's while other
-        search words are on their way: Enter, `d`, space, ctrl+a and `*` do not act on them."""
-        box = self.query_one_optional(SearchInput)
-        words = parse_query(box.value).service_text if box is not None else self.searches.last_query
-        waiting = self.stale.waiting_for(self.search_state, words, self.searches.last_query)
-        if waiting and self.stale.should_say(waiting, time.monotonic(), self.app.NOTIFICATION_TIMEOUT):
-            self.notify(waiting_notice(waiting), title="Searching", severity="warning", markup=False)
-        return bool(waiting)
-
     def highlighted_member(self) -> Icon | None:
         """The icon Enter and d are about: the highlighted one; grouped, the group's highlighted member."""
         return self.selection.member()
 
     @on(IconChosen)
     def _icon_chosen(self, message: IconChosen) -> None:
-        if self.refuse_stale():
-            return
-        self.open_variant_picker(self.selection.chosen(message.icon))
+        if not self.stale.refuse():
+            self.open_variant_picker(self.selection.chosen(message.icon))
 
     @on(DetailPane.MemberChosen)
     def _member_chosen(self, message: DetailPane.MemberChosen) -> None:
-        if self.refuse_stale():
-            return
-        self.open_variant_picker(message.icon)
+        if not self.stale.refuse():
+            self.open_variant_picker(message.icon)
 
     @on(PreviewLoader.Arrived)
     def _preview_arrived(self, message: PreviewLoader.Arrived) -> None:
@@ -452,7 +392,7 @@ class BrowserScreen(Screen[None]):
         if self._choose is not None:
             self._choose(icon)  # (picking: the icon becomes recent when its file is saved, not on a bag toggle)
             return
-        self.remember_use(icon)
+        self.remembering.used(icon)
         folder = Path(self.link.connection.download_dir).expanduser()
         self._downloads_panel.choose_and_start(icon, folder)
 
@@ -480,10 +420,6 @@ class BrowserScreen(Screen[None]):
         if result is not None and self.search_state.phase is SearchPhase.RESULTS:
             self.show_search_result(result, self.searches.state_again(result, self.search_state), keep_place=True)
 
-    def _set_filters(self, filters: Filters) -> None:
-        """Put `filters` in the search box (where they live while in force) and apply them now."""
-        self.start_search(self.arrangement.put_in_box(filters))
-
     def action_toggle_facets(self) -> None:
         """Show the facet panel (values with counts to choose with space), or hide it."""
         if not self.arrangement.toggle_facets(self.searches.result):
@@ -491,14 +427,13 @@ class BrowserScreen(Screen[None]):
 
     def action_clear_filters(self) -> None:
         """Clear every filter: all the results at hand again."""
-        if not self.filters:
-            self.notify("No filter is on.", markup=False)
-            return
-        self._set_filters(Filters())
+        words = self.arrangement.clear_filters()
+        if words is not None:
+            self.start_search(words)
 
     @on(FacetPanel.Changed)
     def _facets_changed(self, message: FacetPanel.Changed) -> None:
-        self._set_filters(message.filters)
+        self.start_search(self.arrangement.put_in_box(message.filters))  # (the filters live in the box)
 
     def action_search_again(self) -> None:
         """Send the current search again."""
@@ -506,7 +441,7 @@ class BrowserScreen(Screen[None]):
 
     def action_download(self) -> None:
         """Open the variant picker for the highlighted icon (grouped: the group's highlighted member)."""
-        if self.refuse_stale():
+        if self.stale.refuse():
             return
         icon = self.highlighted_member()
         if icon is None:
@@ -517,31 +452,24 @@ class BrowserScreen(Screen[None]):
     def action_cycle_thumbnails(self) -> None:
         """Draw pictures the next way: half blocks, quadrant blocks, not at all (and round again)."""
         mode = self.drawing.cycle()
-        self.remember_preference(PICTURES, mode)
+        self.remembering.remember_preference(PICTURES, mode)
         self.drawing.notice(mode)
 
     def action_toggle_view(self) -> None:
         """Show the results as tiles of pictures, or as a text list (and back)."""
         area = self.query_one(ResultsArea)
         area.view = "list" if area.view == "gallery" else "gallery"
-        self.remember_preference(VIEW, area.view)
+        self.remembering.remember_preference(VIEW, area.view)
 
     def action_toggle_group(self) -> None:
-        """Group the results by name (one entry per name, its styles and sets in the detail), or not.
+        """Group the results by name (one entry per name, its styles and sets in the detail), or not;
+        the icon under the highlight stays under it (`Arrangement.toggle_group`)."""
+        self.arrangement.toggle_group(self.selection, self._show_regrouped)
 
-        The icon under the highlight stays under it: grouping highlights its group and, in the detail,
-        the icon itself; ungrouping highlights the member that was chosen in the detail.
-        """
-        current = self.highlighted_member()
-        members_had_focus = self.selection.members_have_focus()
-        self.arrangement.toggle_group()
+    def _show_regrouped(self, current: Icon | None) -> None:
         result = self.searches.result
         if result is not None and self.search_state.phase is SearchPhase.RESULTS:
-            state = self.searches.state_again(result, self.search_state)
-            self.show_search_result(result, state, select=current)
-        if members_had_focus:  # the tiles go away with the groups
-            self.action_focus_results()
-        self.arrangement.say_grouping()
+            self.show_search_result(result, self.searches.state_again(result, self.search_state), select=current)
 
     def action_focus_members(self, quiet: bool = False) -> None:
         """Move to the highlighted group's members, to choose one (grouped by name)."""

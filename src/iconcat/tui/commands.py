@@ -32,7 +32,7 @@ class BrowserCommands(Provider):
             browser = getattr(self.app, "browser", None)
             if browser is not None:
                 # The palette reads help as markup: the summary quotes TERM and such, so escaped.
-                return escape(f"{browser.pictures_summary()}  ({command.shown_key})")
+                return escape(f"{browser.drawing.summary()}  ({command.shown_key})")
         return self._help(command.description, command.shown_key)
 
     async def discover(self) -> Hits:

@@ -36,6 +36,8 @@ __all__ = [
     "bindings_for",
     "command_allowed",
     "help_lines",
+    "run_where_read",
+    "type_over_results",
     "types_into_search",
 ]
 
@@ -303,3 +305,27 @@ def type_over_results(screen: Screen[None], event: events.Key) -> bool:
         search.insert_text_at_cursor(event.character or "")
         return True
     return False
+
+
+async def run_where_read(screen: Screen[None], event: events.Key) -> None:
+    """The browser screen's `on_key`, after `type_over_results`: a command key runs now, where it is
+    read, as Textual would run it once the key had bubbled up to the app: by then the keys behind it
+    in the same read were already handled here ("vk" over the results typed k into the search box
+    first, and v then acted on the search box: the view stayed and the search became "arrowk"). The
+    same binding chain, in the same order."""
+    if not screen.is_active:
+        # A dialog opened by a key ahead of this one in the same read ("y⏎"): the key is the
+        # dialog's now; bubbling on, the app runs it with the dialog's bindings, as Textual does.
+        return
+    tried = False
+    for namespace, bindings in screen._modal_binding_chain:
+        for binding in bindings.key_to_bindings.get(event.key, ()):
+            if binding.priority:
+                continue
+            tried = True
+            if await screen.app.run_action(binding.action, namespace):
+                event.stop()
+                event.prevent_default()
+                return
+    if tried:  # every binding refused it: the app must not run the same chain a second time
+        event.prevent_default()

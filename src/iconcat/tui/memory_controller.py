@@ -88,7 +88,8 @@ class MemoryController:
         """The variant choice last remembered (the app set the panel's from the memory)."""
 
     def use(self, memory: Memory) -> None:
-        """Remember with `memory` from now on (a new one for each catalogue); say its trouble, if any."""
+        """Remember with `memory` from now on (a new one for each catalogue): its favourites starred,
+        its trouble said, if any."""
         self.close()
         self.memory = memory
         self._memory_notice_said = memory.notice  # (said just below)
@@ -96,6 +97,8 @@ class MemoryController:
         for key, value in self._pending_preferences.items():
             memory.remember(key, value)
         self._pending_preferences.clear()
+        self.mark_favourites()
+        self.say_opening_notice()
 
     def say_opening_notice(self) -> None:
         """Say why the memory is not what it should be (kept in memory alone, a newer schema), if so."""
@@ -229,15 +232,18 @@ class MemoryController:
         if area is not None:
             area.set_favourites(ids)
 
-    def toggle_favourite(self, icon: Icon) -> bool:
-        """Mark `icon` as a favourite, or unmark it, and say so; False when there is no memory yet."""
-        if self.memory is None:
+    def toggle_favourite(self, icon: Icon | None) -> bool:
+        """Mark `icon` (the highlighted one) as a favourite, or unmark it, say so and star it; False,
+        having said to highlight one, when there is none or no memory yet."""
+        if icon is None or self.memory is None:
+            self._owner.notify("Highlight an icon to make it a favourite.", markup=False)
             return False
         now = self.memory.toggle_favourite(icon)
         name = sanitize(icon.name, max_length=60)
         said = f"★ {name} is a favourite." if now else f"{name} is no longer a favourite."
         self._owner.notify(said + " Favourites show when the search box is empty.", title="Favourites", markup=False)
         self.say_trouble()
+        self.mark_favourites()
         return True
 
     def used(self, icon: Icon) -> None:

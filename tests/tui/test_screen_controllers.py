@@ -1,0 +1,100 @@
+"""The browser screen's controllers through their public faces (issue 22: the screen routes, each
+controller owns its job): the stale-results guard, the arrangement's grouping and clearing, the
+memory's favourite toggle. The screen's own tests drive the same jobs through keys."""
+
+from __future__ import annotations
+
+from iconcat.browsing.search_state import SearchPhase
+from iconcat.tui.connection import Connection
+from iconcat.tui.widgets import DetailPane, ResultsArea, ResultsList, SearchInput
+from tests.conftest import TEST_TOKEN
+from tests.support.tui import SIZE, HeldRequests, holding, results_settled, search, wait_until
+
+
+def notices(app) -> list[str]:
+    return [str(note.message) for note in app._notifications]
+
+
+async def test_the_stale_guard_refuses_while_other_words_are_on_their_way_and_says_so_once(make_app, download_dir):
+    held = HeldRequests(TEST_TOKEN, "/api/v1/search", query="name=home")
+    with holding(held) as slow:
+        app = make_app(Connection(slow.base_url, TEST_TOKEN, download_dir, is_demo=True))
+        async with app.run_test(size=SIZE) as pilot:
+            guard = app.browser.stale
+            await search(pilot, "bell")
+            assert guard.waiting_for() == "" and guard.refuse() is False
+            assert guard.results.shown_words == "bell"
+            app.browser.start_search("home", immediate=True)
+            await wait_until(pilot, lambda: held.in_flight == 1, "home at the server")
+            app.query_one(SearchInput).value = "home"
+            assert guard.waiting_for() == "home"
+            assert guard.dimmed(app.browser.search_state)
+            said = len(notices(app))
+            assert guard.refuse() is True and guard.refuse() is True
+            await pilot.pause()
+            assert notices(app)[said:] == ["Wait for home's results: the icons on show are from the search before."]
+            held.release()
+            await wait_until(pilot, lambda: results_settled(app) and app.browser.search_state.query == "home", "home")
+            assert guard.refuse() is False and guard.results.shown_words == "home"
+            assert not guard.dimmed(app.browser.search_state)
+
+
+async def test_the_arrangement_groups_around_the_highlighted_icon_and_gives_the_keyboard_back(make_app):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await search(pilot, "arrow")
+        browser, arrangement = app.browser, app.browser.arrangement
+        results = app.query_one(ResultsList)
+        browser.action_focus_results()
+        results.highlighted = 5
+        await pilot.pause()
+        icon = results.highlighted_icon
+        shown_again = []
+        arrangement.toggle_group(browser.selection, shown_again.append)
+        assert arrangement.grouped is True and shown_again == [icon]  # asked to show it again, under the highlight
+        await pilot.pause()
+        assert notices(app)[-1].startswith("Grouped by name")
+        # The real regrouping, then the keyboard on the members: ungrouping gives it back to the results.
+        arrangement.grouped = False
+        browser.action_toggle_group()
+        await wait_until(pilot, lambda: app.query_one(ResultsArea).groups is not None, "groups")
+        assert app.query_one(DetailPane).icon == icon
+        browser.action_focus_members()
+        await wait_until(pilot, lambda: browser.selection.members_have_focus(), "the members focused")
+        arrangement.toggle_group(browser.selection, shown_again.append)
+        assert arrangement.grouped is False and shown_again[-1] == icon
+        assert app.focused is app.query_one(ResultsArea).active
+        await pilot.pause()
+        assert notices(app)[-1] == "Every icon on its own row."
+
+
+async def test_the_arrangement_clears_the_filters_from_the_box_or_says_none_is_on(make_app):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        arrangement = app.browser.arrangement
+        await search(pilot, "arrow style:filled")
+        assert arrangement.filters.text == "style:filled"
+        assert arrangement.clear_filters() == "arrow"
+        assert app.query_one(SearchInput).value == "arrow"
+        arrangement.take_query("arrow")
+        assert not arrangement.filters
+        assert arrangement.clear_filters() is None
+        await pilot.pause()
+        assert notices(app)[-1] == "No filter is on."
+
+
+async def test_the_memory_toggles_the_highlighted_favourite_and_stars_it(make_app):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: app.browser.memory is not None, "the memory opened")
+        remembering = app.browser.remembering
+        assert remembering.toggle_favourite(None) is False
+        await pilot.pause()
+        assert notices(app)[-1] == "Highlight an icon to make it a favourite."
+        await search(pilot, "bell")
+        icon = app.query_one(ResultsList).highlighted_icon
+        assert app.browser.search_state.phase is SearchPhase.RESULTS and icon is not None
+        assert remembering.toggle_favourite(icon) is True
+        assert icon.id in app.query_one(DetailPane).favourite_ids  # starred at once
+        assert remembering.toggle_favourite(icon) is True
+        assert icon.id not in app.query_one(DetailPane).favourite_ids
