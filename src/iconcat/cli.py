@@ -280,7 +280,8 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="N",
         type=_bounded_int(1, 10_000, "--page-size"),
         default=48,
-        help="icons per search answer (default 48)",
+        help="icons on a search's first page (default 48); the next pages, which the answer's meta.next "
+        "leads to, hold 500, or N when N is larger",
     )
     serve.add_argument(
         "--icons",
@@ -809,12 +810,14 @@ def _by_id_setting(template: str | None) -> str | None:
 
 
 def _serve(args: argparse.Namespace) -> int:
+    from iconcat.server.app import NEXT_PAGE_SIZE
     from iconcat.server.serve import run_forever  # imported here: the server's data takes a moment to build
 
     options: dict[str, Any] = {
         "host": args.host,
         "port": args.port,
         "page_size": args.page_size,
+        "next_page_size": max(args.page_size, NEXT_PAGE_SIZE),
         "latency_ms": args.latency,
         "icons": args.icons,
     }
