@@ -19,6 +19,14 @@ the command (`iconcat --base-url URL search arrow`) or after it (`iconcat search
 embedded demo catalogue, started in this process for the command's life, so they work right after
 install with nothing set up (the demo's ids are stable, so `download --demo` takes what
 `search --demo` prints).
+
+`search` reads its words as the browser's search box does (`iconcat.browsing.filters`, one parser):
+`key:value` words filter and are never sent. A filter applies to every result of the query, so with a
+filter (or `--all`, or `--limit N`) every page the catalogue reveals is followed, up to the client's
+10,000 cap, and filtered as it arrives; the lines under the table (stderr) say how many of how many
+seen match, that the counts are over the first 10,000 when the cap was hit, or that the filters apply
+to the page the catalogue returned when it reveals no next one. With `--json` the same is in `meta`
+(`seen`, `total`, `filters`, `limit`, `pagingStopped`) beside the API's `moreResultsAvailable`.
 """
 
 from __future__ import annotations
@@ -747,6 +755,8 @@ def _search_summary(found: _Found) -> list[str]:
         lines.append(f"{shown}; more match: --all fetches every page, or refine the search")
     elif unrevealed:
         lines.append(f"{plural}; more match: refine the search to see them")
+    elif result.total is not None and result.total > count:  # the cap, or a next page refused
+        lines.append(f"{count:,} of {result.total:,} icons")
     else:
         lines.append(plural)
     if stopped and not found.limited:
