@@ -270,7 +270,7 @@ def build_parser() -> argparse.ArgumentParser:
     search.add_argument(
         "name",
         nargs="+",
-        metavar="WORD",
+        metavar="NAME",
         help="words that must all occur in the icon's name, and key:value filter words",
     )
     search.add_argument("--json", action="store_true", help="print the answer as JSON (shaped like the API's)")
