@@ -260,9 +260,10 @@ def build_parser() -> argparse.ArgumentParser:
         parents=[connecting, demo],
         help="one search, as a table or JSON",
         description=(
-            "Search icons by name. key:value words filter the results as in the browser's search box "
-            "(style:filled set:core-ui format:svg size:512 category: series:; commas give alternatives: "
-            "style:filled,outline) and are never sent to the catalogue. With a filter, --all or --limit, "
+            "Search icons by name. key:value words filter the results as in the browser's search box and "
+            "are never sent to the catalogue: keys style, set, category, series, format and size "
+            "(style:filled set:core-ui format:svg size:512), a prefix is enough, commas give alternatives "
+            "(style:filled,outline). With a filter, --all or --limit, "
             "every page the catalogue reveals is fetched (up to 10,000 icons) and filtered; without, its "
             "first page. Example: iconcat search 'arrow style:filled' --demo"
         ),
