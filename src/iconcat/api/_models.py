@@ -134,6 +134,10 @@ class HeldIcons:
     def __len__(self) -> int:
         return len(self._icons)
 
+    def __reduce__(self) -> tuple[type[HeldIcons], tuple[list[Icon]]]:
+        # Copied or pickled as its icons (a lock is neither): a result stays as copyable as it was.
+        return HeldIcons, (list(self._icons),)
+
     def between(self, start: int, end: int) -> tuple[Icon, ...]:
         """The icons from `start` up to `end` (a result's own prefix, or what a page added to it)."""
         return tuple(self._icons[start:end])
