@@ -15,6 +15,7 @@ from tests.conftest import TEST_TOKEN
 from tests.support.cli import cli_filtered_ids, run_iconcat
 from tests.support.misbehaving import MisbehavingServer, Reply
 from tests.support.payloads import icon as entry
+from tests.support.pty import PtyProcess
 
 PAGE = 10
 """The catalogue's page size here: "arrow" (119 matches) spans twelve pages."""
@@ -127,3 +128,14 @@ def test_at_the_cap_the_counts_say_they_are_over_the_first_ten_thousand() -> Non
     summary, cap = outcome.stderr.splitlines()
     assert summary.endswith(" of 10,000 match style:filled")
     assert cap.startswith("counts over the first 10,000 of ") and "at most 10,000 icons" in cap
+
+
+def test_on_a_terminal_the_pages_are_counted_while_they_arrive_then_wiped(small_pages) -> None:
+    """Progress on stderr only where a person watches (the pipes above get the one summary line)."""
+    terminal = PtyProcess.iconcat("search", "arrow style:filled", env=env(small_pages))
+    assert terminal.finish() == 0, terminal.output
+    total = len(every_page(small_pages, "arrow"))
+    assert f"\rfetching pages… {PAGE} of {total} icons so far".encode() in terminal.output
+    progress_end = terminal.output.rindex(b"icons so far")
+    wiped = terminal.output.index(b"\r\x1b[K", progress_end)
+    assert wiped < terminal.output.index(b"ID "), "the line is wiped before the table"
