@@ -19,6 +19,14 @@ the command (`iconcat --base-url URL search arrow`) or after it (`iconcat search
 embedded demo catalogue, started in this process for the command's life, so they work right after
 install with nothing set up (the demo's ids are stable, so `download --demo` takes what
 `search --demo` prints).
+
+`search` reads its words as the browser's search box does (`iconcat.browsing.filters`, one parser):
+`key:value` words filter and are never sent. A filter applies to every result of the query, so with a
+filter (or `--all`, or `--limit N`) every page the catalogue reveals is followed, up to the client's
+10,000 cap, and filtered as it arrives; the lines under the table (stderr) say how many of how many
+seen match, that the counts are over the first 10,000 when the cap was hit, or that the filters apply
+to the page the catalogue returned when it reveals no next one. With `--json` the same is in `meta`
+(`seen`, `total`, `filters`, `limit`, `pagingStopped`) beside the API's `moreResultsAvailable`.
 """
 
 from __future__ import annotations
@@ -38,7 +46,8 @@ from iconcat.failures import describe_failure
 from iconcat.text import sanitize
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
-    from iconcat.api import CatalogueClient, ConnectionCheck, SearchResult, Secret
+    from iconcat.api import CatalogueClient, ConnectionCheck, Icon, SearchResult, Secret
+    from iconcat.browsing.filters import ParsedQuery
     from iconcat.config import Settings
 
 # Modules only some commands need (the settings, asyncio, json, pathlib, getpass, dataclasses, the
@@ -117,6 +126,21 @@ def _bounded_int(low: int, high: int, what: str) -> Callable[[str], int]:
             raise argparse.ArgumentTypeError(f"{what} must be a whole number") from None
         if not low <= value <= high:
             raise argparse.ArgumentTypeError(f"{what} must be between {low} and {high}")
+        return value
+
+    return parse
+
+
+def _at_least_one(what: str, counts: str) -> Callable[[str], int]:
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            value = 0
+        if value < 1:
+            raise argparse.ArgumentTypeError(
+                f"{what} counts the {counts}: give a whole number of 1 or more, not {text!r}"
+            )
         return value
 
     return parse
@@ -231,9 +255,36 @@ def build_parser() -> argparse.ArgumentParser:
         "size format id variant prefix iconify)",
     )
 
-    search = commands.add_parser("search", parents=[connecting, demo], help="one search, as a table or JSON")
-    search.add_argument("name", nargs="+", metavar="NAME", help="words that must all occur in the icon's name")
+    search = commands.add_parser(
+        "search",
+        parents=[connecting, demo],
+        help="one search, as a table or JSON",
+        description=(
+            "Search icons by name. key:value words filter the results as in the browser's search box and "
+            "are never sent to the catalogue: keys style, set, category, series, format and size "
+            "(style:filled set:core-ui format:svg size:512), a prefix is enough, commas give alternatives "
+            "(style:filled,outline). With a filter, --all or --limit, "
+            "every page the catalogue reveals is fetched (up to 10,000 icons) and filtered; without, its "
+            "first page. Example: iconcat search 'arrow style:filled' --demo"
+        ),
+    )
+    search.add_argument(
+        "name",
+        nargs="+",
+        metavar="NAME",
+        help="words that must all occur in the icon's name, and key:value filter words",
+    )
     search.add_argument("--json", action="store_true", help="print the answer as JSON (shaped like the API's)")
+    search.add_argument(
+        "--all", action="store_true", help="fetch every page of the answer (up to 10,000 icons), not the first"
+    )
+    search.add_argument(
+        "--limit",
+        metavar="N",
+        type=_at_least_one("--limit", "icons to print"),
+        default=None,
+        help="stop at N icons, counted after the filters (fetching pages until then)",
+    )
 
     for name, what in (
         ("favourites", "the icons marked with * in the browser"),
@@ -280,7 +331,8 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="N",
         type=_bounded_int(1, 10_000, "--page-size"),
         default=48,
-        help="icons per search answer (default 48)",
+        help="icons on a search's first page (default 48); the next pages, which the answer's meta.next "
+        "leads to, hold 500, or N when N is larger",
     )
     serve.add_argument(
         "--icons",
@@ -373,7 +425,9 @@ def _run(argv: Sequence[str] | None) -> int:
         if command == "pick":
             return _pick(settings, args)
         if command == "search":
-            return _search(settings, " ".join(args.name), as_json=args.json, demo=args.demo)
+            return _search(
+                settings, " ".join(args.name), as_json=args.json, demo=args.demo, every_page=args.all, limit=args.limit
+            )
         if command in ("favourites", "recent"):
             return _remembered(settings, command, as_json=args.json, demo=args.demo)
         if command == "download":
@@ -555,26 +609,182 @@ def _pick(settings: Settings, args: argparse.Namespace) -> int:
     return status
 
 
-def _search(settings: Settings, name: str, *, as_json: bool, demo: bool = False) -> int:
-    if not name.strip():
-        raise UsageError("the search text is empty: give a word, like `iconcat search arrow`")
+def _search(
+    settings: Settings,
+    text: str,
+    *,
+    as_json: bool,
+    demo: bool = False,
+    every_page: bool = False,
+    limit: int | None = None,
+) -> int:
+    """One search, as a table or JSON; `key:value` words filter it as in the browser.
 
-    async def run(reachable: Settings) -> SearchResult:
+    The text goes through the browser's own parser (`iconcat.browsing.filters.parse_query`): the plain
+    words are sent, the filter words never are, and an unknown key or a key with no value is refused
+    with the browser's words (exit 2). With a filter, `--all` or `--limit`, every page the catalogue
+    reveals is followed (up to the client's 10,000 cap) and the filters apply to all of them, page by
+    page as they arrive; `--limit N` stops once N icons pass the filters. Without any of them, one page,
+    as before. What was seen is said honestly on stderr (`_search_summary`), and in `meta` with --json.
+    """
+    from iconcat.browsing.filters import parse_query
+
+    query = parse_query(text)
+    if query.notice:
+        raise UsageError(query.notice)
+    if not query.words:
+        if query.filters:
+            raise UsageError(
+                "give at least one word to search: filters narrow what a search finds, "
+                f"like `iconcat search arrow {sanitize(query.filters.text, max_length=80)}`"
+            )
+        raise UsageError("the search text is empty: give a word, like `iconcat search arrow`")
+    follow = every_page or bool(query.filters) or limit is not None
+
+    async def run(reachable: Settings) -> _Found:
         async with _client(reachable, demo=demo) as client:
-            result: SearchResult = await client.search(name)
-        return result
+            return await _gather(client, query, follow=follow, limit=limit)
 
     with _catalogue(settings, demo) as reachable:
-        result = _run_async(run(reachable))
+        found = _run_async(run(reachable))
+    result = found.result
     if as_json:
         import json
 
-        print(json.dumps(search_result_document(result), indent=2, ensure_ascii=True), flush=True)
+        document = search_result_document(result, icons=found.icons)
+        document["meta"]["moreResultsAvailable"] = found.more
+        if follow:
+            document["meta"].update(found.meta())
+        print(json.dumps(document, indent=2, ensure_ascii=True), flush=True)
     else:
-        _print_table(result)
+        if found.icons:
+            _print_table(found.icons)
+        for line in _search_summary(found):
+            print(line, file=sys.stderr)
     if result.skipped:
         _warn(f"{result.skipped} malformed entr{'y' if result.skipped == 1 else 'ies'} in the answer left out")
     return EXIT_OK
+
+
+class _Found:
+    """What `search` found: the last result of the pages followed, and the icons it shows."""
+
+    def __init__(self, result: SearchResult, icons: list[Icon], query: ParsedQuery, limit: int | None) -> None:
+        self.result = result
+        self.icons = icons
+        self.query = query
+        self.limit = limit
+        self.limited = limit is not None and len(icons) >= limit and (result.can_load_more or len(icons) > limit)
+        """True when --limit stopped the search before it saw everything that would pass."""
+        if limit is not None:
+            del self.icons[limit:]
+
+    @property
+    def seen(self) -> int:
+        """How many icons the catalogue returned (the filters applied to these)."""
+        return self.result.icon_count
+
+    @property
+    def more(self) -> bool:
+        """Whether more icons would pass than are shown: --limit cut, or the catalogue has more unseen."""
+        return self.limited or self.result.more_available
+
+    def meta(self) -> dict[str, Any]:
+        """The --json `meta` of a search that followed pages: what was seen, and why it stopped."""
+        meta: dict[str, Any] = {"seen": self.seen}
+        if self.result.total is not None:
+            meta["total"] = self.result.total
+        if self.query.filters:
+            meta["filters"] = self.query.filters.text
+        if self.limit is not None:
+            meta["limit"] = self.limit
+        if self.result.paging_stopped:
+            meta["pagingStopped"] = self.result.paging_stopped
+        return meta
+
+
+async def _gather(client: CatalogueClient, query: ParsedQuery, *, follow: bool, limit: int | None) -> _Found:
+    """The first page, and with `follow` every next page, filtered as each arrives (at a page's cost:
+    `icons_after`); stopping once `limit` icons pass the filters."""
+    filters = query.filters
+    result = await client.search(query.service_text)
+    kept = filters.apply(result.icons) if filters else list(result.icons)
+    progress = _PagingProgress()
+    try:
+        while follow and result.can_load_more and (limit is None or len(kept) < limit):
+            before = result.icon_count
+            progress(before, result.total)
+            result = await client.more(result)
+            added = result.icons_after(before)
+            kept.extend(filters.apply(added) if filters else added)
+    finally:
+        progress.close()
+    return _Found(result, kept, query, limit)
+
+
+def _search_summary(found: _Found) -> list[str]:
+    """The lines under the table (stderr): how many, of how many seen, and why the search stopped."""
+    result, count, seen = found.result, len(found.icons), found.seen
+    filters = found.query.filters
+    chosen = sanitize(filters.text, max_length=80)
+    stopped = sanitize(result.paging_stopped, max_length=400) if result.paging_stopped else None  # names a site
+    unrevealed = result.more_available and not result.can_load_more and not stopped
+    plural = f"{count:,} icon{'s' if count != 1 else ''}"
+    lines: list[str] = []
+    if filters:
+        from iconcat.browsing.filters import explain_empty
+
+        if not seen:
+            lines.append("No icons match.")
+        elif not count:
+            lines.append(f"No icons match: {explain_empty(result.icons, filters)}.")
+        elif found.limited:
+            lines.append(f"{plural} that match {chosen} (--limit {found.limit}), from the first {seen:,} icons found")
+        else:
+            lines.append(f"{count:,} of {seen:,} match {chosen}")
+        if unrevealed:
+            lines.append(
+                f"filters apply to the {seen:,} the catalogue returned: it reveals no next page, "
+                "so refine the search to see others"
+            )
+    elif not count:
+        lines.append("No icons match.")
+    elif found.limited:
+        lines.append(f"the first {plural} (--limit {found.limit}); more match")
+    elif result.can_load_more:
+        shown = f"{count:,} of {result.total:,} icons" if result.total is not None else plural
+        lines.append(f"{shown}; more match: --all fetches every page, or refine the search")
+    elif unrevealed:
+        lines.append(f"{plural}; more match: refine the search to see them")
+    elif result.total is not None and result.total > count:  # the cap, or a next page refused
+        lines.append(f"{count:,} of {result.total:,} icons")
+    else:
+        lines.append(plural)
+    if stopped and not found.limited:
+        of_total = f" of {result.total:,}" if result.total is not None else ""
+        lines.append(f"counts over the first {seen:,}{of_total}: {stopped}" if filters else stopped)
+    return lines
+
+
+class _PagingProgress:
+    """ "fetching pages… 548 of 1,802 icons so far" on stderr while pages are followed, when stderr is a
+    terminal (never in pipes or logs), wiped before the table."""
+
+    def __init__(self) -> None:
+        self._enabled = sys.stderr.isatty()
+        self._shown = False
+
+    def __call__(self, held: int, total: int | None) -> None:
+        if self._enabled:
+            of_total = f" of {total:,}" if total is not None else ""
+            sys.stderr.write(f"\rfetching pages… {held:,}{of_total} icons so far\x1b[K")
+            sys.stderr.flush()
+            self._shown = True
+
+    def close(self) -> None:
+        if self._shown:
+            sys.stderr.write("\r\x1b[K")
+            sys.stderr.flush()
 
 
 def _remembered(settings: Settings, which: str, *, as_json: bool, demo: bool) -> int:
@@ -603,7 +813,8 @@ def _remembered(settings: Settings, which: str, *, as_json: bool, demo: bool) ->
 
         print(json.dumps(search_result_document(result), indent=2, ensure_ascii=True))
     elif icons:
-        _print_table(result)
+        _print_table(icons)
+        print(f"{len(icons)} icon{'s' if len(icons) != 1 else ''}", file=sys.stderr)
     if elsewhere:
         print(f"{elsewhere[:1].upper()}{elsewhere[1:]}.", file=sys.stderr)
     elif not icons and not as_json:
@@ -614,8 +825,9 @@ def _remembered(settings: Settings, which: str, *, as_json: bool, demo: bool) ->
     return EXIT_OK
 
 
-def search_result_document(result: Any) -> dict[str, Any]:
-    """The API's response shape (`data`, `meta.moreResultsAvailable`), rebuilt from the parsed models."""
+def search_result_document(result: Any, icons: Sequence[Icon] | None = None) -> dict[str, Any]:
+    """The API's response shape (`data`, `meta.moreResultsAvailable`), rebuilt from the parsed models
+    (`icons`, when given, instead of the result's: what the filters kept)."""
 
     def ref(value: Any) -> dict[str, Any]:
         return {"id": value.id, "name": value.name}
@@ -632,18 +844,16 @@ def search_result_document(result: Any) -> dict[str, Any]:
                 "thumbnail": icon.thumbnail,
                 "variants": [{"id": v.id, "format": v.format, "size": v.size} for v in icon.variants],
             }
-            for icon in result.icons
+            for icon in (result.icons if icons is None else icons)
         ],
         "meta": {"moreResultsAvailable": result.more_available, "skipped": result.skipped},
     }
 
 
-def _print_table(result: Any) -> None:
+def _print_table(icons: Sequence[Icon]) -> None:
+    """The icons as a table on stdout: id, name, style, set, variants (sanitised, wide characters counted)."""
     from rich.cells import cell_len, set_cell_size  # rich, not Textual: cheap, and knows wide characters
 
-    if not result.icons:
-        print("No icons match.", file=sys.stderr)
-        return
     header = ("ID", "NAME", "STYLE", "SET", "VARIANTS (id format size)")
     rows = [
         (
@@ -657,16 +867,13 @@ def _print_table(result: Any) -> None:
             )
             or "-",
         )
-        for icon in result.icons
+        for icon in icons
     ]
     widths = [max(cell_len(row[column]) for row in (header, *rows)) for column in range(len(header))]
     for row in (header, *rows):
         cells = [set_cell_size(text, width) for text, width in zip(row[:-1], widths[:-1])]
         print("  ".join([*cells, row[-1]]).rstrip())
     sys.stdout.flush()  # the table first: when its reader went away, nothing more is said (on stderr either)
-    count = len(result.icons)
-    more = "; more match: refine the search to see them" if result.more_available else ""
-    print(f"{count} icon{'s' if count != 1 else ''}{more}", file=sys.stderr)
 
 
 class _ProgressLine:
@@ -809,12 +1016,14 @@ def _by_id_setting(template: str | None) -> str | None:
 
 
 def _serve(args: argparse.Namespace) -> int:
+    from iconcat.server.app import NEXT_PAGE_SIZE
     from iconcat.server.serve import run_forever  # imported here: the server's data takes a moment to build
 
     options: dict[str, Any] = {
         "host": args.host,
         "port": args.port,
         "page_size": args.page_size,
+        "next_page_size": max(args.page_size, NEXT_PAGE_SIZE),
         "latency_ms": args.latency,
         "icons": args.icons,
     }

@@ -16,7 +16,7 @@ CONNECTING = {"--base-url", "--timeout"}
 OPTIONS = {
     None: {"-h", "--help", "--version"} | CONNECTING,
     "browse": {"-h", "--help", "--demo", "--thumbnails", "--view", "--group", "--no-group", "--graphics"} | CONNECTING,
-    "search": {"-h", "--help", "--demo", "--json"} | CONNECTING,
+    "search": {"-h", "--help", "--demo", "--json", "--all", "--limit"} | CONNECTING,
     "favourites": {"-h", "--help", "--demo", "--json"} | CONNECTING,
     "recent": {"-h", "--help", "--demo", "--json"} | CONNECTING,
     "download": {"-h", "--help", "--demo", "-o", "--output", "--overwrite", "--name"} | CONNECTING,

@@ -105,3 +105,53 @@ def test_two_thousand_icons_fit_on_one_page() -> None:
         body = search(client, name="")
     assert 1000 <= len(body["data"]) <= 2000
     assert body["meta"]["moreResultsAvailable"] is (len(body["data"]) == 2000)
+
+
+def test_next_pages_may_be_larger_than_the_first() -> None:
+    """Issue 23: the default catalogue's first page holds 48 and the pages `next` leads to 500, so a
+    query of 1,802 matches takes 5 requests, not 38; following them gives every match once, in order."""
+    with serving(page_size=100_000) as uncapped_client:
+        everything = ids(search(uncapped_client, name=""))
+    with serving() as client:
+        body = search(client, name="")
+        sizes = [len(body["data"])]
+        seen = ids(body)
+        while "next" in body["meta"]:
+            following = httpx.URL(body["meta"]["next"])
+            assert following.params["size"] == "500" and following.params["name"] == ""
+            body = client.get(str(following)).json()
+            sizes.append(len(body["data"]))
+            seen += ids(body)
+            assert len(sizes) < 50
+    assert seen == everything and len(everything) == 1802
+    assert sizes == [48, 500, 500, 500, 254]
+    assert body["meta"]["moreResultsAvailable"] is False
+
+
+def test_a_next_page_keeps_the_size_it_was_asked_with_and_size_never_changes_page_one() -> None:
+    with serving() as client:
+        first = search(client, name="arrow")
+        sized = search(client, name="arrow", size="7")
+        assert sized["data"] == first["data"], "page 1 is the first page, whatever the size"
+        assert httpx.URL(sized["meta"]["next"]).params["size"] == "7", "its next pages are of the size asked"
+        second = search(client, name="arrow", page="2", size="7")
+        third = client.get(second["meta"]["next"]).json()
+        assert httpx.URL(second["meta"]["next"]).params["size"] == "7"
+        plain_second = search(client, name="arrow", page="2")  # no size: pages of the first page's size
+    assert ids(second) + ids(third) == ids(search_all(first, 48 + 14))[48:]
+    assert len(ids(plain_second)) == 48 and ids(plain_second)[:7] == ids(second)
+
+
+def search_all(first: dict, count: int) -> dict:
+    """The first `count` matches of "arrow", from a catalogue serving them on one page."""
+    with serving(page_size=count) as client:
+        return search(client, name="arrow")
+
+
+@pytest.mark.parametrize("size", ["0", "-1", "abc", "10001", " 5", "5.0"])
+def test_a_malformed_size_is_a_json_400(paged, size: str) -> None:
+    response = paged.get("/api/v1/search", params={"name": "arrow", "page": "2", "size": size})
+    assert response.status_code == 400
+    assert response.json()["error"]["code"] == "invalid_parameter"
+    assert "'size'" in response.json()["error"]["message"]
+    assert paged.get("/api/v1/search?name=arrow&size=2&size=3").status_code == 400

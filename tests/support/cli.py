@@ -3,6 +3,7 @@ tests and the hostile suite)."""
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -44,3 +45,13 @@ def run_iconcat(
     assert TEST_TOKEN not in outcome.stdout and TEST_TOKEN not in outcome.stderr, "the token leaked into output"
     assert "Traceback" not in outcome.stderr
     return outcome
+
+
+def cli_filtered_ids(query: str, base_url: str, token: str = TEST_TOKEN, *options: str) -> list[int]:
+    """The ids `iconcat search QUERY --json` prints for the catalogue at `base_url`, in order: what the
+    command line's filters keep over every page of the answer (issue 23: the browser's must agree)."""
+    outcome = run_iconcat(
+        "search", query, "--json", *options, env={"ICONCAT_BASE_URL": base_url, "ICONCAT_TOKEN": token}
+    )
+    assert outcome.status == 0, outcome.stderr
+    return [entry["id"] for entry in json.loads(outcome.stdout)["data"]]

@@ -26,6 +26,8 @@ Decisions (the interface says nothing about errors, limits or paging; the client
   `result.paging_stopped` says why, in words for a person. Failures of the request itself (network,
   status, a body that is not a search answer) raise as `search()` does, and the result passed in
   stays valid for another try. (The rules are plain functions in `_paging`; the client requests.)
+  Each page costs what it holds, not what is held: the results of one search's pages share one
+  append-only store, each seeing its prefix (`SearchResult`, `HeldIcons`).
 - A refused connection to a loopback address (a local catalogue that is not running) is reported at
   once, not retried: nothing on the network can come back in the next 2 s, and the person waiting
   would rather start the server or fix the port. Refusals elsewhere are retried as before.
@@ -345,7 +347,7 @@ class CatalogueClient:
             raise SettingsError("more() continues a SearchResult that search() or more() returned")
         if result.next_page is None:
             return result
-        if len(result.icons) >= self.max_icons_held:
+        if result.icon_count >= self.max_icons_held:
             return dataclasses.replace(result, next_page=None, paging_stopped=cap_notice(self.max_icons_held))
         target, refusal = vet_next(result.next_page, self._base, result.pages_fetched, origin=self._origin)
         if target is None:

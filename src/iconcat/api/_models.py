@@ -23,10 +23,13 @@ from __future__ import annotations
 
 import json
 import re
+import threading
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 __all__ = [
+    "HeldIcons",
     "Icon",
     "Ref",
     "SearchResult",
@@ -111,12 +114,71 @@ class Icon:
         return self.iconify.partition(":")[0] if self.iconify else ""
 
 
+class HeldIcons:
+    """One search's icons in the order they arrived, and their ids: an append-only store that the
+    results of its pages share, each seeing a prefix of it (`SearchResult`'s docstring says why).
+
+    Only `grown` changes it, and only at its end: a result's prefix never changes under it. Growing a
+    prefix that is no longer the end (`more()` called again on an older result: a branch) copies the
+    prefix into a new store first, so the two answers never mix.
+    """
+
+    __slots__ = ("_icons", "_ids", "_lock")
+
+    def __init__(self, icons: Iterable[Icon] = ()) -> None:
+        self._icons: list[Icon] = list(icons)
+        self._ids: set[int] = {icon.id for icon in self._icons}
+        # `more()` may run in threads of their own: the end is checked and grown as one step.
+        self._lock = threading.Lock()
+
+    def __len__(self) -> int:
+        return len(self._icons)
+
+    def __reduce__(self) -> tuple[type[HeldIcons], tuple[list[Icon]]]:
+        # Copied or pickled as its icons (a lock is neither): a result stays as copyable as it was.
+        return HeldIcons, (list(self._icons),)
+
+    def between(self, start: int, end: int) -> tuple[Icon, ...]:
+        """The icons from `start` up to `end` (a result's own prefix, or what a page added to it)."""
+        return tuple(self._icons[start:end])
+
+    def grown(self, count: int, arrived: Iterable[Icon], limit: int) -> tuple[HeldIcons, int, int]:
+        """The first `count` icons followed by those of `arrived` not among them, at most `limit` in all.
+
+        Returns (the store holding them, how many it holds for this result, how many of `arrived` were
+        new, those beyond `limit` included). The work is the page's: its ids are looked up and added;
+        the icons held already are neither hashed nor copied, unless `count` is not this store's end.
+        """
+        with self._lock:
+            if count == len(self._icons):
+                return self, *self._append(arrived, limit)
+            branch = HeldIcons(self._icons[:count])
+        return branch, *branch._append(arrived, limit)
+
+    def _append(self, arrived: Iterable[Icon], limit: int) -> tuple[int, int]:
+        fresh = 0
+        for icon in arrived:
+            if icon.id in self._ids:
+                continue
+            fresh += 1
+            if len(self._icons) < limit:
+                self._icons.append(icon)
+                self._ids.add(icon.id)
+        return len(self._icons), fresh
+
+
 @dataclass(frozen=True)
 class SearchResult:
     """The results of one search: its first page, plus any further pages fetched with `CatalogueClient.more`.
 
     Immutable: `more()` returns a new result holding every icon so far, so a stale result stays valid
     (a failed `more()` leaves the caller's result as it was, ready to be tried again).
+
+    Following pages costs what the pages hold, not what is held already (up to 200 pages may arrive
+    while a person types): the results of one search's pages share one append-only `HeldIcons`, each
+    seeing its own prefix, and `icons` is made into a tuple only when it is read (once per result).
+    `icon_count` and `icons_after` answer at a page's cost, for callers that take each page as it
+    comes. A result made by hand (`SearchResult(icons=…)`) holds its tuple as before.
     """
 
     icons: tuple[Icon, ...]
@@ -143,6 +205,47 @@ class SearchResult:
     def can_load_more(self) -> bool:
         """True when `CatalogueClient.more(self)` would fetch another page."""
         return self.next_page is not None
+
+    @property
+    def icon_count(self) -> int:
+        """`len(self.icons)`, without making the tuple."""
+        view = self._view()
+        return len(self.icons) if view is None else view[1]
+
+    def icons_after(self, start: int) -> tuple[Icon, ...]:
+        """`self.icons[start:]` at the cost of what it returns: what later pages added to a result of
+        `start` icons (an earlier result of the same search is a prefix of this one)."""
+        view = self._view()
+        return self.icons[start:] if view is None else view[0].between(max(0, start), view[1])
+
+    @classmethod
+    def viewing(cls, held: HeldIcons, count: int, **fields: Any) -> SearchResult:
+        """A result whose icons are `held`'s first `count` (`fields`: every other field, by name)."""
+        result = cls.__new__(cls)
+        for name, value in fields.items():
+            object.__setattr__(result, name, value)
+        object.__setattr__(result, "_held_view", (held, count))
+        return result
+
+    def held(self) -> tuple[HeldIcons, int]:
+        """The store this result's icons are a prefix of, and the prefix's length (a new store for a
+        result made by hand: the next page's merge grows that)."""
+        return self._view() or (HeldIcons(self.icons), len(self.icons))
+
+    def _view(self) -> tuple[HeldIcons, int] | None:
+        view: tuple[HeldIcons, int] | None = self.__dict__.get("_held_view")
+        return view
+
+    if not TYPE_CHECKING:  # so that mypy still refuses a misspelt attribute
+
+        def __getattr__(self, name: str) -> Any:
+            # Only for `icons` on a result viewing a store: made once, on the first read, and kept.
+            view = self._view() if name == "icons" else None
+            if view is not None:
+                icons = view[0].between(0, view[1])
+                object.__setattr__(self, "icons", icons)
+                return icons
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
 
 class _Unfit(Exception):

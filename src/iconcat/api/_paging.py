@@ -10,7 +10,7 @@ from urllib.parse import urlencode
 import httpx
 
 from ._auth import Origin, plausible_host
-from ._models import SearchResult
+from ._models import HeldIcons, SearchResult
 
 __all__ = ["cap_notice", "merge_page", "page_key", "vet_next"]
 
@@ -21,13 +21,14 @@ def merge_page(
     """`previous` (None for a first page) and the `page` fetched from `url`, as one result.
 
     `page.next_page` is the service's raw `meta.next`; the result's is vetted (`vet_next`, against
-    the catalogue's `origin`) or None, with why; at most `max_icons_held` icons are kept.
+    the catalogue's `origin`) or None, with why; at most `max_icons_held` icons are kept. The work is
+    the page's: the new result views a longer prefix of the store `previous` views (`HeldIcons`), so
+    the icons held already are neither looked at nor copied, and `previous` stays as it was.
     """
     fetched = (*(previous.pages_fetched if previous else ()), page_key(url))
-    held = previous.icons if previous else ()
-    held_ids = {icon.id for icon in held}
-    fresh = tuple(icon for icon in page.icons if icon.id not in held_ids)
-    skipped = (previous.skipped if previous else 0) + page.skipped + len(page.icons) - len(fresh)
+    store, count = previous.held() if previous is not None else (HeldIcons(), 0)
+    store, held, fresh = store.grown(count, page.icons, max_icons_held)
+    skipped = (previous.skipped if previous else 0) + page.skipped + len(page.icons) - fresh
     following: str | None = None
     stopped: str | None = None
     if previous is not None and not fresh and page.icons:
@@ -41,14 +42,13 @@ def merge_page(
         target, refusal = vet_next(page.next_page, url, fetched, origin=origin)
         following = str(target) if target is not None else None
         stopped = refusal or None
-    icons = held + fresh
     more_available = page.more_available
-    if len(icons) > max_icons_held or (len(icons) == max_icons_held and following is not None):
+    if count + fresh > max_icons_held or (count + fresh == max_icons_held and following is not None):
         more_available = True
-        icons = icons[:max_icons_held]
         following, stopped = None, cap_notice(max_icons_held)
-    return SearchResult(
-        icons=icons,
+    return SearchResult.viewing(
+        store,
+        held,
         more_available=more_available,
         skipped=skipped,
         next_page=following,

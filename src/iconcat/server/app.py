@@ -26,6 +26,13 @@ Decisions where the spec is silent, made the way a real service plausibly would:
   (absent means 1); anything but decimal digits from 1 to 2³¹−1, or a repeated `page`, is 400
   `invalid_parameter`; a page past the end is 200 with no icons, `moreResultsAvailable: false` and
   no `next`. A client that knows nothing of `next` sees exactly the first page it always saw.
+- Larger next pages: the first page holds `page_size` icons (48: a screenful, quick to show), and the
+  pages `next` leads to may hold more (`next_page_size`, 500 for the demo), so a query of 10,000
+  matches takes about 20 requests, not 200. The first page's `next` adds `size=<n>`; with `size`, page
+  n ≥ 2 holds `size` icons and starts after the first page and n − 2 pages of `size`; each `next`
+  keeps the `size` its page was asked with. `size` is decimal digits from 1 to 10,000 (anything else,
+  or a repeated `size`, is 400 `invalid_parameter`) and changes nothing on page 1. Without `size`
+  every page holds `page_size`, as before.
 - `meta.total`, another extension: how many icons the query matched in all, on every page.
 - `latency_ms` delays every response (errors included) with an asynchronous sleep, to stage slow
   networks without blocking the server.
@@ -59,13 +66,19 @@ from iconcat.lru import BoundedLRU
 from .catalogue import MEDIA_TYPES, IconRecord, default_catalogue, file_name, sized_catalogue
 from .demo import DEMO_TOKEN as _DEMO_TOKEN
 
-__all__ = ["DEFAULT_PAGE_SIZE", "DEMO_TOKEN", "MAX_QUERY_LENGTH", "create_app"]
+__all__ = ["DEFAULT_PAGE_SIZE", "DEMO_TOKEN", "MAX_QUERY_LENGTH", "NEXT_PAGE_SIZE", "create_app"]
 
 DEMO_TOKEN = _DEMO_TOKEN
 """The embedded catalogue's token unless told otherwise (`.demo`: it guards demo data, no secret)."""
 
 DEFAULT_PAGE_SIZE = 48
-"""Icons per search response unless told otherwise."""
+"""Icons on a search's first page unless told otherwise."""
+
+NEXT_PAGE_SIZE = 500
+"""Icons on each page after the first (the pages `meta.next` leads to) for the default first page."""
+
+MAX_NEXT_PAGE_SIZE = 10_000
+"""The largest `size` a next page may be asked for (the client holds at most 10,000 icons anyway)."""
 
 MAX_QUERY_LENGTH = 200
 """Longest accepted `name`, in characters."""
@@ -106,6 +119,12 @@ def _parse_id(raw: str | None, name: str) -> int:
         raise ParameterError("missing_parameter", f"The '{name}' parameter is required.")
     if not _DIGITS.fullmatch(raw) or not 1 <= int(raw) <= MAX_ID:
         raise ParameterError("invalid_parameter", f"'{name}' must be a whole number from 1 to {MAX_ID}.")
+    return int(raw)
+
+
+def _parse_size(raw: str) -> int:
+    if not _DIGITS.fullmatch(raw) or not 1 <= int(raw) <= MAX_NEXT_PAGE_SIZE:
+        raise ParameterError("invalid_parameter", f"'size' must be a whole number from 1 to {MAX_NEXT_PAGE_SIZE}.")
     return int(raw)
 
 
@@ -151,17 +170,28 @@ class BearerAuthAndLatency:
 
 
 def create_app(
-    token: str = DEMO_TOKEN, page_size: int = DEFAULT_PAGE_SIZE, latency_ms: int = 0, icons: int | None = None
+    token: str = DEMO_TOKEN,
+    page_size: int = DEFAULT_PAGE_SIZE,
+    latency_ms: int = 0,
+    icons: int | None = None,
+    next_page_size: int | None = None,
 ) -> Starlette:
     """The catalogue service as an ASGI app (see the module docstring for its behaviour).
 
-    `page_size` has no upper bound (a test serves the whole catalogue on one page with 100,000).
+    `page_size` is the first page's size, with no upper bound (a test serves the whole catalogue on
+    one page with 100,000). `next_page_size` is the size `meta.next` asks for the pages after it; None:
+    `NEXT_PAGE_SIZE` (500) with the default first page, else `page_size` (a catalogue staged with pages
+    of its own size, as tests and benchmarks stage paging, keeps that size throughout unless told).
     `icons` (1 to MAX_ICONS) serves a catalogue of that many icons instead of the demo's.
     """
     if not token:
         raise ValueError("the token must not be empty")
     if page_size < 1:
         raise ValueError("page_size must be at least 1")
+    if next_page_size is None:
+        next_page_size = NEXT_PAGE_SIZE if page_size == DEFAULT_PAGE_SIZE else page_size
+    if next_page_size != page_size and not 1 <= next_page_size <= MAX_NEXT_PAGE_SIZE:
+        raise ValueError(f"next_page_size must be from 1 to {MAX_NEXT_PAGE_SIZE:,} (the largest 'size')")
     if latency_ms < 0:
         raise ValueError("latency_ms must not be negative")
     catalogue = default_catalogue() if icons is None else sized_catalogue(icons)
@@ -188,13 +218,23 @@ def create_app(
             raise ParameterError("invalid_parameter", f"'name' must be at most {MAX_QUERY_LENGTH} characters.")
         raw_page = _single_parameter(request, "page")
         number = 1 if raw_page is None else _parse_id(raw_page, "page")
+        raw_size = _single_parameter(request, "size")
+        size = None if raw_size is None else _parse_size(raw_size)
+        if number == 1:
+            start, count = 0, page_size
+            size = size or (next_page_size if next_page_size != page_size else None)
+        elif size is None:
+            start, count = (number - 1) * page_size, page_size
+        else:
+            start, count = page_size + (number - 2) * size, size
         base_url = str(request.base_url).rstrip("/")
-        next_url = str(request.url.include_query_params(page=number + 1))
-        return await run_in_threadpool(answer, name, number, base_url, next_url)
+        following = {"page": number + 1} | ({"size": size} if size is not None else {})
+        next_url = str(request.url.include_query_params(**following))
+        return await run_in_threadpool(answer, name, start, count, base_url, next_url)
 
-    def answer(name: str, number: int, base_url: str, next_url: str) -> Response:
+    def answer(name: str, start: int, count: int, base_url: str, next_url: str) -> Response:
         """One page of the search's answer, encoded (in a worker thread: see the module docstring)."""
-        page, more = catalogue.search_page(name, (number - 1) * page_size, page_size)
+        page, more = catalogue.search_page(name, start, count)
         meta: dict[str, object] = {"moreResultsAvailable": more, "total": catalogue.search_count(name)}
         if more:
             meta["next"] = next_url

@@ -156,14 +156,18 @@ def run_forever(
     latency_ms: int = 0,
     announce: Callable[[str], None] = print,
     icons: int | None = None,
+    next_page_size: int | None = None,
 ) -> None:
     """Serve the demo catalogue on host:port until interrupted (Ctrl-C or SIGTERM), then return.
 
     `icons` serves a catalogue of that many icons (1 to MAX_ICONS) instead of the demo's 1,802.
+    `page_size` is the first page's size, `next_page_size` the next pages' (as `create_app`).
     Raises `OSError` (with a clear message) when the address cannot be bound, `ValueError` for a bad
     option (empty token, page size below 1, negative latency, a number of icons out of range).
     """
-    app = create_app(token=token, page_size=page_size, latency_ms=latency_ms, icons=icons)
+    app = create_app(
+        token=token, page_size=page_size, latency_ms=latency_ms, icons=icons, next_page_size=next_page_size
+    )
     catalogue = default_catalogue() if icons is None else sized_catalogue(icons)
     # The search index is built before listening, so the first search is as quick as any other.
     catalogue.prepare()
