@@ -239,10 +239,11 @@ class BrowserScreen(Screen[None]):
             self.bag_notices.toggle(self.highlighted_member())
 
     def action_mark_all(self) -> None:
-        """Put every icon shown (after the filters; grouped: every member) in the bag."""
+        """Put every icon shown (after the filters; grouped: every member) in the bag; while more pages
+        load, those shown now; more than 500, asked first (`BagNotices.mark_all`)."""
         if not self.stale.refuse():
-            phase = self.search_state.phase
-            self.bag_notices.mark_all(self.query_one(ResultsArea).shown_icons if phase is SearchPhase.RESULTS else ())
+            shown = self.query_one(ResultsArea).shown_icons if self.search_state.phase is SearchPhase.RESULTS else ()
+            self.bag_notices.mark_all(shown, loading=self.searches.loading_more)
 
     def action_open_bag(self) -> None:
         """Open the bag: the marked icons, a format and size for all, download them all."""
