@@ -115,8 +115,8 @@ class HeldRequests:
     (e.g. `"name=arrow"`).
     """
 
-    def __init__(self, token: str, path: str, query: str = "", limit: float = WAIT_SECONDS) -> None:
-        self.app = create_app(token=token)
+    def __init__(self, token: str, path: str, query: str = "", limit: float = WAIT_SECONDS, **options: Any) -> None:
+        self.app = create_app(token=token, **options)  # options: as `create_app` (page_size…)
         self.path = path
         self.query = query.encode()
         self.limit = limit

@@ -14,10 +14,11 @@ from textual.widgets import OptionList, Select, Static
 
 from iconcat.memory import DEMO_CATALOGUE, Memory
 from iconcat.server.catalogue import default_catalogue
-from iconcat.tui.screens import BagScreen, ConfirmQuit
+from iconcat.tui.connection import Connection
+from iconcat.tui.screens import BagScreen, ConfirmMarkAll, ConfirmQuit
 from iconcat.tui.widgets import Gallery, ResultsArea, ResultsList, SearchInput
 from tests.conftest import TEST_TOKEN
-from tests.support.tui import SIZE, holding_downloads, search, shown_text, wait_until
+from tests.support.tui import SIZE, HeldRequests, holding, holding_downloads, search, shown_text, wait_until
 
 
 def status(app) -> str:
@@ -141,6 +142,72 @@ async def test_ctrl_a_marks_every_icon_shown_after_the_filters(make_app):
         await pilot.press("ctrl+a")
         await wait_until(pilot, lambda: {icon.id for icon in members} <= bag_ids(app), "every member marked")
         assert row_text(app.query_one(ResultsList), 0).startswith("✓")
+
+
+def notices(app) -> list[str]:
+    return [str(note.message) for note in app._notifications]
+
+
+async def test_ctrl_a_while_the_next_page_loads_marks_what_is_shown_and_says_more_are_loading(make_app, download_dir):
+    held = HeldRequests(TEST_TOKEN, "/api/v1/search", query="page=2", page_size=20)  # the next page waits
+    with holding(held) as paged:
+        app = make_app(Connection(paged.base_url, TEST_TOKEN, download_dir, is_demo=True))
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_until(pilot, lambda: app.browser.memory is not None, "the memory opened")
+            await search(pilot, "arrow")
+            results, searches = app.query_one(ResultsList), app.browser.searches
+            first_page = {icon.id for icon in results.icons}
+            assert len(first_page) == 20 and not searches.loading_more
+            app.browser.action_focus_results()
+            await pilot.press("end")  # the last row: the next page is asked for (and held)
+            await wait_until(pilot, lambda: held.in_flight == 1, "page 2 at the server")
+            assert searches.loading_more
+            await pilot.press("ctrl+a")
+            await wait_until(pilot, lambda: bag_ids(app) == first_page, "what is shown marked")
+            said = "Marked 20; more are loading (ctrl+a again adds them once shown): 20 in all. b opens the bag."
+            await wait_until(pilot, lambda: said in notices(app), "said so")
+            assert not isinstance(app.screen, ConfirmMarkAll)  # (20: not asked)
+            held.release()
+            await wait_until(pilot, lambda: len(results.icons) == 40 and not searches.loading_more, "page 2 shown")
+            assert bag_ids(app) == first_page  # what arrived after is not marked by the ctrl+a before
+            await pilot.press("ctrl+a")
+            await wait_until(pilot, lambda: bag_ids(app) == {icon.id for icon in results.icons}, "page 2 marked")
+            await wait_until(pilot, lambda: "20 put in the bag: 40 in all. b opens the bag." in notices(app), "said")
+
+
+async def test_ctrl_a_over_500_icons_asks_first(make_app, download_dir):
+    held = HeldRequests(TEST_TOKEN, "/api/v1/search", query="page=2", page_size=600)  # "e": 1,022 in all
+    with holding(held) as paged:
+        app = make_app(Connection(paged.base_url, TEST_TOKEN, download_dir, is_demo=True))
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_until(pilot, lambda: app.browser.memory is not None, "the memory opened")
+            await search(pilot, "e")
+            assert len(app.query_one(ResultsList).icons) == 600
+            app.browser.action_focus_results()
+
+            async def asked() -> ConfirmMarkAll:
+                await pilot.press("ctrl+a")
+                await wait_until(pilot, lambda: isinstance(app.screen, ConfirmMarkAll), "the question")
+                await pilot.pause()
+                return app.screen
+
+            assert (await asked()).question == "Put 600 icons in the bag?"
+            await pilot.press("escape")
+            await wait_until(pilot, lambda: not isinstance(app.screen, ConfirmMarkAll), "the question answered")
+            assert len(bag_ids(app)) == 0
+            await pilot.press("end")  # the next page asked for, and held: more are loading
+            await wait_until(pilot, lambda: held.in_flight == 1, "page 2 at the server")
+            question = (await asked()).question
+            assert question == "Put 600 icons in the bag?\nMore are still loading: only those shown now go in."
+            await pilot.press("enter")  # the safe answer has the focus
+            await wait_until(pilot, lambda: not isinstance(app.screen, ConfirmMarkAll), "cancelled")
+            assert len(bag_ids(app)) == 0
+            await asked()
+            await pilot.press("y")
+            await wait_until(pilot, lambda: len(bag_ids(app)) == 600, "marked once asked")
+            await wait_until(
+                pilot, lambda: any("Marked 600; more are loading" in said for said in notices(app)), "said"
+            )
 
 
 async def test_the_bag_survives_a_restart_until_it_is_emptied(make_app):

@@ -3,10 +3,11 @@ the honest "refine your search" with narrower searches taken from the names at h
 
 from __future__ import annotations
 
+import pytest
 from textual.widgets import Static
 
 from iconcat.tui.connection import Connection
-from iconcat.tui.widgets import ResultsList
+from iconcat.tui.widgets import ResultsArea, ResultsList
 from tests.conftest import TEST_TOKEN
 from tests.support.hostile import icon_entry
 from tests.support.misbehaving import MisbehavingServer, Reply
@@ -62,3 +63,40 @@ async def test_a_next_page_on_another_origin_is_refused_with_a_notice(make_app, 
             # (One line at 120 columns: said shorter, issue 21.)
             assert "more exist, try: arrow up" in shown_text(app.query_one("#search-status", Static))
         assert elsewhere.requests == []  # never asked, so the token never went there
+
+
+@pytest.mark.parametrize(
+    ("view", "key", "query", "group"),
+    [
+        ("list", "end", "star style:duotone", False),
+        ("list", "pagedown", "star style:duotone", False),
+        ("gallery", "end", "star style:duotone", False),
+        ("gallery", "pagedown", "star style:duotone", False),
+        ("list", "pagedown", "star", True),
+        ("gallery", "end", "star", True),
+    ],
+)
+async def test_pgdn_and_end_on_the_last_entry_load_the_next_page(make_app, download_dir, view, key, query, group):
+    # Pages of 5 for "star" (17 icons, one name): a Duotone icon on pages 1, 3 and 4, none on page 2;
+    # grouped, one entry. Either way the one entry on show is the last, and the page its first
+    # highlight loaded added no entry: reaching it again loads nothing more; PgDn and End on it do
+    # (issue 23), Home and PgUp do not.
+    with serving(token=TEST_TOKEN, page_size=5) as small_pages:
+        app = make_app(Connection(small_pages.base_url, TEST_TOKEN, download_dir, is_demo=True), view=view, group=group)
+        async with app.run_test(size=SIZE) as pilot:
+            await search(pilot, query)
+            searches = app.browser.searches
+            await wait_until(pilot, lambda: len(searches.result.pages_fetched) == 2 and not loading(app), "page 2")
+            area = app.query_one(ResultsArea)
+            assert len(area.active.icons) == 1 and area.at_last
+            area.active.focus()
+            await pilot.press("home", "pageup", key)
+            await wait_until(pilot, lambda: len(searches.result.pages_fetched) == 3, "page 3")
+            await wait_until(pilot, lambda: not loading(app) and len(area.active.icons) == (1 if group else 2), "shown")
+            assert len(searches.result.pages_fetched) == 3 and area.active.highlighted == 0  # the place kept
+            assert not any("No more results" in str(note.message) for note in app._notifications)
+
+
+def loading(app) -> bool:
+    """A next page on its way."""
+    return any(worker.group == "search-more" and not worker.is_finished for worker in app.workers)

@@ -6,6 +6,9 @@
   follow every change and every step of the batch;
 - marking says what it did ("2 put in the bag: 7 in all. b opens the bag."), and a batch's end says
   how it went (a warning when files failed or were cancelled: "b shows why");
+- `ctrl+a` marks what is shown when it is pressed: while more pages are still loading it says so
+  ("Marked 96; more are loading": ctrl+a again adds them once shown), and it asks first when it would
+  put more than `MARK_ALL_ASKS_ABOVE` (500) icons in the bag (`screens.ConfirmMarkAll`);
 - an open quit question follows the batch (the app counts the bag's files still to save with the
   downloads: `_quit_question_follows`);
 - nothing is marked, nor the bag opened, before the memory that keeps the bag has opened.
@@ -58,13 +61,32 @@ class BagNotices:
             return
         self._bag.toggle(icon)
 
-    def mark_all(self, shown: Sequence[Icon]) -> None:
-        """Put every icon `shown` in the bag, and say how many went in."""
+    def mark_all(self, shown: Sequence[Icon], *, loading: bool = False) -> None:
+        """Put every icon `shown` in the bag, and say how many went in; first ask, when that is more
+        than `MARK_ALL_ASKS_ABOVE`. `loading`: more pages are on their way (only `shown` goes in)."""
+        from .screens.confirm_mark_all import MARK_ALL_ASKS_ABOVE, ConfirmMarkAll
+
         if not shown or self._bag.memory is None:
             self._screen.notify("No icon is shown to put in the bag.", markup=False)
             return
+        shown = tuple(shown)  # (as they are now: pages arriving while the question is open add none)
+        count = len({icon.id for icon in shown} - self._bag.ids)
+        if count <= MARK_ALL_ASKS_ABOVE:
+            self._mark(shown, loading=loading)
+            return
+
+        def answered(mark: bool | None) -> None:
+            if mark:
+                self._mark(shown, loading=loading)
+
+        self._screen.app.push_screen(ConfirmMarkAll(count, loading=loading), answered)
+
+    def _mark(self, shown: Sequence[Icon], *, loading: bool) -> None:
         added = self._bag.mark(shown)
-        said = f"{added:,} put in the bag" if added else "Every icon shown is in the bag already"
+        if loading:
+            said = f"Marked {added:,}; more are loading (ctrl+a again adds them once shown)"
+        else:
+            said = f"{added:,} put in the bag" if added else "Every icon shown is in the bag already"
         self._screen.notify(f"{said}: {len(self._bag):,} in all. b opens the bag.", title="The bag", markup=False)
 
     def open(self, folder: Path) -> None:

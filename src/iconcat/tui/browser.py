@@ -63,6 +63,7 @@ from .widgets import (
     FacetPanel,
     IconChosen,
     IconHighlighted,
+    LastPassed,
     ResultsArea,
     SearchBar,
     SearchInput,
@@ -92,11 +93,9 @@ class BrowserScreen(Screen[None]):
     BINDINGS = bindings_for("browser")  # type: ignore[assignment]  # a list of Binding is what Textual reads
 
     search_state: var[SearchState] = var(SearchState, init=False)
-    """The current search's state; its watcher updates the status line and the results area.
-
-    A `var`, not a `reactive`: a reactive repaints the whole screen on every change (every widget's
-    lines drawn again, more than painting the results costs), and the watcher already updates exactly
-    the widgets that show the state."""
+    """The current search's state; its watcher updates the status line and the results area. A `var`, not a
+    `reactive`: a reactive repaints the whole screen on every change (every widget's lines drawn again, more
+    than painting the results costs), and the watcher already updates exactly the widgets that show it."""
 
     def __init__(
         self,
@@ -129,15 +128,13 @@ class BrowserScreen(Screen[None]):
         self.selection = Selection(self)
         """Which icon the commands are about (grouped: the member), and the focus among the results."""
         self.stale = StaleGuard(self, self.searches, lambda: self.search_state)
-        """Which search the results on show answered: while other words are searched, they are dimmed
-        and the commands that act on an icon wait (`refuse`)."""
+        """While other search words are on their way, the results on show are dimmed, and commands wait."""
         self.remembering = MemoryController(self, link, lambda: downloads_panel.variant_preference)
         """The memory of this catalogue (favourites, recents, preferences, answers, previews) and its writer."""
         self.drawing = PictureController(
             self, self.remembering.fetch_preview, thumbnail_mode=thumbnail_mode, pictures=pictures
         )
         """The previews (their cache and loader), how they are drawn, and the true pixels' upkeep."""
-        self.pictures = self.drawing.pictures
         self.thumbnails = self.drawing.thumbnails
         self.previews = self.drawing.previews
         self.copying = CopyController(self, link, self.written, lambda: downloads_panel.variant_preference)
@@ -159,7 +156,7 @@ class BrowserScreen(Screen[None]):
                 self.thumbnails,
                 self.previews,
                 thumbnail_mode=self.drawing.initial_mode,
-                pictures=self.pictures,
+                pictures=self.drawing.pictures,
                 id="detail",
             )
         yield self._downloads_panel
@@ -242,10 +239,11 @@ class BrowserScreen(Screen[None]):
             self.bag_notices.toggle(self.highlighted_member())
 
     def action_mark_all(self) -> None:
-        """Put every icon shown (after the filters; grouped: every member) in the bag."""
+        """Put every icon shown (after the filters; grouped: every member) in the bag; while more pages
+        load, those shown now; more than 500, asked first (`BagNotices.mark_all`)."""
         if not self.stale.refuse():
-            phase = self.search_state.phase
-            self.bag_notices.mark_all(self.query_one(ResultsArea).shown_icons if phase is SearchPhase.RESULTS else ())
+            shown = self.query_one(ResultsArea).shown_icons if self.search_state.phase is SearchPhase.RESULTS else ()
+            self.bag_notices.mark_all(shown, loading=self.searches.loading_more)
 
     def action_open_bag(self) -> None:
         """Open the bag: the marked icons, a format and size for all, download them all."""
@@ -360,6 +358,12 @@ class BrowserScreen(Screen[None]):
         # Reaching the last entry loads the next page, once per length of the list (`reached_last`).
         entries = len(results.active.icons)
         if results.at_last and self.searches.reached_last(entries):
+            self.action_load_more(quiet=True)
+
+    @on(LastPassed)
+    def _last_passed(self, message: LastPassed) -> None:
+        # PgDn or End on the last entry asks for the next page, however often (`reached_last` aside).
+        if message.view is self.query_one(ResultsArea).active:  # (not a group's members)
             self.action_load_more(quiet=True)
 
     def highlighted_member(self) -> Icon | None:

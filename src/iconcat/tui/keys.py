@@ -206,7 +206,7 @@ COMMANDS: tuple[Command, ...] = (
 WIDGET_KEYS: tuple[tuple[str, str], ...] = (
     ("↓ or esc", "from the search box to the results"),
     ("↑ ↓ PgUp PgDn", "move through the results"),
-    ("Home End", "first / last result"),
+    ("Home End", "first / last result; on the last, End and PgDn load more"),
     ("tab", "move between search, results, a group's members and downloads"),
     ("→ / ← or esc", "grouped: from the list into the group's members, and back"),
     ("mouse", "click previews an icon, double-click downloads it"),

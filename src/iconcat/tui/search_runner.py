@@ -214,7 +214,7 @@ class SearchRunner:
         result = self.result
         if result is None or not result.can_load_more:
             return None
-        if any(worker.group == "search-more" and not worker.is_finished for worker in self._owner.workers):
+        if self.loading_more:
             return None  # already on its way
         self._owner.run_worker(
             partial(self._more, result, self.sequence),  # type: ignore[arg-type]  # as in start()
@@ -224,6 +224,12 @@ class SearchRunner:
             description=f"next page of {sanitize(self.last_query, max_length=40)!r}",
         )
         return self.state_for(self.last_query, result, loading_more=True)
+
+    @property
+    def loading_more(self) -> bool:
+        """True while a next page is on its way (a "search-more" worker runs): what is shown is not
+        all yet (`ctrl+a` says so)."""
+        return any(worker.group == "search-more" and not worker.is_finished for worker in self._owner.workers)
 
     async def _more(self, result: SearchResult, sequence: int) -> None:
         client = await self._link.ready()

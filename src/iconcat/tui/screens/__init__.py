@@ -1,10 +1,19 @@
 """The browser's modal screens: one module each."""
 
 from .bag import BagScreen
+from .confirm_mark_all import ConfirmMarkAll
 from .confirm_quit import ConfirmQuit
 from .connect import ConnectScreen
 from .download_folder import DownloadFolderScreen
 from .help import HelpScreen
 from .variant_picker import VariantPicker
 
-__all__ = ["BagScreen", "ConfirmQuit", "ConnectScreen", "DownloadFolderScreen", "HelpScreen", "VariantPicker"]
+__all__ = [
+    "BagScreen",
+    "ConfirmMarkAll",
+    "ConfirmQuit",
+    "ConnectScreen",
+    "DownloadFolderScreen",
+    "HelpScreen",
+    "VariantPicker",
+]

@@ -4,7 +4,7 @@ from .detail_pane import DetailPane
 from .downloads_panel import DownloadRow, DownloadsPanel
 from .facet_panel import FacetPanel
 from .gallery import Gallery
-from .messages import IconChosen, IconHighlighted
+from .messages import IconChosen, IconHighlighted, LastPassed
 from .results_area import ResultsArea
 from .results_list import IconRow, ResultsList
 from .search_bar import SearchBar, SearchInput
@@ -20,6 +20,7 @@ __all__ = [
     "IconChosen",
     "IconHighlighted",
     "IconRow",
+    "LastPassed",
     "ResultsArea",
     "ResultsList",
     "SearchBar",

@@ -66,7 +66,7 @@ from ..true_pixels import is_true_pixels
 from . import gallery_geometry as geometry
 from .gallery_geometry import Grid
 from .marks import Marks
-from .messages import IconChosen, IconHighlighted
+from .messages import IconChosen, IconHighlighted, passed_last
 from .tile_labels import TileLabels
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
@@ -705,8 +705,10 @@ class Gallery(ScrollView, can_focus=True):
         self._move(partial(geometry.tile_page_above, rows_in_view=self.rows_in_view))
 
     def action_cursor_page_down(self) -> None:
-        """Move down a screen of tiles (same column; the last tile at the end)."""
-        self._move(partial(geometry.tile_page_below, rows_in_view=self.rows_in_view))
+        """Move down a screen of tiles (same column; the last tile at the end); on the last tile, say
+        so (`LastPassed`: the next page)."""
+        if not passed_last(self):
+            self._move(partial(geometry.tile_page_below, rows_in_view=self.rows_in_view))
 
     def action_cursor_first(self) -> None:
         """Highlight the first icon."""
@@ -714,8 +716,8 @@ class Gallery(ScrollView, can_focus=True):
             self.highlighted = 0
 
     def action_cursor_last(self) -> None:
-        """Highlight the last icon."""
-        if self._icons:
+        """Highlight the last icon; on it already, say so (`LastPassed`: the next page)."""
+        if self._icons and not passed_last(self):
             self.highlighted = len(self._icons) - 1
 
     def action_choose(self) -> None:

@@ -42,7 +42,7 @@ from textual.widgets.option_list import Option
 from iconcat.text import sanitize
 
 from .marks import Marks
-from .messages import IconChosen, IconHighlighted
+from .messages import IconChosen, IconHighlighted, passed_last
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from iconcat.api import Icon
@@ -341,6 +341,16 @@ class ResultsList(OptionList):
         list's new bottom, while the detail pane still shows its icon. (OptionList's own handler, which
         runs after this one, drops its line caches; the scroll waits for the new layout.)"""
         self.call_after_refresh(self.scroll_to_highlight)
+
+    def action_page_down(self) -> None:
+        """Move the highlight down a page; on the last row, say so (`LastPassed`: the next page)."""
+        if not passed_last(self):
+            super().action_page_down()  # type: ignore[no-untyped-call]  # (untyped in Textual)
+
+    def action_last(self) -> None:
+        """Highlight the last row; on it already, say so (`LastPassed`: the next page)."""
+        if not passed_last(self):
+            super().action_last()
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         event.stop()
