@@ -161,6 +161,11 @@ def test_an_svg_file_named_directly_is_a_set_of_one(tmp_path: Path) -> None:
     record, icons = unit.read()
     assert [icon.name for icon in icons] == ["Logo"]
     assert record.name == "Brand"
+    broken = tmp_path / "brand" / "broken.svg"
+    broken.write_text("<svg", encoding="utf-8")
+    (unit,) = discover([str(broken)]).units
+    with pytest.raises(UnreadableSet, match=r"^not well-formed SVG \(.+\)$"):
+        unit.read(warn=pytest.fail)
 
 
 def test_fingerprints_change_with_the_files_a_set_is_read_from_and_only_then(tmp_path: Path) -> None:

@@ -43,6 +43,17 @@ def test_style_folders_file_names_and_size_named_files(tmp_path: Path) -> None:
     }
 
 
+def test_a_size_folder_and_the_style_under_it_are_one_style(tmp_path: Path) -> None:
+    root = tmp_path / "heroicons"
+    write_svg(root / "24" / "outline" / "academic-cap.svg")
+    write_svg(root / "20" / "solid" / "academic-cap.svg")
+    _, icons, _ = read_folder(root)
+    assert {(key, icon.name, icon.style) for key, icon in icons.items()} == {
+        ("academic-cap-outline-24", "Academic Cap", "Outline 24"),
+        ("academic-cap-solid-20", "Academic Cap", "Solid 20"),
+    }
+
+
 def test_the_svg_text_is_kept_as_read_and_sized_by_its_view_box(tmp_path: Path) -> None:
     wide = svg_text(48, 24, TWO_COLOURS)
     write_svg(tmp_path / "set" / "wide.svg", wide)

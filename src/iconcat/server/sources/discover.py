@@ -35,7 +35,7 @@ from pathlib import Path
 from .errors import SourceError, UnreadableSet
 from .iconify import read_iconify
 from .records import SetRecord, SourceIcon
-from .svg_folder import Warn, read_svg_folder, svg_files, svg_prefix, svg_set_identity
+from .svg_folder import Warn, read_svg_file, read_svg_folder, svg_files, svg_prefix, svg_set_identity
 
 __all__ = ["Discovery", "IconifyUnit", "SourceError", "SourceUnit", "SvgFolderUnit", "UnreadableSet", "discover"]
 
@@ -132,8 +132,9 @@ class SvgFolderUnit(SourceUnit):
         return _digest([f"name\0{self.name}\0{self.prefix}", *lines])
 
     def read(self, warn: Warn = _warn_on_stderr) -> tuple[SetRecord, Iterator[SourceIcon]]:
-        files = [self.file] if self.file is not None else None
-        return read_svg_folder(self.root, self.name, self.prefix, warn, files)
+        if self.file is not None:
+            return read_svg_file(self.file, self.name, self.prefix)
+        return read_svg_folder(self.root, self.name, self.prefix, warn)
 
     def __repr__(self) -> str:
         return f"SvgFolderUnit({self.label!r}, name={self.name!r}, prefix={self.prefix!r})"

@@ -2,7 +2,8 @@
 `svgs/`, a company's own), read as untrusted input.
 
 - style: the first level of sub-folders (`outline/`, `filled/`, `solid/`, `regular/`, `brands/`), in
-  words; a file directly in the folder is "Regular".
+  words (a size folder and the one under it together: Heroicons' `24/outline/` is "Outline 24"); a
+  file directly in the folder is "Regular".
 - name: the file's name in words; a file named like a size (`24px.svg`, `24.svg`, `24x24.svg`) takes
   its folder's name instead.
 - category: the folder between the style folder and the file (or the file's name folder), in words;
@@ -30,10 +31,11 @@ import xml.parsers.expat
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+from .errors import UnreadableSet
 from .naming import GENERIC_FOLDER_NAMES, in_words, slug
 from .records import OTHER_SERIES, REGULAR, UNCATEGORISED, SetRecord, SourceIcon
 
-__all__ = ["MAX_SVG_BYTES", "read_svg_folder", "svg_files", "svg_prefix", "svg_set_identity"]
+__all__ = ["MAX_SVG_BYTES", "read_svg_file", "read_svg_folder", "svg_files", "svg_prefix", "svg_set_identity"]
 
 MAX_SVG_BYTES = 4 * 1024 * 1024
 """Larger SVG files are skipped: no icon needs that much, and the rasteriser must stay fast."""
@@ -132,33 +134,29 @@ def _folder_words(folder: Path) -> str:
     return in_words(folder.name) or "SVG icons"
 
 
-def read_svg_folder(
-    root: Path, name: str, prefix: str, warn: Warn, files: list[Path] | None = None
-) -> tuple[SetRecord, Iterator[SourceIcon]]:
-    """Read a folder of SVG files (or only `files`, for an SVG file named on the command line) as one set."""
+def read_svg_folder(root: Path, name: str, prefix: str, warn: Warn) -> tuple[SetRecord, Iterator[SourceIcon]]:
+    """Read a folder of SVG files as one set; `warn` gets one line for each file skipped."""
     record = SetRecord(prefix=prefix, name=name, series=OTHER_SERIES, source=str(root))
-    paths = files if files is not None else [path for path, _ in svg_files(root)]
-    return record, _icons(root, paths, warn)
+    return record, _icons(root, [path for path, _ in svg_files(root)], warn)
 
 
 def _icons(root: Path, paths: list[Path], warn: Warn) -> Iterator[SourceIcon]:
     taken: set[str] = set()
     for path in paths:
-        parts = path.relative_to(root).parts if path != root else (path.name,)
-        folders, stem = parts[:-1], parts[-1][: -len(".svg")]
-        style = in_words(folders[0]) if folders else REGULAR
-        inner = list(folders[1:])
+        folders, stem = path.relative_to(root).parts[:-1], path.name[: -len(".svg")]
+        # Heroicons' `24/outline/`, `20/solid/`: a size folder and the style under it are one style.
+        styled = folders[:2] if len(folders) > 1 and _SIZE_NAME.fullmatch(folders[0]) else folders[:1]
+        style = " ".join(in_words(folder) for folder in reversed(styled)) if styled else REGULAR
+        inner = list(folders[len(styled) :])
         if _SIZE_NAME.fullmatch(stem):
-            stem = inner.pop() if inner else (folders[0] if folders else root.name)
+            stem = inner.pop() if inner else (folders[-1] if folders else root.name)
         category = in_words(inner[-1]) if inner else UNCATEGORISED
         text = _read_svg(path, warn)
         if text is None:
             continue
         svg, width, height = text
-        key = "-".join(part for part in (slug(stem), *(slug(folder) for folder in reversed(inner))) if part)
-        if folders:
-            key = f"{key}-{slug(folders[0])}".strip("-")
-        key = key or "icon"
+        parts = (stem, *reversed(inner), *reversed(styled))
+        key = "-".join(part for part in map(slug, parts) if part) or "icon"
         unique, number = key, 2
         while unique in taken:  # two names that slug alike ("Arrow Up.svg", "arrow-up.svg"): sorted order decides
             unique, number = f"{key}-{number}", number + 1
@@ -172,6 +170,16 @@ def _icons(root: Path, paths: list[Path], warn: Warn) -> Iterator[SourceIcon]:
             width=width,
             height=height,
         )
+
+
+def read_svg_file(path: Path, name: str, prefix: str) -> tuple[SetRecord, Iterator[SourceIcon]]:
+    """One SVG file named on the command line, as a set of one icon; raises `UnreadableSet` when it
+    cannot serve (it should be a set: the caller names it and says why)."""
+    reasons: list[str] = []
+    icons = list(_icons(path.parent, [path], reasons.append))
+    if not icons:
+        raise UnreadableSet(reasons[0].removeprefix(f"{path}: skipped, ") if reasons else "not an icon")
+    return SetRecord(prefix=prefix, name=name, series=OTHER_SERIES, source=str(path)), iter(icons)
 
 
 def _read_svg(path: Path, warn: Warn) -> tuple[str, float, float] | None:
