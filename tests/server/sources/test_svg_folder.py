@@ -110,6 +110,34 @@ def test_set_names_from_name_equals_package_json_or_the_first_folder_name_that_i
     assert names == ["Tabler", "Lucide Static", "Fontawesome Free"]
 
 
+def test_the_licence_and_author_come_from_the_package_json_that_names_the_set(tmp_path: Path) -> None:
+    package = tmp_path / "node_modules" / "@fortawesome" / "fontawesome-free"
+    manifest = {
+        "name": "@fortawesome/fontawesome-free",
+        "license": "(CC-BY-4.0 AND OFL-1.1 AND MIT)",
+        "author": "The Font Awesome Team <hello@fontawesome.com> (https://fontawesome.com)",
+    }
+    write_json(package / "package.json", manifest)
+    write_svg(package / "svgs" / "solid" / "house.svg")
+    record, _ = read_folder(package / "svgs")[0].read()
+    assert (record.license_spdx, record.author_name) == ("(CC-BY-4.0 AND OFL-1.1 AND MIT)", "The Font Awesome Team")
+    write_json(
+        tmp_path / "tabler" / "package.json",
+        {"name": "@tabler/icons", "license": "MIT", "author": {"name": "Paweł Kuna", "url": "https://example.test"}},
+    )
+    write_svg(tmp_path / "tabler" / "icons" / "outline" / "a.svg")
+    record, _ = read_folder(tmp_path / "tabler" / "icons")[0].read()
+    assert (record.name, record.license_spdx, record.author_name, record.author_url) == (
+        "Tabler",
+        "MIT",
+        "Paweł Kuna",
+        "https://example.test",
+    )
+    write_svg(tmp_path / "loose" / "a.svg")
+    record, _ = read_folder(tmp_path / "loose")[0].read()
+    assert (record.name, record.license_spdx, record.author_name) == ("Loose", None, None)
+
+
 def test_prefixes_are_unique_per_place_and_stable_whatever_else_is_served(tmp_path: Path) -> None:
     for project in ("one", "two"):
         write_json(
@@ -132,4 +160,4 @@ def test_prefixes_are_unique_per_place_and_stable_whatever_else_is_served(tmp_pa
     assert len(set(together.values())) == len(together)  # never shared, even by sets of one name
     # The same package folder in another project's node_modules: the same prefix (ids and favourites kept).
     assert discover([tabler_two]).units[0].prefix == alone[tabler_one]  # type: ignore[attr-defined]
-    assert svg_set_identity(Path(tabler_one))[1] == alone[tabler_one]
+    assert svg_set_identity(Path(tabler_one)).prefix == alone[tabler_one]

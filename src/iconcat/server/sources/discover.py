@@ -23,6 +23,7 @@ installs one set on its own usually pins it on purpose.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import os
@@ -35,7 +36,7 @@ from pathlib import Path
 from .errors import SourceError, UnreadableSet
 from .iconify import read_iconify
 from .records import SetRecord, SourceIcon
-from .svg_folder import Warn, read_svg_file, read_svg_folder, svg_files, svg_prefix, svg_set_identity
+from .svg_folder import SvgSetIdentity, Warn, read_svg_file, read_svg_folder, svg_files, svg_prefix, svg_set_identity
 
 __all__ = ["Discovery", "IconifyUnit", "SourceError", "SourceUnit", "SvgFolderUnit", "UnreadableSet", "discover"]
 
@@ -115,26 +116,31 @@ class IconifyUnit(SourceUnit):
 class SvgFolderUnit(SourceUnit):
     """A folder of SVG files read as one set (or one SVG file named directly: a set of one icon)."""
 
-    def __init__(self, root: Path, name: str, prefix: str, location: str, file: Path | None = None) -> None:
+    def __init__(self, root: Path, identity: SvgSetIdentity, file: Path | None = None) -> None:
         self.root = root
         self.file = file
         self.label = str(file or root)
         self.key = str((file or root).resolve())
-        self.name = name
-        self.prefix = prefix
-        self.location = location
-        """What the prefix's hash is of (see `svg_set_identity`)."""
+        self.identity = identity
+
+    @property
+    def name(self) -> str:
+        return self.identity.name
+
+    @property
+    def prefix(self) -> str:
+        return self.identity.prefix
 
     def fingerprint(self) -> str:
         if self.file is not None:
             return _digest(_stat_lines([self.file]))
         lines = (f"{path}\0{stat.st_size}\0{stat.st_mtime_ns}" for path, stat in svg_files(self.root))
-        return _digest([f"name\0{self.name}\0{self.prefix}", *lines])
+        return _digest([repr(self.identity), *lines])
 
     def read(self, warn: Warn = _warn_on_stderr) -> tuple[SetRecord, Iterator[SourceIcon]]:
         if self.file is not None:
-            return read_svg_file(self.file, self.name, self.prefix)
-        return read_svg_folder(self.root, self.name, self.prefix, warn)
+            return read_svg_file(self.file, self.identity)
+        return read_svg_folder(self.root, self.identity, warn)
 
     def __repr__(self) -> str:
         return f"SvgFolderUnit({self.label!r}, name={self.name!r}, prefix={self.prefix!r})"
@@ -186,8 +192,7 @@ def _units(argument: str, name: str | None, path: Path, warnings: list[str]) -> 
         raise SourceError(f"{path}: no such file or folder; expected {EXPECTED}.")
     if path.is_file():
         if path.suffix.lower() == ".svg":
-            set_name, prefix, location = svg_set_identity(path.parent, name, member=path.name)
-            return [SvgFolderUnit(path.parent, set_name, prefix, location, file=path)]
+            return [SvgFolderUnit(path.parent, svg_set_identity(path.parent, name, member=path.name), file=path)]
         if name:
             warnings.append(f"{argument}: {name} is not used: an IconifyJSON set is named by its own info.")
         return [IconifyUnit(path, _expected_prefix(path))]
@@ -205,8 +210,7 @@ def _units(argument: str, name: str | None, path: Path, warnings: list[str]) -> 
         )
     if next(svg_files(path), None) is None:
         raise SourceError(f"{path}: no icons here; expected {EXPECTED}.")
-    set_name, prefix, location = svg_set_identity(path, name)
-    return [SvgFolderUnit(path, set_name, prefix, location)]
+    return [SvgFolderUnit(path, svg_set_identity(path, name))]
 
 
 def _expected_prefix(path: Path) -> str | None:
@@ -283,5 +287,6 @@ def _separate_svg_prefixes(units: list[SourceUnit]) -> None:
         if isinstance(unit, SvgFolderUnit):
             by_prefix.setdefault(unit.prefix, []).append(unit)
     for sharing in by_prefix.values():
-        for unit in sorted(sharing, key=lambda unit: unit.location)[1:]:
-            unit.prefix = svg_prefix(unit.name, unit.location, digits=16)
+        for unit in sorted(sharing, key=lambda unit: unit.identity.location)[1:]:
+            longer = svg_prefix(unit.name, unit.identity.location, digits=16)
+            unit.identity = dataclasses.replace(unit.identity, prefix=longer)

@@ -29,13 +29,23 @@ import os
 import re
 import xml.parsers.expat
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from .errors import UnreadableSet
 from .naming import GENERIC_FOLDER_NAMES, in_words, slug
 from .records import OTHER_SERIES, REGULAR, UNCATEGORISED, SetRecord, SourceIcon
 
-__all__ = ["MAX_SVG_BYTES", "read_svg_file", "read_svg_folder", "svg_files", "svg_prefix", "svg_set_identity"]
+__all__ = [
+    "MAX_SVG_BYTES",
+    "SvgSetIdentity",
+    "read_svg_file",
+    "read_svg_folder",
+    "svg_files",
+    "svg_prefix",
+    "svg_set_identity",
+]
 
 MAX_SVG_BYTES = 4 * 1024 * 1024
 """Larger SVG files are skipped: no icon needs that much, and the rasteriser must stay fast."""
@@ -70,12 +80,39 @@ def svg_files(root: Path) -> Iterator[tuple[Path, os.stat_result]]:
         yield from svg_files(Path(folder.path))
 
 
-def svg_set_identity(root: Path, given_name: str | None = None, member: str | None = None) -> tuple[str, str, str]:
-    """(name, prefix, location) of the set an SVG folder holds (`member`: the one file named directly).
+@dataclass(frozen=True)
+class SvgSetIdentity:
+    """Who an SVG folder's set is: see `svg_set_identity`."""
+
+    name: str
+    prefix: str
+    location: str
+    """What the prefix's hash is of: the package's name and the path inside it, else the absolute path."""
+    licence: str | None = None
+    """The nearest package.json's `license` (an SPDX expression: "MIT", "(CC-BY-4.0 AND OFL-1.1 AND MIT)")."""
+    author_name: str | None = None
+    author_url: str | None = None
+
+    def record(self, source: Path) -> SetRecord:
+        return SetRecord(
+            prefix=self.prefix,
+            name=self.name,
+            series=OTHER_SERIES,
+            source=str(source),
+            license_spdx=self.licence,
+            license_title=self.licence,
+            author_name=self.author_name,
+            author_url=self.author_url,
+        )
+
+
+def svg_set_identity(root: Path, given_name: str | None = None, member: str | None = None) -> SvgSetIdentity:
+    """The name, prefix and credits of the set an SVG folder holds (`member`: the one file named directly).
 
     Name: `given_name` (from `--from NAME=PATH`), else the nearest package.json's name ("@tabler/icons"
     → "Tabler", "lucide-static" → "Lucide Static": the scope when the package's own name is generic),
-    else the nearest folder name that is not generic ("…/feather/icons" → "Feather").
+    else the nearest folder name that is not generic ("…/feather/icons" → "Feather"). The licence and
+    author come from that package.json when there is one.
 
     Prefix: the name's slug and 8 hex digits of a hash of where the set is: the package's name and the
     folder's path inside the package when a package.json was found (so the same package in another
@@ -86,9 +123,10 @@ def svg_set_identity(root: Path, given_name: str | None = None, member: str | No
     """
     root = root.resolve()
     package = _nearest_package(root)
+    manifest: dict[str, Any] = {}
     if package is not None:
-        package_name, package_dir = package
-        location = package_name + "/" + root.relative_to(package_dir).as_posix()
+        manifest, package_dir = package
+        location = manifest["name"] + "/" + root.relative_to(package_dir).as_posix()
     else:
         location = str(root)
     if member is not None:
@@ -96,10 +134,25 @@ def svg_set_identity(root: Path, given_name: str | None = None, member: str | No
     if given_name:
         name = given_name
     elif package is not None:
-        name = _package_words(package[0])
+        name = _package_words(manifest["name"])
     else:
         name = _folder_words(root)
-    return name, svg_prefix(name, location), location
+    author = manifest.get("author")
+    if isinstance(author, str):  # "Name <mail> (url)": the name is enough
+        author = {"name": author.split("<")[0].split("(")[0]}
+    author = author if isinstance(author, dict) else {}
+    return SvgSetIdentity(
+        name=name,
+        prefix=svg_prefix(name, location),
+        location=location,
+        licence=_text(manifest.get("license")),
+        author_name=_text(author.get("name")),
+        author_url=_text(author.get("url")),
+    )
+
+
+def _text(value: object) -> str | None:
+    return value.strip() or None if isinstance(value, str) else None
 
 
 def svg_prefix(name: str, location: str, digits: int = 8) -> str:
@@ -108,16 +161,16 @@ def svg_prefix(name: str, location: str, digits: int = 8) -> str:
     return f"{slug(name)[:32].strip('-') or 'svg'}-{digest}"
 
 
-def _nearest_package(folder: Path) -> tuple[str, Path] | None:
+def _nearest_package(folder: Path) -> tuple[dict[str, Any], Path] | None:
+    """The nearest package.json with a name (its name stripped), and its folder."""
     for candidate in (folder, *folder.parents):
-        manifest = candidate / "package.json"
         try:
-            data = json.loads(manifest.read_bytes())
+            data = json.loads((candidate / "package.json").read_bytes())
         except (OSError, ValueError):
             continue
         name = data.get("name") if isinstance(data, dict) else None
         if isinstance(name, str) and name.strip():
-            return name.strip(), candidate
+            return {**data, "name": name.strip()}, candidate
     return None
 
 
@@ -134,10 +187,9 @@ def _folder_words(folder: Path) -> str:
     return in_words(folder.name) or "SVG icons"
 
 
-def read_svg_folder(root: Path, name: str, prefix: str, warn: Warn) -> tuple[SetRecord, Iterator[SourceIcon]]:
+def read_svg_folder(root: Path, identity: SvgSetIdentity, warn: Warn) -> tuple[SetRecord, Iterator[SourceIcon]]:
     """Read a folder of SVG files as one set; `warn` gets one line for each file skipped."""
-    record = SetRecord(prefix=prefix, name=name, series=OTHER_SERIES, source=str(root))
-    return record, _icons(root, [path for path, _ in svg_files(root)], warn)
+    return identity.record(root), _icons(root, [path for path, _ in svg_files(root)], warn)
 
 
 def _icons(root: Path, paths: list[Path], warn: Warn) -> Iterator[SourceIcon]:
@@ -172,14 +224,14 @@ def _icons(root: Path, paths: list[Path], warn: Warn) -> Iterator[SourceIcon]:
         )
 
 
-def read_svg_file(path: Path, name: str, prefix: str) -> tuple[SetRecord, Iterator[SourceIcon]]:
+def read_svg_file(path: Path, identity: SvgSetIdentity) -> tuple[SetRecord, Iterator[SourceIcon]]:
     """One SVG file named on the command line, as a set of one icon; raises `UnreadableSet` when it
     cannot serve (it should be a set: the caller names it and says why)."""
     reasons: list[str] = []
     icons = list(_icons(path.parent, [path], reasons.append))
     if not icons:
         raise UnreadableSet(reasons[0].removeprefix(f"{path}: skipped, ") if reasons else "not an icon")
-    return SetRecord(prefix=prefix, name=name, series=OTHER_SERIES, source=str(path)), iter(icons)
+    return identity.record(path), iter(icons)
 
 
 def _read_svg(path: Path, warn: Warn) -> tuple[str, float, float] | None:
