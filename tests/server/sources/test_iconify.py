@@ -303,9 +303,26 @@ def test_broken_entries_and_a_broken_metadata_file_lose_only_themselves(tmp_path
     data = iconify_set("s", {"good": {}})
     data["icons"]["no-body"] = {"width": 24}
     data["icons"]["not-an-entry"] = "oops"
-    data["aliases"] = {"loop-a": {"parent": "loop-b"}, "loop-b": {"parent": "loop-a"}, "fine": {"parent": "good"}}
+    data["icons"]["../../etc/passwd"] = {"body": "<path/>"}
+    data["icons"]["Upper"] = {"body": "<path/>"}
+    data["aliases"] = {
+        "loop-a": {"parent": "loop-b"},
+        "loop-b": {"parent": "loop-a"},
+        "fine": {"parent": "good"},
+        "bad alias": {"parent": "good"},
+    }
     package = iconify_package(tmp_path / "pkg", data)
     package.with_name("metadata.json").write_text("{broken", encoding="utf-8")
-    _, icons = read(package, metadata_path=package.with_name("metadata.json"))
+    warnings: list[str] = []
+    record, read_icons = read_iconify(package, metadata_path=package.with_name("metadata.json"), warn=warnings.append)
+    icons = {icon.key: icon for icon in read_icons}
     assert set(icons) == {"good"}
     assert icons["good"].aliases == ("fine",)
+    assert warnings == [f"{package}: 5 icons left out (no body, or a name that is not an Iconify name)"]
+
+
+def test_json_nested_too_deeply_for_the_parser_is_a_broken_file_not_a_crash(tmp_path: Path) -> None:
+    path = tmp_path / "deep.json"
+    path.write_text("[" * 200_000 + "]" * 200_000, encoding="utf-8")
+    with pytest.raises(UnreadableSet, match="nested too deeply"):
+        read_iconify(path)

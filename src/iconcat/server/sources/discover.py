@@ -107,7 +107,7 @@ class IconifyUnit(SourceUnit):
         return _digest(_stat_lines(p for p in (self.path, self.info_path, self.metadata_path) if p is not None))
 
     def read(self, warn: Warn = _warn_on_stderr) -> tuple[SetRecord, Iterator[SourceIcon]]:
-        return read_iconify(self.path, info_path=self.info_path, metadata_path=self.metadata_path)
+        return read_iconify(self.path, info_path=self.info_path, metadata_path=self.metadata_path, warn=warn)
 
     def __repr__(self) -> str:
         return f"IconifyUnit({self.label!r})"

@@ -27,7 +27,7 @@ import json
 import math
 import re
 from collections import Counter
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -54,6 +54,7 @@ _BOX_DEFAULTS = (0.0, 0.0, 16.0, 16.0)
 _BOX_KEYS = ("left", "top", "width", "height")
 _OWN_GLYPH_KEYS = frozenset({"left", "top", "width", "height", "rotate", "hFlip", "vFlip"})
 _PREFIX = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+_NAMES = re.compile(r"(?:[a-z0-9]+(?:-[a-z0-9]+)*(?:\n|\Z))*")
 _MAX_ALIAS_DEPTH = 16
 """Longer alias chains are taken for loops and dropped, as Iconify's own parser drops them."""
 
@@ -65,12 +66,16 @@ def read_iconify(
     *,
     info_path: Path | None = None,
     metadata_path: Path | None = None,
+    warn: Warn | None = None,
 ) -> tuple[SetRecord, Iterator[SourceIcon]]:
     """Read one IconifyJSON set file; `info_path`/`metadata_path` are an `@iconify-json` package's
     `info.json`/`metadata.json` beside it (used when the set file does not carry the same inline).
 
     Raises `UnreadableSet` when the file cannot be read or is not a set. A missing or broken info.json
     or metadata.json only loses what it would have said (they are not sets: passed over in silence).
+    Icons that cannot be served (no body, or a name that is not an Iconify name: lower-case letters,
+    digits and single hyphens, as every name of @iconify/json is) are left out, and `warn` gets one
+    line for the set saying how many, once they are all read.
     """
     data = _load_set(path)
     info = data.get("info")
@@ -78,7 +83,13 @@ def read_iconify(
         info = _load_optional(info_path)
     metadata = _load_optional(metadata_path)
     record = _set_record(data, info, path)
-    return record, _icons(data, metadata)
+
+    def left_out(count: int) -> None:
+        if warn is not None:
+            icons = "an icon" if count == 1 else f"{count:,} icons"
+            warn(f"{path}: {icons} left out (no body, or a name that is not an Iconify name)")
+
+    return record, _icons(data, metadata, left_out)
 
 
 def iconify_svg(
@@ -151,6 +162,8 @@ def _load_set(path: Path) -> dict[str, Any]:
         raise UnreadableSet("not UTF-8 text") from None
     except ValueError as error:
         raise UnreadableSet(f"not JSON ({error})") from None
+    except RecursionError:
+        raise UnreadableSet("not JSON this reader can take (nested too deeply)") from None
     if not isinstance(data, dict) or "prefix" not in data or not isinstance(data.get("icons"), dict):
         raise UnreadableSet('not an IconifyJSON set (a JSON object with "prefix" and "icons")')
     prefix = data["prefix"]
@@ -363,10 +376,24 @@ def _entry_transform(entry: Mapping[str, Any]) -> tuple[int, bool, bool]:
     )
 
 
-def _icons(data: dict[str, Any], metadata: dict[str, Any]) -> Iterator[SourceIcon]:
+def _bad_names(names: Iterable[str]) -> set[str]:
+    """The names that are not Iconify names; one regular expression over them all when none is (always,
+    in @iconify/json), one each otherwise."""
+    names = list(names)
+    if _NAMES.fullmatch("\n".join(names)):
+        return set()
+    return {name for name in names if not _PREFIX.fullmatch(name)}
+
+
+def _icons(data: dict[str, Any], metadata: dict[str, Any], left_out: Callable[[int], None]) -> Iterator[SourceIcon]:
     icons: dict[str, Any] = data["icons"]
     given = data.get("aliases")
     aliases = {key: value for key, value in given.items() if isinstance(value, dict)} if isinstance(given, dict) else {}
+    bad = _bad_names([*icons, *aliases])
+    if bad:
+        icons = {key: entry for key, entry in icons.items() if key not in bad}
+        aliases = {key: entry for key, entry in aliases.items() if key not in bad}
+    skipped = len(bad)
     root = _root_box(data)
     names = set(icons)
     names.update(aliases)
@@ -396,10 +423,9 @@ def _icons(data: dict[str, Any], metadata: dict[str, Any]) -> Iterator[SourceIco
     words: dict[str, str] = {}
     no_aliases: tuple[str, ...] = ()
     for key, entry in icons.items():
-        if type(entry) is not dict:
-            continue
-        body = entry.get("body")
+        body = entry.get("body") if type(entry) is dict else None
         if type(body) is not str:
+            skipped += 1
             continue
         if len(entry) == 1 and "xlink:" not in body:
             svg, width, height = head + body + "</svg>", root_width, root_height
@@ -446,3 +472,5 @@ def _icons(data: dict[str, Any], metadata: dict[str, Any]) -> Iterator[SourceIco
             aliases=tuple(led_by.get(key, ())),
             hidden=aliases[key].get("hidden") is True,
         )
+    if skipped:
+        left_out(skipped)
