@@ -182,10 +182,14 @@ def test_an_alias_with_its_own_transformation_or_box_is_an_icon_of_its_own(tmp_p
             "arrow-wide": {"parent": "arrow-left", "width": 32},
             "arrow-same": {"parent": "arrow-left", "width": 24},  # says the parent's own box: the same glyph
             "arrow-east": {"parent": "arrow-right"},  # a plain alias of a listed alias
+            "arrow-right-up": {"parent": "arrow-right", "rotate": 1},  # transformations add along the chain
+            "arrow-back": {"parent": "arrow-right", "hFlip": True},  # flipped back: arrow-left's own glyph
         },
     )
     icons = read_set(tmp_path, data)
-    assert set(icons) == {"arrow-left", "arrow-right", "arrow-up", "arrow-wide"}
+    assert set(icons) == {"arrow-left", "arrow-right", "arrow-up", "arrow-wide", "arrow-right-up", "arrow-back"}
+    assert 'transform="rotate(90 12 12) translate(24 0) scale(-1 1)"' in icons["arrow-right-up"].svg
+    assert "transform" not in icons["arrow-back"].svg
     assert icons["arrow-left"].aliases == ("arrow-same",)
     assert icons["arrow-right"].aliases == ("arrow-east",)
     assert icons["arrow-right"].name == "Arrow Right"
