@@ -333,10 +333,6 @@ class _Aliases:
         self._glyph[key] = result
         return result
 
-    def resolve(self) -> None:
-        for key in self.aliases:
-            self.target(key)
-
     def target(self, key: str, depth: int = 0) -> str | None:
         """The listed icon an alias leads to (None: listed on its own); raises KeyError when dropped."""
         if key in self._target:
