@@ -43,6 +43,19 @@ def test_style_folders_file_names_and_size_named_files(tmp_path: Path) -> None:
     }
 
 
+def test_links_to_folders_are_not_followed_but_the_folder_named_may_be_one(tmp_path: Path) -> None:
+    write_svg(tmp_path / "set" / "outline" / "a.svg")
+    write_svg(tmp_path / "elsewhere" / "secret.svg")
+    (tmp_path / "set" / "outline" / "loop").symlink_to(tmp_path / "set")
+    (tmp_path / "set" / "again").symlink_to(tmp_path / "set" / "outline")
+    (tmp_path / "set" / "out").symlink_to(tmp_path / "elsewhere")
+    _, icons, warnings = read_folder(tmp_path / "set")
+    assert list(icons) == ["a-outline"]
+    assert warnings == []
+    (tmp_path / "linked").symlink_to(tmp_path / "set")
+    assert list(read_folder(tmp_path / "linked")[1]) == ["a-outline"]
+
+
 def test_a_size_folder_and_the_style_under_it_are_one_style(tmp_path: Path) -> None:
     root = tmp_path / "heroicons"
     write_svg(root / "24" / "outline" / "academic-cap.svg")

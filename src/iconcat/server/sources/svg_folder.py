@@ -58,26 +58,31 @@ Warn = Callable[[str], None]
 
 
 def svg_files(root: Path) -> Iterator[tuple[Path, os.stat_result]]:
-    """Every `.svg` file under `root` (sorted, so the order never depends on the filesystem), with its
-    stat; hidden folders and `node_modules` are not walked."""
-    try:
-        entries = sorted(os.scandir(root), key=lambda entry: entry.name)
-    except OSError:
-        return
-    folders = []
-    for entry in entries:
-        if entry.name.startswith("."):
-            continue
+    """Every `.svg` file under `root`, with its stat, in sorted order (a folder's files, then its
+    sub-folders, by name: the order never depends on the filesystem). Hidden folders, `node_modules` and
+    links to folders are not walked: a link is a second name for files found under their own (or
+    outside the set), and a link to a parent folder would never end. `root` itself may be a link (pnpm
+    links every package into node_modules)."""
+    pending = [root]
+    while pending:
+        folder = pending.pop()
         try:
-            if entry.is_dir():
-                if entry.name not in _SKIPPED_FOLDERS:
-                    folders.append(entry)
-            elif entry.name.lower().endswith(".svg") and entry.is_file():
-                yield Path(entry.path), entry.stat()
+            entries = sorted(os.scandir(folder), key=lambda entry: entry.name)
         except OSError:
             continue
-    for folder in folders:
-        yield from svg_files(Path(folder.path))
+        folders = []
+        for entry in entries:
+            if entry.name.startswith("."):
+                continue
+            try:
+                if entry.is_dir():
+                    if entry.name not in _SKIPPED_FOLDERS and not entry.is_symlink():
+                        folders.append(Path(entry.path))
+                elif entry.name.lower().endswith(".svg") and entry.is_file():
+                    yield Path(entry.path), entry.stat()
+            except OSError:
+                continue
+        pending.extend(reversed(folders))
 
 
 @dataclass(frozen=True)
