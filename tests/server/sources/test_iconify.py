@@ -255,6 +255,18 @@ def test_a_flip_moves_an_offset_box_to_the_origin_and_a_quarter_turn_swaps_its_c
     assert iconify_svg("B", 0, 0, 15, 15, rotate=2)[0].count("rotate(180 7.5 7.5)") == 1
 
 
+def test_definitions_stay_outside_a_transformed_group_as_iconify_keeps_them() -> None:
+    body = '<defs><linearGradient id="g"/></defs><path fill="url(#g)" d="M0 0h4v4z"/>'
+    assert iconify_svg(body, 0, 0, 16, 16, h_flip=True)[0] == (
+        '<svg xmlns="http://www.w3.org/2000/svg" width="16" height="16" viewBox="0 0 16 16">'
+        '<defs><linearGradient id="g"/></defs>'
+        '<g transform="translate(16 0) scale(-1 1)"><path fill="url(#g)" d="M0 0h4v4z"/></g></svg>'
+    )
+    assert iconify_svg(body, 0, 0, 16, 16)[0].endswith(f'viewBox="0 0 16 16">{body}</svg>')  # untouched
+    backwards = "</defs><defs><path/>"  # Iconify's own loop would never end on this
+    assert iconify_svg(backwards, 0, 0, 16, 16, rotate=2)[0].count(backwards) == 1
+
+
 def test_the_box_is_the_icons_own_else_the_sets_root_defaults_never_info_height(tmp_path: Path) -> None:
     data = iconify_set("ph", {"acorn": {}, "banner": {"width": 512, "height": 128}}, width=256, height=256)
     icons = read_set(tmp_path / "a", data, info={"name": "Phosphor", "height": 24})

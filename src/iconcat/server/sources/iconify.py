@@ -134,7 +134,8 @@ def iconify_svg(
         left, top = top, left
         width, height = height, width
     if transforms:
-        body = f'<g transform="{" ".join(transforms)}">{body}</g>'
+        defs, body = _split_defs(body) if "<defs" in body else ("", body)
+        body = f'{defs}<g transform="{" ".join(transforms)}">{body}</g>'
     xlink = ' xmlns:xlink="http://www.w3.org/1999/xlink"' if "xlink:" in body else ""
     w, h = _num(width), _num(height)
     svg = (
@@ -142,6 +143,25 @@ def iconify_svg(
         f'viewBox="{_num(left)} {_num(top)} {w} {h}">{body}</svg>'
     )
     return svg, width, height
+
+
+def _split_defs(body: str) -> tuple[str, str]:
+    """(`<defs>` with every definition, the rest), as `@iconify/utils`' `splitSVGDefs` splits a body
+    before wrapping it in a transformed group: definitions stay outside the group. Its one guard added:
+    a `</defs>` before the `<defs` it closes ends the split instead of looping forever."""
+    defs = ""
+    index = body.find("<defs")
+    while index >= 0:
+        start = body.find(">", index)
+        end = body.find("</defs")
+        if start == -1 or end == -1 or end < index:
+            break
+        end_end = body.find(">", end)
+        if end_end == -1:
+            break
+        defs += body[start + 1 : end].strip()
+        body = body[:index].strip() + body[end_end + 1 :]
+    return (f"<defs>{defs}</defs>" if defs else ""), body
 
 
 def _num(value: float) -> str:
