@@ -109,6 +109,7 @@ def test_a_file_named_directly_is_a_set_whatever_its_name(tmp_path: Path) -> Non
     (unit,) = discover([str(not_a_set)]).units
     with pytest.raises(UnreadableSet, match="not an IconifyJSON set"):
         unit.read()
+    assert unit.argument == str(not_a_set)  # the command can tell that argument held no icons
 
 
 def test_a_set_found_twice_is_read_once_and_the_per_set_package_wins(tmp_path: Path) -> None:

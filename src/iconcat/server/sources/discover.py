@@ -58,6 +58,9 @@ class SourceUnit(ABC):
     """Stable for as long as the set stays where it is: the resolved path it is read from."""
     label: str
     """The path as found from the user's argument, for messages."""
+    argument: str = ""
+    """The `--from` argument it was found under: when every unit of one argument is unreadable, that
+    argument holds no icons (a broken file named directly), and the command can say so and exit 2."""
 
     @abstractmethod
     def fingerprint(self) -> str:
@@ -165,6 +168,7 @@ def discover(paths: Sequence[str]) -> Discovery:
     for argument in paths:
         name, path = _split(argument)
         for unit in _units(argument, name, path, warnings):
+            unit.argument = argument
             expected = getattr(unit, "expected_prefix", None)
             if unit.key in keys or (expected is not None and expected in prefixes):
                 continue
