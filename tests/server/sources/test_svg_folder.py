@@ -12,6 +12,13 @@ from iconcat.server.sources.records import REGULAR, UNCATEGORISED, SourceIcon
 from iconcat.server.sources.svg_folder import MAX_SVG_BYTES, svg_set_identity
 from tests.support.iconsets import TWO_COLOURS, svg_text, write_json, write_svg
 
+BILLION_LAUGHS = (
+    b'<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a "aaaaaaaaaa">'
+    + b"".join(b'<!ENTITY %c "%s">' % (98 + i, b"&%c;" % (97 + i) * 10) for i in range(9))
+    + b']><svg viewBox="0 0 1 1">&j;</svg>'
+)
+"""A billion a's from a few hundred bytes: expat refuses the amplification, so it is one more broken file."""
+
 
 def read_folder(folder: Path, name: str | None = None) -> tuple[SvgFolderUnit, dict[str, SourceIcon], list[str]]:
     (unit,) = discover([f"{name}={folder}" if name else str(folder)]).units
@@ -88,6 +95,7 @@ def test_the_svg_text_is_kept_as_read_and_sized_by_its_view_box(tmp_path: Path) 
         (b'<svg viewBox="0 0 nan 1"/>', "it has no viewBox or width and height"),
         (b'<svg viewBox="0 0 1 1">\xff</svg>', "not UTF-8"),
         (b"<svg" + b" " * MAX_SVG_BYTES + b"/>", "larger than 4 MB"),
+        (BILLION_LAUGHS, "not well-formed SVG (limit on input amplification factor"),
     ],
 )
 def test_a_broken_svg_is_skipped_with_one_line_and_the_rest_served(tmp_path: Path, content: bytes, reason: str) -> None:
