@@ -16,8 +16,10 @@
   and height come from its `viewBox` (else its `width`/`height` attributes). A file that cannot be
   read, is larger than `MAX_SVG_BYTES`, is not well-formed XML or has no size is skipped with one line.
 
-`.git`, `node_modules` and other hidden folders are never walked: a project folder named by mistake
-does not read every package's pictures.
+`.git`, `node_modules`, other hidden folders and links to folders are never walked: a project folder
+named by mistake does not read every package's pictures, and a link never leads out of the set or
+round in a loop. XML entities are expanded only within expat's amplification limit (a "billion
+laughs" file is a broken file) and external ones are never fetched.
 """
 
 from __future__ import annotations
