@@ -231,6 +231,23 @@ def test_current_colour_is_painted_and_an_icons_own_colours_are_kept() -> None:
     assert pixels(rasterise(own, 8, colour="red")).getpixel((4, 4)) == (0, 0xAA, 0, 255)
 
 
+@pytest.mark.parametrize("colour", ["teal", " #336699 ", "#abc", "#33669980", "rgb(1, 2, 3)", "hsl(120, 100%, 50%)"])
+def test_a_css_colour_is_accepted_and_painted(colour) -> None:
+    from PIL import ImageColor
+
+    checked = svg_raster.check_colour(colour)
+    assert checked == colour.strip()
+    painted = pixels(rasterise(ICON, 4, colour=checked)).getpixel((2, 2))
+    expected = ImageColor.getcolor(checked, "RGBA")
+    assert all(abs(a - b) <= 1 for a, b in zip(painted, expected)), (painted, expected)  # (alpha: premultiplied)
+
+
+@pytest.mark.parametrize("colour", ["", "notacolour", "hsv(1, 2%, 3%)", "url(#x)", "red; fill: blue", "x" * 100])
+def test_what_is_not_a_css_colour_is_refused_in_a_sentence(colour) -> None:
+    with pytest.raises(ValueError, match="is not a CSS colour"):
+        svg_raster.check_colour(colour)
+
+
 def test_a_non_square_icon_keeps_its_proportions_centred_on_a_transparent_square() -> None:
     wide = '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"><rect width="40" height="20"/></svg>'
     image = pixels(rasterise(wide, 20))

@@ -47,7 +47,7 @@ from pathlib import Path
 from . import svg_sandbox
 from .errors import RasterError
 
-__all__ = ["MAX_WORKERS", "TIMEOUT", "RasterError", "rasterise", "shutdown"]
+__all__ = ["MAX_WORKERS", "TIMEOUT", "RasterError", "check_colour", "rasterise", "shutdown"]
 
 TIMEOUT = 2.0
 """Seconds a picture may take before its worker is killed."""
@@ -247,6 +247,23 @@ def rasterise(svg_text: str, size: int, *, colour: str = "black", timeout: float
     paint = colour.encode("utf-8")[:256]
     request = svg_sandbox.REQUEST.pack(size, len(paint), len(svg)) + paint + svg
     return _pool.rasterise(request, timeout)
+
+
+def check_colour(text: str) -> str:
+    """`text` (stripped) when it is a CSS colour `rasterise` can paint with: a name (`teal`), `#rgb`,
+    `#rrggbb` (with alpha too), `rgb()`/`rgba()`, `hsl()`/`hsla()`; else ValueError saying so (resvg
+    would paint an unknown colour black without a word)."""
+    from PIL import ImageColor
+
+    colour = text.strip()
+    problem = f"{colour!r} is not a CSS colour (a name such as teal, #336699, rgb(51, 102, 153))"
+    if not colour or len(colour) > 64 or colour.lower().startswith("hsv") or colour.lower() == "rebeccapurple":
+        raise ValueError(problem)  # (Pillow knows hsv() and rebeccapurple; resvg 0.48 knows neither)
+    try:
+        ImageColor.getrgb(colour)
+    except ValueError:
+        raise ValueError(problem) from None
+    return colour
 
 
 def shutdown() -> None:
