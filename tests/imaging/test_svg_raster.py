@@ -187,6 +187,15 @@ def test_a_worker_killed_from_outside_is_replaced() -> None:
     assert pid not in svg_raster.worker_pids()
 
 
+def test_a_worker_that_cannot_be_started_is_one_error_and_the_next_call_tries_again(monkeypatch, tmp_path) -> None:
+    svg_raster.shutdown()
+    with monkeypatch.context() as patched:
+        patched.setattr(sys, "executable", str(tmp_path / "no-python-here"))
+        with pytest.raises(RasterError, match="could not be started"):
+            rasterise(ICON, 8)
+    assert pixels(rasterise(ICON, 8)).getpixel((4, 4)) == (0, 0, 0, 255)
+
+
 def test_a_panic_in_resvg_is_answered_as_a_failure(monkeypatch) -> None:
     class PanicException(BaseException):  # what pyo3 raises for a Rust panic: not an Exception
         pass

@@ -171,6 +171,9 @@ class _Pool:
                 self._hooked = True
         try:
             return _Worker()
+        except OSError as error:  # no interpreter to start, no pipes or processes left
+            self._forget()
+            raise RasterError(f"the SVG rasteriser could not be started ({error.strerror or error})") from None
         except BaseException:
             self._forget()
             raise
