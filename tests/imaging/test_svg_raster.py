@@ -116,6 +116,22 @@ def test_doctype_entities_are_never_expanded(secrets) -> None:
         assert pixels(rasterise(svg, 8)).getpixel((4, 4)) == (0, 0, 0, 255)
 
 
+def test_text_draws_nothing_and_loads_no_font() -> None:
+    import resvg_py
+
+    svg = f'{OPEN}<text x="0" y="10" font-size="12" font-family="DejaVu Sans, sans-serif">█</text>{CLOSE}'
+    assert colours(rasterise(svg, 10)) == {(0, 0, 0, 0)}
+    document = svg_sandbox.prepare(svg, 10)
+    assert colours(bytes(resvg_py.svg_to_bytes(svg_string=document, skip_system_fonts=True))) == {(0, 0, 0, 0)}
+
+
+def test_prestart_starts_a_worker_before_the_first_picture() -> None:
+    svg_raster.shutdown()
+    assert svg_raster.worker_pids() == []
+    svg_raster.prestart()
+    assert len(svg_raster.worker_pids()) == 1
+
+
 def test_scripts_and_event_attributes_are_stripped() -> None:
     opening = OPEN.replace("<svg ", "<svg onload='alert(1)' ")
     svg = (

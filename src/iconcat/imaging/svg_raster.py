@@ -47,7 +47,7 @@ from pathlib import Path
 from . import svg_sandbox
 from .errors import RasterError
 
-__all__ = ["MAX_WORKERS", "TIMEOUT", "RasterError", "check_colour", "rasterise", "shutdown"]
+__all__ = ["MAX_WORKERS", "TIMEOUT", "RasterError", "check_colour", "prestart", "rasterise", "shutdown"]
 
 TIMEOUT = 2.0
 """Seconds a picture may take before its worker is killed."""
@@ -267,6 +267,11 @@ def check_colour(text: str) -> str:
     except ValueError:
         raise ValueError(problem) from None
     return colour
+
+
+def prestart() -> None:
+    """Start a worker now (a server calls it as it starts), so the first picture does not wait for one."""
+    rasterise('<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>', 1)
 
 
 def shutdown() -> None:

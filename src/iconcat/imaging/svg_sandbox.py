@@ -22,6 +22,9 @@ the document:
   `url` or `@import` in ways no pattern catches) or a `url(` left over is dropped whole.
 - `<script>`, `<foreignObject>` and event attributes (`onload`…) are removed (resvg runs no script;
   they go so nothing downstream ever could), and so is `xml:base`.
+- No system font is loaded (`skip_system_fonts`): resvg-py would read every installed font file for a
+  document with `<text>` (150 ms cold), and draw it differently on every machine. Icon sets draw their
+  letters as paths; a `<text>` element draws nothing.
 
 Painting (`prepare`): the icon's root `<svg>` is sized to a square canvas of the size asked, with
 `color` set there unless the icon sets its own (so `currentColor` is that colour, and colours the icon
@@ -251,7 +254,7 @@ def render(document: str, resources: str | None = None) -> bytes:
         import resvg_py
 
         _render = resvg_py.svg_to_bytes
-    return bytes(_render(svg_string=document, resources_dir=resources))
+    return bytes(_render(svg_string=document, resources_dir=resources, skip_system_fonts=True))
 
 
 def rasterise_here(text: str, size: int, colour: str = "black", resources: str | None = None) -> bytes:
