@@ -79,6 +79,7 @@ def hostile_cases(secrets: Secrets) -> dict[str, str]:
         "style element url()": f"{OPEN}<style>rect {{ fill: url({svg}#p) }}</style><rect {whole}/>{CLOSE}",
         "CSS @import": f'{OPEN}<style>@import url("{css}");</style><rect {whole} fill="none"/>{CLOSE}',
         "CSS @import, plain string": f'{OPEN}<style>@import "{css}";</style><rect {whole} fill="none"/>{CLOSE}',
+        "xml-stylesheet processing instruction": f'<?xml-stylesheet href="{css}"?>{OPEN}<rect {whole}/>{CLOSE}',
         "CSS with an escape": f"{OPEN}<style>rect {{ fill: u\\72l({svg}#p) }}</style><rect {whole}/>{CLOSE}",
     }
 

@@ -290,10 +290,12 @@ def _answer(request: bytes, size: int, colour: str, resources: str) -> tuple[byt
         return FAILED, str(error).encode("utf-8")
     except UnicodeDecodeError:
         return FAILED, b"the SVG is not UTF-8 text"
+    except RecursionError:
+        return FAILED, b"the SVG nests its elements too deeply to be drawn"
     except BaseException as error:  # noqa: BLE001 - a Rust panic is a BaseException (PanicException)
         # What resvg says is for a developer; the person gets one plain sentence.
         reason = type(error).__name__
-        return FAILED, f"resvg could not draw it ({reason})".encode()
+        return FAILED, f"the SVG could not be drawn ({reason})".encode()
 
 
 def serve(read_fd: int, write_fd: int, resources: str) -> None:
