@@ -244,6 +244,8 @@ def rasterise(svg_text: str, size: int, *, colour: str = "black", timeout: float
     slow (`timeout` seconds), too large, or resvg failed. The next call works whatever this one did."""
     if type(size) is not int or not 1 <= size <= svg_sandbox.MAX_SIZE:
         raise ValueError(f"a size is a whole number of pixels from 1 to {svg_sandbox.MAX_SIZE}")
+    if not hasattr(select, "poll"):  # pragma: no cover - Windows: saving resamples the large PNG instead
+        raise RasterError("SVG pictures are drawn on Linux and macOS only")
     svg = svg_text.encode("utf-8", "replace")
     if len(svg) > MAX_SVG_BYTES:
         raise RasterError(f"the SVG is larger than {MAX_SVG_BYTES // (1024 * 1024)} MB")
