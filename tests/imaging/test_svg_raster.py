@@ -307,7 +307,10 @@ def test_the_worker_goes_away_with_its_parent(ending) -> None:
     )
     assert parent.stdout is not None
     pid = int(parent.stdout.readline())
+    folder = Path(os.readlink(f"/proc/{pid}/cwd"))  # its empty working folder
+    assert folder.name.startswith("iconcat-svg-") and list(folder.iterdir()) == []
     if ending == "killed":
         parent.kill()
     parent.wait(30)
     assert _wait_until_gone(pid)
+    assert not folder.exists()

@@ -58,11 +58,12 @@ MAX_SVG_BYTES = 8 * 1024 * 1024
 """The largest SVG rasterised (the biggest real icon bodies are about 900 KB)."""
 
 _BOOT = (
-    "import sys, runpy; sys.path[:0] = [p for p in sys.argv[2].split('\\n') if p]; "
+    "import sys, runpy; sys.path += [p for p in sys.argv[2].split('\\n') if p]; "
     "runpy.run_path(sys.argv[1], run_name='iconcat_svg_worker')['main'](sys.argv[3:])"
 )
 """Run svg_sandbox.py by path (not as iconcat.imaging.svg_sandbox: that would import this package's
-Pillow and Rich first) with the parent's import path, where resvg_py was found."""
+Pillow and Rich first), with the parent's import path after the interpreter's own (resvg_py is found
+where the parent found it; nothing in the parent's working folder can stand in for the standard library)."""
 
 
 class _Worker:

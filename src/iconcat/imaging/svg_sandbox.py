@@ -339,8 +339,14 @@ def main(argv: list[str]) -> None:
     os.chdir(resources)
     render("<svg xmlns='http://www.w3.org/2000/svg' width='1' height='1'/>")  # resvg loaded before the first request
     _limit_memory(megabytes)
-
-    serve(read_fd, write_fd, resources)
+    try:
+        serve(read_fd, write_fd, resources)
+    finally:
+        os.chdir("/")
+        try:
+            os.rmdir(resources)  # (the parent removes it too; this covers a parent that was killed)
+        except OSError:
+            pass
 
 
 if __name__ == "__main__":
