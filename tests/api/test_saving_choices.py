@@ -35,6 +35,7 @@ from iconcat.saving import (
 from tests.conftest import TEST_TOKEN
 from tests.support.hostile import icon_entry
 from tests.support.misbehaving import Reply
+from tests.support.saving import demo_icon, png_512_of, red_square_png
 
 PNG_512 = Variant(11, "png", 512)
 PNG_256 = Variant(12, "png", 256)
@@ -60,16 +61,6 @@ def without_svg(icon: Icon) -> Icon:
     return dataclasses.replace(icon, variants=tuple(variant for variant in icon.variants if variant.format != "svg"))
 
 
-def red_square_png(size: int = 512, inner: int = 256) -> bytes:
-    """Opaque red in the middle, transparent *black* around it: what makes a dark fringe when filtered naively."""
-    image = Image.new("RGBA", (size, size), (0, 0, 0, 0))
-    offset = (size - inner) // 2
-    image.paste((220, 20, 20, 255), (offset + 1, offset + 1, offset + inner - 1, offset + inner - 1))
-    out = io.BytesIO()
-    image.save(out, format="PNG")
-    return out.getvalue()
-
-
 def premultiplied_downscale(data: bytes, size: int) -> Image.Image:
     """The reference: the source resized on premultiplied alpha with LANCZOS, by hand."""
     with Image.open(io.BytesIO(data)) as source:
@@ -81,15 +72,6 @@ def seen_on(image: Image.Image, background: tuple[int, int, int]) -> Image.Image
     return Image.alpha_composite(Image.new("RGBA", image.size, (*background, 255)), image.convert("RGBA")).convert(
         "RGB"
     )
-
-
-async def demo_icon(client: CatalogueClient, query: str = "arrow up") -> Icon:
-    icon = next(icon for icon in (await client.search(query)).icons if any(v.size == 512 for v in icon.variants))
-    return icon
-
-
-def png_512_of(icon: Icon) -> Variant:
-    return next(v for v in icon.variants if v.format == "png" and v.size == 512)
 
 
 # ----------------------------------------------------------------------------------- file names

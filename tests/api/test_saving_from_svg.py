@@ -15,10 +15,10 @@ from iconcat.api import CatalogueClient
 from iconcat.imaging import resample_png
 from iconcat.imaging.svg_raster import rasterise, shutdown
 from iconcat.saving import Choice, choices_for, save_choice
-from tests.api.test_saving_choices import demo_icon, png_512_of, red_square_png
 from tests.conftest import TEST_TOKEN
 from tests.support.hostile import icon_entry
 from tests.support.misbehaving import RecordedRequest, Reply
+from tests.support.saving import demo_icon, png_512_of, red_square_png
 
 
 @pytest.fixture(scope="module", autouse=True)

@@ -72,15 +72,19 @@ class _Worker:
     def __init__(self) -> None:
         self.folder = tempfile.mkdtemp(prefix="iconcat-svg-")
         paths = "\n".join(path for path in sys.path if path and os.path.isabs(path))
-        self.process = subprocess.Popen(
-            [sys.executable, "-I", "-c", _BOOT, svg_sandbox.__file__, paths, self.folder, str(MEMORY_LIMIT_MB)],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
-            cwd=self.folder,
-            start_new_session=True,
-            close_fds=True,
-        )
+        try:
+            self.process = subprocess.Popen(
+                [sys.executable, "-I", "-c", _BOOT, svg_sandbox.__file__, paths, self.folder, str(MEMORY_LIMIT_MB)],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL,
+                cwd=self.folder,
+                start_new_session=True,
+                close_fds=True,
+            )
+        except BaseException:
+            shutil.rmtree(self.folder, ignore_errors=True)
+            raise
         assert self.process.stdin is not None and self.process.stdout is not None
         self.write_fd = self.process.stdin.fileno()
         self.read_fd = self.process.stdout.fileno()
