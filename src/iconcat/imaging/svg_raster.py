@@ -27,7 +27,11 @@ sanitises first (no outside reference, no DOCTYPE: see its docstring), and:
 - It goes away with its parent: it stops when its input ends (the parent exited, even killed), and an
   `atexit` hook closes the pool (`shutdown()`) when the parent exits normally.
 
-POSIX only (it waits on the pipe with `select.poll`), as is the rest of iconcat's terminal handling.
+- `prestart()` starts a worker ahead of the first picture (a server, as it starts); `check_colour`
+  refuses what is not a CSS colour, which resvg would paint black without a word.
+
+POSIX only (it waits on the pipe with `select.poll`): elsewhere every call is a `RasterError`, and
+saving resamples the large PNG instead.
 """
 
 from __future__ import annotations
