@@ -100,6 +100,8 @@ class IconRecord:
     variants: tuple[VariantRecord, ...]
     folded_name: str  # casefolded, for search
     folded_words: tuple[str, ...]
+    iconify: str | None = None
+    """The optional `iconify` extension: the demo's icons have no Iconify name."""
 
 
 class Catalogue:
@@ -262,6 +264,10 @@ class Catalogue:
     def thumbnail_bytes(self, icon: IconRecord) -> bytes:
         """The icon's small transparent PNG preview."""
         return _render_file(icon.glyph.name, icon.style.name, icon.icon_set.name, "png", THUMBNAIL_SIZE)
+
+    def file_name(self, icon: IconRecord, variant: VariantRecord) -> str:
+        """The download's file name (`file_name`)."""
+        return file_name(icon, variant)
 
 
 def file_name(icon: IconRecord, variant: VariantRecord) -> str:

@@ -1,0 +1,329 @@
+"""Search over icon sets from disk: the demo's rule (`NameIndex`), over icons' names *and* alias names,
+in a form that is saved in the index and loaded at start in a few tens of milliseconds.
+
+The rule is the demo's (`Catalogue.search`): every query word must occur (as a substring, any length)
+in the name; ranks are exact, the name starts with the query, each word starts a word of the name, each
+word merely occurs; within a rank the shorter name first, then the alphabet, then the icons' own order.
+Here a "name" is a *search name*: an icon's own name or one of its alias names (Iconify aliases: MDI's
+`home-outline` has `house-outline`), folded. An icon matched by both ranks by the better one and is
+listed once.
+
+The demo's `NameIndex` builds Python sets and dicts at start: 2.5 s for the whole `@iconify/json`
+(243,000 names), too slow for a first search within a second of starting. This index keeps the same
+shapes in flat arrays and one text block each, which `pack` writes as bytes and `unpack` reads back
+without rebuilding anything:
+
+- positions: the listed icons in browse order (own name, then set, style, key), numbered from 0; the
+  empty query lists them in that order;
+- search names numbered by (length, name), each with its positions (ascending, a flat array and offsets);
+  names in alphabetical order with their numbers, for the exact and prefix ranks (by bisection);
+- the distinct words of the names (sorted) with the numbers of the names they occur in (postings).
+
+A query word occurs in a name exactly when it occurs inside one of the name's words: the words holding
+it are found in one text block (`str.find` in C when they are few, a scan of the ~35,000 words when
+many), and their postings united. Those unions are kept for the last few query words (`_UNIONS_KEPT`):
+a request asks for a page and then for the count of the same query, and the next keystroke repeats
+most words. Counts are kept likewise, per query: every page of a query reports its total.
+"""
+
+from __future__ import annotations
+
+import bisect
+import itertools
+import struct
+import threading
+from array import array
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+
+__all__ = ["SearchNames", "build_search"]
+
+_UNIONS_KEPT = 64
+"""Query words whose matching names are kept (a few hundred KB each at most)."""
+_COUNTS_KEPT = 256
+_FEW_HITS = 4000
+"""Below this many occurrences of a query word in the word block, find them one by one in C; above,
+scan the words in Python (one pass, ~35,000 `in` checks)."""
+_SEPARATOR = "\n"
+_MAGIC = b"ICSN1"
+
+
+@dataclass(frozen=True)
+class _Packed:
+    positions_count: int
+    alphabetical_names: list[str]
+    alphabetical_numbers: array[int]
+    group_starts: array[int]
+    groups: array[int]
+    has_alias: bytes
+    words: list[str]
+    posting_starts: array[int]
+    postings: array[int]
+
+
+def build_search(positions_count: int, names: Iterable[tuple[str, int, bool]]) -> SearchNames:
+    """The index over `names`: (folded search name, position, whether it is an alias name) for every
+    listed icon's own name and each alias name (one position may come under several names)."""
+    grouped: dict[str, set[int]] = {}
+    aliased: set[int] = set()
+    for name, position, is_alias in names:
+        name = " ".join(name.split())
+        if not name:
+            continue
+        grouped.setdefault(name, set()).add(position)
+        if is_alias:
+            aliased.add(position)
+    # An icon that comes under more than one name (its own and an alias's) is counted and listed once.
+    ordered = sorted(grouped, key=lambda name: (len(name), name))
+    group_starts = array("q", [0])
+    groups = array("q")
+    has_alias = bytearray(len(ordered))
+    postings: dict[str, list[int]] = {}
+    for number, name in enumerate(ordered):
+        members = sorted(grouped[name])
+        groups.extend(members)
+        group_starts.append(len(groups))
+        if not aliased.isdisjoint(members):
+            has_alias[number] = 1
+        for word in set(name.split()):
+            postings.setdefault(word, []).append(number)
+    alphabetical = sorted(range(len(ordered)), key=ordered.__getitem__)
+    words = sorted(postings)
+    posting_starts = array("q", [0])
+    flat = array("q")
+    for word in words:
+        flat.extend(postings[word])
+        posting_starts.append(len(flat))
+    return SearchNames(
+        _Packed(
+            positions_count=positions_count,
+            alphabetical_names=[ordered[number] for number in alphabetical],
+            alphabetical_numbers=array("q", alphabetical),
+            group_starts=group_starts,
+            groups=groups,
+            has_alias=bytes(has_alias),
+            words=words,
+            posting_starts=posting_starts,
+            postings=flat,
+        )
+    )
+
+
+class SearchNames:
+    """Positions (of listed icons) by search name, searchable by the demo's rule. Immutable once built;
+    its caches are guarded by a lock, so threads may share it."""
+
+    def __init__(self, packed: _Packed) -> None:
+        self._p = packed
+        self._word_block = _SEPARATOR + _SEPARATOR.join(packed.words) + _SEPARATOR
+        # Where each word starts in the block: a hit's word by bisection.
+        self._word_offsets = array("q", itertools.accumulate((len(w) + 1 for w in packed.words), initial=1))
+        starts = packed.group_starts
+        self._sizes = array("q", (starts[i + 1] - starts[i] for i in range(len(starts) - 1)))
+        self._aliased_names = frozenset(itertools.compress(itertools.count(), packed.has_alias))
+        self._lock = threading.Lock()
+        self._unions: dict[str, frozenset[int]] = {}
+        self._counts: dict[str, int] = {}
+
+    @property
+    def total(self) -> int:
+        """How many icons are listed (the empty query's answer)."""
+        return self._p.positions_count
+
+    # --- the answer ------------------------------------------------------------------------------
+
+    def page(self, query: str, start: int, count: int) -> tuple[list[int], bool]:
+        """Positions start … start + count − 1 of the ordered answer, and whether more follow."""
+        words = query.casefold().split()
+        if not words:
+            end = min(start + count, self.total)
+            return list(range(start, end)), end < self.total
+        found: list[int] = []
+        answer = self._positions(words)
+        for position in answer:
+            if start:
+                start -= 1
+                continue
+            if len(found) == count:
+                return found, True
+            found.append(position)
+        return found, False
+
+    def every(self, query: str) -> Iterator[int]:
+        """Every position of the ordered answer."""
+        words = query.casefold().split()
+        return iter(range(self.total)) if not words else self._positions(words)
+
+    def count(self, query: str) -> int:
+        """How many icons the answer holds, without ordering them (kept for the last few queries)."""
+        words = query.casefold().split()
+        if not words:
+            return self.total
+        key = " ".join(words)
+        with self._lock:
+            known = self._counts.get(key)
+        if known is not None:
+            return known
+        matching = _intersection(self._containing(word) for word in words)
+        p = self._p
+        # A position listed under an alias name is counted once however many of its names match
+        # (`shared`); every other position comes under one name only, its own, whose size counts it.
+        aliased = matching.intersection(self._aliased_names)
+        shared: set[int] = set()
+        for number in aliased:
+            shared.update(p.groups[p.group_starts[number] : p.group_starts[number + 1]])
+        plain = sum(map(self._sizes.__getitem__, matching)) - sum(map(self._sizes.__getitem__, aliased))
+        total = plain + len(shared)
+        with self._lock:
+            if len(self._counts) >= _COUNTS_KEPT:
+                self._counts.pop(next(iter(self._counts)))
+            self._counts[key] = total
+        return total
+
+    # --- ranking ---------------------------------------------------------------------------------
+
+    def _positions(self, words: list[str]) -> Iterator[int]:
+        """The answer's positions in order, each once."""
+        p = self._p
+        seen: set[int] = set()
+        for number in self._ranked(words):
+            members = p.groups[p.group_starts[number] : p.group_starts[number + 1]]
+            if not p.has_alias[number]:
+                yield from members
+                continue
+            for position in members:
+                if position not in seen:
+                    seen.add(position)
+                    yield position
+
+    def _ranked(self, words: list[str]) -> Iterator[int]:
+        """Numbers of the names that match, best first: each rank's set is computed when reached."""
+        p = self._p
+        phrase = " ".join(words)
+        low = bisect.bisect_left(p.alphabetical_names, phrase)
+        high = _end_of_prefix(p.alphabetical_names, phrase, low)
+        placed: set[int] = set()
+        if low < high and p.alphabetical_names[low] == phrase:  # the name is the query
+            exact = p.alphabetical_numbers[low]
+            placed.add(exact)
+            yield exact
+        starting = set(p.alphabetical_numbers[low:high]) - placed
+        yield from sorted(starting)
+        placed |= starting
+        word_starts = _intersection(self._union(self._starting_with(word)) for word in words) - placed
+        yield from sorted(word_starts)
+        placed |= word_starts
+        occurs = _intersection(self._containing(word) for word in words) - placed
+        yield from sorted(occurs)
+
+    def _starting_with(self, prefix: str) -> range:
+        words = self._p.words
+        low = bisect.bisect_left(words, prefix)
+        return range(low, _end_of_prefix(words, prefix, low))
+
+    def _containing(self, part: str) -> frozenset[int]:
+        """Numbers of the names with a word holding `part` (kept for the last few parts)."""
+        with self._lock:
+            known = self._unions.get(part)
+        if known is not None:
+            return known
+        union = self._union(self._words_holding(part))
+        with self._lock:
+            if len(self._unions) >= _UNIONS_KEPT:
+                self._unions.pop(next(iter(self._unions)))
+            self._unions[part] = union
+        return union
+
+    def _words_holding(self, part: str) -> list[int]:
+        if _SEPARATOR in part:
+            return []
+        block = self._word_block
+        if block.count(part) > _FEW_HITS:
+            return [index for index, word in enumerate(self._p.words) if part in word]
+        found: list[int] = []
+        offsets = self._word_offsets
+        at = block.find(part)
+        while at >= 0:
+            index = bisect.bisect_right(offsets, at) - 1
+            found.append(index)
+            at = block.find(part, offsets[index + 1])  # the next word: one hit per word
+        return found
+
+    def _union(self, word_indexes: Iterable[int]) -> frozenset[int]:
+        p = self._p
+        union: set[int] = set()
+        for index in word_indexes:
+            union.update(p.postings[p.posting_starts[index] : p.posting_starts[index + 1]])
+        return frozenset(union)
+
+    # --- bytes -----------------------------------------------------------------------------------
+
+    def pack(self) -> bytes:
+        """The index as bytes, for `unpack` (what the index database keeps)."""
+        p = self._p
+        parts = [
+            _SEPARATOR.join(p.alphabetical_names).encode(),
+            p.alphabetical_numbers.tobytes(),
+            p.group_starts.tobytes(),
+            p.groups.tobytes(),
+            p.has_alias,
+            _SEPARATOR.join(p.words).encode(),
+            p.posting_starts.tobytes(),
+            p.postings.tobytes(),
+        ]
+        header = struct.pack(f"<5sq{len(parts)}q", _MAGIC, p.positions_count, *(len(part) for part in parts))
+        return header + b"".join(parts)
+
+    @classmethod
+    def unpack(cls, data: bytes) -> SearchNames:
+        """The index `pack` wrote; ValueError when the bytes are not one."""
+        count = 8
+        header = struct.calcsize(f"<5sq{count}q")
+        if len(data) < header:
+            raise ValueError("not a packed search index")
+        magic, positions, *sizes = struct.unpack_from(f"<5sq{count}q", data)
+        if magic != _MAGIC or sum(sizes) != len(data) - header:
+            raise ValueError("not a packed search index")
+        view = memoryview(data)
+        chunks: list[memoryview] = []
+        at = header
+        for size in sizes:
+            chunks.append(view[at : at + size])
+            at += size
+
+        def text_list(chunk: memoryview) -> list[str]:
+            return bytes(chunk).decode().split(_SEPARATOR) if len(chunk) else []
+
+        def numbers(chunk: memoryview) -> array[int]:
+            values = array("q")
+            values.frombytes(chunk)
+            return values
+
+        return cls(
+            _Packed(
+                positions_count=positions,
+                alphabetical_names=text_list(chunks[0]),
+                alphabetical_numbers=numbers(chunks[1]),
+                group_starts=numbers(chunks[2]),
+                groups=numbers(chunks[3]),
+                has_alias=bytes(chunks[4]),
+                words=text_list(chunks[5]),
+                posting_starts=numbers(chunks[6]),
+                postings=numbers(chunks[7]),
+            )
+        )
+
+
+def _end_of_prefix(ordered: Sequence[str], prefix: str, low: int) -> int:
+    """The end of the run of `ordered` (sorted) from `low` whose items start with `prefix`."""
+    return bisect.bisect_left(ordered, True, lo=low, key=lambda item: not item.startswith(prefix))
+
+
+def _intersection(sets: Iterable[frozenset[int]]) -> set[int]:
+    """The intersection of the sets; stops at the first empty one."""
+    result: set[int] | None = None
+    for each in sets:
+        result = set(each) if result is None else result.intersection(each)
+        if not result:
+            return set()
+    return result or set()
