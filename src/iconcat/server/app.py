@@ -63,8 +63,8 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from iconcat.lru import BoundedLRU
 
-from .catalogue import MEDIA_TYPES, Ref, VariantRecord, default_catalogue, sized_catalogue
 from .demo import DEMO_TOKEN as _DEMO_TOKEN
+from .refs import MEDIA_TYPES, Ref, VariantRecord
 
 __all__ = ["DEFAULT_PAGE_SIZE", "DEMO_TOKEN", "MAX_QUERY_LENGTH", "create_app"]
 
@@ -216,6 +216,8 @@ def create_app(
     if catalogue is not None and icons is not None:
         raise ValueError("give either a number of icons or a catalogue, not both")
     if catalogue is None:
+        from .catalogue import default_catalogue, sized_catalogue  # the demo's drawing code: only when served
+
         catalogue = default_catalogue() if icons is None else sized_catalogue(icons)
     served: ServedCatalogue[Any] = catalogue
     previews: BoundedLRU[bytes] = BoundedLRU(PREVIEWS_KEPT)

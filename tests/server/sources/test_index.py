@@ -170,17 +170,20 @@ def test_alias_names_lead_to_their_icon_once_and_hidden_icons_are_never_listed(t
             icon("arrow-top", aliases=("arrow-up",)),
             icon("arrow-up-thin"),
             icon("secret-arrow", hidden=True, aliases=("arrow-hidden",)),
+            icon("house"),  # an own name that is also another icon's alias name
         ],
     )
     index = open_index(tmp_path, [unit])
-    assert names(index, "hous") == ["mdi:home"], "an alias name finds its icon"
+    assert names(index, "varia") == ["mdi:home"], "an alias name finds its icon"
     assert names(index, "home") == ["mdi:home"], "listed once though its own and an alias name match"
     assert index.search.count("home") == 1
+    assert names(index, "house") == ["mdi:home", "mdi:house"], "one name, two icons: in browse order"
+    assert names(index, "ho") == ["mdi:home", "mdi:house"] and index.search.count("ho") == 2
     assert names(index, "arrow up") == ["mdi:arrow-top", "mdi:arrow-up-thin"], "the alias ranks as an exact match"
     assert index.search.count("arrow") == 2
     assert names(index, "secret") == [] and names(index, "arrow hidden") == []
-    assert names(index, "") == ["mdi:arrow-top", "mdi:arrow-up-thin", "mdi:home"]
-    assert index.search.count("") == 3
+    assert names(index, "") == ["mdi:arrow-top", "mdi:arrow-up-thin", "mdi:home", "mdi:house"]
+    assert index.search.count("") == 4
     hidden = index.icon_by_id(ICON_ID_BASE + icon_hash("mdi:secret-arrow"))
     assert hidden is not None and hidden.hidden, "a hidden icon is still answered by id"
     assert index.search.page("a", 0, 1) == ([index.search.page("a", 0, 5)[0][0]], True)

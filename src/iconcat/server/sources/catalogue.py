@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from iconcat.lru import BoundedLRU
 
-from ..catalogue import THUMBNAIL_SIZE, Ref, VariantRecord
+from ..refs import THUMBNAIL_SIZE, Ref, VariantRecord
 from .index import IconRow, SourceIndex, icon_hash
 from .records import SetRecord
 

@@ -49,7 +49,7 @@ from pathlib import Path
 from typing import Protocol
 
 from .records import SetRecord, SourceIcon
-from .search import SearchNames, build_search
+from .search import PACK_FORMAT, SearchNames, build_search
 
 __all__ = [
     "ICON_ID_BASE",
@@ -80,11 +80,12 @@ _CHECK_EVERY = 500
 _SCHEMA = """
 CREATE TABLE units (
     id INTEGER PRIMARY KEY, key TEXT NOT NULL UNIQUE, fingerprint TEXT NOT NULL, prefix TEXT NOT NULL,
-    name TEXT NOT NULL, series TEXT NOT NULL, source TEXT NOT NULL, license_spdx TEXT, license_title TEXT,
-    license_url TEXT, author_name TEXT, author_url TEXT, icons INTEGER NOT NULL, used REAL NOT NULL
+    name TEXT NOT NULL, folded TEXT NOT NULL, series TEXT NOT NULL, source TEXT NOT NULL, license_spdx TEXT,
+    license_title TEXT, license_url TEXT, author_name TEXT, author_url TEXT, icons INTEGER NOT NULL, used REAL NOT NULL
 );
 CREATE TABLE icons (
-    id INTEGER PRIMARY KEY, unit INTEGER NOT NULL, key TEXT NOT NULL, name TEXT NOT NULL, style TEXT NOT NULL,
+    id INTEGER PRIMARY KEY, unit INTEGER NOT NULL, key TEXT NOT NULL, name TEXT NOT NULL, folded TEXT NOT NULL,
+    style TEXT NOT NULL,
     category TEXT NOT NULL, width REAL NOT NULL, height REAL NOT NULL, hidden INTEGER NOT NULL,
     hash INTEGER NOT NULL
 );
@@ -322,13 +323,14 @@ def _write_unit(
         if old is not None:
             _delete_unit(connection, old[0])
         cursor = connection.execute(
-            "INSERT INTO units (key, fingerprint, prefix, name, series, source, license_spdx, license_title,"
-            " license_url, author_name, author_url, icons, used) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?)",
+            "INSERT INTO units (key, fingerprint, prefix, name, folded, series, source, license_spdx, license_title,"
+            " license_url, author_name, author_url, icons, used) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?)",
             (
                 unit.key,
                 fingerprint,
                 record.prefix,
                 record.name,
+                record.name.casefold(),
                 record.series,
                 record.source,
                 record.license_spdx,
@@ -348,13 +350,14 @@ def _write_unit(
             rows = range(next_row, next_row + len(batch))
             next_row += len(batch)
             connection.executemany(
-                "INSERT INTO icons VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO icons VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 [
                     (
                         row,
                         unit_id,
                         icon.key,
                         icon.name,
+                        " ".join(icon.name.casefold().split()),
                         icon.style,
                         icon.category,
                         icon.width,
@@ -393,7 +396,9 @@ def _batches(icons: Iterable[SourceIcon], size: int) -> Iterator[list[SourceIcon
 
 
 def _signature(served: Sequence[tuple[int, str, str]]) -> str:
-    text = json.dumps([[unit_id, key, fingerprint] for unit_id, key, fingerprint in served])
+    """Names a combination of served units, as read, and the search's packed format (a new format is
+    worked out again rather than misread)."""
+    text = json.dumps([PACK_FORMAT, [[unit_id, key, fingerprint] for unit_id, key, fingerprint in served]])
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
@@ -403,52 +408,85 @@ def _save_search(
     served: Sequence[tuple[int, str, str]],
     hash_key: Callable[[str], int],
 ) -> None:
-    """Work out the served icons' order, search index and id collisions, and keep them under `signature`."""
-    unit_ids = {unit_id for unit_id, _, _ in served}
-    units = {
-        unit_id: (prefix, name.casefold())
-        for unit_id, prefix, name in connection.execute("SELECT id, prefix, name FROM units")
-        if unit_id in unit_ids
+    """Work out the served icons' order, search index and id collisions, and keep them under `signature`.
+
+    SQLite sorts and groups (its sorter spills to disk rather than grow): Python holds only the
+    positions, the distinct names and the alias names, not a tuple per icon (the whole `@iconify/json`
+    in Python tuples would double the build's peak memory).
+    """
+    connection.execute("CREATE TEMP TABLE IF NOT EXISTS served (unit INTEGER PRIMARY KEY)")
+    connection.execute("DELETE FROM served")
+    connection.executemany("INSERT INTO served VALUES (?)", [(unit_id,) for unit_id, _, _ in served])
+    parents = {
+        row
+        for (row,) in connection.execute("SELECT DISTINCT icon FROM aliases WHERE unit IN (SELECT unit FROM served)")
     }
-    listed: list[tuple[str, str, str, str, int]] = []
-    by_hash: dict[int, list[tuple[str, int]]] = {}
-    for row, unit_id, key, name, style, hidden, hashed in connection.execute(
-        "SELECT id, unit, key, name, style, hidden, hash FROM icons"
+    rows = array("q")
+    own: list[tuple[str, int]] = []
+    position_of: dict[int, int] = {}
+    # Browse order: the folded name, then the set's name, the style, the key (code point order, as
+    # Python's: equal folded names come together).
+    for row, folded in connection.execute(
+        "SELECT i.id, i.folded FROM icons AS i JOIN units AS u ON u.id = i.unit"
+        " WHERE i.unit IN (SELECT unit FROM served) AND NOT i.hidden"
+        " ORDER BY i.folded, u.folded, i.style, i.key, i.id"
     ):
-        found = units.get(unit_id)
-        if found is None:
-            continue
-        prefix, set_name = found
-        by_hash.setdefault(hashed, []).append((f"{prefix}:{key}", row))
-        if not hidden:
-            listed.append((" ".join(name.casefold().split()), set_name, style.casefold(), key, row))
-    listed.sort()
-    rows = array("q", (entry[4] for entry in listed))
-    position_of = {row: position for position, row in enumerate(rows)}
-    names: list[tuple[str, int, bool]] = [(entry[0], position, False) for position, entry in enumerate(listed)]
-    del listed
-    for row, unit_id, key in connection.execute("SELECT icon, unit, key FROM aliases"):
-        position = position_of.get(row)
-        if position is not None and unit_id in unit_ids:
-            names.append((alias_words(key).casefold(), position, True))
-    search = build_search(len(rows), names)
-    moved = _resolve_collisions(by_hash, hash_key)
+        position = len(rows)
+        rows.append(row)
+        if not own or own[-1][0] != folded:
+            own.append((folded, position))
+        if row in parents:
+            position_of[row] = position
+    alias_names = [
+        (alias_words(key).casefold(), position_of[row])
+        for row, key in connection.execute("SELECT icon, key FROM aliases WHERE unit IN (SELECT unit FROM served)")
+        if row in position_of
+    ]
+    search = build_search(len(rows), own, alias_names)
+    collided = connection.execute(
+        "SELECT i.hash, i.id, u.prefix || ':' || i.key FROM icons AS i JOIN units AS u ON u.id = i.unit"
+        " WHERE i.unit IN (SELECT unit FROM served) AND i.hash IN (SELECT hash FROM icons"
+        " WHERE unit IN (SELECT unit FROM served) GROUP BY hash HAVING count(*) > 1)"
+    ).fetchall()
+    by_hash: dict[int, list[tuple[str, int]]] = {}
+    for hashed, row, name in collided:
+        by_hash.setdefault(hashed, []).append((name, row))
+
+    def taken_elsewhere(hashed: int) -> bool:
+        found = connection.execute(
+            "SELECT 1 FROM icons WHERE hash = ? AND unit IN (SELECT unit FROM served) LIMIT 1", (hashed,)
+        )
+        return found.fetchone() is not None
+
+    moved = _resolve_collisions(by_hash, hash_key, taken_elsewhere)
     with _transaction(connection):
         connection.execute("DELETE FROM searches")  # only the latest combination is kept
         connection.execute(
             "INSERT INTO searches VALUES (?, ?, ?, ?, ?, ?)",
-            (signature, json.dumps(sorted(unit_ids)), search.pack(), rows.tobytes(), json.dumps(moved), time.time()),
+            (
+                signature,
+                json.dumps(sorted(u for u, _, _ in served)),
+                search.pack(),
+                rows.tobytes(),
+                json.dumps(moved),
+                time.time(),
+            ),
         )
 
 
-def _resolve_collisions(by_hash: dict[int, list[tuple[str, int]]], hash_key: Callable[[str], int]) -> dict[str, int]:
-    """{row: its hash} for the icons that lose a collision (see the module docstring)."""
-    losers = sorted(entry for group in by_hash.values() if len(group) > 1 for entry in sorted(group)[1:])
+def _resolve_collisions(
+    by_hash: dict[int, list[tuple[str, int]]],
+    hash_key: Callable[[str], int],
+    hashed_by_some_icon: Callable[[int], bool],
+) -> dict[str, int]:
+    """{row: its hash} for the icons that lose a collision (see the module docstring): the first of
+    `name#1`, `name#2`… that no served icon hashes to and no earlier loser took."""
+    losers = sorted(entry for group in by_hash.values() for entry in sorted(group)[1:])
     moved: dict[str, int] = {}
     taken: set[int] = set()
     for name, row in losers:
         attempt = 1
-        while (hashed := hash_key(f"{name}#{attempt}")) in by_hash or hashed in taken:
+        while (hashed := hash_key(f"{name}#{attempt}")) in taken or hashed_by_some_icon(hashed):
             attempt += 1
         taken.add(hashed)
         moved[str(row)] = hashed

@@ -29,14 +29,17 @@ most words. Counts are kept likewise, per query: every page of a query reports i
 from __future__ import annotations
 
 import bisect
+import functools
 import itertools
 import struct
 import threading
 from array import array
+from collections import defaultdict
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import overload
 
-__all__ = ["SearchNames", "build_search"]
+__all__ = ["PACK_FORMAT", "SearchNames", "build_search"]
 
 _UNIONS_KEPT = 64
 """Query words whose matching names are kept (a few hundred KB each at most)."""
@@ -45,48 +48,72 @@ _FEW_HITS = 4000
 """Below this many occurrences of a query word in the word block, find them one by one in C; above,
 scan the words in Python (one pass, ~35,000 `in` checks)."""
 _SEPARATOR = "\n"
-_MAGIC = b"ICSN1"
+PACK_FORMAT = 3
+"""The packed index's layout: a stored index of another is worked out again."""
+_MAGIC = b"ICSN%d" % PACK_FORMAT
 
 
 @dataclass(frozen=True)
 class _Packed:
     positions_count: int
-    alphabetical_names: list[str]
+    alphabetical_names: Sequence[str]
     alphabetical_numbers: array[int]
-    group_starts: array[int]
-    groups: array[int]
+    group_low: array[int]
+    group_high: array[int]
+    merged: array[int]
     has_alias: bytes
     words: list[str]
     posting_starts: array[int]
     postings: array[int]
 
 
-def build_search(positions_count: int, names: Iterable[tuple[str, int, bool]]) -> SearchNames:
-    """The index over `names`: (folded search name, position, whether it is an alias name) for every
-    listed icon's own name and each alias name (one position may come under several names)."""
-    grouped: dict[str, set[int]] = {}
+def build_search(
+    positions_count: int, own: Sequence[tuple[str, int]], aliases: Iterable[tuple[str, int]]
+) -> SearchNames:
+    """The index over the listed icons' names.
+
+    `own`: each distinct own name (folded, words single-spaced) with its first position, in position
+    order: the positions are in browse order, so a name's icons are consecutive and run up to the
+    next name's first position. `aliases`: (folded alias name, its icon's position), any order.
+    """
+    runs: dict[str, tuple[int, int]] = {}
+    for (name, first), (_, end) in zip(own, [*own[1:], ("", positions_count)]):
+        runs[name] = (first, end)
+    extra: dict[str, set[int]] = {}
     aliased: set[int] = set()
-    for name, position, is_alias in names:
-        name = " ".join(name.split())
-        if not name:
-            continue
-        grouped.setdefault(name, set()).add(position)
-        if is_alias:
+    for alias, position in aliases:
+        alias = " ".join(alias.split())
+        if alias:
+            extra.setdefault(alias, set()).add(position)
             aliased.add(position)
-    # An icon that comes under more than one name (its own and an alias's) is counted and listed once.
-    ordered = sorted(grouped, key=lambda name: (len(name), name))
-    group_starts = array("q", [0])
-    groups = array("q")
+    ordered = sorted(sorted(runs.keys() | extra.keys()), key=len)  # by (length, name): two C sorts
+    numbers = {name: number for number, name in enumerate(ordered)}
+    # A name's icons: positions low … high − 1 when it is only an own name (a run of the browse
+    # order); merged with its alias icons, a list in `merged` at low − positions_count.
+    group_low = array("q", bytes(8 * len(ordered)))
+    group_high = array("q", bytes(8 * len(ordered)))
+    for name, (first, end) in runs.items():
+        number = numbers[name]
+        group_low[number], group_high[number] = first, end
+    merged = array("q")
     has_alias = bytearray(len(ordered))
-    postings: dict[str, list[int]] = {}
+    for name, added in extra.items():
+        number = numbers[name]
+        first, end = runs.get(name, (0, 0))
+        group_low[number] = positions_count + len(merged)
+        merged.extend(sorted(added.union(range(first, end))))
+        group_high[number] = positions_count + len(merged)
+        has_alias[number] = 1
+    # An icon that comes under more than one name (its own and an alias's) is counted and listed
+    # once: every name that holds such an icon says so (its own name too).
+    own_firsts = [first for _, first in own]
+    for position in aliased:
+        has_alias[numbers[own[bisect.bisect_right(own_firsts, position) - 1][0]]] = 1
+    del runs, extra, numbers, own_firsts
+    postings: defaultdict[str, list[int]] = defaultdict(list)
     for number, name in enumerate(ordered):
-        members = sorted(grouped[name])
-        groups.extend(members)
-        group_starts.append(len(groups))
-        if not aliased.isdisjoint(members):
-            has_alias[number] = 1
-        for word in set(name.split()):
-            postings.setdefault(word, []).append(number)
+        for word in name.split():  # a word twice in one name is posted twice: unions absorb it
+            postings[word].append(number)
     alphabetical = sorted(range(len(ordered)), key=ordered.__getitem__)
     words = sorted(postings)
     posting_starts = array("q", [0])
@@ -99,8 +126,9 @@ def build_search(positions_count: int, names: Iterable[tuple[str, int, bool]]) -
             positions_count=positions_count,
             alphabetical_names=[ordered[number] for number in alphabetical],
             alphabetical_numbers=array("q", alphabetical),
-            group_starts=group_starts,
-            groups=groups,
+            group_low=group_low,
+            group_high=group_high,
+            merged=merged,
             has_alias=bytes(has_alias),
             words=words,
             posting_starts=posting_starts,
@@ -118,12 +146,19 @@ class SearchNames:
         self._word_block = _SEPARATOR + _SEPARATOR.join(packed.words) + _SEPARATOR
         # Where each word starts in the block: a hit's word by bisection.
         self._word_offsets = array("q", itertools.accumulate((len(w) + 1 for w in packed.words), initial=1))
-        starts = packed.group_starts
-        self._sizes = array("q", (starts[i + 1] - starts[i] for i in range(len(starts) - 1)))
-        self._aliased_names = frozenset(itertools.compress(itertools.count(), packed.has_alias))
         self._lock = threading.Lock()
         self._unions: dict[str, frozenset[int]] = {}
         self._counts: dict[str, int] = {}
+
+    @functools.cached_property
+    def _sizes(self) -> array[int]:
+        """How many positions each name holds (made on the first count: a restart's first page needs none)."""
+        return array("q", map(int.__sub__, self._p.group_high, self._p.group_low))
+
+    @functools.cached_property
+    def _aliased_names(self) -> frozenset[int]:
+        """The names holding an icon that also comes under another name."""
+        return frozenset(itertools.compress(itertools.count(), self._p.has_alias))
 
     @property
     def total(self) -> int:
@@ -165,13 +200,12 @@ class SearchNames:
         if known is not None:
             return known
         matching = _intersection(self._containing(word) for word in words)
-        p = self._p
         # A position listed under an alias name is counted once however many of its names match
         # (`shared`); every other position comes under one name only, its own, whose size counts it.
         aliased = matching.intersection(self._aliased_names)
         shared: set[int] = set()
         for number in aliased:
-            shared.update(p.groups[p.group_starts[number] : p.group_starts[number + 1]])
+            shared.update(self._members(number))
         plain = sum(map(self._sizes.__getitem__, matching)) - sum(map(self._sizes.__getitem__, aliased))
         total = plain + len(shared)
         with self._lock:
@@ -187,7 +221,7 @@ class SearchNames:
         p = self._p
         seen: set[int] = set()
         for number in self._ranked(words):
-            members = p.groups[p.group_starts[number] : p.group_starts[number + 1]]
+            members = self._members(number)
             if not p.has_alias[number]:
                 yield from members
                 continue
@@ -195,6 +229,14 @@ class SearchNames:
                 if position not in seen:
                     seen.add(position)
                     yield position
+
+    def _members(self, number: int) -> Sequence[int]:
+        """The positions of name `number`, ascending."""
+        p = self._p
+        low, high = p.group_low[number], p.group_high[number]
+        if low < p.positions_count:
+            return range(low, high)
+        return p.merged[low - p.positions_count : high - p.positions_count]
 
     def _ranked(self, words: list[str]) -> Iterator[int]:
         """Numbers of the names that match, best first: each rank's set is computed when reached."""
@@ -261,11 +303,15 @@ class SearchNames:
     def pack(self) -> bytes:
         """The index as bytes, for `unpack` (what the index database keeps)."""
         p = self._p
+        names = list(p.alphabetical_names)
+        starts = array("q", itertools.accumulate((len(name) + 1 for name in names), initial=0))
         parts = [
-            _SEPARATOR.join(p.alphabetical_names).encode(),
+            _SEPARATOR.join(names).encode(),
+            starts.tobytes(),
             p.alphabetical_numbers.tobytes(),
-            p.group_starts.tobytes(),
-            p.groups.tobytes(),
+            p.group_low.tobytes(),
+            p.group_high.tobytes(),
+            p.merged.tobytes(),
             p.has_alias,
             _SEPARATOR.join(p.words).encode(),
             p.posting_starts.tobytes(),
@@ -277,7 +323,7 @@ class SearchNames:
     @classmethod
     def unpack(cls, data: bytes) -> SearchNames:
         """The index `pack` wrote; ValueError when the bytes are not one."""
-        count = 8
+        count = 10
         header = struct.calcsize(f"<5sq{count}q")
         if len(data) < header:
             raise ValueError("not a packed search index")
@@ -302,16 +348,44 @@ class SearchNames:
         return cls(
             _Packed(
                 positions_count=positions,
-                alphabetical_names=text_list(chunks[0]),
-                alphabetical_numbers=numbers(chunks[1]),
-                group_starts=numbers(chunks[2]),
-                groups=numbers(chunks[3]),
-                has_alias=bytes(chunks[4]),
-                words=text_list(chunks[5]),
-                posting_starts=numbers(chunks[6]),
-                postings=numbers(chunks[7]),
+                alphabetical_names=_Lines(bytes(chunks[0]).decode(), numbers(chunks[1])),
+                alphabetical_numbers=numbers(chunks[2]),
+                group_low=numbers(chunks[3]),
+                group_high=numbers(chunks[4]),
+                merged=numbers(chunks[5]),
+                has_alias=bytes(chunks[6]),
+                words=text_list(chunks[7]),
+                posting_starts=numbers(chunks[8]),
+                postings=numbers(chunks[9]),
             )
         )
+
+
+class _Lines(Sequence[str]):
+    """The names, one text and where each starts: read in place, not split into 250,000 strings at
+    start (bisection looks at some twenty of them per search)."""
+
+    def __init__(self, text: str, starts: array[int]) -> None:
+        self._text = text
+        self._starts = starts
+
+    def __len__(self) -> int:
+        return len(self._starts) - 1
+
+    @overload
+    def __getitem__(self, index: int) -> str: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[str]: ...
+
+    def __getitem__(self, index: int | slice) -> str | Sequence[str]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError("name number out of range")
+        return self._text[self._starts[index] : self._starts[index + 1] - 1]
 
 
 def _end_of_prefix(ordered: Sequence[str], prefix: str, low: int) -> int:
