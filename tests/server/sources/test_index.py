@@ -181,6 +181,9 @@ def test_alias_names_lead_to_their_icon_once_and_hidden_icons_are_never_listed(t
     assert names(index, "ho") == ["mdi:home", "mdi:house"] and index.search.count("ho") == 2
     assert names(index, "arrow up") == ["mdi:arrow-top", "mdi:arrow-up-thin"], "the alias ranks as an exact match"
     assert index.search.count("arrow") == 2
+    # One-letter queries are counted apart (when the index is built): the same rule, each icon once.
+    assert index.search.count("v") == 1 and names(index, "v") == ["mdi:home"]
+    assert index.search.count("h") == 3 and len(names(index, "h")) == 3
     assert names(index, "secret") == [] and names(index, "arrow hidden") == []
     assert names(index, "") == ["mdi:arrow-top", "mdi:arrow-up-thin", "mdi:home", "mdi:house"]
     assert index.search.count("") == 4

@@ -31,11 +31,13 @@ from __future__ import annotations
 import bisect
 import functools
 import itertools
+import json
 import struct
 import threading
 from array import array
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from typing import overload
 
@@ -48,7 +50,7 @@ _FEW_HITS = 4000
 """Below this many occurrences of a query word in the word block, find them one by one in C; above,
 scan the words in Python (one pass, ~35,000 `in` checks)."""
 _SEPARATOR = "\n"
-PACK_FORMAT = 3
+PACK_FORMAT = 4
 """The packed index's layout: a stored index of another is worked out again."""
 _MAGIC = b"ICSN%d" % PACK_FORMAT
 
@@ -65,6 +67,10 @@ class _Packed:
     words: list[str]
     posting_starts: array[int]
     postings: array[int]
+    sizes: array[int]
+    """How many positions each name holds."""
+    letter_counts: dict[str, int]
+    """The answer's size for each one-letter query."""
 
 
 def build_search(
@@ -107,9 +113,22 @@ def build_search(
     # An icon that comes under more than one name (its own and an alias's) is counted and listed
     # once: every name that holds such an icon says so (its own name too).
     own_firsts = [first for _, first in own]
-    for position in aliased:
-        has_alias[numbers[own[bisect.bisect_right(own_firsts, position) - 1][0]]] = 1
-    del runs, extra, numbers, own_firsts
+    own_name = {position: own[bisect.bisect_right(own_firsts, position) - 1][0] for position in aliased}
+    for name in own_name.values():
+        has_alias[numbers[name]] = 1
+    # One-letter queries ("a", the first key typed) would unite the postings of most words to count
+    # their answer: counted here instead, per letter, each icon once (over its own and alias names).
+    letters: Counter[str] = Counter()
+    for name, (first, end) in runs.items():
+        for letter in set(name.replace(" ", "")):
+            letters[letter] += end - first
+    alias_letters: dict[int, set[str]] = {}
+    for name, positions in extra.items():
+        for position in positions:
+            alias_letters.setdefault(position, set()).update(name.replace(" ", ""))
+    for position, alias_only in alias_letters.items():
+        letters.update(alias_only.difference(own_name[position]))
+    del runs, extra, numbers, own_firsts, own_name, alias_letters
     postings: defaultdict[str, list[int]] = defaultdict(list)
     for number, name in enumerate(ordered):
         for word in name.split():  # a word twice in one name is posted twice: unions absorb it
@@ -133,6 +152,8 @@ def build_search(
             words=words,
             posting_starts=posting_starts,
             postings=flat,
+            sizes=array("q", map(int.__sub__, group_high, group_low)),
+            letter_counts=dict(letters),
         )
     )
 
@@ -147,13 +168,8 @@ class SearchNames:
         # Where each word starts in the block: a hit's word by bisection.
         self._word_offsets = array("q", itertools.accumulate((len(w) + 1 for w in packed.words), initial=1))
         self._lock = threading.Lock()
-        self._unions: dict[str, frozenset[int]] = {}
+        self._unions: dict[str, AbstractSet[int]] = {}
         self._counts: dict[str, int] = {}
-
-    @functools.cached_property
-    def _sizes(self) -> array[int]:
-        """How many positions each name holds (made on the first count: a restart's first page needs none)."""
-        return array("q", map(int.__sub__, self._p.group_high, self._p.group_low))
 
     @functools.cached_property
     def _aliased_names(self) -> frozenset[int]:
@@ -195,6 +211,8 @@ class SearchNames:
         if not words:
             return self.total
         key = " ".join(words)
+        if len(key) == 1:
+            return self._p.letter_counts.get(key, 0)
         with self._lock:
             known = self._counts.get(key)
         if known is not None:
@@ -202,11 +220,11 @@ class SearchNames:
         matching = _intersection(self._containing(word) for word in words)
         # A position listed under an alias name is counted once however many of its names match
         # (`shared`); every other position comes under one name only, its own, whose size counts it.
-        aliased = matching.intersection(self._aliased_names)
+        aliased = matching & self._aliased_names
         shared: set[int] = set()
         for number in aliased:
             shared.update(self._members(number))
-        plain = sum(map(self._sizes.__getitem__, matching)) - sum(map(self._sizes.__getitem__, aliased))
+        plain = sum(map(self._p.sizes.__getitem__, matching)) - sum(map(self._p.sizes.__getitem__, aliased))
         total = plain + len(shared)
         with self._lock:
             if len(self._counts) >= _COUNTS_KEPT:
@@ -263,7 +281,7 @@ class SearchNames:
         low = bisect.bisect_left(words, prefix)
         return range(low, _end_of_prefix(words, prefix, low))
 
-    def _containing(self, part: str) -> frozenset[int]:
+    def _containing(self, part: str) -> AbstractSet[int]:
         """Numbers of the names with a word holding `part` (kept for the last few parts)."""
         with self._lock:
             known = self._unions.get(part)
@@ -291,12 +309,13 @@ class SearchNames:
             at = block.find(part, offsets[index + 1])  # the next word: one hit per word
         return found
 
-    def _union(self, word_indexes: Iterable[int]) -> frozenset[int]:
+    def _union(self, word_indexes: Iterable[int]) -> AbstractSet[int]:
+        """The names holding any of these words: a new set, never changed after (kept and shared)."""
         p = self._p
         union: set[int] = set()
         for index in word_indexes:
             union.update(p.postings[p.posting_starts[index] : p.posting_starts[index + 1]])
-        return frozenset(union)
+        return union
 
     # --- bytes -----------------------------------------------------------------------------------
 
@@ -316,6 +335,8 @@ class SearchNames:
             _SEPARATOR.join(p.words).encode(),
             p.posting_starts.tobytes(),
             p.postings.tobytes(),
+            p.sizes.tobytes(),
+            json.dumps(p.letter_counts).encode(),
         ]
         header = struct.pack(f"<5sq{len(parts)}q", _MAGIC, p.positions_count, *(len(part) for part in parts))
         return header + b"".join(parts)
@@ -323,7 +344,7 @@ class SearchNames:
     @classmethod
     def unpack(cls, data: bytes) -> SearchNames:
         """The index `pack` wrote; ValueError when the bytes are not one."""
-        count = 10
+        count = 12
         header = struct.calcsize(f"<5sq{count}q")
         if len(data) < header:
             raise ValueError("not a packed search index")
@@ -357,6 +378,8 @@ class SearchNames:
                 words=text_list(chunks[7]),
                 posting_starts=numbers(chunks[8]),
                 postings=numbers(chunks[9]),
+                sizes=numbers(chunks[10]),
+                letter_counts=json.loads(bytes(chunks[11])),
             )
         )
 
@@ -393,11 +416,12 @@ def _end_of_prefix(ordered: Sequence[str], prefix: str, low: int) -> int:
     return bisect.bisect_left(ordered, True, lo=low, key=lambda item: not item.startswith(prefix))
 
 
-def _intersection(sets: Iterable[frozenset[int]]) -> set[int]:
-    """The intersection of the sets; stops at the first empty one."""
-    result: set[int] | None = None
+def _intersection(sets: Iterable[AbstractSet[int]]) -> AbstractSet[int]:
+    """The intersection of the sets (the one set itself when there is one: no copy); stops at the
+    first empty one."""
+    result: AbstractSet[int] | None = None
     for each in sets:
-        result = set(each) if result is None else result.intersection(each)
+        result = each if result is None else result & each
         if not result:
-            return set()
-    return result or set()
+            return frozenset()
+    return frozenset() if result is None else result
