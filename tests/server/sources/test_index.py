@@ -137,6 +137,17 @@ def test_a_cancelled_build_is_not_trusted(tmp_path: Path) -> None:
     assert (a.reads, b.reads) == (1, 2)
 
 
+def test_progress_says_sets_done_of_those_to_read_and_the_pace(tmp_path: Path) -> None:
+    seen: list[BuildProgress] = []
+    open_index(tmp_path, [tabler(), phosphor()], progress=seen.append)
+    assert [(step.sets_done, step.sets_total) for step in seen] == [(0, 2), (1, 2), (2, 2)]
+    assert seen[0].seconds_left is None and seen[-1].seconds_left == 0
+    assert seen[-1].icons_done == 6 and seen[-1].icons_per_second > 0
+    seen.clear()
+    open_index(tmp_path, [tabler(), phosphor(), FakeUnit("lucide", [icon("bell")])], progress=seen.append)
+    assert [(step.sets_done, step.sets_total) for step in seen] == [(0, 1), (1, 1)], "only the set to read counts"
+
+
 def test_an_unreadable_set_is_reported_and_skipped(tmp_path: Path) -> None:
     broken = FakeUnit("broken", [icon("x")], broken="not JSON: line 1")
     reported: list[tuple[str, str]] = []

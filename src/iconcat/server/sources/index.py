@@ -249,12 +249,14 @@ def _bring_up_to_date(
     started = time.monotonic()
     icons_done = 0
 
-    def report(sets_done: int) -> None:
+    def report(sets_done: int, icons_in_progress: int = 0) -> None:
+        """Tell `progress`; the time left is estimated from the pace of the sets done so far."""
         if progress is None:
             return
         elapsed = max(time.monotonic() - started, 1e-6)
+        icons = icons_done + icons_in_progress
         left = None if not sets_done else elapsed / sets_done * (len(todo) - sets_done)
-        progress(BuildProgress(sets_done, len(todo), icons_done, icons_done / elapsed, left))
+        progress(BuildProgress(sets_done, len(todo), icons, icons / elapsed, left))
 
     if todo:
         report(0)
@@ -312,7 +314,7 @@ def _write_unit(
     fingerprint: str,
     cancel: _CancelFlag | None,
     hash_key: Callable[[str], int],
-    report: Callable[[int], None],
+    report: Callable[[int, int], None],
     sets_done: int,
 ) -> tuple[int, int]:
     """Replace the unit's rows with what it reads now, in one transaction: (its id, icons written)."""
@@ -377,7 +379,7 @@ def _write_unit(
             )
             written += len(batch)
             if written % (_CHECK_EVERY * 20) < len(batch):
-                report(sets_done)
+                report(sets_done, written)
         if cancel is not None and cancel.is_set():
             raise _Cancelled
         connection.execute("UPDATE units SET icons = ? WHERE id = ?", (written, unit_id))

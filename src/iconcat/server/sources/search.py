@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import bisect
 import functools
+import heapq
 import itertools
 import json
 import struct
@@ -267,9 +268,13 @@ class SearchNames:
             exact = p.alphabetical_numbers[low]
             placed.add(exact)
             yield exact
-        starting = set(p.alphabetical_numbers[low:high]) - placed
-        yield from sorted(starting)
-        placed |= starting
+        # Often thousands ("a"), of which a page wants a few dozen: a heap yields them in order
+        # without sorting them all, and the set is made only if the answer goes on past them.
+        heap = [number for number in p.alphabetical_numbers[low:high] if number not in placed]
+        heapq.heapify(heap)
+        while heap:
+            yield heapq.heappop(heap)
+        placed.update(p.alphabetical_numbers[low:high])
         word_starts = _intersection(self._union(self._starting_with(word)) for word in words) - placed
         yield from sorted(word_starts)
         placed |= word_starts
