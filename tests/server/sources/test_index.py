@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from iconcat.server.search_index import NameIndex
+from iconcat.server.sources import search
 from iconcat.server.sources.index import (
     ICON_ID_BASE,
     BuildProgress,
@@ -158,7 +159,10 @@ def test_an_unreadable_set_is_reported_and_skipped(tmp_path: Path) -> None:
     assert broken.reads == 2, "tried again at the next open"
 
 
-def test_search_follows_the_demo_rule_over_names(tmp_path: Path) -> None:
+@pytest.mark.parametrize("few", [0, 10**9], ids=["kept-and-scanned", "found-one-by-one"])
+def test_search_follows_the_demo_rule_over_names(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, few: int) -> None:
+    # Both ways of finding a query word's words and ordering a prefix's names, whatever their number.
+    monkeypatch.setattr(search, "_FEW_HITS", few)
     units = [tabler(), phosphor(), FakeUnit("mdi", [icon("harrow"), icon("arrow"), icon("up-arrow")])]
     index = open_index(tmp_path, units)
     rows = index.rows_at(range(index.listed))
@@ -170,6 +174,7 @@ def test_search_follows_the_demo_rule_over_names(tmp_path: Path) -> None:
         assert index.search.page(query, 0, 100) == oracle.page(query, 0, 100), query
         assert index.search.count(query) == oracle.count(query), query
         assert index.search.page(query, 1, 2) == oracle.page(query, 1, 2), query
+        assert index.search.page(query, 1, 2) == oracle.page(query, 1, 2), f"{query} again (kept)"
     assert names(index, "arrow")[:2] == ["mdi:arrow", "ph:arrow-up-bold"], "exact first, then shorter"
 
 

@@ -17,6 +17,7 @@ How an indexed icon is shown:
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -161,6 +162,7 @@ class SourceCatalogue:
         return body
 
 
+@functools.lru_cache(maxsize=4096)
 def _ref(name: str) -> Ref:
     return Ref(icon_hash(f"name:{name}") + 1, name)
 

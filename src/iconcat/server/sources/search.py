@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import bisect
 import functools
-import heapq
 import itertools
 import json
 import struct
@@ -170,6 +169,7 @@ class SearchNames:
         self._word_offsets = array("q", itertools.accumulate((len(w) + 1 for w in packed.words), initial=1))
         self._lock = threading.Lock()
         self._unions: dict[str, AbstractSet[int]] = {}
+        self._prefixes: dict[str, array[int]] = {}
         self._counts: dict[str, int] = {}
 
     @functools.cached_property
@@ -268,18 +268,33 @@ class SearchNames:
             exact = p.alphabetical_numbers[low]
             placed.add(exact)
             yield exact
-        # Often thousands ("a"), of which a page wants a few dozen: a heap yields them in order
-        # without sorting them all, and the set is made only if the answer goes on past them.
-        heap = [number for number in p.alphabetical_numbers[low:high] if number not in placed]
-        heapq.heapify(heap)
-        while heap:
-            yield heapq.heappop(heap)
+        # Often thousands ("a"), of which a page wants a few dozen: ordered once and kept for the
+        # last few queries (the next page, the same first key typed again); the set of them is made
+        # only if the answer goes on past them.
+        for number in self._starting_in_order(phrase, low, high):
+            if number not in placed:
+                yield number
         placed.update(p.alphabetical_numbers[low:high])
         word_starts = _intersection(self._union(self._starting_with(word)) for word in words) - placed
         yield from sorted(word_starts)
         placed |= word_starts
         occurs = _intersection(self._containing(word) for word in words) - placed
         yield from sorted(occurs)
+
+    def _starting_in_order(self, phrase: str, low: int, high: int) -> Sequence[int]:
+        """The numbers of the names low … high − 1 in alphabetical order (those starting with the
+        phrase), in ascending order."""
+        if high - low < _FEW_HITS:
+            return sorted(self._p.alphabetical_numbers[low:high])
+        with self._lock:
+            known = self._prefixes.get(phrase)
+        if known is None:
+            known = array("q", sorted(self._p.alphabetical_numbers[low:high]))
+            with self._lock:
+                if len(self._prefixes) >= _UNIONS_KEPT:
+                    self._prefixes.pop(next(iter(self._prefixes)))
+                self._prefixes[phrase] = known
+        return known
 
     def _starting_with(self, prefix: str) -> range:
         words = self._p.words
