@@ -206,3 +206,31 @@ def test_alias_names_lead_to_their_icon_once_and_hidden_icons_are_never_listed(t
     hidden = index.icon_by_id(ICON_ID_BASE + icon_hash("mdi:secret-arrow"))
     assert hidden is not None and hidden.hidden, "a hidden icon is still answered by id"
     assert index.search.page("a", 0, 1) == ([index.search.page("a", 0, 5)[0][0]], True)
+
+
+def test_threads_share_one_index(tmp_path: Path) -> None:
+    index = open_index(tmp_path, [tabler(), phosphor()])
+    queries = ["", "a", "arrow", "arrow up", "o", "zzqx", "hous"]
+    expected = {query: (index.search.page(query, 0, 3), index.search.count(query)) for query in queries}
+    ids = ids_by_name(index)
+    failures: list[str] = []
+    start = threading.Barrier(8)
+
+    def work() -> None:  # each thread opens its own read-only connection to the index
+        start.wait()
+        for _ in range(20):
+            for query in queries:
+                if (index.search.page(query, 0, 3), index.search.count(query)) != expected[query]:
+                    failures.append(query)
+            for name, icon_id in ids.items():
+                found = index.icon_by_id(icon_id)
+                if found is None or f"{found.unit.record.prefix}:{found.key}" != name:
+                    failures.append(name)
+
+    threads = [threading.Thread(target=work) for _ in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert failures == []
+    index.close()
