@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from iconcat.server.search_index import NameIndex
+from iconcat.server.sources import index as index_module
 from iconcat.server.sources import search
 from iconcat.server.sources.index import (
     ICON_ID_BASE,
@@ -61,6 +62,19 @@ def test_a_unit_is_read_again_only_when_its_fingerprint_changes(tmp_path: Path) 
     assert not any(name.startswith("tabler:") for name in ids_by_name(index)), "a removed set is not served"
     open_index(tmp_path, [a, b, c])
     assert a.reads == 1, "a set served again is still indexed"
+
+
+def test_the_search_of_a_recent_combination_of_sets_is_kept(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    made: list[str] = []
+    real = index_module._save_search
+    monkeypatch.setattr(index_module, "_save_search", lambda *args: made.append("made") or real(*args))
+    a, b = tabler(), phosphor()
+    for units in ([a], [a, b], [a], [a, b], [b]):
+        open_index(tmp_path, units)
+    assert len(made) == 3, "one per combination; two projects alternating rebuild nothing"
+    b.version += 1
+    assert names(open_index(tmp_path, [a, b]), "acorn") == ["ph:acorn"]
+    assert len(made) == 4, "a set read again makes a new combination"
 
 
 def test_ids_stay_the_same_across_added_removed_and_rebuilt_sets(tmp_path: Path) -> None:

@@ -29,8 +29,10 @@ read in, or when. When two icons served together hash alike (about one chance in
 `@iconify/json`), the one whose `prefix:key` sorts first keeps `h`, and the other takes the first of
 `hash(prefix:key#1)`, `#2`… that no served icon hashes to: whichever sets are added or removed, only
 the loser of a collision moves. The search index and those moves are worked out once per combination
-of served units (their keys and fingerprints) and kept in the database, so a restart loads them
-(tens of milliseconds) instead of rebuilding them (seconds at 390,000 icons).
+of served units (their ids, keys and fingerprints) and kept in the database for the last
+`SEARCHES_KEPT` combinations, so a restart loads them (tens of milliseconds) instead of rebuilding them
+(seconds at 390,000 icons). A set read again gets a new unit id (never reused), so a kept search never
+points at rows that were replaced.
 
 Threads: the server answers from worker threads, each with its own read-only connection.
 """
@@ -74,12 +76,14 @@ VARIANT_ID_BASE = 2**51
 """Variant ids: VARIANT_ID_BASE + 4h + slot, below 2^52 (and 2^53, the interface's limit)."""
 VARIANT_SLOTS = 4
 FORGET_AFTER_DAYS = 60
+SEARCHES_KEPT = 3
+"""Combinations of served sets whose search index is kept (each ~20 MB for the whole `@iconify/json`)."""
 _CHECK_EVERY = 500
 """Icons written between two looks at the cancel flag and two progress reports."""
 
 _SCHEMA = """
 CREATE TABLE units (
-    id INTEGER PRIMARY KEY, key TEXT NOT NULL UNIQUE, fingerprint TEXT NOT NULL, prefix TEXT NOT NULL,
+    id INTEGER PRIMARY KEY AUTOINCREMENT, key TEXT NOT NULL UNIQUE, fingerprint TEXT NOT NULL, prefix TEXT NOT NULL,
     name TEXT NOT NULL, folded TEXT NOT NULL, series TEXT NOT NULL, source TEXT NOT NULL, license_spdx TEXT,
     license_title TEXT, license_url TEXT, author_name TEXT, author_url TEXT, icons INTEGER NOT NULL, used REAL NOT NULL
 );
@@ -203,7 +207,9 @@ def open_index(
     try:
         served = _bring_up_to_date(connection, units, progress, unreadable, cancel, hash_key)
         signature = _signature(served)
-        if connection.execute("SELECT 1 FROM searches WHERE signature = ?", (signature,)).fetchone() is None:
+        with _transaction(connection):
+            found = connection.execute("UPDATE searches SET made = ? WHERE signature = ?", (time.time(), signature))
+        if not found.rowcount:
             _save_search(connection, signature, served, hash_key)
     finally:
         connection.close()
@@ -462,7 +468,11 @@ def _save_search(
 
     moved = _resolve_collisions(by_hash, hash_key, taken_elsewhere)
     with _transaction(connection):
-        connection.execute("DELETE FROM searches")  # only the latest combination is kept
+        # The last few combinations are kept (projects serving different sets from one cache).
+        connection.execute(
+            "DELETE FROM searches WHERE signature NOT IN (SELECT signature FROM searches ORDER BY made DESC LIMIT ?)",
+            (SEARCHES_KEPT - 1,),
+        )
         connection.execute(
             "INSERT INTO searches VALUES (?, ?, ?, ?, ?, ?)",
             (
