@@ -17,10 +17,11 @@ unpacked `@iconify/json` package: 243 sets, ~390,000 icons). Prints:
    time in the process (cold: the query's words not yet seen) and the median / p95 of `--repeat` more;
    and over HTTP on loopback (median / p95). Goals: median ≤ 10 ms, p95 ≤ 30 ms.
 
-The sets are read by a STAND-IN reader (`StandInUnit`, below): a minimal IconifyJSON loader written for
-this benchmark until the real readers (`iconcat.server.sources.discover`, another part of issue 24)
-are on this branch. It maps names and aliases plainly (no style suffixes, no transformations); the
-index, search and ids are the real ones. Replace it by `discover` when that lands.
+The sets are read by `iconcat.server.sources.discover` (the real readers, another part of issue 24)
+when it is installed, else by a STAND-IN (`StandInUnit`, below): a minimal IconifyJSON loader written
+for this benchmark, which maps names and aliases plainly (no style suffixes, no transformations). The
+first line says which; the index, search and ids are the real ones either way. Delete the stand-in
+once `discover` is merged.
 
 Figures are for this machine as loaded at the time; never part of the test suite's pass/fail.
 """
@@ -43,6 +44,7 @@ from pathlib import Path
 
 import httpx
 
+from iconcat.server.sources.index import SetUnit
 from iconcat.server.sources.records import OTHER_SERIES, REGULAR, UNCATEGORISED, SetRecord, SourceIcon
 
 DEFAULT_SETS = "/work/realsets/iconify-json-*/package/json"
@@ -138,8 +140,22 @@ class StandInUnit:
             )
 
 
-def units(folder: str) -> list[StandInUnit]:
-    return [StandInUnit(Path(path).resolve()) for path in sorted(glob.glob(os.path.join(folder, "*.json")))]
+def units(folder: str) -> list[SetUnit]:
+    """The sets in `folder`: read by `discover` when it is installed, else by the stand-in."""
+    try:
+        from iconcat.server.sources.discover import discover  # type: ignore[import-not-found,unused-ignore]
+    except ImportError:
+        return [StandInUnit(Path(path).resolve()) for path in sorted(glob.glob(os.path.join(folder, "*.json")))]
+    found: list[SetUnit] = list(discover([folder]).units)
+    return found
+
+
+def reader() -> str:
+    try:
+        import iconcat.server.sources.discover  # type: ignore[import-not-found,unused-ignore]  # noqa: F401
+    except ImportError:
+        return "the STAND-IN reader (no discover on this branch)"
+    return "discover, the real reader"
 
 
 def child(code: str, *args: str) -> str:
@@ -198,7 +214,7 @@ def main() -> None:
     here = str(Path(__file__).resolve().parent)
     with tempfile.TemporaryDirectory() as scratch:
         cache = Path(scratch) / "cache"
-        print(f"1. Index build: {len(units(folder))} files in {folder} (STAND-IN reader, see the docstring)")
+        print(f"1. Index build: {len(units(folder))} sets in {folder}, read by {reader()}")
         seconds, peak, listed, cpu = map(float, child(BUILD, folder, str(cache), here).split())
         print(f"   iconcat:  {seconds:6.2f} s ({cpu:.2f} s CPU), peak RSS {peak:5.0f} MB, {int(listed):,} icons listed")
         if not options.skip_baseline:

@@ -4,7 +4,7 @@ the test, a fingerprint the test bumps, reads counted, failures and interruption
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from PIL import Image
@@ -51,7 +51,8 @@ class FakeUnit:
     """The icons' iterator raises KeyboardInterrupt after this many icons."""
     licence: tuple[str | None, str | None, str | None] = (None, None, None)
     author: tuple[str | None, str | None] = (None, None)
-    extra: dict[str, object] = field(default_factory=dict)
+    warnings: list[str] = field(default_factory=list)
+    """Lines `read` gives its `warn` (a reader's files skipped inside a set)."""
 
     @property
     def key(self) -> str:
@@ -60,8 +61,10 @@ class FakeUnit:
     def fingerprint(self) -> str:
         return f"{self.key}|{self.version}"
 
-    def read(self) -> tuple[SetRecord, Iterator[SourceIcon]]:
+    def read(self, warn: Callable[[str], None] = print) -> tuple[SetRecord, Iterator[SourceIcon]]:
         self.reads += 1
+        for line in self.warnings:
+            warn(line)
         if self.broken is not None:
             raise ValueError(self.broken)
         record = SetRecord(

@@ -173,6 +173,13 @@ def test_an_unreadable_set_is_reported_and_skipped(tmp_path: Path) -> None:
     assert broken.reads == 2, "tried again at the next open"
 
 
+def test_a_readers_warnings_go_where_the_caller_says(tmp_path: Path) -> None:
+    unit = FakeUnit("svgs", [icon("ok")], warnings=["svgs/broken.svg: not an SVG document; skipped"])
+    lines: list[str] = []
+    open_index(tmp_path, [unit], warn=lines.append)
+    assert lines == ["svgs/broken.svg: not an SVG document; skipped"]
+
+
 @pytest.mark.parametrize("few", [0, 10**9], ids=["kept-and-scanned", "found-one-by-one"])
 def test_search_follows_the_demo_rule_over_names(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, few: int) -> None:
     # Both ways of finding a query word's words and ordering a prefix's names, whatever their number.

@@ -115,8 +115,9 @@ class SetUnit(Protocol):
         """Changes whenever the set's files change (path, size, modification time)."""
         ...
 
-    def read(self) -> tuple[SetRecord, Iterator[SourceIcon]]:
-        """The set's record and its icons; raises (e.g. `UnreadableSet`) when it cannot be read."""
+    def read(self, warn: Callable[[str], None] = ...) -> tuple[SetRecord, Iterator[SourceIcon]]:
+        """The set's record and its icons; raises (e.g. `UnreadableSet`) when it cannot be read. `warn`
+        gets a line for each file skipped inside the set (the reader prints them on stderr otherwise)."""
         ...
 
 
@@ -194,18 +195,20 @@ def open_index(
     progress: Callable[[BuildProgress], None] | None = None,
     unreadable: Callable[[SetUnit, str], None] | None = None,
     cancel: _CancelFlag | None = None,
+    warn: Callable[[str], None] | None = None,
     hash_key: Callable[[str], int] = icon_hash,
 ) -> SourceIndex:
     """The index of `units` in `folder` (created if missing), built or brought up to date first.
 
     Raises `IndexCancelled` when `cancel` is set during the build, and lets `KeyboardInterrupt` through;
-    either way every unit stored is whole. `hash_key` is for tests (collisions on demand).
+    either way every unit stored is whole. `warn` is passed to each unit's `read` (the browser's stderr
+    is the screen); `hash_key` is for tests (collisions on demand).
     """
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / INDEX_FILE
     connection = _writer(path)
     try:
-        served = _bring_up_to_date(connection, units, progress, unreadable, cancel, hash_key)
+        served = _bring_up_to_date(connection, units, progress, unreadable, cancel, warn, hash_key)
         signature = _signature(served)
         with _transaction(connection):
             found = connection.execute("UPDATE searches SET made = ? WHERE signature = ?", (time.time(), signature))
@@ -238,6 +241,7 @@ def _bring_up_to_date(
     progress: Callable[[BuildProgress], None] | None,
     unreadable: Callable[[SetUnit, str], None] | None,
     cancel: _CancelFlag | None,
+    warn: Callable[[str], None] | None,
     hash_key: Callable[[str], int],
 ) -> list[tuple[int, str, str]]:
     """Read the units whose fingerprint changed; the served units as (id, key, fingerprint)."""
@@ -268,7 +272,7 @@ def _bring_up_to_date(
         report(0)
     for done, (unit, fingerprint) in enumerate(todo):
         try:
-            unit_id, written = _write_unit(connection, unit, fingerprint, cancel, hash_key, report, done)
+            unit_id, written = _write_unit(connection, unit, fingerprint, cancel, warn, hash_key, report, done)
         except _Cancelled:
             raise IndexCancelled("the index was not finished") from None
         except Exception as exc:  # noqa: BLE001 - any failure of one set skips that set only
@@ -319,12 +323,13 @@ def _write_unit(
     unit: SetUnit,
     fingerprint: str,
     cancel: _CancelFlag | None,
+    warn: Callable[[str], None] | None,
     hash_key: Callable[[str], int],
     report: Callable[[int, int], None],
     sets_done: int,
 ) -> tuple[int, int]:
     """Replace the unit's rows with what it reads now, in one transaction: (its id, icons written)."""
-    record, icons = unit.read()
+    record, icons = unit.read() if warn is None else unit.read(warn)
     written = 0
     with _transaction(connection):
         old = connection.execute("SELECT id FROM units WHERE key = ?", (unit.key,)).fetchone()
