@@ -3,7 +3,9 @@ fields, the variants and the SVG answer's headers."""
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -120,3 +122,21 @@ def test_a_hidden_icon_is_still_served_by_id(tmp_path: Path) -> None:
         assert record is not None
         svg = next(v for v in record.variants if v.format == "svg")
         assert served.get("/api/v1/download", params={"id": svg.id}).status_code == 200
+
+
+def test_a_page_of_every_icon_at_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    connect = sqlite3.connect
+
+    def connect_as_older_sqlite(*args: Any, **kwargs: Any) -> sqlite3.Connection:
+        # SQLite before 3.32 (and builds that keep its default) takes 999 parameters per statement.
+        connection = connect(*args, **kwargs)
+        connection.setlimit(sqlite3.SQLITE_LIMIT_VARIABLE_NUMBER, 999)
+        return connection
+
+    monkeypatch.setattr(sqlite3, "connect", connect_as_older_sqlite)
+    many = FakeUnit("many", [icon(f"glyph-{number}") for number in range(1200)])
+    catalogue = SourceCatalogue(open_index(tmp_path, [many]), rasterise=stand_in_rasterise)
+    with serving(catalogue=catalogue, page_size=100_000) as served:
+        body = search(served, "glyph")
+    assert len(body["data"]) == 1200 == body["meta"]["total"], "more icons than SQLite takes parameters at once"
+    assert len({entry["id"] for entry in body["data"]}) == 1200

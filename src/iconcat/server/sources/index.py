@@ -78,6 +78,7 @@ VARIANT_SLOTS = 4
 FORGET_AFTER_DAYS = 60
 SEARCHES_KEPT = 3
 """Combinations of served sets whose search index is kept (each ~20 MB for the whole `@iconify/json`)."""
+_ROWS_PER_QUERY = 500
 _CHECK_EVERY = 500
 """Icons written between two looks at the cancel flag and two progress reports."""
 
@@ -544,8 +545,12 @@ class SourceIndex:
     def rows_at(self, positions: Sequence[int]) -> list[IconRow]:
         """The icons at these positions of the browse order (`search` answers in positions)."""
         wanted = [self._rows[position] for position in positions]
-        found = self._icons_where(f"id IN ({','.join('?' * len(wanted))})", wanted) if wanted else []
-        by_row = {icon.row: icon for icon in found}
+        by_row: dict[int, IconRow] = {}
+        for start in range(0, len(wanted), _ROWS_PER_QUERY):  # SQLite takes some thousands of parameters
+            chunk = wanted[start : start + _ROWS_PER_QUERY]
+            by_row.update(
+                (icon.row, icon) for icon in self._icons_where(f"id IN ({','.join('?' * len(chunk))})", chunk)
+            )
         return [by_row[row] for row in wanted if row in by_row]
 
     def icon_by_id(self, icon_id: int) -> IconRow | None:
