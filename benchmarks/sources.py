@@ -41,11 +41,13 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-
-import httpx
+from typing import TYPE_CHECKING
 
 from iconcat.server.sources.index import SetUnit
 from iconcat.server.sources.records import OTHER_SERIES, REGULAR, UNCATEGORISED, SetRecord, SourceIcon
+
+if TYPE_CHECKING:  # the restart's child imports this module: httpx (0.3 s) only where it is used
+    import httpx
 
 DEFAULT_SETS = "/work/realsets/iconify-json-*/package/json"
 QUERIES = ["a", "arrow", "arrow up", "home", "zzqx"]
@@ -243,6 +245,8 @@ def main() -> None:
 
 
 def search_latencies(folder: str, cache: Path, repeat: int) -> None:
+    import httpx
+
     from iconcat.server import start_catalogue
     from iconcat.server.sources.catalogue import SourceCatalogue
     from iconcat.server.sources.index import open_index
