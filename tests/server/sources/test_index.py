@@ -163,6 +163,13 @@ def test_progress_says_sets_done_of_those_to_read_and_the_pace(tmp_path: Path) -
     assert [(step.sets_done, step.sets_total) for step in seen] == [(0, 1), (1, 1)], "only the set to read counts"
 
 
+def test_a_damaged_index_file_is_made_again(tmp_path: Path) -> None:
+    (tmp_path / "sources.sqlite3").write_bytes(b"not a database at all, " * 100)
+    a = tabler()
+    index = open_index(tmp_path, [a])
+    assert a.reads == 1 and "tabler:arrow-up" in ids_by_name(index)
+
+
 def test_an_unreadable_set_is_reported_and_skipped(tmp_path: Path) -> None:
     broken = FakeUnit("broken", [icon("x")], broken="not JSON: line 1")
     reported: list[tuple[str, str]] = []

@@ -221,6 +221,18 @@ def open_index(
 
 
 def _writer(path: Path) -> sqlite3.Connection:
+    try:
+        return _open_writer(path)
+    except sqlite3.DatabaseError as exc:
+        if isinstance(exc, sqlite3.OperationalError):
+            raise  # locked, read-only, disk full: not the file's fault
+        # Not a database (a file damaged or put there by something else): a cache, made again.
+        for stale in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
+            stale.unlink(missing_ok=True)
+        return _open_writer(path)
+
+
+def _open_writer(path: Path) -> sqlite3.Connection:
     connection = sqlite3.connect(path, isolation_level=None, timeout=30)
     connection.execute("PRAGMA journal_mode = WAL")
     connection.execute("PRAGMA synchronous = NORMAL")
