@@ -15,6 +15,7 @@ from iconcat.server.sources.index import (
     BuildProgress,
     IndexCancelled,
     SourceIndex,
+    cache_folder,
     icon_hash,
     open_index,
 )
@@ -161,6 +162,13 @@ def test_progress_says_sets_done_of_those_to_read_and_the_pace(tmp_path: Path) -
     seen.clear()
     open_index(tmp_path, [tabler(), phosphor(), FakeUnit("lucide", [icon("bell")])], progress=seen.append)
     assert [(step.sets_done, step.sets_total) for step in seen] == [(0, 1), (1, 1)], "only the set to read counts"
+
+
+def test_the_index_lives_in_the_user_cache_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    assert cache_folder() == tmp_path / "cache" / "iconcat"
+    open_index(cache_folder(), [tabler()])
+    assert (tmp_path / "cache" / "iconcat" / "sources.sqlite3").is_file()
 
 
 def test_a_damaged_index_file_is_made_again(tmp_path: Path) -> None:

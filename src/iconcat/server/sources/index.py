@@ -57,6 +57,7 @@ __all__ = [
     "ICON_ID_BASE",
     "INDEX_FILE",
     "VARIANT_ID_BASE",
+    "cache_folder",
     "BuildProgress",
     "IconRow",
     "IndexCancelled",
@@ -187,6 +188,14 @@ def icon_hash(text: str) -> int:
 def alias_words(key: str) -> str:
     """An alias key as a search name: its words ("arrow-top_left" → "arrow top left")."""
     return " ".join(key.replace("-", " ").replace("_", " ").split())
+
+
+def cache_folder() -> Path:
+    """Where the index lives unless told otherwise: the user cache folder (`~/.cache/iconcat` on Linux,
+    `$XDG_CACHE_HOME/iconcat` when set), as the project finds its other folders (platformdirs)."""
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir("iconcat", appauthor=False))
 
 
 def open_index(
