@@ -244,6 +244,21 @@ def test_alias_names_lead_to_their_icon_once_and_hidden_icons_are_never_listed(t
     assert index.search.page("a", 0, 1) == ([index.search.page("a", 0, 5)[0][0]], True)
 
 
+def test_an_alias_name_is_searched_without_its_icons_style(tmp_path: Path) -> None:
+    unit = FakeUnit(
+        "mdi",
+        [
+            icon("home-outline", "Home", style="Outline", aliases=("house-outline", "cottage")),
+            icon("brand-c-sharp", aliases=("c-sharp-logo",)),
+        ],
+    )
+    index = open_index(tmp_path, [unit])
+    assert names(index, "house") == ["mdi:home-outline"]
+    assert names(index, "house outline") == [] == names(index, "home outline"), "the style is a filter, not a word"
+    assert names(index, "cottage") == ["mdi:home-outline"]
+    assert names(index, "c sharp logo") == ["mdi:brand-c-sharp"], "no style stripped from a name that has none"
+
+
 def test_threads_share_one_index(tmp_path: Path) -> None:
     index = open_index(tmp_path, [tabler(), phosphor()])
     queries = ["", "a", "arrow", "arrow up", "o", "zzqx", "hous"]

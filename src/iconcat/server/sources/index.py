@@ -185,9 +185,16 @@ def icon_hash(text: str) -> int:
     return int.from_bytes(digest, "big") >> (64 - HASH_BITS)
 
 
-def alias_words(key: str) -> str:
-    """An alias key as a search name: its words ("arrow-top_left" → "arrow top left")."""
-    return " ".join(key.replace("-", " ").replace("_", " ").split())
+def alias_words(key: str, parent_key: str, parent_name: str) -> str:
+    """An alias as a search name: its key in words, folded, without the style its icon's key ends with
+    (MDI's `house-outline` for `home-outline`, Home in Outline, searches as "house", as Home does)."""
+    words = key.replace("_", "-").casefold().split("-")
+    parent = parent_key.replace("_", "-").casefold()
+    style = parent.split("-")[len(parent_name.split()) :]  # what the icon's name left of its key
+    named_from_key = parent.startswith(parent_name.replace(" ", "-"))
+    if style and named_from_key and len(words) > len(style) and words[-len(style) :] == style:
+        words = words[: -len(style)]
+    return " ".join(word for word in words if word)
 
 
 def cache_folder() -> Path:
@@ -473,8 +480,11 @@ def _save_search(
         if row in parents:
             position_of[row] = position
     alias_names = [
-        (alias_words(key).casefold(), position_of[row])
-        for row, key in connection.execute("SELECT icon, key FROM aliases WHERE unit IN (SELECT unit FROM served)")
+        (alias_words(key, parent_key, parent_name), position_of[row])
+        for row, key, parent_key, parent_name in connection.execute(
+            "SELECT a.icon, a.key, i.key, i.folded FROM aliases AS a JOIN icons AS i ON i.id = a.icon"
+            " WHERE a.unit IN (SELECT unit FROM served)"
+        )
         if row in position_of
     ]
     search = build_search(len(rows), own, alias_names)
