@@ -211,6 +211,8 @@ def test_search_follows_the_demo_rule_over_names(tmp_path: Path, monkeypatch: py
         assert index.search.count(query) == oracle.count(query), query
         assert index.search.page(query, 1, 2) == oracle.page(query, 1, 2), query
         assert index.search.page(query, 1, 2) == oracle.page(query, 1, 2), f"{query} again (kept)"
+        for start in range(14):  # pages starting inside a name's icons, at its end, past the answer
+            assert index.search.page(query, start, 3) == oracle.page(query, start, 3), (query, start)
     assert names(index, "arrow")[:2] == ["mdi:arrow", "ph:arrow-up-bold"], "exact first, then shorter"
 
 
@@ -239,7 +241,12 @@ def test_alias_names_lead_to_their_icon_once_and_hidden_icons_are_never_listed(t
     assert names(index, "secret") == [] and names(index, "arrow hidden") == []
     assert names(index, "") == ["mdi:arrow-top", "mdi:arrow-up-thin", "mdi:home", "mdi:house"]
     assert index.search.count("") == 4
+    for query in ["", "ho", "arrow", "h", "o"]:  # pages of one walk the whole answer, each icon once
+        walked = [index.search.page(query, start, 1)[0] for start in range(6)]
+        assert [position for page in walked for position in page] == list(index.search.every(query)), query
+        assert len(set(index.search.every(query))) == len(list(index.search.every(query))) == index.search.count(query)
     hidden = index.icon_by_id(ICON_ID_BASE + icon_hash("mdi:secret-arrow"))
+
     assert hidden is not None and hidden.hidden, "a hidden icon is still answered by id"
     assert index.search.page("a", 0, 1) == ([index.search.page("a", 0, 5)[0][0]], True)
 

@@ -1,7 +1,7 @@
 """The index of icon sets from disk: one SQLite database in the user cache folder, built on first use.
 
     index = open_index(cache_folder, units, progress=show, unreadable=warn, cancel=stop_event)
-    index.search.page("arrow up", 0, 48)      # positions → index.rows(positions)
+    index.search.page("arrow up", 0, 48)      # positions → index.rows_at(positions)
     index.icon_by_id(icon_id)                  # an IconRow or None
 
 A *unit* is one set as the readers (`discover.py`) find it: a stable `key` (its resolved path), a

@@ -191,14 +191,17 @@ class SearchNames:
             end = min(start + count, self.total)
             return list(range(start, end)), end < self.total
         found: list[int] = []
-        answer = self._positions(words)
-        for position in answer:
-            if start:
-                start -= 1
+        for chunk in self._chunks(words):
+            if start >= len(chunk):  # a whole name's icons before the page: skipped at once
+                start -= len(chunk)
                 continue
             if len(found) == count:
                 return found, True
-            found.append(position)
+            wanted = count - len(found)
+            found.extend(chunk[start : start + wanted])
+            if len(chunk) - start > wanted:
+                return found, True
+            start = 0
         return found, False
 
     def every(self, query: str) -> Iterator[int]:
@@ -237,17 +240,21 @@ class SearchNames:
 
     def _positions(self, words: list[str]) -> Iterator[int]:
         """The answer's positions in order, each once."""
+        for chunk in self._chunks(words):
+            yield from chunk
+
+    def _chunks(self, words: list[str]) -> Iterator[Sequence[int]]:
+        """The answer's positions name by name, in order, each position once (never empty)."""
         p = self._p
         seen: set[int] = set()
         for number in self._ranked(words):
             members = self._members(number)
-            if not p.has_alias[number]:
-                yield from members
-                continue
-            for position in members:
-                if position not in seen:
-                    seen.add(position)
-                    yield position
+            if p.has_alias[number]:
+                # Icons that also come under another name: listed where they first match.
+                members = [position for position in members if position not in seen]
+                seen.update(members)
+            if members:
+                yield members
 
     def _members(self, number: int) -> Sequence[int]:
         """The positions of name `number`, ascending."""
