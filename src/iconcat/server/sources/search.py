@@ -15,15 +15,19 @@ without rebuilding anything:
 
 - positions: the listed icons in browse order (own name, then set, style, key), numbered from 0; the
   empty query lists them in that order;
-- search names numbered by (length, name), each with its positions (ascending, a flat array and offsets);
-  names in alphabetical order with their numbers, for the exact and prefix ranks (by bisection);
-- the distinct words of the names (sorted) with the numbers of the names they occur in (postings).
+- search names numbered by (length, name), each with its positions: a run of the browse order for an
+  own name, a list of its own for a name that is also (or only) an alias name; names in alphabetical
+  order with their numbers, for the exact and prefix ranks (by bisection);
+- the distinct words of the names (sorted) with the numbers of the names they occur in (postings);
+- the answer's size for each one-letter query, counted while building (the first key typed would
+  otherwise unite the postings of most words).
 
 A query word occurs in a name exactly when it occurs inside one of the name's words: the words holding
 it are found in one text block (`str.find` in C when they are few, a scan of the ~35,000 words when
 many), and their postings united. Those unions are kept for the last few query words (`_UNIONS_KEPT`):
 a request asks for a page and then for the count of the same query, and the next keystroke repeats
-most words. Counts are kept likewise, per query: every page of a query reports its total.
+most words. Counts are kept likewise, per query (every page of a query reports its total), and so
+are the ordered names of a prefix held by thousands ("a").
 """
 
 from __future__ import annotations
