@@ -231,7 +231,7 @@ def test_alias_names_lead_to_their_icon_once_and_hidden_icons_are_never_listed(t
     assert names(index, "varia") == ["mdi:home"], "an alias name finds its icon"
     assert names(index, "home") == ["mdi:home"], "listed once though its own and an alias name match"
     assert index.search.count("home") == 1
-    assert names(index, "house") == ["mdi:home", "mdi:house"], "one name, two icons: in browse order"
+    assert names(index, "house") == ["mdi:house", "mdi:home"], "the icon of that name, then the alias's"
     assert names(index, "ho") == ["mdi:home", "mdi:house"] and index.search.count("ho") == 2
     assert names(index, "arrow up") == ["mdi:arrow-top", "mdi:arrow-up-thin"], "the alias ranks as an exact match"
     assert index.search.count("arrow") == 2

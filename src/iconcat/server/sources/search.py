@@ -111,7 +111,10 @@ def build_search(
         number = numbers[name]
         first, end = runs.get(name, (0, 0))
         group_low[number] = positions_count + len(merged)
-        merged.extend(sorted(added.union(range(first, end))))
+        # The icons of that name first, then those an alias of that name leads to ("house": Lucide's
+        # House before MDI's Home), each part in browse order.
+        merged.extend(range(first, end))
+        merged.extend(sorted(added.difference(range(first, end))))
         group_high[number] = positions_count + len(merged)
         has_alias[number] = 1
     # An icon that comes under more than one name (its own and an alias's) is counted and listed
@@ -261,7 +264,7 @@ class SearchNames:
                 yield members
 
     def _members(self, number: int) -> Sequence[int]:
-        """The positions of name `number`, ascending."""
+        """The positions of name `number`: its own icons, then those its alias name leads to."""
         p = self._p
         low, high = p.group_low[number], p.group_high[number]
         if low < p.positions_count:
