@@ -54,7 +54,7 @@ _FEW_HITS = 4000
 """Below this many occurrences of a query word in the word block, find them one by one in C; above,
 scan the words in Python (one pass, ~35,000 `in` checks)."""
 _SEPARATOR = "\n"
-PACK_FORMAT = 4
+PACK_FORMAT = 5
 """The packed index's layout: a stored index of another is worked out again."""
 _MAGIC = b"ICSN%d" % PACK_FORMAT
 
