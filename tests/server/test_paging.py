@@ -80,12 +80,12 @@ def test_next_keeps_the_query_and_wants_the_token(paged) -> None:
 def test_a_page_past_the_end_is_empty_and_final(paged) -> None:
     total = search(paged, name="arrow")["meta"]["total"]
     assert total > PAGE
-    for page in ("9999", str(2**31 - 1)):
+    for page in ("9999", str(2**53 - 1)):
         body = search(paged, name="arrow", page=page)
         assert body == {"data": [], "meta": {"moreResultsAvailable": False, "total": total}}
 
 
-@pytest.mark.parametrize("page", ["0", "-1", "abc", "1.5", "", " 2", "+2", "2e3", "99999999999", "２"])
+@pytest.mark.parametrize("page", ["0", "-1", "abc", "1.5", "", " 2", "+2", "2e3", str(2**53), "２"])
 def test_a_malformed_page_is_a_json_400(paged, page: str) -> None:
     response = paged.get("/api/v1/search", params={"name": "arrow", "page": page})
     assert response.status_code == 400

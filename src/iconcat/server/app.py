@@ -15,7 +15,8 @@ Decisions where the spec is silent, made the way a real service plausibly would:
 - `name` missing → 400 `missing_parameter`. `name` empty or only spaces → 200 with the first page of
   the whole catalogue (by name, then id): every word of an empty query trivially occurs, and a browser
   can show something before the user types. Longer than 200 characters → 400 `invalid_parameter`.
-- An id is decimal digits only, 1 to 2³¹−1: anything else (`abc`, `-1`, `1.5`, a 40-digit number,
+- An id is decimal digits only, 1 to 2⁵³−1 (the largest integer a JSON reader in JavaScript keeps
+  exactly; icon sets from disk hash their ids up there): anything else (`abc`, `-1`, `1.5`, a 40-digit number,
   a repeated parameter) → 400 `invalid_parameter`; a well-formed id that names nothing → 404
   `not_found`. Variant ids and icon ids are distinct ranges.
 - At most `page_size` icons per search; `meta.moreResultsAvailable` is true exactly when more matched
@@ -23,7 +24,7 @@ Decisions where the spec is silent, made the way a real service plausibly would:
 - Paging, an extension a client may ignore (the interface shows no paging parameter): when more matched,
   `meta.next` is the absolute URL of the next page, on the origin the request reached (the same path
   and `name`, plus `page=<n>`), and wants the token like every other address. `page` counts from 1
-  (absent means 1); anything but decimal digits from 1 to 2³¹−1, or a repeated `page`, is 400
+  (absent means 1); anything but decimal digits from 1 to 2⁵³−1, or a repeated `page`, is 400
   `invalid_parameter`; a page past the end is 200 with no icons, `moreResultsAvailable: false` and
   no `next`. A client that knows nothing of `next` sees exactly the first page it always saw.
 - Larger next pages: the first page holds `page_size` icons (48: a screenful, quick to show), and the
@@ -43,7 +44,12 @@ Decisions where the spec is silent, made the way a real service plausibly would:
 - Searches run in a worker thread too, answer and JSON alike, so no request waits behind another's
   search (a page of 10,000 icons takes a while to encode). The catalogue's index makes each search
   cost what its page holds, not what the catalogue holds; the thread is for what remains.
-- `icons` chooses the catalogue: None, the demo's 1,802 icons; a number, that many (`Catalogue(size)`).
+- `icons` chooses the catalogue: None, the demo's 1,802 icons; a number, that many (`Catalogue(size)`);
+  `catalogue` serves another one with the same face (`ServedCatalogue`: icon sets from disk,
+  `sources.catalogue.SourceCatalogue`), whose icons may carry the optional extensions `iconify` (the
+  icon's Iconify name) and `set.license`/`set.author`.
+- SVG answers carry `Content-Security-Policy: default-src 'none'` besides `Content-Disposition:
+  attachment`: an SVG from disk is untrusted, and a browser that opens one anyway runs nothing of it.
 """
 
 from __future__ import annotations
@@ -51,7 +57,8 @@ from __future__ import annotations
 import asyncio
 import hmac
 import re
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
+from typing import Any, Protocol, TypeVar
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
@@ -63,8 +70,8 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from iconcat.lru import BoundedLRU
 
-from .catalogue import MEDIA_TYPES, IconRecord, default_catalogue, file_name, sized_catalogue
 from .demo import DEMO_TOKEN as _DEMO_TOKEN
+from .refs import MEDIA_TYPES, Ref, VariantRecord
 
 __all__ = ["DEFAULT_PAGE_SIZE", "DEMO_TOKEN", "MAX_QUERY_LENGTH", "NEXT_PAGE_SIZE", "create_app"]
 
@@ -83,14 +90,14 @@ MAX_NEXT_PAGE_SIZE = 10_000
 MAX_QUERY_LENGTH = 200
 """Longest accepted `name`, in characters."""
 
-MAX_ID = 2**31 - 1
+MAX_ID = 2**53 - 1
 STREAM_CHUNK = 16 * 1024
 """Download bodies go out in chunks of this many bytes (so large files stream)."""
 
 PREVIEWS_KEPT = 2048
 """Previews served before that the app answers without a worker thread (a few KB each: a few MB)."""
 
-_DIGITS = re.compile(r"[0-9]{1,10}")
+_DIGITS = re.compile(r"[0-9]{1,16}")
 
 
 def error_response(status: int, code: str, message: str, headers: dict[str, str] | None = None) -> JSONResponse:
@@ -169,12 +176,50 @@ class BearerAuthAndLatency:
         return None
 
 
+class ServedIcon(Protocol):
+    """What the app reads of an icon (the demo's `IconRecord`, a `SourceIconRecord`)."""
+
+    @property
+    def id(self) -> int: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def category(self) -> Ref: ...
+    @property
+    def style_ref(self) -> Ref: ...
+    @property
+    def series(self) -> Ref: ...
+    @property
+    def set_ref(self) -> Ref: ...
+    @property
+    def variants(self) -> tuple[VariantRecord, ...]: ...
+    @property
+    def iconify(self) -> str | None: ...
+
+
+IconT = TypeVar("IconT", bound=ServedIcon)
+
+
+class ServedCatalogue(Protocol[IconT]):
+    """What the app asks of a catalogue: the demo `Catalogue`'s face (see its methods)."""
+
+    def icon(self, icon_id: int) -> IconT | None: ...
+    def variant(self, variant_id: int) -> tuple[IconT, VariantRecord] | None: ...
+    def search_page(self, query: str, start: int, count: int) -> tuple[Sequence[IconT], bool]: ...
+    def search_count(self, query: str) -> int: ...
+    def file_bytes(self, icon: IconT, variant: VariantRecord) -> bytes: ...
+    def thumbnail_bytes(self, icon: IconT) -> bytes: ...
+    def file_name(self, icon: IconT, variant: VariantRecord) -> str: ...
+    def prepare(self) -> None: ...
+
+
 def create_app(
     token: str = DEMO_TOKEN,
     page_size: int = DEFAULT_PAGE_SIZE,
     latency_ms: int = 0,
     icons: int | None = None,
     next_page_size: int | None = None,
+    catalogue: ServedCatalogue[Any] | None = None,
 ) -> Starlette:
     """The catalogue service as an ASGI app (see the module docstring for its behaviour).
 
@@ -182,7 +227,8 @@ def create_app(
     one page with 100,000). `next_page_size` is the size `meta.next` asks for the pages after it; None:
     `NEXT_PAGE_SIZE` (500) with the default first page, else `page_size` (a catalogue staged with pages
     of its own size, as tests and benchmarks stage paging, keeps that size throughout unless told).
-    `icons` (1 to MAX_ICONS) serves a catalogue of that many icons instead of the demo's.
+    `icons` (1 to MAX_ICONS) serves a catalogue of that many icons instead of the demo's; `catalogue`
+    serves that one instead (icon sets from disk; not with `icons`).
     """
     if not token:
         raise ValueError("the token must not be empty")
@@ -194,11 +240,17 @@ def create_app(
         raise ValueError(f"next_page_size must be from 1 to {MAX_NEXT_PAGE_SIZE:,} (the largest 'size')")
     if latency_ms < 0:
         raise ValueError("latency_ms must not be negative")
-    catalogue = default_catalogue() if icons is None else sized_catalogue(icons)
+    if catalogue is not None and icons is not None:
+        raise ValueError("give either a number of icons or a catalogue, not both")
+    if catalogue is None:
+        from .catalogue import default_catalogue, sized_catalogue  # the demo's drawing code: only when served
+
+        catalogue = default_catalogue() if icons is None else sized_catalogue(icons)
+    served: ServedCatalogue[Any] = catalogue
     previews: BoundedLRU[bytes] = BoundedLRU(PREVIEWS_KEPT)
 
-    def icon_json(icon: IconRecord, base_url: str) -> dict[str, object]:
-        return {
+    def icon_json(icon: ServedIcon, base_url: str) -> dict[str, object]:
+        body: dict[str, object] = {
             "id": icon.id,
             "name": icon.name,
             "category": icon.category.as_json(),
@@ -208,6 +260,9 @@ def create_app(
             "thumbnail": f"{base_url}/private/bundle_icons/{icon.id}/small",
             "variants": [v.as_json() for v in icon.variants],
         }
+        if icon.iconify:
+            body["iconify"] = icon.iconify
+        return body
 
     async def search(request: Request) -> Response:
         """Icons whose names contain every word of `name`, best first, `page_size` per page."""
@@ -234,8 +289,8 @@ def create_app(
 
     def answer(name: str, start: int, count: int, base_url: str, next_url: str) -> Response:
         """One page of the search's answer, encoded (in a worker thread: see the module docstring)."""
-        page, more = catalogue.search_page(name, start, count)
-        meta: dict[str, object] = {"moreResultsAvailable": more, "total": catalogue.search_count(name)}
+        page, more = served.search_page(name, start, count)
+        meta: dict[str, object] = {"moreResultsAvailable": more, "total": served.search_count(name)}
         if more:
             meta["next"] = next_url
         return JSONResponse({"data": [icon_json(icon, base_url) for icon in page], "meta": meta})
@@ -243,31 +298,30 @@ def create_app(
     async def download(request: Request) -> Response:
         """One variant's file, streamed, with its type, length and file name."""
         variant_id = _parse_id(_single_parameter(request, "id"), "id")
-        found = catalogue.variant(variant_id)
+        found = served.variant(variant_id)
         if found is None:
             return error_response(404, "not_found", f"No icon variant has id {variant_id}.")
         icon, variant = found
-        body = await run_in_threadpool(catalogue.file_bytes, icon, variant)
-        return StreamingResponse(
-            _chunks(body),
-            media_type=MEDIA_TYPES[variant.format],
-            headers={
-                "Content-Length": str(len(body)),
-                "Content-Disposition": f'attachment; filename="{file_name(icon, variant)}"',
-                "Cache-Control": "private, max-age=86400",
-                "X-Content-Type-Options": "nosniff",
-            },
-        )
+        body = await run_in_threadpool(served.file_bytes, icon, variant)
+        headers = {
+            "Content-Length": str(len(body)),
+            "Content-Disposition": f'attachment; filename="{served.file_name(icon, variant)}"',
+            "Cache-Control": "private, max-age=86400",
+            "X-Content-Type-Options": "nosniff",
+        }
+        if variant.format == "svg":
+            headers["Content-Security-Policy"] = "default-src 'none'"
+        return StreamingResponse(_chunks(body), media_type=MEDIA_TYPES[variant.format], headers=headers)
 
     async def thumbnail(request: Request) -> Response:
         """The icon's small transparent PNG preview."""
         icon_id = _parse_id(request.path_params["icon_id"], "icon id")
-        icon = catalogue.icon(icon_id)
+        icon = served.icon(icon_id)
         if icon is None:
             return error_response(404, "not_found", f"No icon has id {icon_id}.")
         body = previews.get(icon.id)
         if body is None:
-            body = await run_in_threadpool(catalogue.thumbnail_bytes, icon)
+            body = await run_in_threadpool(served.thumbnail_bytes, icon)
             previews.put(icon.id, body)
         return Response(
             body,

@@ -26,6 +26,7 @@ from typing import overload
 
 from .generated import ALL_SETS, EXTRA_SERIES, glyph_named, layout
 from .glyphs import GLYPHS, Glyph
+from .refs import MEDIA_TYPES, THUMBNAIL_SIZE, Ref, VariantRecord
 from .render import render_eps, render_png, render_svg
 from .search_index import NameIndex
 from .sets import CATEGORY_ORDER, SERIES_ORDER, SETS
@@ -44,11 +45,6 @@ __all__ = [
     "sized_catalogue",
 ]
 
-THUMBNAIL_SIZE = 128
-"""The side of the small preview PNG, in pixels."""
-
-MEDIA_TYPES = {"png": "image/png", "svg": "image/svg+xml", "eps": "application/postscript"}
-
 FIRST_ICON_ID = 1001
 FIRST_VARIANT_ID = 500001
 FIRST_GENERATED_ICON_ID = 1_000_001
@@ -58,30 +54,6 @@ VARIANT_SLOTS = 4
 
 MAX_ICONS = 1_000_000
 """The largest catalogue `Catalogue(size)` builds (the generator names some 1.2 million)."""
-
-
-@dataclass(frozen=True)
-class Ref:
-    """A category, style, series or set as the interface shows it."""
-
-    id: int
-    name: str
-
-    def as_json(self) -> dict[str, object]:
-        return {"id": self.id, "name": self.name}
-
-
-@dataclass(frozen=True)
-class VariantRecord:
-    """One downloadable file of an icon."""
-
-    id: int
-    icon_id: int
-    format: str
-    size: int | None
-
-    def as_json(self) -> dict[str, object]:
-        return {"id": self.id, "format": self.format, "size": self.size}
 
 
 @dataclass(frozen=True)
@@ -100,6 +72,8 @@ class IconRecord:
     variants: tuple[VariantRecord, ...]
     folded_name: str  # casefolded, for search
     folded_words: tuple[str, ...]
+    iconify: str | None = None
+    """The optional `iconify` extension: the demo's icons have no Iconify name."""
 
 
 class Catalogue:
@@ -262,6 +236,10 @@ class Catalogue:
     def thumbnail_bytes(self, icon: IconRecord) -> bytes:
         """The icon's small transparent PNG preview."""
         return _render_file(icon.glyph.name, icon.style.name, icon.icon_set.name, "png", THUMBNAIL_SIZE)
+
+    def file_name(self, icon: IconRecord, variant: VariantRecord) -> str:
+        """The download's file name (`file_name`)."""
+        return file_name(icon, variant)
 
 
 def file_name(icon: IconRecord, variant: VariantRecord) -> str:

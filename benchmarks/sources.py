@@ -1,0 +1,306 @@
+"""Icon sets from disk (issue 24): indexing the whole `@iconify/json`, restarting, searching.
+
+    python benchmarks/sources.py [--sets PATH] [--repeat 30] [--skip-baseline]
+
+PATH is a folder of IconifyJSON files (default: `/work/realsets/iconify-json-*/package/json`, the
+unpacked `@iconify/json` package: 243 sets, ~390,000 icons). Prints:
+
+1. Index build: wall time and peak RSS of a fresh interpreter that indexes every set into an empty
+   cache folder (`open_index`), against the anchor: a plain script that loads every file and writes
+   every visible icon's name and body into SQLite with an FTS5 name table (`BASELINE_SCRIPT`: measured
+   here in the same run, and as recorded when the goal was set, `ANCHOR_SECONDS`/`ANCHOR_MB`).
+   Goals: ≤ 15 s, ≤ 400 MB.
+2. Restart to first search: a fresh interpreter with the index built, from its start (before Python
+   loads) to the first search's page and count answered. Goal: ≤ 1 s.
+3. Search latencies at this scale, per query (`a`, `arrow`, `arrow up`, `home`, `zzqx`): what one
+   request of the server does (`search_page` of 48 icons and `search_count`), in-process: the first
+   time in the process (cold: the query's words not yet seen) and the median / p95 of `--repeat` more;
+   and over HTTP on loopback (median / p95). Goals: median ≤ 10 ms, p95 ≤ 30 ms.
+
+The sets are read by `iconcat.server.sources.discover` (the real readers, another part of issue 24)
+when it is installed, else by a STAND-IN (`StandInUnit`, below): a minimal IconifyJSON loader written
+for this benchmark, which maps names and aliases plainly (no style suffixes, no transformations). The
+first line says which; the index, search and ids are the real ones either way. Delete the stand-in
+once `discover` is merged.
+
+Figures are for this machine as loaded at the time; never part of the test suite's pass/fail.
+"""
+
+from __future__ import annotations
+
+import argparse
+import glob
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import textwrap
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from iconcat.server.sources.index import SetUnit
+from iconcat.server.sources.records import OTHER_SERIES, REGULAR, UNCATEGORISED, SetRecord, SourceIcon
+
+if TYPE_CHECKING:  # the restart's child imports this module: httpx (0.3 s) only where it is used
+    import httpx
+
+DEFAULT_SETS = "/work/realsets/iconify-json-*/package/json"
+QUERIES = ["a", "arrow", "arrow up", "home", "zzqx"]
+PAGE = 48
+ANCHOR_SECONDS = 3.0
+ANCHOR_MB = 257.0
+"""The plain script's figures on this machine when the goals were set (issue 24)."""
+
+BASELINE_SCRIPT = textwrap.dedent(
+    """
+    import glob, json, resource, sqlite3, sys, time
+    start = time.perf_counter()
+    db = sqlite3.connect(sys.argv[2])
+    db.execute("CREATE TABLE icons (id INTEGER PRIMARY KEY, name TEXT, body TEXT)")
+    db.execute("CREATE VIRTUAL TABLE names USING fts5 (name)")
+    for path in sorted(glob.glob(sys.argv[1] + "/*.json")):
+        with open(path, encoding="utf-8") as file:
+            data = json.load(file)
+        if not isinstance(data, dict) or "icons" not in data:
+            continue
+        rows = [(f"{data['prefix']}:{key}", icon["body"]) for key, icon in data["icons"].items()
+                if not icon.get("hidden")]
+        db.executemany("INSERT INTO icons (name, body) VALUES (?, ?)", rows)
+        db.executemany("INSERT INTO names (name) VALUES (?)", [(name.replace("-", " "),) for name, _ in rows])
+        db.commit()
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    print(time.perf_counter() - start, usage.ru_maxrss / 1024, usage.ru_utime + usage.ru_stime)
+    """
+)
+
+
+@dataclass(frozen=True)
+class StandInUnit:
+    """STAND-IN for `discover`'s units: one IconifyJSON file, read plainly (see the module docstring)."""
+
+    path: Path
+
+    @property
+    def key(self) -> str:
+        return str(self.path)  # resolved by `units`
+
+    def fingerprint(self) -> str:
+        stat = self.path.stat()
+        return f"{self.key}|{stat.st_size}|{stat.st_mtime_ns}"
+
+    def read(self) -> tuple[SetRecord, Iterator[SourceIcon]]:
+        with self.path.open(encoding="utf-8") as file:
+            data = json.load(file)
+        if not isinstance(data, dict) or "prefix" not in data or "icons" not in data:
+            raise ValueError("not an IconifyJSON set")
+        info = data.get("info") or {}
+        licence = info.get("license") or {}
+        author = info.get("author") or {}
+        record = SetRecord(
+            prefix=data["prefix"],
+            name=info.get("name") or data["prefix"],
+            series=info.get("category") or OTHER_SERIES,
+            source=str(self.path),
+            license_spdx=licence.get("spdx"),
+            license_title=licence.get("title"),
+            license_url=licence.get("url"),
+            author_name=author.get("name"),
+            author_url=author.get("url"),
+        )
+        return record, self._icons(data)
+
+    @staticmethod
+    def _icons(data: dict) -> Iterator[SourceIcon]:
+        first_category: dict[str, str] = {}
+        for category, keys in (data.get("categories") or {}).items():
+            for key in keys:
+                first_category.setdefault(key, category)
+        aliases: dict[str, list[str]] = {}
+        for alias, target in (data.get("aliases") or {}).items():
+            aliases.setdefault(target.get("parent", ""), []).append(alias)
+        left, top = data.get("left", 0), data.get("top", 0)
+        width, height = data.get("width", 16), data.get("height", 16)
+        for key, icon in data["icons"].items():
+            w, h = icon.get("width", width), icon.get("height", height)
+            box = f"{icon.get('left', left)} {icon.get('top', top)} {w} {h}"
+            yield SourceIcon(
+                key=key,
+                name=key.replace("-", " ").replace("_", " ").title(),
+                style=REGULAR,
+                category=first_category.get(key, UNCATEGORISED),
+                svg=f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{box}" width="{w}" height="{h}">'
+                f"{icon['body']}</svg>",
+                width=float(w),
+                height=float(h),
+                aliases=tuple(aliases.get(key, ())),
+                hidden=bool(icon.get("hidden")),
+            )
+
+
+def units(folder: str) -> list[SetUnit]:
+    """The sets in `folder`: read by `discover` when it is installed, else by the stand-in."""
+    try:
+        from iconcat.server.sources.discover import discover  # type: ignore[import-not-found,unused-ignore]
+    except ImportError:
+        return [StandInUnit(Path(path).resolve()) for path in sorted(glob.glob(os.path.join(folder, "*.json")))]
+    found: list[SetUnit] = list(discover([folder]).units)
+    return found
+
+
+def reader() -> str:
+    try:
+        import iconcat.server.sources.discover  # type: ignore[import-not-found,unused-ignore]  # noqa: F401
+    except ImportError:
+        return "the STAND-IN reader (no discover on this branch)"
+    return "discover, the real reader"
+
+
+def child(code: str, *args: str) -> str:
+    """Run `code` in a fresh interpreter (its peak RSS is its own) and return what it printed."""
+    done = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, check=False)
+    if done.returncode:
+        raise SystemExit(f"the child failed:\n{done.stderr}")
+    return done.stdout
+
+
+BUILD = textwrap.dedent(
+    """
+    import resource, sys, time
+    from pathlib import Path
+    sys.path.insert(0, sys.argv[3])
+    start = time.perf_counter()
+    from sources import units
+    from iconcat.server.sources.index import open_index
+    index = open_index(Path(sys.argv[2]), units(sys.argv[1]))
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    print(time.perf_counter() - start, usage.ru_maxrss / 1024, index.listed, usage.ru_utime + usage.ru_stime)
+    """
+)
+
+RESTART = textwrap.dedent(
+    """
+    import time, sys
+    from pathlib import Path
+    sys.path.insert(0, sys.argv[3])
+    from sources import units
+    from iconcat.server.sources.index import open_index
+    from iconcat.server.sources.catalogue import SourceCatalogue
+    catalogue = SourceCatalogue(open_index(Path(sys.argv[2]), units(sys.argv[1])), rasterise=lambda svg, size: b"")
+    page, more = catalogue.search_page("arrow", 0, 48)
+    total = catalogue.search_count("arrow")
+    print(time.time(), len(page), total)
+    """
+)
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--sets", default=DEFAULT_SETS)
+    parser.add_argument("--repeat", type=int, default=30)
+    parser.add_argument("--skip-baseline", action="store_true")
+    options = parser.parse_args()
+    folders = glob.glob(options.sets)
+    if not folders:
+        raise SystemExit(f"no sets at {options.sets}: unpack @iconify/json there or pass --sets")
+    folder = folders[0]
+    here = str(Path(__file__).resolve().parent)
+    with tempfile.TemporaryDirectory() as scratch:
+        cache = Path(scratch) / "cache"
+        print(f"1. Index build: {len(units(folder))} sets in {folder}, read by {reader()}")
+        seconds, peak, listed, cpu = map(float, child(BUILD, folder, str(cache), here).split())
+        print(f"   iconcat:  {seconds:6.2f} s ({cpu:.2f} s CPU), peak RSS {peak:5.0f} MB, {int(listed):,} icons listed")
+        if not options.skip_baseline:
+            base = child(BASELINE_SCRIPT, folder, str(Path(scratch) / "b.db"))
+            base_seconds, base_peak, base_cpu = map(float, base.split())
+            print(
+                f"   plain script with FTS5, this run: {base_seconds:5.2f} s ({base_cpu:.2f} s CPU), "
+                f"{base_peak:4.0f} MB (iconcat {seconds / base_seconds:.1f}x time, {cpu / base_cpu:.1f}x CPU, "
+                f"{peak / base_peak:.1f}x memory)"
+            )
+        print(
+            f"   anchor as recorded: {ANCHOR_SECONDS} s, {ANCHOR_MB:.0f} MB "
+            f"(iconcat {seconds / ANCHOR_SECONDS:.1f}x, {peak / ANCHOR_MB:.1f}x); goals ≤ 15 s, ≤ 400 MB"
+        )
+        restarts = []
+        for _ in range(3):
+            started = time.time()
+            answered = float(child(RESTART, folder, str(cache), here).split()[0])
+            restarts.append(answered - started)
+        print(
+            "2. Restart to first search (page + count of 'arrow'), three runs: "
+            + ", ".join(f"{value * 1000:.0f} ms" for value in restarts)
+            + "; goal ≤ 1 s"
+        )
+        search_latencies(folder, cache, options.repeat)
+
+
+def search_latencies(folder: str, cache: Path, repeat: int) -> None:
+    import httpx
+
+    from iconcat.server import start_catalogue
+    from iconcat.server.sources.catalogue import SourceCatalogue
+    from iconcat.server.sources.index import open_index
+
+    catalogue = SourceCatalogue(open_index(cache, units(folder)), rasterise=lambda svg, size: b"")
+    print(f"3. Search, {len(catalogue):,} icons: page of {PAGE} + count, in-process and over HTTP (ms)")
+    print(f"   {'query':10} {'total':>8} {'cold':>7} {'median':>7} {'p95':>7} {'HTTP median':>12} {'p95':>7}")
+    with (
+        start_catalogue(token="bench", catalogue=catalogue) as server,
+        httpx.Client(base_url=server.base_url, headers={"Authorization": "Bearer bench"}) as client,
+    ):
+        for query in QUERIES:
+            times = []
+            for _ in range(repeat + 1):
+                start = time.perf_counter()
+                catalogue.search_page(query, 0, PAGE)
+                total = catalogue.search_count(query)
+                times.append((time.perf_counter() - start) * 1000)
+            over_http = []
+            for _ in range(repeat):
+                start = time.perf_counter()
+                client.get("/api/v1/search", params={"name": query}).raise_for_status()
+                over_http.append((time.perf_counter() - start) * 1000)
+            warm = times[1:]
+            print(
+                f"   {query!r:10} {total:>8,} {times[0]:7.2f} {statistics.median(warm):7.2f} "
+                f"{percentile(warm, 0.95):7.2f} {statistics.median(over_http):12.2f} {percentile(over_http, 0.95):7.2f}"
+            )
+        print("   goals: median ≤ 10 ms, p95 ≤ 30 ms")
+        mixed_requests(client, 1000)
+
+
+def mixed_requests(client: httpx.Client, count: int) -> None:
+    """Searches, pages and SVG downloads, round robin; then this process's RSS (server and client)."""
+    svg_ids: list[int] = []
+    done = 0
+    while done < count:
+        for query in QUERIES:
+            body = client.get("/api/v1/search", params={"name": query}).json()
+            svg_ids += [v["id"] for icon in body["data"][:4] for v in icon["variants"] if v["format"] == "svg"]
+            done += 1
+            if body["meta"].get("next"):
+                client.get(body["meta"]["next"]).raise_for_status()
+                done += 1
+            for variant_id in svg_ids[-4:]:
+                client.get("/api/v1/download", params={"id": variant_id}).raise_for_status()
+                done += 1
+    with open("/proc/self/statm", encoding="ascii") as statm:
+        resident = int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
+    print(
+        f"4. RSS after {done:,} mixed requests (searches, next pages, SVG downloads; no PNG: that is the "
+        f"raster worker's): {resident:.0f} MB, server and client in one process; goal ≤ 250 MB"
+    )
+
+
+if __name__ == "__main__":
+    main()

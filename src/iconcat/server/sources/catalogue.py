@@ -1,0 +1,177 @@
+"""Icon sets from disk served through the catalogue's interface: the demo `Catalogue`'s face over an index.
+
+    catalogue = SourceCatalogue(open_index(cache, units), rasterise=png_from_svg)
+    create_app(catalogue=catalogue)
+
+How an indexed icon is shown:
+
+- `set` is the set's name, with the optional extensions `license` (`{"spdx", "title", "url"}`, the
+  keys it has) and `author` (`{"name", "url"}`, likewise) when the set says; `series`, `category` and
+  `style` as the readers mapped them. Their ids are hashes of the set's prefix (sets) or of the name
+  (the others, shared across sets as the demo's are): stable, whatever else is served.
+- `iconify`, the optional extension: the icon's Iconify name, `prefix:key` ("tabler:arrow-up").
+- Variants: PNG 512, PNG 256 (rasterised on demand by `rasterise`, a few kept) and SVG (the document
+  as stored). The small preview is rasterised at `THUMBNAIL_SIZE`, as the demo's.
+- A hidden icon is never listed by search, and still answered by id (old links keep working).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from iconcat.lru import BoundedLRU
+
+from ..refs import THUMBNAIL_SIZE, Ref, VariantRecord
+from .index import IconRow, SourceIndex, icon_hash
+from .records import SetRecord
+
+__all__ = ["PNG_SIZES", "SetRef", "SourceCatalogue", "SourceIconRecord"]
+
+PNG_SIZES = (512, 256)
+SVG_SLOT = 0
+PNG_SLOTS = {512: 1, 256: 2}
+FILES_KEPT = 256
+"""Rasterised PNGs kept (at most a few hundred KB each at 512 px)."""
+FILES_WEIGHT = 64 * 1024 * 1024
+_UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
+
+
+@dataclass(frozen=True)
+class SetRef(Ref):
+    """A set as the interface shows it, with the optional `license` and `author` extensions."""
+
+    license: dict[str, str] | None = None
+    author: dict[str, str] | None = None
+
+    def as_json(self) -> dict[str, object]:
+        body = super().as_json()
+        if self.license:
+            body["license"] = self.license
+        if self.author:
+            body["author"] = self.author
+        return body
+
+
+@dataclass(frozen=True)
+class SourceIconRecord:
+    """One indexed icon, in the shape the server app reads (the demo's `IconRecord`'s fields)."""
+
+    id: int
+    name: str
+    category: Ref
+    style_ref: Ref
+    series: Ref
+    set_ref: SetRef
+    variants: tuple[VariantRecord, ...]
+    iconify: str
+    row: IconRow
+
+
+class SourceCatalogue:
+    """Indexed icon sets, answering as the demo `Catalogue` does (what `create_app` calls).
+
+    `rasterise(svg, size)` turns an icon's SVG into a square transparent PNG of `size` pixels (the
+    raster worker's job: untrusted SVG is rendered in a process of its own). Thread-safe.
+    """
+
+    def __init__(self, index: SourceIndex, rasterise: Callable[[str, int], bytes]) -> None:
+        self._index = index
+        self._rasterise = rasterise
+        self._files: BoundedLRU[bytes] = BoundedLRU(FILES_KEPT, FILES_WEIGHT, len)
+        self._sets = {unit_id: _set_ref(unit.record) for unit_id, unit in index.units.items()}
+
+    @property
+    def index(self) -> SourceIndex:
+        return self._index
+
+    def __len__(self) -> int:
+        """How many icons search lists."""
+        return self._index.listed
+
+    # --- lookup ----------------------------------------------------------------------------------
+
+    def icon(self, icon_id: int) -> SourceIconRecord | None:
+        found = self._index.icon_by_id(icon_id)
+        return None if found is None else self._record(found)
+
+    def variant(self, variant_id: int) -> tuple[SourceIconRecord, VariantRecord] | None:
+        found = self._index.variant_by_id(variant_id)
+        if found is None:
+            return None
+        row, slot = found
+        icon = self._record(row)
+        for variant in icon.variants:
+            if variant.id == row.variant_id(slot):
+                return icon, variant
+        return None
+
+    def _record(self, row: IconRow) -> SourceIconRecord:
+        variants = tuple(VariantRecord(row.variant_id(PNG_SLOTS[size]), row.icon_id, "png", size) for size in PNG_SIZES)
+        return SourceIconRecord(
+            id=row.icon_id,
+            name=row.name,
+            category=_ref(row.category),
+            style_ref=_ref(row.style),
+            series=_ref(row.unit.record.series),
+            set_ref=self._sets[row.unit.id],
+            variants=(*variants, VariantRecord(row.variant_id(SVG_SLOT), row.icon_id, "svg", None)),
+            iconify=f"{row.unit.record.prefix}:{row.key}",
+            row=row,
+        )
+
+    # --- search ----------------------------------------------------------------------------------
+
+    def search_page(self, query: str, start: int, count: int) -> tuple[list[SourceIconRecord], bool]:
+        """The demo's rule over names and alias names (see `search.py`); hidden icons never listed."""
+        positions, more = self._index.search.page(query, start, count)
+        return [self._record(row) for row in self._index.rows_at(positions)], more
+
+    def search_count(self, query: str) -> int:
+        return self._index.search.count(query)
+
+    def prepare(self) -> None:
+        """Nothing to do: the index was built and loaded by `open_index`."""
+
+    # --- files -----------------------------------------------------------------------------------
+
+    def file_bytes(self, icon: SourceIconRecord, variant: VariantRecord) -> bytes:
+        if variant.format == "svg":
+            return self._index.svg(icon.row).encode("utf-8")
+        assert variant.size is not None
+        return self._png(icon, variant.size)
+
+    def thumbnail_bytes(self, icon: SourceIconRecord) -> bytes:
+        return self._png(icon, THUMBNAIL_SIZE)
+
+    def file_name(self, icon: SourceIconRecord, variant: VariantRecord) -> str:
+        """ "arrow-up-512.png", "arrow-up.svg": the icon's own key (the style is part of it, as in Iconify)."""
+        # A key from an SVG folder's file name may hold anything: the header gets a safe name.
+        key = _UNSAFE.sub("-", icon.row.key).strip(".-") or "icon"
+        stem = key if variant.size is None else f"{key}-{variant.size}"
+        return f"{stem}.{variant.format}"
+
+    def _png(self, icon: SourceIconRecord, size: int) -> bytes:
+        key = (icon.row.row, size)
+        body = self._files.get(key)
+        if body is None:
+            body = self._rasterise(self._index.svg(icon.row), size)
+            self._files.put(key, body)
+        return body
+
+
+@functools.lru_cache(maxsize=4096)
+def _ref(name: str) -> Ref:
+    return Ref(icon_hash(f"name:{name}") + 1, name)
+
+
+def _set_ref(record: SetRecord) -> SetRef:
+    licence = {
+        key: value
+        for key, value in (("spdx", record.license_spdx), ("title", record.license_title), ("url", record.license_url))
+        if value
+    }
+    author = {key: value for key, value in (("name", record.author_name), ("url", record.author_url)) if value}
+    return SetRef(icon_hash(f"set:{record.prefix}") + 1, record.name, licence or None, author or None)

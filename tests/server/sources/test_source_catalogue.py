@@ -1,0 +1,142 @@
+"""Indexed icon sets served over HTTP through `create_app(catalogue=…)`: paging, totals, the extension
+fields, the variants and the SVG answer's headers."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from iconcat.server.sources.catalogue import SourceCatalogue
+from iconcat.server.sources.index import ICON_ID_BASE, icon_hash, open_index
+from tests.support.server import png_header, serving
+from tests.support.source_units import FakeUnit, icon, stand_in_rasterise
+
+PAGE = 3
+
+
+@pytest.fixture(scope="module")
+def client(tmp_path_factory: pytest.TempPathFactory):
+    arrows = [icon(f"arrow-{way}") for way in ("up", "down", "left", "right", "up-circle", "down-circle", "left-bar")]
+    tabler = FakeUnit(
+        "tabler",
+        [*arrows, icon("home", aliases=("house",)), icon("old-arrow", hidden=True)],
+        name="Tabler Icons",
+        licence=("MIT", "MIT License", "https://github.com/tabler/tabler-icons/blob/master/LICENSE"),
+        author=("Paweł Kuna", "https://github.com/tabler/tabler-icons"),
+    )
+    plain = FakeUnit("plain", [icon("arrow-thing")])
+    index = open_index(tmp_path_factory.mktemp("cache"), [tabler, plain])
+    # The raster worker is another part's: a stand-in draws blank PNGs of the asked size.
+    catalogue = SourceCatalogue(index, rasterise=stand_in_rasterise)
+    with serving(page_size=PAGE, catalogue=catalogue) as served:
+        yield served
+
+
+def search(client: httpx.Client, name: str, **params: str) -> dict:
+    response = client.get("/api/v1/search", params={"name": name, **params})
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+def test_paging_walks_every_match_once_with_the_total_on_every_page(client) -> None:
+    body = search(client, "arrow")
+    seen = [entry["iconify"] for entry in body["data"]]
+    totals = {body["meta"]["total"]}
+    while body["meta"]["moreResultsAvailable"]:
+        body = client.get(body["meta"]["next"]).json()
+        seen += [entry["iconify"] for entry in body["data"]]
+        totals.add(body["meta"]["total"])
+    assert totals == {8} and len(seen) == 8 == len(set(seen)), "7 Tabler arrows and one plain; not the hidden one"
+    assert seen == [  # the demo's rule: all start with "arrow"; shorter names first, then the alphabet
+        "tabler:arrow-up",
+        "tabler:arrow-down",
+        "tabler:arrow-left",
+        "tabler:arrow-right",
+        "plain:arrow-thing",
+        "tabler:arrow-left-bar",
+        "tabler:arrow-up-circle",
+        "tabler:arrow-down-circle",
+    ]
+    assert search(client, "hous")["data"][0]["iconify"] == "tabler:home", "an alias name finds its icon"
+
+
+def test_an_icon_carries_its_iconify_name_licence_and_author(client) -> None:
+    entry = search(client, "home")["data"][0]
+    assert entry["name"] == "Home" and entry["iconify"] == "tabler:home"
+    assert entry["set"]["name"] == "Tabler Icons"
+    assert entry["set"]["license"] == {
+        "spdx": "MIT",
+        "title": "MIT License",
+        "url": "https://github.com/tabler/tabler-icons/blob/master/LICENSE",
+    }
+    assert entry["set"]["author"] == {"name": "Paweł Kuna", "url": "https://github.com/tabler/tabler-icons"}
+    assert {(v["format"], v["size"]) for v in entry["variants"]} == {("png", 512), ("png", 256), ("svg", None)}
+    bare = search(client, "arrow thing")["data"][0]
+    assert "license" not in bare["set"] and "author" not in bare["set"], "absent, not null, when the set says nothing"
+    assert entry["id"] > 2**31 and entry["id"] < 2**53
+
+
+def test_the_svg_answer_is_an_attachment_that_runs_nothing(client) -> None:
+    entry = search(client, "home")["data"][0]
+    svg = next(v for v in entry["variants"] if v["format"] == "svg")
+    response = client.get("/api/v1/download", params={"id": svg["id"]})
+    assert response.status_code == 200
+    assert response.headers["content-type"] == "image/svg+xml"
+    assert response.headers["content-disposition"] == 'attachment; filename="home.svg"'
+    assert response.headers["content-security-policy"] == "default-src 'none'"
+    assert response.text.startswith("<svg") and "<title>home</title>" in response.text
+
+
+def test_png_variants_and_the_preview_come_from_the_rasteriser(client) -> None:
+    entry = search(client, "home")["data"][0]
+    for variant in entry["variants"]:
+        if variant["format"] == "png":
+            response = client.get("/api/v1/download", params={"id": variant["id"]})
+            assert response.status_code == 200 and response.headers["content-type"] == "image/png"
+            assert png_header(response.content)[:2] == (variant["size"], variant["size"])
+            assert response.headers["content-disposition"] == f'attachment; filename="home-{variant["size"]}.png"'
+    preview = client.get(entry["thumbnail"])
+    assert preview.status_code == 200 and png_header(preview.content)[:2] == (128, 128)
+
+
+def test_unknown_ids_are_404_and_an_icon_id_is_no_variant_id(client) -> None:
+    entry = search(client, "home")["data"][0]
+    for unknown in (1, entry["id"], entry["id"] + 1, 2**53 - 1):
+        assert client.get("/api/v1/download", params={"id": unknown}).status_code == 404
+    assert client.get(f"/private/bundle_icons/{2**53 - 1}/small").status_code == 404
+
+
+def test_a_hidden_icon_is_still_served_by_id(tmp_path: Path) -> None:
+    unit = FakeUnit("mdi", [icon("old", hidden=True), icon("new")])
+    index = open_index(tmp_path, [unit])
+    catalogue = SourceCatalogue(index, rasterise=stand_in_rasterise)
+    old_id = ICON_ID_BASE + icon_hash("mdi:old")
+    with serving(catalogue=catalogue) as served:
+        assert [entry["iconify"] for entry in search(served, "")["data"]] == ["mdi:new"]
+        assert served.get(f"/private/bundle_icons/{old_id}/small").status_code == 200
+        record = catalogue.icon(old_id)
+        assert record is not None
+        svg = next(v for v in record.variants if v.format == "svg")
+        assert served.get("/api/v1/download", params={"id": svg.id}).status_code == 200
+
+
+def test_a_page_of_every_icon_at_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    connect = sqlite3.connect
+
+    def connect_as_older_sqlite(*args: Any, **kwargs: Any) -> sqlite3.Connection:
+        # SQLite before 3.32 (and builds that keep its default) takes 999 parameters per statement.
+        connection = connect(*args, **kwargs)
+        connection.setlimit(sqlite3.SQLITE_LIMIT_VARIABLE_NUMBER, 999)
+        return connection
+
+    monkeypatch.setattr(sqlite3, "connect", connect_as_older_sqlite)
+    many = FakeUnit("many", [icon(f"glyph-{number}") for number in range(1200)])
+    catalogue = SourceCatalogue(open_index(tmp_path, [many]), rasterise=stand_in_rasterise)
+    with serving(catalogue=catalogue, page_size=100_000) as served:
+        body = search(served, "glyph")
+    assert len(body["data"]) == 1200 == body["meta"]["total"], "more icons than SQLite takes parameters at once"
+    assert len({entry["id"] for entry in body["data"]}) == 1200
