@@ -55,6 +55,11 @@ def an_icon(name: str = "Arrow Up", style: str = "Bold", variants=(PNG_512, PNG_
     )
 
 
+def without_svg(icon: Icon) -> Icon:
+    """`icon` as a catalogue that offers no SVG would list it."""
+    return dataclasses.replace(icon, variants=tuple(variant for variant in icon.variants if variant.format != "svg"))
+
+
 def red_square_png(size: int = 512, inner: int = 256) -> bytes:
     """Opaque red in the middle, transparent *black* around it: what makes a dark fringe when filtered naively."""
     image = Image.new("RGBA", (size, size), (0, 0, 0, 0))
@@ -262,16 +267,21 @@ def test_choices_are_the_variants_then_smaller_pngs_from_the_largest():
         "PNG · 256 px",
         "SVG · vector",
         "EPS · vector",
-        "PNG · 128 px (from 512)",
-        "PNG · 64 px (from 512)",
-        "PNG · 48 px (from 512)",
-        "PNG · 32 px (from 512)",
-        "PNG · 24 px (from 512)",
-        "PNG · 16 px (from 512)",
+        "PNG · 128 px (from SVG)",
+        "PNG · 64 px (from SVG)",
+        "PNG · 48 px (from SVG)",
+        "PNG · 32 px (from SVG)",
+        "PNG · 24 px (from SVG)",
+        "PNG · 16 px (from SVG)",
     ]
     resampled = choices_for(icon)[4:]
     assert all(choice.variant is PNG_512 and choice.format == "png" for choice in resampled)
+    assert all(choice.vector is SVG for choice in resampled)  # drawn from the SVG; the 512 is the fallback
     assert [choice.pixels for choice in resampled] == [128, 64, 48, 32, 24, 16]
+    # Without an SVG, resampled from the largest PNG.
+    no_svg = choices_for(an_icon(variants=(PNG_512, PNG_256, EPS)))[3:]
+    assert [choice.label for choice in no_svg][:2] == ["PNG · 128 px (from 512)", "PNG · 64 px (from 512)"]
+    assert all(choice.variant is PNG_512 and choice.vector is None for choice in no_svg)
 
 
 def test_never_enlarged_and_never_offered_twice():
@@ -281,11 +291,11 @@ def test_never_enlarged_and_never_offered_twice():
         "PNG · 256 px",
         "SVG · vector",
         "PNG · 64 px",
-        "PNG · 128 px (from 256)",
-        "PNG · 48 px (from 256)",
-        "PNG · 32 px (from 256)",
-        "PNG · 24 px (from 256)",
-        "PNG · 16 px (from 256)",
+        "PNG · 128 px (from SVG)",
+        "PNG · 48 px (from SVG)",
+        "PNG · 32 px (from SVG)",
+        "PNG · 24 px (from SVG)",
+        "PNG · 16 px (from SVG)",
     ]
     assert all((choice.pixels or 0) <= 256 for choice in choices)
     assert [choice.label for choice in choices_for(an_icon(variants=(SVG, EPS)))] == ["SVG · vector", "EPS · vector"]
@@ -296,8 +306,9 @@ def test_the_nearest_choice_to_a_preference():
     icon = an_icon()
     assert nearest_choice(icon, "png", 512) == Choice(PNG_512)
     assert nearest_choice(icon, "PNG", 256) == Choice(PNG_256)
-    assert nearest_choice(icon, "png", 64) == Choice(PNG_512, 64)
-    assert nearest_choice(icon, "png", 100) == Choice(PNG_512, 100)  # any size below the largest
+    assert nearest_choice(icon, "png", 64) == Choice(PNG_512, 64, SVG)
+    assert nearest_choice(icon, "png", 100) == Choice(PNG_512, 100, SVG)  # any size below the largest
+    assert nearest_choice(an_icon(variants=(PNG_512,)), "png", 64) == Choice(PNG_512, 64)
     assert nearest_choice(icon, "png", 1024) is None  # never enlarged
     assert nearest_choice(icon, "png", None) == Choice(PNG_512)
     assert nearest_choice(icon, "svg", 64) == Choice(SVG)
@@ -341,7 +352,7 @@ def test_resampling_never_enlarges_and_refuses_what_is_not_a_png():
 
 async def test_a_smaller_png_is_saved_at_its_size_and_looks_like_the_large_one(catalogue, tmp_path):
     async with CatalogueClient(catalogue.base_url, catalogue.token) as client:
-        icon = await demo_icon(client)
+        icon = without_svg(await demo_icon(client))  # (with one, it is drawn: tests/api/test_saving_from_svg.py)
         large = await client.download(png_512_of(icon).id, tmp_path / "large")
         choice = next(choice for choice in choices_for(icon) if choice.label == "PNG · 64 px (from 512)")
         reports: list[tuple[int, int | None]] = []

@@ -275,7 +275,7 @@ async def test_the_bag_lists_each_icons_nearest_variant_and_those_that_offer_not
         assert all("PNG · 512 px" in row for row in rows), rows  # the default preference: both have it
         choice = screen.query_one("#bag-variant", Select)
         choice.value = ("png", 128)
-        await wait_until(pilot, lambda: all("PNG · 128 px (from 512)" in row for row in bag_rows(screen)), "128 px")
+        await wait_until(pilot, lambda: all("PNG · 128 px (from SVG)" in row for row in bag_rows(screen)), "128 px")
         choice.value = ("eps", None)
         await wait_until(pilot, lambda: "nothing close" in bag_rows(screen)[1], "nothing close for the one without EPS")
         rows = bag_rows(screen)

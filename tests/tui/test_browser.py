@@ -224,10 +224,10 @@ async def test_picking_a_variant_downloads_it_with_progress(make_app, download_d
         await wait_until(pilot, lambda: isinstance(app.screen, VariantPicker), "the variant picker")
         picker = app.screen
         labels = [str(option.prompt) for option in picker.query_one("OptionList").options]
-        # The icon's own variants first, then smaller PNGs resampled from its largest.
+        # The icon's own variants first, then smaller PNGs (drawn from its SVG) below its largest.
         assert labels == [choice.label for choice in choices_for(icon)]
         assert labels[: len(icon.variants)] == [variant.label for variant in icon.variants]
-        assert "PNG · 64 px (from 512)" in labels
+        assert "PNG · 64 px (from SVG)" in labels
         assert str(download_dir) in shown_text(picker.query_one("#picker-target", Static))
         await pilot.press("enter")
         await wait_until(pilot, lambda: app.downloads and app.downloads[0].status.finished, "the download's end")

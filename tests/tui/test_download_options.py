@@ -18,7 +18,7 @@ from iconcat.tui.screens import VariantPicker
 from iconcat.tui.widgets import DownloadRow, ResultsList
 from tests.support.tui import SIZE, search, shown_text, wait_until
 
-SMALL = "PNG · 64 px (from 512)"
+SMALL = "PNG · 64 px (from SVG)"  # the demo's icons have an SVG to draw it from
 
 
 async def _open_picker(app, pilot, query: str = "arrow up"):

@@ -9,7 +9,8 @@ Both are pure CPU work and thread-safe (the browser calls them from thread worke
 `sniff` (format from magic bytes), `decode` (safe decode, decoded-image LRU), `canvas` (fit,
 premultiplied resampling, compositing, legibility tile), `renderers` (our rich-pixels renderers),
 `cells` (the fixed-size renderable, placeholder), `render` (`render_cells` and its cache), `colour`,
-`resample` (`resample_png`: a smaller PNG from a bigger one, premultiplied LANCZOS, never enlarged).
+`resample` (`resample_png`: a smaller PNG from a bigger one, premultiplied LANCZOS, never enlarged),
+`svg_raster` (`rasterise`: untrusted SVG to PNG in a worker process; `svg_sandbox` is that worker).
 The caches are `iconcat.lru.BoundedLRU`s (outside this package, so the browser loads it without Pillow),
 plus the renderers' small bounded caches of Rich colours and styles for gallery tiles
 (`clear_style_caches` empties them).
@@ -17,7 +18,7 @@ plus the renderers' small bounded caches of Rich colours and styles for gallery 
 
 from .cells import ThumbnailCells
 from .decode import MAX_THUMBNAIL_BYTES, MAX_THUMBNAIL_PIXELS, decode_thumbnail, decoded_cache
-from .errors import ThumbnailError
+from .errors import RasterError, ThumbnailError
 from .render import MODES, build_cells, render_cells, render_placeholder, rendered_cache
 from .renderers import HalfBlockRenderer, QuadrantRenderer, clear_style_caches
 from .resample import resample_png
@@ -30,6 +31,7 @@ __all__ = [
     "MAX_THUMBNAIL_PIXELS",
     "MODES",
     "QuadrantRenderer",
+    "RasterError",
     "ThumbnailCells",
     "ThumbnailError",
     "build_cells",

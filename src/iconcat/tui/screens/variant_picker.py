@@ -1,15 +1,15 @@
-"""Choose which file of an icon to download: "PNG · 512 px", "SVG · vector", "PNG · 64 px (from 512)"…
+"""Choose which file of an icon to download: "PNG · 512 px", "SVG · vector", "PNG · 64 px (from SVG)"…
 
-The list is `iconcat.saving.choices_for(icon)` (the icon's variants, then smaller PNGs resampled from
-its largest), or the choices a caller narrowed it to (`iconcat pick --format`). The last format and
-size chosen are preselected next time (designers usually want the same kind of file for a whole
-project), and said so: that row reads "last used" ("nearest to last used" when the icon lacks that
-size and the cursor starts on the same format), so Enter never saves a format nobody saw chosen. The
-list's order never changes: the cursor moves, the rows stay. The line under the list says the path
-the file will be saved as: its name from the file-name template, and the next free name when a file
-of that name is already in the folder (`arrow-up-1.svg`), as saving does (unless the file there has
-the very same bytes: saving then says "already saved as"); and the notice of a file saved names its
-format ("saved EPS as …").
+The list is `iconcat.saving.choices_for(icon)` (the icon's variants, then smaller PNGs drawn from its
+SVG, or resampled from its largest PNG when it has no SVG: "(from 512)"), or the choices a caller
+narrowed it to (`iconcat pick --format`). The last format and size chosen are preselected next time
+(designers usually want the same kind of file for a whole project), and said so: that row reads "last
+used" ("nearest to last used" when the icon lacks that size and the cursor starts on the same format),
+so Enter never saves a format nobody saw chosen. The list's order never changes: the cursor moves, the
+rows stay. The line under the list says the path the file will be saved as: its name from the file-name
+template, and the next free name when a file of that name is already in the folder (`arrow-up-1.svg`),
+as saving does (unless the file there has the very same bytes: saving then says "already saved as"); and
+the notice of a file saved names its format ("saved EPS as …").
 """
 
 from __future__ import annotations
