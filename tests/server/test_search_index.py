@@ -17,7 +17,7 @@ from concurrent.futures import ThreadPoolExecutor
 import httpx
 import pytest
 
-from iconcat.server import app as server_app
+from iconcat.server import catalogue as server_catalogue
 from iconcat.server.catalogue import Catalogue
 from tests.support.search_oracle import LinearSearch, entries
 from tests.support.server import serving
@@ -185,7 +185,7 @@ def test_a_search_that_waits_holds_up_no_other_request(monkeypatch) -> None:
                 release.wait(timeout=60)
             return super().search_page(query, start, count)
 
-    monkeypatch.setattr(server_app, "default_catalogue", WaitingCatalogue)
+    monkeypatch.setattr(server_catalogue, "default_catalogue", WaitingCatalogue)  # create_app imports it when called
     with serving() as client, ThreadPoolExecutor(max_workers=1) as pool:
         preview = client.get("/api/v1/search", params={"name": "cloud"}).json()["data"][0]["thumbnail"]
         with httpx.Client(base_url=str(client.base_url), headers=client.headers, timeout=60) as waiting_client:
