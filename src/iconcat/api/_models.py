@@ -42,6 +42,7 @@ __all__ = [
     "SearchResult",
     "UnreadableAnswer",
     "Variant",
+    "extension_fields",
     "iconify_name",
     "parse_search_result",
     "tolerant_answer",
@@ -377,6 +378,21 @@ def well_formed_extensions(ref: Ref) -> bool:
     ):
         return False
     return author is None or read_author({"name": author.name, "url": author.url}) == author
+
+
+def extension_fields(icon: Icon) -> tuple[dict[str, Any], dict[str, Any]]:
+    """`icon`'s optional extensions as the catalogue writes them, for output shaped like its answers
+    (`iconcat search --json`): (the set's `license` and `author`, each with the fields known; the icon's
+    `iconify`), each {} when absent. Only what the parser kept: a malformed extension is not echoed."""
+    license, author = icon.set.license, icon.set.author
+    on_set: dict[str, Any] = {}
+    if license is not None:
+        on_set["license"] = {
+            k: v for k, v in (("spdx", license.spdx), ("title", license.title), ("url", license.url)) if v
+        }
+    if author is not None:
+        on_set["author"] = {k: v for k, v in (("name", author.name), ("url", author.url)) if v}
+    return on_set, ({"iconify": icon.iconify} if icon.iconify else {})
 
 
 def _variant(value: Any) -> Variant:
