@@ -46,7 +46,6 @@ from ._models import (
     _MAX_PIXEL_SIZE,
     _MAX_TEXT,
     Icon,
-    Ref,
     SearchResult,
     UnreadableAnswer,
     _icon,
@@ -114,11 +113,11 @@ def search_answer_steps(body: bytes) -> Generator[None, None, SearchResult]:
     skipped = 0
     entries = document.data
     formats: set[str] = set()
-    vetted_sets: set[Ref] = set()
+    vetted: set[object] = set()
     try:
         for start in range(0, len(entries), SLICE):
             for raw in entries[start : start + SLICE]:
-                icon = _entry(raw, formats, vetted_sets)
+                icon = _entry(raw, formats, vetted)
                 if icon is None or icon.id in seen:
                     skipped += 1
                     continue
@@ -164,12 +163,12 @@ def _split(body: bytes) -> _Document:
 _DIGITS_AS_ONES = bytes(0x31 if 0x30 <= byte <= 0x39 else 0x30 for byte in range(256))
 
 
-def _entry(raw: msgspec.Raw, formats: set[str], vetted_sets: set[Ref]) -> Icon | None:
+def _entry(raw: msgspec.Raw, formats: set[str], vetted: set[object]) -> Icon | None:
     """One entry as an Icon, or None when the tolerant parser would skip it.
 
     `formats` holds the formats already seen to be as the tolerant parser leaves them (lower case,
-    stripped, not empty): a set lookup per variant instead of normalising each again. `vetted_sets`
-    likewise holds the sets whose licence and author were seen to be as it leaves them (a page's icons
+    stripped, not empty): a set lookup per variant instead of normalising each again. `vetted`
+    likewise holds the sets' licences and authors seen to be as it leaves them (a page's icons
     mostly share a few sets: one hash each instead of checking every field of every entry again).
     """
     try:
@@ -182,11 +181,17 @@ def _entry(raw: msgspec.Raw, formats: set[str], vetted_sets: set[Ref]) -> Icon |
         return None
     if icon.iconify is not None and iconify_name(icon.iconify) is None:
         return _tolerant_entry(raw)  # not an Iconify name: the tolerant parser leaves it out
-    licensed = icon.set
-    if (licensed.license is not None or licensed.author is not None) and licensed not in vetted_sets:
-        if not well_formed_extensions(licensed):
-            return _tolerant_entry(raw)  # a blank field, a URL that is no web address: left out there
-        vetted_sets.add(licensed)
+    said_license, said_author = icon.set.license, icon.set.author
+    if said_license is not None or said_author is not None:
+        # Keyed by the fields' strings: hashed in C, where hashing the dataclasses ran Python code.
+        said = (
+            None if said_license is None else (said_license.spdx, said_license.title, said_license.url),
+            None if said_author is None else (said_author.name, said_author.url),
+        )
+        if said not in vetted:
+            if not well_formed_extensions(icon.set):
+                return _tolerant_entry(raw)  # a blank field, a URL that is no web address: left out there
+            vetted.add(said)
     category, style, series = icon.category, icon.style, icon.series
     if category.license or category.author or style.license or style.author or series.license or series.author:
         return _tolerant_entry(raw)  # the extensions belong to the set: the tolerant parser reads no other's
