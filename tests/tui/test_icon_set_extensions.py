@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from textual.widgets import Static
 
+from iconcat.api import suggested_filename
 from iconcat.server.sources.catalogue import SourceCatalogue
 from iconcat.server.sources.index import open_index
 from iconcat.tui.connection import Connection
@@ -78,6 +79,8 @@ async def test_a_sets_licence_and_iconify_name_reach_the_pane_the_copy_menu_and_
         assert app.clipboard == "tabler:arrow-up"
         saved = await download_highlighted(pilot)
         assert saved.stem == "tabler-arrow-up"
+        svg = next(variant for variant in chosen.variants if variant.format == "svg")
+        assert suggested_filename(chosen, svg, "{prefix}-{name}-{style}") == "tabler-arrow-up.svg"  # "regular" left out
 
         highlight(pilot, "plain:arrow-plain")  # no licence, no author: the Iconify line alone
         await pilot.pause()
