@@ -27,8 +27,7 @@ from tests.conftest import TEST_TOKEN
 from tests.support.cli import run_iconcat
 from tests.support.source_units import FakeUnit, icon, stand_in_rasterise
 from tests.support.tui import SIZE, search, serving, shown_text, wait_until
-from tests.tui.test_copy_open import copy, download_highlighted
-from tests.tui.test_hostile_names import assert_plain
+from tests.support.tui_steps import assert_plain, copy, download_highlighted
 
 TABLER_LICENSE = "https://github.com/tabler/tabler-icons/blob/master/LICENSE"
 EVIL_LICENCE = ("\x1b[31mMIT\x07", "[bold]Evil[/bold]", "javascript:alert(1)")
