@@ -204,6 +204,7 @@ def test_a_licensed_answer_takes_the_fast_path(monkeypatch: pytest.MonkeyPatch) 
     monkeypatch.setattr(_answer, "_tolerant_entry", lambda raw: pytest.fail("an entry was mended"))
     body = json.dumps({"data": [icon(n, set=TABLER, iconify=f"tabler:a-{n}") for n in range(1, 1_001)]}).encode()
     result = parse_search_answer(body)
+    assert result.icons[0].set is result.icons[-1].set  # one licence and author held per set, not per icon
     assert len(result.icons) == 1_000 and all(
         found.set.author == Author("Paweł Kuna", TABLER["author"]["url"]) for found in result.icons
     )  # type: ignore[index]
