@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from iconcat.api import Icon
+from iconcat.api import Author, Icon, License, Ref
 from iconcat.memory import RECENTS_KEPT, SCHEMA_VERSION, Memory
 from tests.support.icons import icon
 
@@ -37,6 +37,20 @@ def test_favourites_survive_reopening_and_stay_with_their_catalogue(path):
     assert again.favourites() == (second,)
     assert Memory.open(OTHER, path).favourites() == ()
     assert again.notice == ""
+
+
+def test_a_remembered_icon_keeps_its_sets_licence_author_and_iconify_name(path):
+    """Issue 24's optional extensions survive the bag's and favourites' round trip through the memory."""
+    plain = icon("Arrow Up")
+    licensed = dataclasses.replace(
+        plain,
+        set=Ref(4, "Tabler Icons", License("MIT", "MIT License", "https://example.org/l"), Author("Paweł Kuna")),
+        iconify="tabler:arrow-up",
+    )
+    memory = Memory.open(CATALOGUE, path)
+    memory.toggle_favourite(licensed)
+    memory.close()
+    assert Memory.open(CATALOGUE, path).favourites() == (licensed,)
 
 
 def test_recents_keep_the_latest_hundred_latest_first(path):

@@ -829,6 +829,8 @@ def search_result_document(result: Any, icons: Sequence[Icon] | None = None) -> 
     """The API's response shape (`data`, `meta.moreResultsAvailable`), rebuilt from the parsed models
     (`icons`, when given, instead of the result's: what the filters kept)."""
 
+    from iconcat.api import extension_fields  # set.license, set.author, iconify: as served, when served
+
     def ref(value: Any) -> dict[str, Any]:
         return {"id": value.id, "name": value.name}
 
@@ -840,11 +842,13 @@ def search_result_document(result: Any, icons: Sequence[Icon] | None = None) -> 
                 "category": ref(icon.category),
                 "style": ref(icon.style),
                 "series": ref(icon.series),
-                "set": ref(icon.set),
+                "set": {**ref(icon.set), **on_set},
                 "thumbnail": icon.thumbnail,
                 "variants": [{"id": v.id, "format": v.format, "size": v.size} for v in icon.variants],
+                **on_icon,
             }
             for icon in (result.icons if icons is None else icons)
+            for on_set, on_icon in (extension_fields(icon),)
         ],
         "meta": {"moreResultsAvailable": result.more_available, "skipped": result.skipped},
     }

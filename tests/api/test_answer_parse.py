@@ -12,7 +12,7 @@ import json
 
 import pytest
 
-from iconcat.api import Icon, Ref, SearchResult, Variant, _answer
+from iconcat.api import Author, Icon, License, Ref, SearchResult, Variant, _answer
 from iconcat.api._answer import SLICE, UnreadableAnswer, parse_search_answer, search_answer_steps
 from iconcat.api._models import tolerant_answer
 from tests.support.legacy_parse import legacy_parse
@@ -109,7 +109,7 @@ def test_an_iconify_name_is_kept_when_it_is_one_and_never_costs_its_icon(count: 
     entries = [icon(n, iconify=odd[n]) if n in odd else icon(n) for n in range(1, count + 1)]
     body = json.dumps({"data": entries}).encode()
     result = parse_search_answer(body)
-    assert result == tolerant_answer(body)  # (legacy_parse predates the field: it drops it)
+    assert result == tolerant_answer(body) == legacy_parse(body)
     assert len(result.icons) == count and result.skipped == 0
     assert result.icons[0].iconify == "tabler:arrow-up" and result.icons[0].iconify_prefix == "tabler"
     assert all(found.iconify is None for found in result.icons[1:])
@@ -125,3 +125,86 @@ def test_a_total_is_read_only_as_a_whole_count_on_both_paths(raw: str, expected:
     mended = f'{{"data": [], "meta": {{"moreResultsAvailable": "yes", "total": {raw}}}, "x": 1e999}}'.encode()
     assert parse_search_answer(well_formed).total == expected
     assert tolerant_answer(mended).total == expected
+
+
+TABLER = {
+    "id": 4,
+    "name": "Tabler Icons",
+    "license": {"spdx": "MIT", "title": "MIT", "url": "https://github.com/tabler/tabler-icons/blob/master/LICENSE"},
+    "author": {"name": "Paweł Kuna", "url": "https://github.com/tabler/tabler-icons"},
+}
+ODD_EXTENSIONS: dict[str, dict[str, object]] = {
+    "well formed": TABLER,
+    "licence only": {"id": 4, "name": "Tabler Icons", "license": {"spdx": "MIT"}},
+    "author without url": {"id": 4, "name": "x", "author": {"name": "Someone"}},
+    "nulls": {"id": 4, "name": "x", "license": None, "author": None},
+    "licence a string": {"id": 4, "name": "x", "license": "MIT", "author": ["Paweł"]},
+    "empty objects": {"id": 4, "name": "x", "license": {}, "author": {}},
+    "wrong types": {"id": 4, "name": "x", "license": {"spdx": 7, "title": True, "url": {}}, "author": {"name": 1}},
+    "blank fields": {"id": 4, "name": "x", "license": {"spdx": " ", "title": "MIT"}, "author": {"name": "\t"}},
+    "too long": {"id": 4, "name": "x", "license": {"spdx": "M" * 2049, "title": "MIT"}, "author": {"name": "a" * 5000}},
+    "script url": {"id": 4, "name": "x", "license": {"spdx": "MIT", "url": "javascript:alert(1)"}},
+    "file url": {"id": 4, "name": "x", "author": {"name": "A", "url": "file:///etc/passwd"}},
+    "url with a space": {"id": 4, "name": "x", "license": {"url": "https://a.example/x y"}},
+    "url without host": {
+        "id": 4,
+        "name": "x",
+        "license": {"url": "https:///path"},
+        "author": {"url": "HTTP://A.example"},
+    },
+    "control characters": {"id": 4, "name": "x", "license": {"spdx": "\x1b[31mMIT", "title": "[b]bold[/b]"}},
+    "unknown fields": {"id": 4, "name": "x", "license": {"spdx": "MIT", "year": 2024}, "author": {"name": "A", "x": 1}},
+}
+
+
+def _extension_bodies(count: int) -> list[tuple[str, bytes]]:
+    bodies = []
+    for name, set_ in ODD_EXTENSIONS.items():
+        entries = [icon(n, set=set_, iconify=f"tabler:arrow-{n}") for n in range(1, count + 1)]
+        bodies.append((name, json.dumps({"data": entries}).encode()))
+    misplaced = [icon(1, category={"id": 1, "name": "A", "license": {"spdx": "MIT"}}), icon(2, set=TABLER)]
+    bodies.append(("licence on the category", json.dumps({"data": misplaced}).encode()))
+    return bodies
+
+
+@pytest.mark.parametrize("count", [2, SLICE + 2], ids=["one slice", "two slices"])
+def test_the_sets_licence_and_author_are_read_alike_on_both_paths_and_never_cost_an_icon(count: int) -> None:
+    """`set.license` and `set.author` (issue 24's optional extensions): their well-formed fields kept,
+    the rest read as absent, by the fast decoder as by the oracle and the tolerant parser; every icon kept."""
+    for name, body in _extension_bodies(count):
+        expected = legacy_parse(body)
+        found = new_parse(body)
+        assert found == expected, name
+        assert repr(found) == repr(expected) == repr(tolerant_answer(body)), name
+        assert isinstance(found, SearchResult) and found.skipped == 0 and len(found.icons) in (count, 2), name
+    kept = {name: new_parse(body) for name, body in _extension_bodies(1)}
+    tabler = kept["well formed"].icons[0].set  # type: ignore[union-attr]
+    assert tabler.license == License("MIT", "MIT", "https://github.com/tabler/tabler-icons/blob/master/LICENSE")
+    assert tabler.author == Author("Paweł Kuna", "https://github.com/tabler/tabler-icons")
+    sets = {name: result.icons[0].set for name, result in kept.items()}  # type: ignore[union-attr]
+    assert sets["licence only"].license == License(spdx="MIT") and sets["licence only"].author is None
+    for name in ("nulls", "licence a string", "empty objects", "wrong types"):
+        assert sets[name].license is None and sets[name].author is None, name
+    assert sets["blank fields"].license == License(title="MIT") and sets["blank fields"].author is None
+    assert sets["too long"].license == License(title="MIT") and sets["too long"].author is None
+    assert sets["script url"].license == License(spdx="MIT")
+    assert sets["file url"].author == Author(name="A")
+    assert sets["url with a space"].license is None
+    assert sets["url without host"].license is None and sets["url without host"].author == Author(
+        url="HTTP://A.example"
+    )
+    assert sets["control characters"].license == License("\x1b[31mMIT", "[b]bold[/b]")  # kept; sanitised on screen
+    assert sets["unknown fields"].license == License(spdx="MIT") and sets["unknown fields"].author == Author("A")
+    misplaced = kept["licence on the category"].icons  # type: ignore[union-attr]
+    assert misplaced[0].category == Ref(1, "A") and misplaced[1].set.license is not None
+
+
+def test_a_licensed_answer_takes_the_fast_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A real set's answer (every entry licensed) is not mended entry by entry: the speed-up stays."""
+    monkeypatch.setattr(_answer, "_tolerant_entry", lambda raw: pytest.fail("an entry was mended"))
+    body = json.dumps({"data": [icon(n, set=TABLER, iconify=f"tabler:a-{n}") for n in range(1, 1_001)]}).encode()
+    result = parse_search_answer(body)
+    assert result.icons[0].set is result.icons[-1].set  # one licence and author held per set, not per icon
+    assert len(result.icons) == 1_000 and all(
+        found.set.author == Author("Paweł Kuna", TABLER["author"]["url"]) for found in result.icons
+    )  # type: ignore[index]

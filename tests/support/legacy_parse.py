@@ -2,7 +2,9 @@
 compared with (tests/api/test_answer_parse.py): `json.loads`, then the tolerant checks in Python.
 
 A copy, not an import: if the library's own tolerant parser (its fallback) ever drifts, the comparison
-still holds the behaviour as it was when the fast decoder replaced it. `legacy_parse(body)` returns
+still holds the behaviour as it was when the fast decoder replaced it. Since then it learnt the optional
+extensions the same way (an icon's `iconify`, the set's `license` and `author`: issue 24), written
+here again from their rules rather than imported. `legacy_parse(body)` returns
 the `SearchResult`, or the words the client's `ProtocolError` ends with ("is not valid JSON: …",
 "has the wrong shape (…)"), as the client read a body before (byte order mark already removed).
 """
@@ -10,9 +12,10 @@ the `SearchResult`, or the words the client's `ProtocolError` ends with ("is not
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
-from iconcat.api import Icon, Ref, SearchResult, Variant
+from iconcat.api import Author, Icon, License, Ref, SearchResult, Variant
 
 __all__ = ["legacy_parse"]
 
@@ -20,6 +23,8 @@ _MAX_ID = 2**63 - 1
 _MAX_PIXEL_SIZE = 1_000_000
 _MAX_TEXT = 10_000
 _MAX_NEXT_URL = 8192
+_MAX_EXTENSION = 2048
+_ICONIFY = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*:[a-z0-9]+(-[a-z0-9]+)*")
 
 
 def legacy_parse(body: bytes) -> SearchResult | str:
@@ -70,6 +75,43 @@ def _ref(value: Any) -> Ref:
     return Ref(id=_identifier(entry.get("id")), name=_text(entry.get("name"), allow_empty=True))
 
 
+def _extension_text(value: Any) -> str | None:
+    ok = isinstance(value, str) and len(value) <= _MAX_EXTENSION and value.strip() != ""
+    return value if ok else None
+
+
+def _web_address(value: Any) -> str | None:
+    text = _extension_text(value)
+    if text is None or not text.lower().startswith(("http://", "https://")):
+        return None
+    host = text.split("://", 1)[1]
+    if not host or host[0] in "/?#" or any(char.isspace() for char in text):
+        return None
+    return text
+
+
+def _set(value: Any) -> Ref:
+    ref = _ref(value)
+    license = author = None
+    found = value.get("license")
+    if isinstance(found, dict):
+        fields = (
+            _extension_text(found.get("spdx")),
+            _extension_text(found.get("title")),
+            _web_address(found.get("url")),
+        )
+        license = License(*fields) if any(field is not None for field in fields) else None
+    found = value.get("author")
+    if isinstance(found, dict):
+        name, url = _extension_text(found.get("name")), _web_address(found.get("url"))
+        author = Author(name, url) if name is not None or url is not None else None
+    return Ref(ref.id, ref.name, license, author)
+
+
+def _iconify(value: Any) -> str | None:
+    return value if isinstance(value, str) and len(value) <= 200 and _ICONIFY.fullmatch(value) else None
+
+
 def _variant(value: Any) -> Variant:
     entry = _mapping(value)
     size = entry.get("size")
@@ -105,9 +147,10 @@ def _icon(value: Any) -> Icon:
         category=_ref(entry.get("category")),
         style=_ref(entry.get("style")),
         series=_ref(entry.get("series")),
-        set=_ref(entry.get("set")),
+        set=_set(entry.get("set")),
         thumbnail=_text(entry.get("thumbnail"), allow_empty=True),
         variants=_variants(entry.get("variants")),
+        iconify=_iconify(entry.get("iconify")),
     )
 
 

@@ -17,9 +17,7 @@ from pathlib import Path
 
 import pytest
 from textual import events
-from textual.widgets import OptionList
 
-from iconcat.browsing.download_jobs import DownloadStatus
 from iconcat.opener import OpenerMissing, open_path, opener_command
 from iconcat.server.catalogue import Catalogue
 from iconcat.tui.connection import Connection
@@ -29,6 +27,7 @@ from iconcat.tui.screens.copy_menu import CopyMenu, clipboard_text
 from iconcat.tui.widgets import ResultsList
 from tests.conftest import TEST_TOKEN
 from tests.support.tui import HOSTILE_NAMES, SIZE, HostileCatalogue, search, serving, wait_until
+from tests.support.tui_steps import copy, download_highlighted
 
 CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 """What must never reach the clipboard: C0 (but tab and line feed), DEL, C1, bidi overrides."""
@@ -52,29 +51,6 @@ def terminal_output(app) -> list[str]:
 
     driver.write = write
     return written
-
-
-async def copy(pilot, kind: str) -> None:
-    """Open the copy menu over the highlighted icon and choose `kind`."""
-    app = pilot.app
-    await pilot.press("y")
-    await wait_until(pilot, lambda: isinstance(app.screen, CopyMenu), "the copy menu")
-    menu = app.screen
-    index = [choice.kind for choice in menu.choices].index(kind)
-    menu.query_one(OptionList).highlighted = index
-    await pilot.press("enter")
-    await wait_until(pilot, lambda: not isinstance(app.screen, CopyMenu), "the menu closed")
-
-
-async def download_highlighted(pilot) -> Path:
-    app = pilot.app
-    await pilot.press("enter")
-    await wait_until(pilot, lambda: isinstance(app.screen, VariantPicker), "the variant picker")
-    await pilot.press("enter")
-    await wait_until(pilot, lambda: app.downloads and app.downloads[-1].status.finished, "the download")
-    job = app.downloads[-1]
-    assert job.status is DownloadStatus.DONE and job.saved_path is not None
-    return job.saved_path
 
 
 # ------------------------------------------------------------------------------------------ copy

@@ -24,18 +24,7 @@ from tests.support.tui import (
     shown_text,
     wait_until,
 )
-
-CONTROL_CHARACTERS = {chr(code) for code in [*range(0x20), *range(0x7F, 0xA0)]}
-
-
-def assert_plain(segments) -> None:
-    """No escape character, no link, no click action, no bold from a name's "[bold]"."""
-    for segment in segments:
-        assert not CONTROL_CHARACTERS & set(segment.text), repr(segment.text)
-        style = segment.style
-        if style is not None:
-            assert not style.link
-            assert not any(key.startswith("@") for key in style.meta), style.meta
+from tests.support.tui_steps import assert_plain
 
 
 async def test_hostile_names_are_inert_everywhere(make_app, monkeypatch, download_dir):

@@ -56,7 +56,7 @@ from ._errors import (
     SettingsError,
     StorageError,
 )
-from ._models import Icon, Ref, SearchResult, Variant, parse_search_result
+from ._models import Author, Icon, License, Ref, SearchResult, Variant, extension_fields, parse_search_result
 from ._naming import suggested_filename
 from ._retry import RetryPolicy
 
@@ -65,12 +65,14 @@ __all__ = [
     "MAX_FETCH_BYTES",
     "MAX_ICONS_HELD",
     "AuthError",
+    "Author",
     "CatalogueClient",
     "CatalogueError",
     "ConnectionCheck",
     "FetchedFile",
     "Icon",
     "InsecureConnectionWarning",
+    "License",
     "NetworkError",
     "NotFoundError",
     "ProtocolError",
@@ -85,6 +87,7 @@ __all__ = [
     "StorageError",
     "Variant",
     "check_connection",
+    "extension_fields",
     "parse_base_url",
     "parse_search_result",
     "suggested_filename",

@@ -14,6 +14,11 @@ Parsing is tolerant where it can be and strict where it must be (the service is 
   because claiming more results that the service never promised would send people refining for nothing;
 - an icon's `iconify` (an optional extension: its Iconify name, "tabler:arrow-up") is kept only when
   it is one (`iconify_name`), else read as absent; the icon is kept either way;
+- the set's `license` (`{"spdx", "title", "url"}`) and `author` (`{"name", "url"}`), optional
+  extensions, are read on `set` only (`Ref.license`, `Ref.author`), each field kept when it is a
+  non-blank string of at most `_MAX_EXTENSION` characters (a URL only when it is an http(s) address),
+  a field that is not left out, and the whole extension read as absent when no field is left: a
+  malformed extension never costs its icon;
 - `meta.next` (paging, an extension the interface does not show) is kept only as a non-empty string of
   at most 8,192 characters, and only as the service wrote it: the client (`CatalogueClient`) decides
   whether it may be followed and replaces it with the vetted, absolute URL or None.
@@ -29,12 +34,15 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 __all__ = [
+    "Author",
     "HeldIcons",
     "Icon",
+    "License",
     "Ref",
     "SearchResult",
     "UnreadableAnswer",
     "Variant",
+    "extension_fields",
     "iconify_name",
     "parse_search_result",
     "tolerant_answer",
@@ -48,6 +56,10 @@ _MAX_TEXT = 10_000
 _ICONIFY_NAME = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*:[a-z0-9]+(?:-[a-z0-9]+)*")
 """An Iconify name as Iconify writes them: a set prefix and an icon name, lower-case words and hyphens."""
 _MAX_ICONIFY = 200
+_MAX_EXTENSION = 2048
+"""A licence's or author's field longer than this is no name nor address a set gives: left out."""
+_WEB_ADDRESS = re.compile(r"https?://[^\s/?#]+\S*", re.IGNORECASE)
+"""A licence's or author's `url` is kept only as an http(s) address (no `javascript:`, `file:`…)."""
 _MAX_NEXT_URL = 8192
 """A `meta.next` longer than this is no address a real service hands out: ignored."""
 
@@ -64,14 +76,49 @@ _Format = str
 """At most 16 characters (longer ones may still shrink to 16 once stripped: the parser's business)."""
 _PixelSize = int
 """1 to `_MAX_PIXEL_SIZE`, and not a bool."""
+_ExtensionText = str
+"""At most `_MAX_EXTENSION` characters (blank, or a URL that is no web address: the parser's business)."""
+
+
+@dataclass(frozen=True, slots=True)
+class License:
+    """A set's licence (the optional extension `set.license`), each field only as the set gave it."""
+
+    spdx: _ExtensionText | None = None
+    """Its SPDX identifier ("MIT", "Apache-2.0", "CC-BY-4.0")."""
+    title: _ExtensionText | None = None
+    """Its name in words ("MIT License")."""
+    url: _ExtensionText | None = None
+    """Where its text is (an http(s) address)."""
+
+    @property
+    def label(self) -> str:
+        """The shortest name a person knows it by: its SPDX identifier, else its title ("" for neither)."""
+        return self.spdx or self.title or ""
+
+
+@dataclass(frozen=True, slots=True)
+class Author:
+    """Who made a set (the optional extension `set.author`)."""
+
+    name: _ExtensionText | None = None
+    url: _ExtensionText | None = None
+    """Their page (an http(s) address)."""
 
 
 @dataclass(frozen=True)
 class Ref:
-    """A reference to a category, style, series or set: its id and display name."""
+    """A reference to a category, style, series or set: its id and display name.
+
+    A set's may carry the optional extensions `license` and `author` (sets of icons from disk do);
+    the parser reads them on `Icon.set` only, so the other references never have them."""
 
     id: _Id
     name: _Text
+    license: License | None = None
+    """The set's licence, when the catalogue says (`set.license`); None otherwise."""
+    author: Author | None = None
+    """The set's author, when the catalogue says (`set.author`); None otherwise."""
 
 
 @dataclass(frozen=True)
@@ -276,6 +323,78 @@ def _ref(value: Any) -> Ref:
     return Ref(id=_identifier(entry.get("id")), name=_text(entry.get("name"), allow_empty=True))
 
 
+def _set_ref(value: Any) -> Ref:
+    entry = _mapping(value)
+    return Ref(
+        id=_identifier(entry.get("id")),
+        name=_text(entry.get("name"), allow_empty=True),
+        license=read_license(entry.get("license")),
+        author=read_author(entry.get("author")),
+    )
+
+
+def _extension_text(value: Any) -> str | None:
+    if isinstance(value, str) and len(value) <= _MAX_EXTENSION and value.strip():
+        return value
+    return None
+
+
+def _web_address(value: Any) -> str | None:
+    text = _extension_text(value)
+    return text if text is not None and _WEB_ADDRESS.fullmatch(text) else None
+
+
+def read_license(value: Any) -> License | None:
+    """`set.license` as a `License` of its well-formed fields; None when it is no object or none is."""
+    if not isinstance(value, dict):
+        return None
+    found = License(
+        spdx=_extension_text(value.get("spdx")),
+        title=_extension_text(value.get("title")),
+        url=_web_address(value.get("url")),
+    )
+    return found if found != _NO_LICENSE else None
+
+
+def read_author(value: Any) -> Author | None:
+    """`set.author` as an `Author` of its well-formed fields; None when it is no object or none is."""
+    if not isinstance(value, dict):
+        return None
+    found = Author(name=_extension_text(value.get("name")), url=_web_address(value.get("url")))
+    return found if found != _NO_AUTHOR else None
+
+
+_NO_LICENSE = License()
+_NO_AUTHOR = Author()
+
+
+def well_formed_extensions(ref: Ref) -> bool:
+    """True when `ref`'s licence and author are as `read_license` and `read_author` would leave them
+    (how the fast decoder, which checks only types and lengths, knows an entry needs no mending)."""
+    license, author = ref.license, ref.author
+    if (
+        license is not None
+        and read_license({"spdx": license.spdx, "title": license.title, "url": license.url}) != license
+    ):
+        return False
+    return author is None or read_author({"name": author.name, "url": author.url}) == author
+
+
+def extension_fields(icon: Icon) -> tuple[dict[str, Any], dict[str, Any]]:
+    """`icon`'s optional extensions as the catalogue writes them, for output shaped like its answers
+    (`iconcat search --json`): (the set's `license` and `author`, each with the fields known; the icon's
+    `iconify`), each {} when absent. Only what the parser kept: a malformed extension is not echoed."""
+    license, author = icon.set.license, icon.set.author
+    on_set: dict[str, Any] = {}
+    if license is not None:
+        on_set["license"] = {
+            k: v for k, v in (("spdx", license.spdx), ("title", license.title), ("url", license.url)) if v
+        }
+    if author is not None:
+        on_set["author"] = {k: v for k, v in (("name", author.name), ("url", author.url)) if v}
+    return on_set, ({"iconify": icon.iconify} if icon.iconify else {})
+
+
 def _variant(value: Any) -> Variant:
     entry = _mapping(value)
     size = entry.get("size")
@@ -311,7 +430,7 @@ def _icon(value: Any) -> Icon:
         category=_ref(entry.get("category")),
         style=_ref(entry.get("style")),
         series=_ref(entry.get("series")),
-        set=_ref(entry.get("set")),
+        set=_set_ref(entry.get("set")),
         thumbnail=_text(entry.get("thumbnail"), allow_empty=True),
         variants=_variants(entry.get("variants")),
         iconify=iconify_name(entry.get("iconify")),

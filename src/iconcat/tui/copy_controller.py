@@ -106,8 +106,12 @@ class CopyController:
         shown_path = str(saved) if saved is not None else ""
         if len(shown_path) > 58:  # the end of a path says more than its start
             shown_path = "…" + shown_path[-57:]
+        # The Iconify name ("tabler:arrow-up": what unplugin-icons and UnoCSS users write in code) only
+        # when the catalogue gives one: with other catalogues the menu is as it was.
+        iconify = [CopyChoice("iconify", "Iconify", icon.iconify)] if icon.iconify else []
         return [
             CopyChoice("name", "Name", icon.name),
+            *iconify,
             CopyChoice("icon-id", "Icon id", str(icon.id)),
             CopyChoice(
                 "variant-id",
@@ -136,6 +140,9 @@ class CopyController:
         name = sanitize(icon.name, max_length=60)
         if kind == "name":
             self._to_clipboard(sanitize(icon.name, max_length=1000), f"the name “{name}”")
+        elif kind == "iconify" and icon.iconify:
+            # Well formed by the parser's check (`iconify_name`): lower-case words, hyphens and a colon.
+            self._to_clipboard(icon.iconify, f"the Iconify name {icon.iconify}")
         elif kind == "icon-id":
             self._to_clipboard(str(icon.id), f"the icon id {icon.id} ({name})")
         elif kind == "variant-id":

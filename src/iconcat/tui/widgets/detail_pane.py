@@ -1,5 +1,11 @@
 """The highlighted icon in full: its picture, name, id, category, style, series, set and variants.
 
+Icons from a catalogue that says more (sets of icons from disk: issue 24's optional extensions) get two
+lines more under the set, and only they: the icon's Iconify name ("Iconify  tabler:arrow-up", what a
+web developer pastes into code) and the set's licence and author ("Licence  MIT · by Paweł Kuna", or
+"Author  …" without a licence); the licence's and author's full names and addresses are the fields'
+tooltip. Without them (the demo, other catalogues) the pane is as before, line for line.
+
 The text fields change the moment the highlight moves; the picture follows when its preview arrives.
 Every value comes from the catalogue, so each goes through `sanitize` and into plain Content.
 
@@ -32,13 +38,20 @@ from .messages import IconChosen, IconHighlighted
 from .thumbnail import Thumbnail
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
-    from iconcat.api import Icon, Ref
+    from iconcat.api import Author, Icon, License, Ref
     from iconcat.browsing.grouping import IconGroup
 
     from ..preview_loader import PreviewLoader
     from ..terminal_images import TerminalPictures
 
-__all__ = ["DetailPane", "MemberGallery", "describe_fields", "describe_variants"]
+__all__ = [
+    "DetailPane",
+    "MemberGallery",
+    "describe_extensions",
+    "describe_fields",
+    "describe_variants",
+    "extension_lines",
+]
 
 _LABEL_WIDTH = 9
 
@@ -56,14 +69,57 @@ def _ref(label: str, ref: Ref, width: int | None = None) -> Content:
     return Content.assemble((label.ljust(_LABEL_WIDTH), ".detail-pane--label"), name, (id_text, ".detail-pane--id"))
 
 
+def _line(label: str, value: str, width: int | None = None) -> Content:
+    """A field without an id: its value (sanitised by the caller) cut with "…" to fit `width` cells."""
+    room = None if width is None else width - _LABEL_WIDTH
+    if room is not None and cell_len(value) > room:
+        value = set_cell_size(value, room - 1).rstrip() + "…" if room > 0 else ""
+    return Content.assemble((label.ljust(_LABEL_WIDTH), ".detail-pane--label"), value)
+
+
+def extension_lines(icon: Icon, width: int | None = None) -> list[Content]:
+    """The lines of the optional extensions `icon` has: its Iconify name, its set's licence and author."""
+    lines = []
+    if icon.iconify:
+        lines.append(_line("Iconify", sanitize(icon.iconify, max_length=80), width))
+    license, author = icon.set.license, icon.set.author
+    licence_name = sanitize(license.label, max_length=40) if license is not None else ""
+    author_name = sanitize(author.name or "", max_length=60) if author is not None else ""
+    if licence_name:
+        lines.append(_line("Licence", f"{licence_name} · by {author_name}" if author_name else licence_name, width))
+    elif author_name:
+        lines.append(_line("Author", author_name, width))
+    return lines
+
+
+def describe_extensions(icon: Icon) -> Content | None:
+    """The set's licence and author in full, with their addresses (the fields' tooltip); None when
+    the catalogue says neither."""
+    license, author = icon.set.license, icon.set.author
+    parts: list[Content] = []
+    if license is not None:
+        names = [sanitize(name, max_length=200) for name in (license.title, license.spdx) if name]
+        words = names[0] if len(names) == 1 or names[:1] == names[1:] else f"{names[0]} ({names[1]})"
+        parts.append(Content.assemble(("Licence  ", "bold"), words or "unnamed"))
+        if license.url:
+            parts.append(Content(sanitize(license.url, max_length=300)))
+    if author is not None:
+        parts.append(Content.assemble(("Author  ", "bold"), sanitize(author.name or "", max_length=200) or "unnamed"))
+        if author.url:
+            parts.append(Content(sanitize(author.url, max_length=300)))
+    return Content("\n").join(parts) if parts else None
+
+
 def describe_fields(icon: Icon, width: int | None = None) -> Content:
-    """Category, style, series and set, one per line, each with its id (fitted to `width` cells if given)."""
+    """Category, style, series and set, one per line, each with its id (fitted to `width` cells if
+    given), then the lines of the optional extensions the icon has (`extension_lines`)."""
     return Content("\n").join(
         [
             _ref("Category", icon.category, width),
             _ref("Style", icon.style, width),
             _ref("Series", icon.series, width),
             _ref("Set", icon.set, width),
+            *extension_lines(icon, width),
         ]
     )
 
@@ -73,11 +129,25 @@ class FieldLines(Static):
     Communication" was cut to "Category Communication …" by its id. What it holds (`visual`) stays whole."""
 
     _icon: Icon | None = None
+    extra_lines = 0
+    """Lines beyond the four fields (the optional extensions); the height grows by them."""
+    _said: tuple[License | None, Author | None] = (None, None)
 
-    def show(self, icon: Icon) -> None:
-        """Show `icon`'s fields (a repaint: the lines have a fixed height)."""
+    def show(self, icon: Icon) -> bool:
+        """Show `icon`'s fields: a repaint, unless its extensions take another number of lines than the
+        previous icon's (their height changes then: returns True)."""
         self._icon = icon
-        self.update(describe_fields(icon), layout=False)
+        extra = len(extension_lines(icon))
+        resized = extra != self.extra_lines
+        if resized:
+            self.extra_lines = extra
+            self.styles.height = FIELD_LINES + extra if extra else None  # None: the stylesheet's again
+        said = (icon.set.license, icon.set.author)
+        if said != self._said:  # the same set's icons say the same: the tooltip is left as it is
+            self._said = said
+            self.tooltip = describe_extensions(icon)
+        self.update(describe_fields(icon), layout=resized)
+        return resized
 
     def render(self) -> RenderResult:
         icon = self._icon
@@ -86,6 +156,8 @@ class FieldLines(Static):
         return describe_fields(icon, self.size.width)
 
 
+FIELD_LINES = 4
+"""Category, style, series and set (the stylesheet's height for them)."""
 FIELDS_WIDTH = 24
 """Cells the name and fields want beside the picture (longer values are cut with an ellipsis)."""
 FIELDS_HEIGHT = 6
@@ -215,7 +287,7 @@ class DetailPane(Vertical):
         if self._group is not None:
             room -= self._fit_members(room)
         beside = min(room, (width - FIELDS_WIDTH - 2) // 2)
-        under = min(room - FIELDS_HEIGHT, width // 2)
+        under = min(room - FIELDS_HEIGHT - self.query_one("#detail-refs", FieldLines).extra_lines, width // 2)
         stacked = under >= beside + 3  # beside reads better: stack only for a clearly larger picture
         rows = max(MIN_PICTURE_ROWS, under if stacked else beside)
         self.set_class(stacked, "-stacked")
@@ -329,7 +401,8 @@ class DetailPane(Vertical):
         # The name and fields have fixed heights (see the stylesheet): new text is a repaint, not a
         # relayout. The variants table relayouts only when its line count changes.
         self.show_name()
-        self.query_one("#detail-refs", FieldLines).show(icon)
+        if self.query_one("#detail-refs", FieldLines).show(icon):
+            self.call_after_refresh(self.fit_picture)  # the fields' height changed: stacked or not may too
         variant_lines = max(len(icon.variants), VARIANT_LINES)
         self.query_one("#detail-variants", Static).update(
             describe_variants(icon), layout=variant_lines != self._variant_lines

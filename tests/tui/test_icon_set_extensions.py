@@ -1,0 +1,129 @@
+"""Issue 24's optional extension fields, the whole way: icon sets from disk served by the embedded
+catalogue (`create_app(catalogue=SourceCatalogue(…))`, over loopback) send `iconify`, `set.license`
+and `set.author`; the client reads them, the detail pane shows the Iconify name and the licence (the
+addresses in its tooltip), the copy menu offers the Iconify name, `{iconify}` names the file saved, and
+`iconcat search --json` passes them through.
+Hostile values (escape sequences, markup-like text, a `javascript:` address) show as plain text or not
+at all. The demo, which sends none of them, keeps its pane and its menu as they were.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from textual.widgets import Static
+
+from iconcat.api import suggested_filename
+from iconcat.server.sources.catalogue import SourceCatalogue
+from iconcat.server.sources.index import open_index
+from iconcat.tui.connection import Connection
+from iconcat.tui.screens.copy_menu import CopyMenu
+from iconcat.tui.widgets import ResultsList
+from iconcat.tui.widgets.detail_pane import FIELD_LINES
+from tests.conftest import TEST_TOKEN
+from tests.support.cli import run_iconcat
+from tests.support.source_units import FakeUnit, icon, stand_in_rasterise
+from tests.support.tui import SIZE, search, serving, shown_text, wait_until
+from tests.support.tui_steps import assert_plain, copy, download_highlighted
+
+TABLER_LICENSE = "https://github.com/tabler/tabler-icons/blob/master/LICENSE"
+EVIL_LICENCE = ("\x1b[31mMIT\x07", "[bold]Evil[/bold]", "javascript:alert(1)")
+EVIL_AUTHOR = ("[link=https://x.example]Me[/link]\u202e", "https://x.example/me\x1b]8;;")
+
+
+@pytest.fixture
+def sets_catalogue(tmp_path: Path):
+    tabler = FakeUnit(
+        "tabler",
+        [icon("arrow-up"), icon("arrow-down")],
+        name="Tabler Icons",
+        licence=("MIT", "MIT License", TABLER_LICENSE),
+        author=("Paweł Kuna", "https://github.com/tabler/tabler-icons"),
+    )
+    evil = FakeUnit("evil", [icon("arrow-evil")], name="Evil", licence=EVIL_LICENCE, author=EVIL_AUTHOR)
+    plain = FakeUnit("plain", [icon("arrow-plain")])  # a set that says neither licence nor author
+    catalogue = SourceCatalogue(open_index(tmp_path / "cache", [tabler, evil, plain]), rasterise=stand_in_rasterise)
+    with serving(token=TEST_TOKEN, catalogue=catalogue) as served:
+        yield served
+
+
+def highlight(pilot, iconify: str):
+    results = pilot.app.query_one(ResultsList)
+    results.focus()
+    results.highlighted = next(i for i, found in enumerate(results.icons) if found.iconify == iconify)
+    return results.icons[results.highlighted]
+
+
+async def test_a_sets_licence_and_iconify_name_reach_the_pane_the_copy_menu_and_the_file_name(
+    make_app, sets_catalogue, download_dir
+) -> None:
+    connection = Connection(sets_catalogue.base_url, TEST_TOKEN, download_dir, filename_template="{iconify}")
+    app = make_app(connection)
+    async with app.run_test(size=SIZE) as pilot:
+        await search(pilot, "arrow")
+        chosen = highlight(pilot, "tabler:arrow-up")
+        assert chosen.set.license is not None and chosen.set.license.url == TABLER_LICENSE
+        await pilot.pause()
+        fields = app.query_one("#detail-refs", Static)
+        lines = shown_text(fields).splitlines()
+        assert lines[4:] == ["Iconify  tabler:arrow-up", "Licence  MIT · by Paweł Kuna"]
+        assert fields.size.height == FIELD_LINES + 2  # every line shown, none cut off by the fixed height
+        tooltip = str(fields.tooltip)
+        assert "MIT License (MIT)" in tooltip and TABLER_LICENSE in tooltip and "Paweł Kuna" in tooltip
+
+        await copy(pilot, "iconify")
+        assert app.clipboard == "tabler:arrow-up"
+        saved = await download_highlighted(pilot)
+        assert saved.stem == "tabler-arrow-up"
+        svg = next(variant for variant in chosen.variants if variant.format == "svg")
+        assert suggested_filename(chosen, svg, "{prefix}-{name}-{style}") == "tabler-arrow-up.svg"  # "regular" left out
+
+        highlight(pilot, "plain:arrow-plain")  # no licence, no author: the Iconify line alone
+        await pilot.pause()
+        assert shown_text(fields).splitlines()[4:] == ["Iconify  plain:arrow-plain"]
+        assert fields.tooltip is None
+
+        highlight(pilot, "evil:arrow-evil")
+        await pilot.pause()
+        text = shown_text(fields)
+        assert not re.search("[\x00-\x1f\x7f-\x9f\u202a-\u202e]", text.replace("\n", ""))
+        assert "Licence  " in text and "by [link=https://x.example]Me[/link]" in text  # literally, not a link
+        for strip in fields.render_lines(fields.region.reset_offset):
+            assert_plain(strip)
+        tooltip = str(fields.tooltip)
+        assert "[bold]Evil[/bold]" in tooltip and "javascript" not in tooltip  # no address but http(s)
+        assert not re.search("[\x00-\x1f\x7f-\x9f\u202a-\u202e]", tooltip.replace("\n", ""))
+
+
+async def test_the_demo_shows_no_extension_lines_and_no_iconify_choice(make_app) -> None:
+    """The demo sends no extension: four field lines, the stylesheet's height, the menu as before."""
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await search(pilot, "arrow")
+        pilot.app.query_one(ResultsList).focus()
+        await pilot.pause()
+        fields = app.query_one("#detail-refs", Static)
+        assert len(shown_text(fields).splitlines()) == FIELD_LINES == fields.size.height
+        await pilot.press("y")
+        await wait_until(pilot, lambda: isinstance(app.screen, CopyMenu), "the copy menu")
+        assert [choice.kind for choice in app.screen.choices] == ["name", "icon-id", "variant-id", "path", "svg"]
+
+
+def test_search_json_carries_the_extensions_as_served(sets_catalogue) -> None:
+    """`iconcat search --json` passes `set.license`, `set.author` and `iconify` through, with what the
+    client kept of them (the `javascript:` address is not echoed); a set that says none gets none."""
+    env = {"ICONCAT_BASE_URL": sets_catalogue.base_url, "ICONCAT_TOKEN": TEST_TOKEN}
+    outcome = run_iconcat("search", "arrow", "--json", env=env)
+    assert outcome.status == 0, outcome.stderr
+    entries = {entry.get("iconify"): entry for entry in json.loads(outcome.stdout)["data"]}
+    assert set(entries) == {"tabler:arrow-up", "tabler:arrow-down", "evil:arrow-evil", "plain:arrow-plain"}
+    tabler = entries["tabler:arrow-up"]["set"]
+    assert tabler["license"] == {"spdx": "MIT", "title": "MIT License", "url": TABLER_LICENSE}
+    assert tabler["author"] == {"name": "Paweł Kuna", "url": "https://github.com/tabler/tabler-icons"}
+    assert set(entries["plain:arrow-plain"]["set"]) == {"id", "name"}
+    evil = entries["evil:arrow-evil"]["set"]
+    assert evil["license"] == {"spdx": EVIL_LICENCE[0], "title": EVIL_LICENCE[1]}  # JSON-escaped on stdout
+    assert "\x1b" not in outcome.stdout and "javascript" not in outcome.stdout
