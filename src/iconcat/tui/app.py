@@ -249,11 +249,11 @@ class IconcatApp(App[int]):
             self._show_connect(reason=self.link.problem)
 
     def _open_memory(self) -> None:
-        """What is remembered of this catalogue (the demo's under "demo": its port changes every run)."""
-        from iconcat.memory import DEMO_CATALOGUE, Memory
+        """What is remembered of this catalogue (the demo's under "demo", sets from disk under "local": the
+        embedded catalogue's port changes every run)."""
+        from iconcat.memory import Memory
 
-        connection = self.connection
-        self.browser.use_memory(Memory.open(DEMO_CATALOGUE if connection.is_demo else connection.base_url))
+        self.browser.use_memory(Memory.open(self.connection.memory_key))
 
     def _remove_leftovers(self) -> None:
         self.download_controller.remove_leftovers(Path(self.connection.download_dir).expanduser())

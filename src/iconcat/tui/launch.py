@@ -8,7 +8,7 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from iconcat.text import sanitize
 
@@ -17,6 +17,7 @@ from .connection import Connection
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from iconcat.browsing.picking import PickRequest
     from iconcat.config import Settings
+    from iconcat.local_sets import LocalSets
     from iconcat.server import BackgroundServer
 
     from .app import IconcatApp
@@ -118,33 +119,77 @@ def _early_search(connection: Connection, query: str | None) -> FirstSearch | No
     return FirstSearch(connection, words).start() if words else None
 
 
-def run_browser(settings: Settings, *, query: str | None = None, demo: bool = False) -> int:
+def run_browser(
+    settings: Settings, *, query: str | None = None, demo: bool = False, local: LocalSets | None = None
+) -> int:
     """Run the browser; return 0 when the person quits, 1 when it could not start."""
-    status, _ = _run_app(settings, query=query, demo=demo)
+    status, _ = _run_app(settings, query=query, demo=demo, local=local)
     return status
 
 
 def run_picker(
-    settings: Settings, request: PickRequest, *, query: str | None = None, demo: bool = False
+    settings: Settings,
+    request: PickRequest,
+    *,
+    query: str | None = None,
+    demo: bool = False,
+    local: LocalSets | None = None,
 ) -> tuple[int, list[Path]]:
     """Run the browser as a picker (`picking`): the exit status, and the paths picked (status 0 only)."""
-    status, app = _run_app(settings, query=query, demo=demo, pick=request)
+    status, app = _run_app(settings, query=query, demo=demo, pick=request, local=local)
     return status, (list(app.picked) if app is not None and status == 0 else [])
 
 
+def _local_catalogue(local: LocalSets) -> tuple[object, str]:
+    """The catalogue of `local`'s sets and the header's name for them, the index built before the app
+    starts: progress and warnings on the controlling terminal (stderr may be a pipe into an editor), the
+    bar cleared when done (the app's first frame takes the screen; warnings are seen again after it)."""
+    from iconcat.local_sets import TerminalProgress, build_catalogue, controlling_terminal
+    from iconcat.server.sources.serving import sources_title
+
+    terminal = controlling_terminal()
+
+    def warn(line: str) -> None:
+        if terminal is not None:
+            with suppress(OSError, ValueError):
+                terminal.write(f"iconcat: warning: {sanitize(line, max_length=600)}\n")
+                terminal.flush()
+
+    try:
+        catalogue = build_catalogue(local, TerminalProgress(terminal, final_line=False), warn=warn)
+    finally:
+        if terminal is not None:
+            with suppress(OSError):
+                terminal.close()
+    return catalogue, sanitize(sources_title(catalogue), max_length=60)
+
+
 def _run_app(
-    settings: Settings, *, query: str | None, demo: bool, pick: PickRequest | None = None
+    settings: Settings,
+    *,
+    query: str | None,
+    demo: bool,
+    pick: PickRequest | None = None,
+    local: LocalSets | None = None,
 ) -> tuple[int, IconcatApp | None]:
     """Run the app; its exit status (1 when it could not start), and the app once it ran.
 
     The demo catalogue's socket is bound now (its address goes in the connection), and it starts
     serving in a thread once the first frame is up (`serve_demo`, the link's `prepare`): importing
     Starlette and uvicorn and building the catalogue must not delay the first paint.
+
+    Sets from disk (`local`) are served the same way, but their index is opened (built first when a set
+    changed) before the app starts, with a progress line on the terminal that the app's first frame
+    replaces (`_local_catalogue`); Ctrl-C interrupts that build (exit 130, whole sets kept).
     """
     demo_socket = None
     servers: list[BackgroundServer] = []
     prepare = None
-    if demo or not settings.base_url:
+    served: dict[str, Any] = {}
+    local_title = None
+    if local is not None:
+        served["catalogue"], local_title = _local_catalogue(local)
+    if demo or local is not None or not settings.base_url:
         from iconcat.server import DEMO_TOKEN
         from iconcat.server.background import bind_loopback
 
@@ -160,7 +205,7 @@ def _run_app(
 
             from iconcat.server import start_catalogue
 
-            servers.append(await asyncio.to_thread(start_catalogue, token=DEMO_TOKEN, sock=bound))
+            servers.append(await asyncio.to_thread(start_catalogue, token=DEMO_TOKEN, sock=bound, **served))
 
         prepare = serve_demo
         connection = Connection(
@@ -170,6 +215,7 @@ def _run_app(
             timeout=settings.timeout,
             filename_template=settings.filename,
             is_demo=True,
+            local_sets=local_title,
         )
     else:
         connection = Connection(
