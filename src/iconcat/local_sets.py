@@ -135,8 +135,11 @@ def progress_line(progress: BuildProgress) -> str:
     parts = [f"Indexing icon sets {bar} {progress.sets_done}/{progress.sets_total} sets"]
     if progress.icons_done:
         parts.append(f"{progress.icons_per_second:,.0f} icons/s")
-    if progress.seconds_left is not None and progress.sets_done < progress.sets_total:
-        parts.append(f"{progress.seconds_left:.0f} s left")
+    if progress.sets_done < progress.sets_total:
+        if progress.seconds_left is not None:
+            parts.append(f"{progress.seconds_left:.0f} s left")
+    else:  # every set read: the search over them is worked out (seconds at 390,000 icons)
+        parts.append("preparing the search")
     return " · ".join(parts)
 
 
