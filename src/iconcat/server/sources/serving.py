@@ -85,7 +85,6 @@ def open_sources(
     def skipped(unit: SetUnit, reason: str) -> None:
         label = getattr(unit, "label", unit.key)
         unreadable.setdefault(getattr(unit, "argument", ""), []).append(f"{label}: {reason}")
-        say(f"{label}: skipped: {reason}")
 
     index = open_index(
         folder or cache_folder(), found.units, progress=progress, unreadable=skipped, cancel=cancel, warn=say
@@ -94,9 +93,15 @@ def open_sources(
     for unit in found.units:
         units_of[unit.argument] = units_of.get(unit.argument, 0) + 1
     for argument, reasons in unreadable.items():
-        if argument and len(reasons) >= units_of.get(argument, 0):
+        count = units_of.get(argument, 0)
+        if argument and len(reasons) >= count:
             index.close()
-            raise SourceError(f"{argument}: no icon set here could be read ({reasons[0]}).")
+            if count == 1:
+                raise SourceError(f"{reasons[0]}; nothing else to serve there.")
+            raise SourceError(f"{argument}: none of its {count} icon sets could be read (first, {reasons[0]}).")
+    for reasons in unreadable.values():  # said once the build is over, not over the progress bar
+        for reason in reasons:
+            say(f"{reason}: skipped")
     return SourceCatalogue(index, functools.partial(_paint, colour=colour))
 
 
