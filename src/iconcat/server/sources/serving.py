@@ -108,9 +108,10 @@ def open_sources(
 def sources_title(catalogue: SourceCatalogue) -> str:
     """What the header calls the sets served: their names when a few ("Tabler Icons, Phosphor"), else
     how many ("243 icon sets"). Names come from files: the caller shows them through the sanitiser."""
-    names = sorted({unit.record.name for unit in catalogue.index.units.values()}, key=str.casefold)
+    units = catalogue.index.units.values()
+    names = sorted({unit.record.name for unit in units}, key=str.casefold)
     if not names:
         return "no icon sets"
-    if len(names) <= NAMED_SETS:
+    if len(units) <= NAMED_SETS:
         return ", ".join(names)
-    return f"{len(names):,} icon sets"
+    return f"{len(units):,} icon sets"  # (sets, not names: two of @iconify/json's sets share a name)
