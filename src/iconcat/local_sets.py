@@ -103,7 +103,8 @@ class TerminalProgress:
         if not self._live or (now - self._drawn < REDRAW_EVERY and progress.sets_done < progress.sets_total):
             return
         self._drawn = now
-        self._write(f"\r\x1b[K{progress_line(progress)}")
+        # Cut to the terminal's width: a wrapped line would leave its first half behind when cleared.
+        self._write(f"\r\x1b[K{progress_line(progress)[: max(self._columns() - 1, 10)]}")
 
     def close(self, *, finished: bool) -> None:
         """The bar cleared; when the build `finished` and read something, one line saying so."""
@@ -116,6 +117,12 @@ class TerminalProgress:
                 f"iconcat: indexed {done.sets_total:,} icon set{'s' if done.sets_total != 1 else ''} "
                 f"({done.icons_done:,} icons) in {seconds:.1f} s\n"
             )
+
+    def _columns(self) -> int:
+        try:
+            return os.get_terminal_size(self._stream.fileno()).columns if self._stream is not None else 80
+        except (OSError, ValueError):
+            return 80
 
     def _write(self, text: str) -> None:
         if self._stream is None:

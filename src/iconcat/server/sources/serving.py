@@ -41,6 +41,8 @@ __all__ = ["BuildProgress", "IndexCancelled", "SourceError", "cache_folder", "op
 CACHE_ENV = "ICONCAT_CACHE_DIR"
 NAMED_SETS = 3
 """A header names up to this many sets ("Tabler Icons, Phosphor"); more are counted ("243 icon sets")."""
+NAMED_LENGTH = 32
+"""Names longer than this together are counted too: the header at 80 columns also says what `pick` picks."""
 
 
 def cache_folder() -> Path:
@@ -106,12 +108,13 @@ def open_sources(
 
 
 def sources_title(catalogue: SourceCatalogue) -> str:
-    """What the header calls the sets served: their names when a few ("Tabler Icons, Phosphor"), else
-    how many ("243 icon sets"). Names come from files: the caller shows them through the sanitiser."""
+    """What the header calls the sets served: their names when a few and short together ("Tabler Icons,
+    Phosphor"), else how many ("3 icon sets", "243 icon sets"). Names come from files: the caller shows
+    them through the sanitiser."""
     units = catalogue.index.units.values()
     names = sorted({unit.record.name for unit in units}, key=str.casefold)
     if not names:
         return "no icon sets"
-    if len(units) <= NAMED_SETS:
+    if len(units) <= NAMED_SETS and len(", ".join(names)) <= NAMED_LENGTH:
         return ", ".join(names)
     return f"{len(units):,} icon sets"  # (sets, not names: two of @iconify/json's sets share a name)
