@@ -85,10 +85,9 @@ def checked_colour(colour: str | None) -> str:
 class TerminalProgress:
     """The index build's progress on `stream`: a bar on a terminal, one final line otherwise (or none)."""
 
-    def __init__(self, stream: TextIO | None, *, final_line: bool = True) -> None:
+    def __init__(self, stream: TextIO | None) -> None:
         self._stream = stream
         self._live = _is_terminal(stream)
-        self._final_line = final_line
         self._last: BuildProgress | None = None
         self._drawn = 0.0
         self._started = time.monotonic()
@@ -110,7 +109,7 @@ class TerminalProgress:
         """The bar cleared; when the build `finished` and read something, one line saying so."""
         if self._live and self._last is not None:
             self._write("\r\x1b[K")
-        if finished and self._final_line and self._last is not None and self._last.sets_total:
+        if finished and self._last is not None and self._last.sets_total:
             seconds = time.monotonic() - self._started
             done = self._last
             self._write(
@@ -170,12 +169,3 @@ def build_catalogue(local: LocalSets, progress: TerminalProgress, *, warn: Calla
     finally:
         progress.close(finished=finished)
     return catalogue
-
-
-def controlling_terminal() -> TextIO | None:
-    """The terminal to draw the browser's pre-start progress on (`/dev/tty`), or None without one."""
-    try:
-        descriptor = os.open("/dev/tty", os.O_WRONLY | getattr(os, "O_NOCTTY", 0))
-    except OSError:
-        return None
-    return os.fdopen(descriptor, "w", encoding="utf-8", errors="replace")

@@ -234,6 +234,12 @@ class IconcatApp(App[int]):
             await first.settled(FIRST_ANSWER_WAIT)
             self.call_after_refresh(self._after_first_frame, True)  # once the answer is drawn
             return
+        # In a task of its own, not in this callback: the app's messages (keys, repaints) wait while a
+        # callback runs, and opening may take long (icon sets from disk are indexed first, their
+        # progress in the header, ctrl+q cancelling: `local_build`).
+        self.run_worker(self._open_then_tidy(), name="open the catalogue", group="start")
+
+    async def _open_then_tidy(self) -> None:
         await self._open_client()
         self._remove_leftovers()
 

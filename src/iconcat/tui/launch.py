@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from iconcat.text import sanitize
 
 from .connection import Connection
+from .local_build import PLACEHOLDER
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from iconcat.browsing.picking import PickRequest
@@ -140,30 +141,6 @@ def run_picker(
     return status, (list(app.picked) if app is not None and status == 0 else [])
 
 
-def _local_catalogue(local: LocalSets) -> tuple[object, str]:
-    """The catalogue of `local`'s sets and the header's name for them, the index built before the app
-    starts: progress and warnings on the controlling terminal (stderr may be a pipe into an editor), the
-    bar cleared when done (the app's first frame takes the screen; warnings are seen again after it)."""
-    from iconcat.local_sets import TerminalProgress, build_catalogue, controlling_terminal
-    from iconcat.server.sources.serving import sources_title
-
-    terminal = controlling_terminal()
-
-    def warn(line: str) -> None:
-        if terminal is not None:
-            with suppress(OSError, ValueError):
-                terminal.write(f"iconcat: warning: {sanitize(line, max_length=600)}\n")
-                terminal.flush()
-
-    try:
-        catalogue = build_catalogue(local, TerminalProgress(terminal, final_line=False), warn=warn)
-    finally:
-        if terminal is not None:
-            with suppress(OSError):
-                terminal.close()
-    return catalogue, sanitize(sources_title(catalogue), max_length=60)
-
-
 def _run_app(
     settings: Settings,
     *,
@@ -178,17 +155,20 @@ def _run_app(
     serving in a thread once the first frame is up (`serve_demo`, the link's `prepare`): importing
     Starlette and uvicorn and building the catalogue must not delay the first paint.
 
-    Sets from disk (`local`) are served the same way, but their index is opened (built first when a set
-    changed) before the app starts, with a progress line on the terminal that the app's first frame
-    replaces (`_local_catalogue`); Ctrl-C interrupts that build (exit 130, whole sets kept).
+    Sets from disk (`local`) are served the same way, their index opened (built first when a set is new
+    or changed) in the same `prepare`, its progress in the header (`local_build`); quitting cancels it.
+    A PATH that does not exist or holds no icons raises `SourceError` before the app starts.
     """
     demo_socket = None
     servers: list[BackgroundServer] = []
     prepare = None
-    served: dict[str, Any] = {}
-    local_title = None
+    building = None
     if local is not None:
-        served["catalogue"], local_title = _local_catalogue(local)
+        from .local_build import LocalBuild
+
+        building = LocalBuild(local)
+        building.check()
+    app: IconcatApp | None = None
     if demo or local is not None or not settings.base_url:
         from iconcat.server import DEMO_TOKEN
         from iconcat.server.background import bind_loopback
@@ -205,6 +185,9 @@ def _run_app(
 
             from iconcat.server import start_catalogue
 
+            served: dict[str, Any] = {}
+            if building is not None and app is not None:
+                served = await building.serve_options(app)
             servers.append(await asyncio.to_thread(start_catalogue, token=DEMO_TOKEN, sock=bound, **served))
 
         prepare = serve_demo
@@ -215,7 +198,7 @@ def _run_app(
             timeout=settings.timeout,
             filename_template=settings.filename,
             is_demo=True,
-            local_sets=local_title,
+            local_sets=None if local is None else PLACEHOLDER,
         )
     else:
         connection = Connection(
@@ -256,6 +239,8 @@ def _run_app(
             )
             result = app.run()
     finally:
+        if building is not None:
+            building.cancel.set()  # (the app ended while the index was built: stop it, whole sets kept)
         if first_search is not None:
             first_search.close()  # (still running only if the app ended before its answer came)
         for server in servers:
