@@ -13,7 +13,7 @@ from iconcat.memory import LOCAL_SETS
 from iconcat.server.sources import serving
 from iconcat.server.sources.index import BuildProgress, IndexCancelled
 from iconcat.tui import run_browser
-from tests.support.iconsets import iconify_package, iconify_set
+from tests.support.iconsets import iconify_package, iconify_set, write_json
 from tests.support.tui import wait_until
 
 
@@ -86,3 +86,23 @@ def test_quitting_while_the_index_builds_cancels_it(headless_run, monkeypatch, t
     assert run_browser(settings, query="acorn", local=LocalSets((str(tmp_path / "ph"),))) == 0
     assert cancelled == [True]
     release.set()
+
+
+def test_a_set_skipped_in_the_build_is_a_notice_not_a_line_on_the_screen(headless_run, tmp_path: Path) -> None:
+    collection = tmp_path / "json-collection"
+    write_json(collection / "json" / "good.json", iconify_set("good", {"acorn": {}}, info={"name": "Good"}))
+    write_json(collection / "json" / "bad.json", {"prefix": "bad"})
+    write_json(collection / "collections.json", {})
+    said: list[str] = []
+
+    async def steer(pilot):
+        app = pilot.app
+        await wait_until(pilot, lambda: app.browser.search_state.phase is SearchPhase.RESULTS, "results")
+        said.extend(str(note.message) for note in app._notifications)
+
+    headless_run(steer)
+    settings = Settings(base_url=None, token=None, download_dir=tmp_path)
+    assert run_browser(settings, query="acorn", local=LocalSets((str(collection),))) == 0
+    (notice,) = said
+    assert notice.startswith(str(collection / "json" / "bad.json") + ": not an IconifyJSON set")
+    assert notice.endswith(": skipped")
