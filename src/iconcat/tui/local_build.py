@@ -67,6 +67,9 @@ class LocalBuild:
     async def serve_options(self, app: IconcatApp) -> dict[str, Any]:
         """Build (or open) the index in a thread, its progress in `app`'s header; the options that serve it."""
         work = asyncio.ensure_future(asyncio.to_thread(self._build))
+        # Cancelled by quitting, the build ends with IndexCancelled that nobody awaits: retrieved here, or
+        # asyncio would print it with its traceback on the terminal after the app.
+        work.add_done_callback(lambda done: done.cancelled() or done.exception())
         before = app.sub_title
         try:
             while not work.done():
