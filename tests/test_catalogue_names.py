@@ -5,13 +5,14 @@ from __future__ import annotations
 import pytest
 
 from iconcat.catalogue_names import catalogue_label, catalogue_option, favourites_elsewhere_note
-from iconcat.memory import DEMO_CATALOGUE
+from iconcat.memory import DEMO_CATALOGUE, LOCAL_SETS
 
 
 @pytest.mark.parametrize(
     ("key", "label", "option"),
     [
         (DEMO_CATALOGUE, "the demo catalogue", "--demo"),
+        (LOCAL_SETS, "your icon sets from disk", "--from PATH"),
         ("https://icons.example.com", "icons.example.com", "--base-url https://icons.example.com"),
         ("http://127.0.0.1:8001/", "127.0.0.1:8001", "--base-url http://127.0.0.1:8001"),
         ("https://tok:en@h.example/x?token=abc#f", "h.example/x", "--base-url https://h.example/x"),

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from urllib.parse import urlsplit
 
-from iconcat.memory import DEMO_CATALOGUE
+from iconcat.memory import DEMO_CATALOGUE, LOCAL_SETS
 from iconcat.text import sanitize
 
 __all__ = ["catalogue_label", "catalogue_option", "favourites_elsewhere_note"]
@@ -43,6 +43,8 @@ def catalogue_label(key: str) -> str:
     """How a person reads a catalogue's name: "the demo catalogue", else its host and path, sanitised."""
     if key == DEMO_CATALOGUE:
         return "the demo catalogue"
+    if key == LOCAL_SETS:
+        return "your icon sets from disk"
     _scheme, where = _address(key)
     return sanitize(where, max_length=60) if where else "another catalogue"
 
@@ -52,6 +54,8 @@ def catalogue_option(key: str) -> str:
     address cannot be shown)."""
     if key == DEMO_CATALOGUE:
         return "--demo"
+    if key == LOCAL_SETS:
+        return "--from PATH"
     scheme, where = _address(key)
     if not where or scheme not in ("http", "https"):
         return ""

@@ -49,6 +49,7 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
     from iconcat.api import CatalogueClient, ConnectionCheck, Icon, SearchResult, Secret
     from iconcat.browsing.filters import ParsedQuery
     from iconcat.config import Settings
+    from iconcat.local_sets import LocalSets
 
 # Modules only some commands need (the settings, asyncio, json, pathlib, getpass, dataclasses, the
 # client, the server) are imported inside them: `iconcat --help` imports little beyond argparse
@@ -175,14 +176,33 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="use the embedded demo catalogue (started here, no set-up needed), whatever is configured",
     )
+    # Icon sets from disk, served in-process as --demo serves the demo (`iconcat.local_sets`).
+    sources = _Parser(add_help=False)
+    sources.add_argument(
+        "--from",
+        dest="sources",
+        metavar="PATH",
+        action="append",
+        default=argparse.SUPPRESS,
+        help="serve the icon sets at PATH (repeatable; NAME=PATH names an SVG folder): an IconifyJSON file, "
+        "@iconify/json, a project or its node_modules, or a folder of SVG files (default: ICONCAT_FROM, "
+        "else the config file's from, when no base URL is set)",
+    )
+    sources.add_argument(
+        "--color",
+        dest="colour",
+        metavar="CSS",
+        default=argparse.SUPPRESS,
+        help="paint the sets' currentColor in previews and PNGs with this CSS colour (default black)",
+    )
     parser = _Parser(
         prog="iconcat",
-        description="Browse, search and download icons from an icon catalogue.",
-        parents=[connecting],
+        description="Browse, search and download icons from an icon catalogue, or from icon sets on disk.",
+        parents=[connecting, sources],
         epilog=(
             "--base-url and --timeout apply to browse, search, download and login, before or after the "
             "command. The token comes from ICONCAT_TOKEN or the config file (`iconcat login`), never the "
-            "command line."
+            "command line. `iconcat --from node_modules/@iconify/json` browses the icon sets you have installed."
         ),
     )
     parser.add_argument("--version", action="version", version=f"iconcat {__version__}")
@@ -216,14 +236,14 @@ def build_parser() -> argparse.ArgumentParser:
         "terminal), always (kitty), or never (blocks)",
     )
     browse = commands.add_parser(
-        "browse", parents=[connecting, demo, browsing], help="the full-screen browser (the default)"
+        "browse", parents=[connecting, demo, sources, browsing], help="the full-screen browser (the default)"
     )
     # Several words are one query, as in the search box: `iconcat browse cloud rain` needs no quotes.
     browse.add_argument("query", nargs="*", metavar="QUERY", help="search for these words at start")
 
     pick = commands.add_parser(
         "pick",
-        parents=[connecting, demo, browsing],
+        parents=[connecting, demo, sources, browsing],
         help="the browser as a picker: prints the saved file's path",
         description=(
             "Open the browser; Enter on an icon saves its file and prints the absolute path on stdout "
@@ -257,7 +277,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     search = commands.add_parser(
         "search",
-        parents=[connecting, demo],
+        parents=[connecting, demo, sources],
         help="one search, as a table or JSON",
         description=(
             "Search icons by name. key:value words filter the results as in the browser's search box and "
@@ -295,7 +315,7 @@ def build_parser() -> argparse.ArgumentParser:
         )
         remembered.add_argument("--json", action="store_true", help="print them as JSON (shaped like `search --json`)")
 
-    download = commands.add_parser("download", parents=[connecting, demo], help="save one variant's file")
+    download = commands.add_parser("download", parents=[connecting, demo, sources], help="save one variant's file")
     download.add_argument(
         "variant_id",
         metavar="VARIANT_ID",
@@ -315,7 +335,9 @@ def build_parser() -> argparse.ArgumentParser:
         "name; a variant id knows no icon, so `iconcat pick --name` is the way to name files after icons)",
     )
 
-    serve = commands.add_parser("serve", help="run the embedded demo catalogue")
+    serve = commands.add_parser(
+        "serve", parents=[sources], help="run the embedded catalogue: the demo, or icon sets from disk (--from)"
+    )
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     serve.add_argument("--port", type=_bounded_int(0, 65535, "--port"), default=8000, help="default 8000")
     serve.add_argument("--token", default=None, help="the demo server's own token (no secret; default iconcat-demo)")
@@ -419,20 +441,42 @@ def _run(argv: Sequence[str] | None) -> int:
             # `--name` wins over ICONCAT_FILENAME and the config file, even a broken one. (Only pick's
             # and download's: `search NAME` has a `name` of its own, the words searched.)
             filename=args.name if command in ("pick", "download") else None,
+            sources=getattr(args, "sources", None),
         )
+        local = None
+        if command in ("browse", "pick", "search", "download"):
+            from iconcat.local_sets import choose_local_sets
+
+            local = choose_local_sets(settings, colour=getattr(args, "colour", None), demo=getattr(args, "demo", False))
+        elif "colour" in vars(args) or (command == "login" and "sources" in vars(args)):
+            raise UsageError(f"`iconcat {command}` takes no --from or --color")
         if command == "browse":
-            return _browse(settings, " ".join(getattr(args, "query", None) or []) or None, getattr(args, "demo", False))
+            return _browse(
+                settings, " ".join(getattr(args, "query", None) or []) or None, getattr(args, "demo", False), local
+            )
         if command == "pick":
-            return _pick(settings, args)
+            return _pick(settings, args, local)
         if command == "search":
             return _search(
-                settings, " ".join(args.name), as_json=args.json, demo=args.demo, every_page=args.all, limit=args.limit
+                settings,
+                " ".join(args.name),
+                as_json=args.json,
+                demo=args.demo,
+                every_page=args.all,
+                limit=args.limit,
+                local=local,
             )
         if command in ("favourites", "recent"):
             return _remembered(settings, command, as_json=args.json, demo=args.demo)
         if command == "download":
             return _download(
-                settings, args.variant_id, args.output, overwrite=args.overwrite, demo=args.demo, name=args.name
+                settings,
+                args.variant_id,
+                args.output,
+                overwrite=args.overwrite,
+                demo=args.demo,
+                name=args.name,
+                local=local,
             )
         if command == "login":
             return _login(
@@ -456,10 +500,13 @@ def _report(error: BaseException, command: str = "") -> int:
     """
     from iconcat.api import AuthError, CatalogueError, NotFoundError, RequestRefusedError, SettingsError
     from iconcat.config import ConfigError
+    from iconcat.local_sets import LocalSetsError
     from iconcat.name_template import TemplateError
+    from iconcat.server.sources.errors import SourceError
 
+    usage = (UsageError, ConfigError, SettingsError, TemplateError, RequestRefusedError, LocalSetsError, SourceError)
     # A request the catalogue refused (400), or would refuse, is the user's to change: a usage error.
-    if isinstance(error, (UsageError, ConfigError, SettingsError, TemplateError, RequestRefusedError)):
+    if isinstance(error, usage):
         status = EXIT_USAGE
     elif isinstance(error, AuthError):
         status = EXIT_AUTH
@@ -529,15 +576,17 @@ def _client(settings: Settings, *, demo: bool = False) -> CatalogueClient:
 
 
 @contextmanager
-def _catalogue(settings: Settings, demo: bool) -> Iterator[Settings]:
-    """`settings`; with --demo, the same settings pointed at the embedded demo catalogue.
+def _catalogue(settings: Settings, demo: bool, local: LocalSets | None = None) -> Iterator[Settings]:
+    """`settings`; with --demo, the same settings pointed at the embedded demo catalogue; with `local`
+    (sets from disk), at the embedded catalogue serving them, their index built first with a progress
+    bar on stderr (`iconcat.local_sets`).
 
     The demo is started the way `browse --demo` starts it (`iconcat.server.start_catalogue` with its
     demo token, on a free loopback port in a background thread) and stopped when the command ends, so
     `search --demo` and `download --demo` need no set-up and no second terminal. Imported only with
     --demo: building the demo's data takes a moment.
     """
-    if not demo:
+    if not demo and local is None:
         yield settings
         return
     import dataclasses
@@ -545,26 +594,33 @@ def _catalogue(settings: Settings, demo: bool) -> Iterator[Settings]:
     from iconcat.api import CatalogueError
     from iconcat.server import DEMO_TOKEN, start_catalogue
 
+    options: dict[str, Any] = {}
+    named = "the demo catalogue"
+    if local is not None:
+        from iconcat.local_sets import TerminalProgress, build_catalogue
+
+        options["catalogue"] = build_catalogue(local, TerminalProgress.on_stderr(), warn=_warn)
+        named = "your icon sets"
     try:
-        server = start_catalogue(token=DEMO_TOKEN)
+        server = start_catalogue(token=DEMO_TOKEN, **options)
     except (OSError, RuntimeError) as error:
-        raise CommandFailure(f"could not start the demo catalogue: {describe_failure(error)}") from None
+        raise CommandFailure(f"could not start {named}: {describe_failure(error)}") from None
     try:
         yield dataclasses.replace(settings, base_url=server.base_url, token=DEMO_TOKEN)
     except CatalogueError as error:
-        # The demo's port is thrown away with it: a message naming it would send the user nowhere.
-        error.args = (_demo_named(str(error), server.base_url),)
+        # The embedded catalogue's port is thrown away with it: a message naming it would send the user nowhere.
+        error.args = (_demo_named(str(error), server.base_url, named),)
         raise
     finally:
         server.stop()
 
 
-def _demo_named(message: str, base_url: str) -> str:
-    """`message` with the demo catalogue's passing address replaced by its name."""
+def _demo_named(message: str, base_url: str, named: str = "the demo catalogue") -> str:
+    """`message` with the embedded catalogue's passing address replaced by its name."""
     for address, name in (
-        (f"the catalogue at {base_url}", "the demo catalogue"),
-        (f" at {base_url}", " in the demo catalogue"),
-        (base_url, "the demo catalogue"),
+        (f"the catalogue at {base_url}", named),
+        (f" at {base_url}", f" in {named}"),
+        (base_url, named),
     ):
         message = message.replace(address, name)
     return message
@@ -573,17 +629,17 @@ def _demo_named(message: str, base_url: str) -> str:
 # ---------------------------------------------------------------------------------------- commands
 
 
-def _browse(settings: Settings, query: str | None, demo: bool) -> int:
+def _browse(settings: Settings, query: str | None, demo: bool, local: LocalSets | None = None) -> int:
     try:
         # Imported here: Textual is slow to import, and search/download must not pay for it.
         from iconcat.tui import run_browser
     except ImportError:
         _error("the full-screen browser is not available in this build; use `iconcat search` and `iconcat download`")
         return EXIT_FAILURE
-    return run_browser(settings, query=query, demo=demo)
+    return run_browser(settings, query=query, demo=demo, local=local)
 
 
-def _pick(settings: Settings, args: argparse.Namespace) -> int:
+def _pick(settings: Settings, args: argparse.Namespace, local: LocalSets | None = None) -> int:
     """The browser as a picker: the saved files' absolute paths on stdout, one per line, and nothing else."""
     import dataclasses
     from pathlib import Path
@@ -601,7 +657,7 @@ def _pick(settings: Settings, args: argparse.Namespace) -> int:
     request = PickRequest(
         fmt=args.format, size=args.size, multi=args.multi, template=settings.filename, folder_given=bool(args.output)
     )
-    status, paths = run_picker(settings, request, query=" ".join(args.query) or None, demo=args.demo)
+    status, paths = run_picker(settings, request, query=" ".join(args.query) or None, demo=args.demo, local=local)
     if status == EXIT_OK:
         # Bytes, one path a line: what a script reads (names we wrote are safe; the folder is the user's).
         sys.stdout.buffer.write(b"".join(os.fsencode(os.path.abspath(path)) + b"\n" for path in paths))
@@ -617,6 +673,7 @@ def _search(
     demo: bool = False,
     every_page: bool = False,
     limit: int | None = None,
+    local: LocalSets | None = None,
 ) -> int:
     """One search, as a table or JSON; `key:value` words filter it as in the browser.
 
@@ -642,10 +699,10 @@ def _search(
     follow = every_page or bool(query.filters) or limit is not None
 
     async def run(reachable: Settings) -> _Found:
-        async with _client(reachable, demo=demo) as client:
+        async with _client(reachable, demo=demo or local is not None) as client:
             return await _gather(client, query, follow=follow, limit=limit)
 
-    with _catalogue(settings, demo) as reachable:
+    with _catalogue(settings, demo, local) as reachable:
         found = _run_async(run(reachable))
     result = found.result
     if as_json:
@@ -794,9 +851,12 @@ def _remembered(settings: Settings, which: str, *, as_json: bool, demo: bool) ->
     demo catalogue's, as the browser keeps them."""
     from iconcat.api import SearchResult
     from iconcat.catalogue_names import favourites_elsewhere_note
-    from iconcat.memory import DEMO_CATALOGUE, Memory
+    from iconcat.memory import DEMO_CATALOGUE, LOCAL_SETS, Memory
 
-    key = DEMO_CATALOGUE if demo or not settings.base_url else settings.base_url
+    if settings.local_sources and not demo:
+        key = LOCAL_SETS  # (as the browser keeps them: one key for every set from disk)
+    else:
+        key = DEMO_CATALOGUE if demo or not settings.base_url else settings.base_url
     memory = Memory.open(key)
     try:
         icons = memory.favourites() if which == "favourites" else memory.recents()
@@ -913,6 +973,7 @@ def _download(
     overwrite: bool,
     demo: bool = False,
     name: str | None = None,
+    local: LocalSets | None = None,
 ) -> int:
     """Save one variant's file; its path is the last line of stdout, whether saved now or already there.
 
@@ -950,10 +1011,10 @@ def _download(
     from iconcat.api import NotFoundError
 
     try:
-        with _catalogue(settings, demo) as reachable:
+        with _catalogue(settings, demo, local) as reachable:
             saved = _run_async(run(reachable))
     except NotFoundError as error:
-        hint = _icon_not_variant(variant_id, settings, demo)
+        hint = None if local is not None else _icon_not_variant(variant_id, settings, demo)
         if hint is not None:
             error.args = (hint,)
         raise
@@ -1033,6 +1094,19 @@ def _serve(args: argparse.Namespace) -> int:
     }
     if args.token is not None:
         options["token"] = args.token
+    sources = getattr(args, "sources", None)
+    colour = getattr(args, "colour", None)
+    if sources and args.icons is not None:
+        raise UsageError("give --icons or --from, not both: --icons sizes the demo catalogue")
+    if sources or colour is not None:
+        from iconcat.local_sets import LocalSets, LocalSetsError, TerminalProgress, build_catalogue, checked_colour
+        from iconcat.server.sources.serving import sources_title
+
+        if not sources:
+            raise LocalSetsError("--color paints icon sets from disk: give --from PATH too")
+        local = LocalSets(tuple(sources), checked_colour(colour))
+        catalogue = build_catalogue(local, TerminalProgress.on_stderr(), warn=_warn)
+        options.update(catalogue=catalogue, title=sanitize(sources_title(catalogue), max_length=80))
     try:
         run_forever(**options, announce=_announce)
     except OSError as error:

@@ -11,6 +11,14 @@
 | group by name   | `ICONCAT_GROUP`        | `group`        | off                    |
 | graphics        | `ICONCAT_GRAPHICS`     | `graphics`     | `auto`                 |
 | file-name template | `ICONCAT_FILENAME`  | `filename`     | `{name}-{style}-{set}-{size}` |
+| icon sets from disk | `ICONCAT_FROM`     | `from`         | none (`--from PATH`, repeatable) |
+
+Icon sets from disk (`--from PATH`, `NAME=PATH`; see docs/sources.md): `ICONCAT_FROM` holds paths
+joined by the platform's path separator (`:` on Linux and macOS), the config key `from` a list of
+strings (one string is taken as a list of one). As everywhere, the flag wins over the environment,
+which wins over the file; and a base URL, when set (flag, environment or file), wins over `from` set in
+the environment or the file, but not over `--from` on the command line: `iconcat` alone browses the
+configured catalogue when there is one, else the sets `from` names, else the demo (`Settings.local_sources`).
 
 The browser's download-folder dialog (ctrl+f) writes `download_dir` alone (`save_download_dir`: no
 base URL needed); `iconcat login` and the connect screen write the base URL and token (`save_settings`).
@@ -34,6 +42,7 @@ from __future__ import annotations
 
 import math
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -89,10 +98,21 @@ class Settings:
     filename: str | None = None
     """The file-name template saved files are named with (checked); None: the default,
     `iconcat.name_template.DEFAULT_TEMPLATE`."""
+    sources: tuple[str, ...] = ()
+    """The icon sets from disk (`--from`, `ICONCAT_FROM`, config key `from`), as given: `PATH` or
+    `NAME=PATH` (checked when they are opened, not here)."""
+    sources_from_flag: bool = False
+    """Whether `sources` came from `--from` on the command line (which wins over a base URL)."""
     chosen: frozenset[str] = field(default=frozenset(), compare=False)
     """Which of "thumbnails" and "view" a flag, the environment or the config file set (the others
     are defaults): the browser's remembered choices yield to these, and win over defaults. A view of
     "list" that follows from thumbnails set to "text" counts as set."""
+
+    @property
+    def local_sources(self) -> tuple[str, ...]:
+        """The sets from disk to serve in-process: `--from`'s always; the environment's or the config
+        file's only when no base URL is set (a configured catalogue wins over them). Empty: none."""
+        return self.sources if self.sources_from_flag or not self.base_url else ()
 
 
 def config_path() -> Path:
@@ -218,6 +238,7 @@ def load_settings(
     group: bool | None = None,
     graphics: str | None = None,
     filename: str | None = None,
+    sources: Sequence[str] | None = None,
 ) -> Settings:
     """Settings with precedence flag (these arguments) > environment > config file > default."""
     path = config_path()
@@ -247,6 +268,8 @@ def load_settings(
     if given_view or given_thumbnails == "text":
         chosen.add("view")
     folder = pick(download_dir, "ICONCAT_DOWNLOAD_DIR", "download_dir")
+    given_sources = tuple(text.strip() for text in sources or () if text.strip())
+    chosen_sources = given_sources or _sources(environ.get("ICONCAT_FROM", ""), stored.get("from"), path)
     return Settings(
         base_url=pick(base_url, "ICONCAT_BASE_URL", "base_url"),
         token=pick(None, "ICONCAT_TOKEN", "token"),
@@ -261,8 +284,24 @@ def load_settings(
             or _template(environ.get("ICONCAT_FILENAME"), "ICONCAT_FILENAME")
             or _template(_text(stored.get("filename"), "filename", path), f"the config file {path}")
         ),
+        sources=chosen_sources,
+        sources_from_flag=bool(given_sources),
         chosen=frozenset(chosen),
     )
+
+
+def _sources(env_value: str, stored: Any, path: Path) -> tuple[str, ...]:
+    """`ICONCAT_FROM` (paths joined by `os.pathsep`) when set, else the config file's `from`."""
+    if env_value.strip():
+        return tuple(part.strip() for part in env_value.split(os.pathsep) if part.strip())
+    if stored is None:
+        return ()
+    values = [stored] if isinstance(stored, str) else stored
+    if not isinstance(values, list) or not all(isinstance(value, str) for value in values):
+        raise ConfigError(
+            f'in the config file {path}, from must be a list of paths, like from = ["node_modules/@iconify/json"]'
+        )
+    return tuple(value.strip() for value in values if value.strip())
 
 
 def save_settings(*, base_url: str, token: str, download_dir: str | Path | None = None) -> Path:

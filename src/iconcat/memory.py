@@ -42,6 +42,7 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
 __all__ = [
     "ANSWERS_KEPT",
     "DEMO_CATALOGUE",
+    "LOCAL_SETS",
     "PREVIEW_BYTES_KEPT",
     "RECENTS_KEPT",
     "Memory",
@@ -70,6 +71,9 @@ def memory_path() -> Path:
 
 DEMO_CATALOGUE = "demo"
 """The key of the embedded demo catalogue's memories (its address changes with every run)."""
+LOCAL_SETS = "local"
+"""The key of the memories of icon sets from disk (`--from`), one for all of them: their ids are stable
+whatever sets are served beside them, and the embedded catalogue's address changes with every run."""
 
 
 def catalogue_key(base_url: str) -> str:

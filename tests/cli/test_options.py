@@ -13,14 +13,18 @@ import pytest
 from iconcat import cli
 
 CONNECTING = {"--base-url", "--timeout"}
+SOURCES = {"--from", "--color"}
+"""Icon sets from disk (issue 24): on the commands that serve them in-process, and before the command."""
 OPTIONS = {
-    None: {"-h", "--help", "--version"} | CONNECTING,
-    "browse": {"-h", "--help", "--demo", "--thumbnails", "--view", "--group", "--no-group", "--graphics"} | CONNECTING,
-    "search": {"-h", "--help", "--demo", "--json", "--all", "--limit"} | CONNECTING,
+    None: {"-h", "--help", "--version"} | CONNECTING | SOURCES,
+    "browse": {"-h", "--help", "--demo", "--thumbnails", "--view", "--group", "--no-group", "--graphics"}
+    | CONNECTING
+    | SOURCES,
+    "search": {"-h", "--help", "--demo", "--json", "--all", "--limit"} | CONNECTING | SOURCES,
     "favourites": {"-h", "--help", "--demo", "--json"} | CONNECTING,
     "recent": {"-h", "--help", "--demo", "--json"} | CONNECTING,
-    "download": {"-h", "--help", "--demo", "-o", "--output", "--overwrite", "--name"} | CONNECTING,
-    "serve": {"-h", "--help", "--host", "--port", "--token", "--latency", "--page-size", "--icons"},
+    "download": {"-h", "--help", "--demo", "-o", "--output", "--overwrite", "--name"} | CONNECTING | SOURCES,
+    "serve": {"-h", "--help", "--host", "--port", "--token", "--latency", "--page-size", "--icons"} | SOURCES,
     "login": {"-h", "--help", "--token-stdin"} | CONNECTING,
 }
 

@@ -17,6 +17,7 @@ import sys
 import threading
 from collections.abc import Callable
 from types import FrameType
+from typing import Any
 
 import uvicorn
 
@@ -157,26 +158,42 @@ def run_forever(
     announce: Callable[[str], None] = print,
     icons: int | None = None,
     next_page_size: int | None = None,
+    catalogue: Any = None,
+    title: str = "",
 ) -> None:
     """Serve the demo catalogue on host:port until interrupted (Ctrl-C or SIGTERM), then return.
 
     `icons` serves a catalogue of that many icons (1 to MAX_ICONS) instead of the demo's 1,802.
     `page_size` is the first page's size, `next_page_size` the next pages' (as `create_app`).
+    `catalogue` (a `SourceCatalogue`: icon sets from disk, named `title` in the banner) is served instead
+    of the demo's.
     Raises `OSError` (with a clear message) when the address cannot be bound, `ValueError` for a bad
     option (empty token, page size below 1, negative latency, a number of icons out of range).
     """
     app = create_app(
-        token=token, page_size=page_size, latency_ms=latency_ms, icons=icons, next_page_size=next_page_size
+        token=token,
+        page_size=page_size,
+        latency_ms=latency_ms,
+        icons=icons,
+        next_page_size=next_page_size,
+        catalogue=catalogue,
     )
-    catalogue = default_catalogue() if icons is None else sized_catalogue(icons)
-    # The search index is built before listening, so the first search is as quick as any other.
-    catalogue.prepare()
+    if catalogue is None:
+        demo = default_catalogue() if icons is None else sized_catalogue(icons)
+        # The search index is built before listening, so the first search is as quick as any other.
+        demo.prepare()
+        banner = f"iconcat demo catalogue: {len(demo.icons):,} icons at {{url}}"
+    else:
+        from iconcat.imaging.svg_raster import prestart
+
+        prestart()  # the first preview does not wait for the raster worker to start
+        banner = f"iconcat: {title}: {len(catalogue):,} icons at {{url}}"
     sock = _bind(host, port)
     bound_port = sock.getsockname()[1]
     url = base_url_for(host, bound_port)
     header = shlex.quote(f"Authorization: Bearer {token}")
     lines = [
-        f"iconcat demo catalogue: {len(catalogue.icons):,} icons at {url}",
+        banner.format(url=url),
         f"Token: {token}",
         f"Try:   curl -H {header} '{url}/api/v1/search?name=arrow'",
         "Press Ctrl-C to stop.",

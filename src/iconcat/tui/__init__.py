@@ -13,26 +13,35 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
 
     from iconcat.browsing.picking import PickRequest
     from iconcat.config import Settings
+    from iconcat.local_sets import LocalSets
 
 __all__ = ["run_browser", "run_picker"]
 
 
-def run_browser(settings: Settings, *, query: str | None = None, demo: bool = False) -> int:
+def run_browser(
+    settings: Settings, *, query: str | None = None, demo: bool = False, local: LocalSets | None = None
+) -> int:
     """Run the browser until the person quits; return the process exit code.
 
     With `demo=True`, or when `settings` name no catalogue, the embedded demo catalogue is started on a
-    free loopback port for the app's life and the header says "demo catalogue".
+    free loopback port for the app's life and the header says "demo catalogue". With `local` (sets from
+    disk, `--from`), the embedded catalogue serves those, and the header names them.
     """
     from .launch import run_browser as _run_browser
 
-    return _run_browser(settings, query=query, demo=demo)
+    return _run_browser(settings, query=query, demo=demo, local=local)
 
 
 def run_picker(
-    settings: Settings, request: PickRequest, *, query: str | None = None, demo: bool = False
+    settings: Settings,
+    request: PickRequest,
+    *,
+    query: str | None = None,
+    demo: bool = False,
+    local: LocalSets | None = None,
 ) -> tuple[int, list[Path]]:
     """Run the browser as a picker (`iconcat pick`): the exit status (0 picked, 1 left, 130
     interrupted) and the absolute paths of the files picked, for the caller to print."""
     from .launch import run_picker as _run_picker
 
-    return _run_picker(settings, request, query=query, demo=demo)
+    return _run_picker(settings, request, query=query, demo=demo, local=local)

@@ -234,6 +234,12 @@ class IconcatApp(App[int]):
             await first.settled(FIRST_ANSWER_WAIT)
             self.call_after_refresh(self._after_first_frame, True)  # once the answer is drawn
             return
+        # In a task of its own, not in this callback: the app's messages (keys, repaints) wait while a
+        # callback runs, and opening may take long (icon sets from disk are indexed first, their
+        # progress in the header, ctrl+q cancelling: `local_build`).
+        self.run_worker(self._open_then_tidy(), name="open the catalogue", group="start")
+
+    async def _open_then_tidy(self) -> None:
         await self._open_client()
         self._remove_leftovers()
 
@@ -249,11 +255,11 @@ class IconcatApp(App[int]):
             self._show_connect(reason=self.link.problem)
 
     def _open_memory(self) -> None:
-        """What is remembered of this catalogue (the demo's under "demo": its port changes every run)."""
-        from iconcat.memory import DEMO_CATALOGUE, Memory
+        """What is remembered of this catalogue (the demo's under "demo", sets from disk under "local": the
+        embedded catalogue's port changes every run)."""
+        from iconcat.memory import Memory
 
-        connection = self.connection
-        self.browser.use_memory(Memory.open(DEMO_CATALOGUE if connection.is_demo else connection.base_url))
+        self.browser.use_memory(Memory.open(self.connection.memory_key))
 
     def _remove_leftovers(self) -> None:
         self.download_controller.remove_leftovers(Path(self.connection.download_dir).expanduser())

@@ -28,16 +28,33 @@ class Connection:
     """Deadline in seconds for each whole request."""
     is_demo: bool = False
     """True when this is the embedded demo catalogue started by the browser itself."""
+    local_sets: str | None = None
+    """The sets from disk this embedded catalogue serves, as the header names them ("Tabler Icons,
+    Phosphor", "243 icon sets"; sanitised when made), with `is_demo` (embedded, a new port each run);
+    None: not sets from disk."""
     filename_template: str | None = None
     """The file-name template saved files are named with (the `filename` setting, checked); None: the
     default (`iconcat.name_template.DEFAULT_TEMPLATE`)."""
 
     @property
     def label(self) -> str:
-        """Short name for the header: "demo catalogue", or the catalogue's host (and port)."""
+        """Short name for the header: "demo catalogue", the sets from disk served, or the catalogue's host
+        (and port)."""
+        if self.local_sets is not None:
+            return self.local_sets
         if self.is_demo:
             return DEMO_LABEL
         return catalogue_host(self.base_url)
+
+    @property
+    def memory_key(self) -> str:
+        """What the browser's memories are kept under: one key for the demo, one for every set from disk
+        (their ids are stable whatever is served beside them), else the base URL."""
+        from iconcat.memory import DEMO_CATALOGUE, LOCAL_SETS
+
+        if self.local_sets is not None:
+            return LOCAL_SETS
+        return DEMO_CATALOGUE if self.is_demo else self.base_url
 
 
 def catalogue_host(base_url: str) -> str:

@@ -8,15 +8,17 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from iconcat.text import sanitize
 
 from .connection import Connection
+from .local_build import PLACEHOLDER
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from iconcat.browsing.picking import PickRequest
     from iconcat.config import Settings
+    from iconcat.local_sets import LocalSets
     from iconcat.server import BackgroundServer
 
     from .app import IconcatApp
@@ -118,33 +120,56 @@ def _early_search(connection: Connection, query: str | None) -> FirstSearch | No
     return FirstSearch(connection, words).start() if words else None
 
 
-def run_browser(settings: Settings, *, query: str | None = None, demo: bool = False) -> int:
+def run_browser(
+    settings: Settings, *, query: str | None = None, demo: bool = False, local: LocalSets | None = None
+) -> int:
     """Run the browser; return 0 when the person quits, 1 when it could not start."""
-    status, _ = _run_app(settings, query=query, demo=demo)
+    status, _ = _run_app(settings, query=query, demo=demo, local=local)
     return status
 
 
 def run_picker(
-    settings: Settings, request: PickRequest, *, query: str | None = None, demo: bool = False
+    settings: Settings,
+    request: PickRequest,
+    *,
+    query: str | None = None,
+    demo: bool = False,
+    local: LocalSets | None = None,
 ) -> tuple[int, list[Path]]:
     """Run the browser as a picker (`picking`): the exit status, and the paths picked (status 0 only)."""
-    status, app = _run_app(settings, query=query, demo=demo, pick=request)
+    status, app = _run_app(settings, query=query, demo=demo, pick=request, local=local)
     return status, (list(app.picked) if app is not None and status == 0 else [])
 
 
 def _run_app(
-    settings: Settings, *, query: str | None, demo: bool, pick: PickRequest | None = None
+    settings: Settings,
+    *,
+    query: str | None,
+    demo: bool,
+    pick: PickRequest | None = None,
+    local: LocalSets | None = None,
 ) -> tuple[int, IconcatApp | None]:
     """Run the app; its exit status (1 when it could not start), and the app once it ran.
 
     The demo catalogue's socket is bound now (its address goes in the connection), and it starts
     serving in a thread once the first frame is up (`serve_demo`, the link's `prepare`): importing
     Starlette and uvicorn and building the catalogue must not delay the first paint.
+
+    Sets from disk (`local`) are served the same way, their index opened (built first when a set is new
+    or changed) in the same `prepare`, its progress in the header (`local_build`); quitting cancels it.
+    A PATH that does not exist or holds no icons raises `SourceError` before the app starts.
     """
     demo_socket = None
     servers: list[BackgroundServer] = []
     prepare = None
-    if demo or not settings.base_url:
+    building = None
+    if local is not None:
+        from .local_build import LocalBuild
+
+        building = LocalBuild(local)
+        building.check()
+    app: IconcatApp | None = None
+    if demo or local is not None or not settings.base_url:
         from iconcat.server import DEMO_TOKEN
         from iconcat.server.background import bind_loopback
 
@@ -160,7 +185,10 @@ def _run_app(
 
             from iconcat.server import start_catalogue
 
-            servers.append(await asyncio.to_thread(start_catalogue, token=DEMO_TOKEN, sock=bound))
+            served: dict[str, Any] = {}
+            if building is not None and app is not None:
+                served = await building.serve_options(app)
+            servers.append(await asyncio.to_thread(start_catalogue, token=DEMO_TOKEN, sock=bound, **served))
 
         prepare = serve_demo
         connection = Connection(
@@ -170,6 +198,7 @@ def _run_app(
             timeout=settings.timeout,
             filename_template=settings.filename,
             is_demo=True,
+            local_sets=None if local is None else PLACEHOLDER,
         )
     else:
         connection = Connection(
@@ -210,6 +239,8 @@ def _run_app(
             )
             result = app.run()
     finally:
+        if building is not None:
+            building.cancel.set()  # (the app ended while the index was built: stop it, whole sets kept)
         if first_search is not None:
             first_search.close()  # (still running only if the app ended before its answer came)
         for server in servers:

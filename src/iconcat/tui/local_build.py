@@ -1,0 +1,104 @@
+"""Icon sets from disk in the browser: their index built inside the app, its progress in the header.
+
+`browse --from` and `pick --from` start the app at once; the index is opened (built first when a set
+is new or changed) in a thread while the first frame is up, as the demo catalogue starts serving
+(`launch`'s `prepare`). Meanwhile the header says how far it has come ("iconcat — indexing 120/243
+sets · 18,000 icons/s · 6 s left", then "preparing the search"), and the first search waits for it.
+Quitting (ctrl+q, Ctrl-C, Esc in the picker) cancels the build: the task is cancelled, the cancel flag
+set, and the index keeps the sets finished and rolls back the one in progress (`open_index`), so the
+next start resumes. Once built, the header names the sets, and the lines the readers would have printed
+on stderr (a set skipped and why) are notices: stderr is the screen here.
+
+A PATH that does not exist or holds no icons is found before the app starts (`discover` is quick), so
+the command exits 2 with its sentence; a PATH whose every set turns out unreadable is only known once
+read, and is said on the connect screen as any catalogue that cannot be used.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import threading
+from typing import TYPE_CHECKING, Any
+
+from iconcat.text import sanitize
+
+if TYPE_CHECKING:  # pragma: no cover - typing only
+    from iconcat.local_sets import LocalSets
+    from iconcat.server.sources.index import BuildProgress
+
+    from .app import IconcatApp
+
+__all__ = ["PLACEHOLDER", "LocalBuild", "header_progress"]
+
+PLACEHOLDER = "icon sets from disk"
+"""The header's name for the sets until they are read (their names come from their files)."""
+REDRAW_EVERY = 0.2
+
+
+def header_progress(progress: BuildProgress) -> str:
+    """ "indexing 120/243 sets · 18,000 icons/s · 6 s left", or "… · preparing the search" at the end."""
+    parts = [f"indexing {progress.sets_done}/{progress.sets_total} sets"]
+    if progress.icons_done:
+        parts.append(f"{progress.icons_per_second:,.0f} icons/s")
+    if progress.sets_done < progress.sets_total:
+        if progress.seconds_left is not None:
+            parts.append(f"{progress.seconds_left:.0f} s left")
+    else:
+        parts.append("preparing the search")
+    return " · ".join(parts)
+
+
+class LocalBuild:
+    """One build of `local`'s index for one app: run it with `serve_options(app)` from the app's loop."""
+
+    def __init__(self, local: LocalSets) -> None:
+        self._local = local
+        self.cancel = threading.Event()
+        self._line = ""
+        self._warnings: list[str] = []
+
+    def check(self) -> None:
+        """Raise `SourceError` now for an argument that does not exist or holds no icons (before the app)."""
+        from iconcat.server.sources.discover import discover
+
+        discover(self._local.arguments)
+
+    async def serve_options(self, app: IconcatApp) -> dict[str, Any]:
+        """Build (or open) the index in a thread, its progress in `app`'s header; the options that serve it."""
+        work = asyncio.ensure_future(asyncio.to_thread(self._build))
+        # Cancelled by quitting, the build ends with IndexCancelled that nobody awaits: retrieved here, or
+        # asyncio would print it with its traceback on the terminal after the app.
+        work.add_done_callback(lambda done: done.cancelled() or done.exception())
+        before = app.sub_title
+        try:
+            while not work.done():
+                if self._line:
+                    app.sub_title = self._line
+                await asyncio.wait({work}, timeout=REDRAW_EVERY)
+        except asyncio.CancelledError:
+            self.cancel.set()  # the app is ending: the thread stops within a few hundred icons
+            raise
+        finally:
+            app.sub_title = before
+        catalogue, title = work.result()
+        app.link.connection = dataclasses.replace(app.link.connection, local_sets=title)
+        app.sub_title = before.replace(PLACEHOLDER, title, 1)
+        for line in self._warnings:
+            app.notify(sanitize(line, max_length=300), title="Icon sets", severity="warning", markup=False)
+        return {"catalogue": catalogue}
+
+    def _build(self) -> tuple[Any, str]:
+        from iconcat.server.sources.serving import open_sources, sources_title
+
+        def progress(done: BuildProgress) -> None:
+            self._line = header_progress(done)
+
+        catalogue = open_sources(
+            self._local.arguments,
+            colour=self._local.colour,
+            progress=progress,
+            warn=self._warnings.append,
+            cancel=self.cancel,
+        )
+        return catalogue, sanitize(sources_title(catalogue), max_length=60)

@@ -1,0 +1,80 @@
+"""The glue from `--from` arguments to a served catalogue (`serving.open_sources`), what the header calls
+the sets, and the index build's progress on a terminal (`local_sets.TerminalProgress`)."""
+
+from __future__ import annotations
+
+import io
+import os
+from pathlib import Path
+
+import pytest
+
+from iconcat.local_sets import TerminalProgress
+from iconcat.server.sources.index import INDEX_FILE, BuildProgress
+from iconcat.server.sources.serving import SourceError, cache_folder, open_sources, sources_title
+from tests.support.iconsets import iconify_package, iconify_set, write_json
+
+
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def package(folder: Path, prefix: str, name: str) -> str:
+    iconify_package(folder / prefix, iconify_set(prefix, {"arrow-up": {}, "home": {}}), info={"name": name})
+    return str(folder / prefix)
+
+
+def test_the_index_goes_in_iconcat_cache_dir_else_the_user_cache_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert cache_folder() == Path(os.environ["XDG_CACHE_HOME"]) / "iconcat" / "sources"
+    monkeypatch.setenv("ICONCAT_CACHE_DIR", str(tmp_path / "here"))
+    catalogue = open_sources([package(tmp_path, "tabler", "Tabler Icons")])
+    assert (tmp_path / "here" / INDEX_FILE).is_file() and len(catalogue) == 2
+
+
+def test_the_header_names_a_few_short_sets_and_counts_the_others(tmp_path: Path) -> None:
+    two = [package(tmp_path, "tabler", "Tabler Icons"), package(tmp_path, "ph", "Phosphor")]
+    assert sources_title(open_sources(two, folder=tmp_path / "cache")) == "Phosphor, Tabler Icons"
+    three = [*two, package(tmp_path, "mdi", "Material Design Icons")]
+    assert sources_title(open_sources(three, folder=tmp_path / "cache")) == "3 icon sets"
+
+
+def test_one_unreadable_set_is_a_warning_and_an_argument_of_only_unreadable_sets_an_error(tmp_path: Path) -> None:
+    json_folder = tmp_path / "json"
+    write_json(json_folder / "good.json", iconify_set("good", {"a": {}}, info={"name": "Good"}))
+    write_json(json_folder / "bad.json", {"prefix": "bad"})
+    write_json(tmp_path / "collections.json", {})
+    said: list[str] = []
+    catalogue = open_sources([str(tmp_path)], folder=tmp_path / "cache", warn=said.append)
+    assert sources_title(catalogue) == "Good"
+    assert len(said) == 1 and said[0].startswith(str(json_folder / "bad.json")) and said[0].endswith(": skipped")
+    with pytest.raises(SourceError, match="nothing else to serve there"):
+        open_sources([str(json_folder / "bad.json")], folder=tmp_path / "cache", warn=said.append)
+
+
+def test_the_bar_is_redrawn_in_place_cut_to_the_terminal_and_cleared() -> None:
+    terminal = Terminal()
+    progress = TerminalProgress(terminal)
+    progress(BuildProgress(0, 243, 0, 0.0, None))
+    progress(BuildProgress(243, 243, 391_118, 18_000.0, 0.0))
+    drawn = [line for line in terminal.getvalue().split("\r\x1b[K") if line]
+    assert drawn[0].startswith("Indexing icon sets ") and "0/243 sets" in drawn[0]
+    assert "243/243 sets · 18,000 icons/s · prepari" in drawn[-1]  # cut: "preparing the search" went past
+    assert all(len(line) < 80 for line in drawn)  # (no terminal size to ask: 80 columns)
+    progress.close(finished=True)
+    cleared, _, final = terminal.getvalue().rpartition("\r\x1b[K")
+    assert cleared and final.startswith("iconcat: indexed 243 icon sets (391,118 icons) in ") and final.endswith(" s\n")
+
+
+def test_no_bar_where_no_terminal_reads_one_line_at_the_end_and_none_when_nothing_was_built() -> None:
+    log = io.StringIO()
+    progress = TerminalProgress(log)
+    progress(BuildProgress(0, 2, 0, 0.0, None))
+    progress(BuildProgress(2, 2, 10, 100.0, 0.0))
+    progress.close(finished=True)
+    assert log.getvalue().startswith("iconcat: indexed 2 icon sets (10 icons) in ") and log.getvalue().count("\n") == 1
+    quiet = io.StringIO()
+    TerminalProgress(quiet).close(finished=True)
+    assert quiet.getvalue() == ""

@@ -1,0 +1,111 @@
+"""`iconcat browse --from PATH`: the browser on icon sets from disk, served in-process over loopback; the
+header names them and their memories are kept under one key for every set from disk."""
+
+from __future__ import annotations
+
+import gc
+import threading
+from pathlib import Path
+
+from iconcat.browsing.search_state import SearchPhase
+from iconcat.config import Settings
+from iconcat.local_sets import LocalSets
+from iconcat.memory import LOCAL_SETS
+from iconcat.server.sources import serving
+from iconcat.server.sources.index import BuildProgress, IndexCancelled
+from iconcat.tui import run_browser
+from tests.support.iconsets import iconify_package, iconify_set, write_json
+from tests.support.tui import wait_until
+
+
+def test_browse_from_a_package_names_its_sets_and_remembers_them_apart(headless_run, tmp_path: Path) -> None:
+    folder = tmp_path / "tabler"
+    data = iconify_set("tabler", {"arrow-up": {}, "arrow-down": {}, "home": {}}, width=24, height=24)
+    iconify_package(folder, data, info={"name": "Tabler Icons"})
+    seen: dict[str, object] = {}
+
+    async def steer(pilot):
+        app = pilot.app
+        await wait_until(pilot, lambda: app.browser.search_state.phase is SearchPhase.RESULTS, "results")
+        seen["names"] = sorted(icon.name for icon in app.browser.searches.result.icons)
+        seen["sub_title"] = app.sub_title
+        seen["memory"] = app.browser.memory.catalogue
+
+    ran = headless_run(steer)
+    # A base URL is configured: --from (given here as `local`) wins over it.
+    settings = Settings(base_url="https://icons.example.com", token="abc", download_dir=tmp_path)
+    assert run_browser(settings, query="arrow", local=LocalSets((str(folder),))) == 0
+    assert seen == {"names": ["Arrow Down", "Arrow Up"], "sub_title": "Tabler Icons", "memory": LOCAL_SETS}
+    assert ran[0].connection.is_demo and ran[0].connection.base_url.startswith("http://127.0.0.1:")
+
+
+def held_build(monkeypatch, release: threading.Event, cancelled: list[bool]) -> None:
+    """Make the index build report halfway, then wait for `release` (or the app's cancel) before it goes on."""
+    real = serving.open_sources
+
+    def open_sources(arguments, *, progress=None, cancel=None, **options):
+        progress(BuildProgress(1, 2, 10, 5.0, 3.0))
+        while not release.wait(0.02):
+            if cancel is not None and cancel.is_set():
+                cancelled.append(True)
+                raise IndexCancelled("the index was not finished")
+        return real(arguments, progress=progress, cancel=cancel, **options)
+
+    monkeypatch.setattr(serving, "open_sources", open_sources)
+
+
+def test_the_header_shows_the_builds_progress_then_names_the_sets(headless_run, monkeypatch, tmp_path: Path) -> None:
+    release, cancelled = threading.Event(), []
+    held_build(monkeypatch, release, cancelled)
+    iconify_package(tmp_path / "ph", iconify_set("ph", {"acorn": {}}), info={"name": "Phosphor"})
+    seen: list[str] = []
+
+    async def steer(pilot):
+        app = pilot.app
+        await wait_until(pilot, lambda: app.sub_title.startswith("indexing"), "progress in the header")
+        seen.append(app.sub_title)
+        release.set()
+        await wait_until(pilot, lambda: app.browser.search_state.phase is SearchPhase.RESULTS, "results")
+        seen.append(app.sub_title)
+
+    headless_run(steer)
+    settings = Settings(base_url=None, token=None, download_dir=tmp_path)
+    assert run_browser(settings, query="acorn", local=LocalSets((str(tmp_path / "ph"),))) == 0
+    assert seen == ["indexing 1/2 sets · 5 icons/s · 3 s left", "Phosphor"] and cancelled == []
+
+
+def test_quitting_while_the_index_builds_cancels_it(headless_run, monkeypatch, caplog, tmp_path: Path) -> None:
+    release, cancelled = threading.Event(), []
+    held_build(monkeypatch, release, cancelled)
+    iconify_package(tmp_path / "ph", iconify_set("ph", {"acorn": {}}), info={"name": "Phosphor"})
+
+    async def steer(pilot):
+        await wait_until(pilot, lambda: pilot.app.sub_title.startswith("indexing"), "progress in the header")
+
+    headless_run(steer)  # (then the app exits, as ctrl+q would)
+    settings = Settings(base_url=None, token=None, download_dir=tmp_path)
+    assert run_browser(settings, query="acorn", local=LocalSets((str(tmp_path / "ph"),))) == 0
+    assert cancelled == [True]
+    release.set()
+    gc.collect()  # (asyncio logs an exception nobody retrieved, with its traceback, when its task is collected)
+    assert not [record for record in caplog.records if "never retrieved" in record.getMessage()]
+
+
+def test_a_set_skipped_in_the_build_is_a_notice_not_a_line_on_the_screen(headless_run, tmp_path: Path) -> None:
+    collection = tmp_path / "json-collection"
+    write_json(collection / "json" / "good.json", iconify_set("good", {"acorn": {}}, info={"name": "Good"}))
+    write_json(collection / "json" / "bad.json", {"prefix": "bad"})
+    write_json(collection / "collections.json", {})
+    said: list[str] = []
+
+    async def steer(pilot):
+        app = pilot.app
+        await wait_until(pilot, lambda: app.browser.search_state.phase is SearchPhase.RESULTS, "results")
+        said.extend(str(note.message) for note in app._notifications)
+
+    headless_run(steer)
+    settings = Settings(base_url=None, token=None, download_dir=tmp_path)
+    assert run_browser(settings, query="acorn", local=LocalSets((str(collection),))) == 0
+    (notice,) = said
+    assert notice.startswith(str(collection / "json" / "bad.json") + ": not an IconifyJSON set")
+    assert notice.endswith(": skipped")
