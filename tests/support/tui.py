@@ -112,11 +112,14 @@ class HeldRequests:
     machine can take longer than any latency between the request and the test's next step. A held
     request ends only when released, or after `limit` seconds so a failing test never leaves the
     server's thread waiting. `query`, when given, holds only requests whose query string holds it
-    (e.g. `"name=arrow"`).
+    (e.g. `"name=arrow"`; `"page="` holds the next pages and not the first). `page_size`: the
+    catalogue's icons per page.
     """
 
-    def __init__(self, token: str, path: str, query: str = "", limit: float = WAIT_SECONDS) -> None:
-        self.app = create_app(token=token)
+    def __init__(
+        self, token: str, path: str, query: str = "", limit: float = WAIT_SECONDS, *, page_size: int | None = None
+    ) -> None:
+        self.app = create_app(token=token) if page_size is None else create_app(token=token, page_size=page_size)
         self.path = path
         self.query = query.encode()
         self.limit = limit

@@ -342,6 +342,22 @@ class Gallery(ScrollView, can_focus=True):
             self.loader.want_again()  # a new search gives previews that failed in passing another chance
         self.tell_loader()
 
+    def append_icons(self, icons: Sequence[Icon]) -> None:
+        """Add tiles for `icons` after the last (the results' next pages): the highlight, the scroll and
+        the labels already made stay; the work is the new tiles' (and the tiles on screen's repaint),
+        not every tile's again. Each tile labelled with its icon's own words (not for `labels`)."""
+        if not icons:
+            return
+        was_empty = not self._icons
+        self._icons += tuple(icons)
+        self.labels.append(self._icons)
+        self._layout()
+        if was_empty:
+            self.set_reactive(Gallery.highlighted, 0)
+            self.post_message(IconHighlighted(self, self.highlighted_icon))
+        self.refresh()
+        self.tell_loader()
+
     def tell_loader(self) -> None:
         """Tell the loader which tiles are on screen and which are one screen ahead (now)."""
         self._want_pending = False

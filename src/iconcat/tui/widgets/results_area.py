@@ -63,6 +63,8 @@ class ResultsArea(Container):
         self._fill_hidden: Callable[[], None] | None = None
         """Puts the latest results into the view not on show; run when it is shown (until then nobody
         sees it, so a search fills one view, not two)."""
+        self._hidden_keep_place = False
+        """Whether the hidden view, when filled, keeps its place (the fill waiting was for a grown list)."""
         self.set_reactive(ResultsArea.view, view)
         self.set_class(view == "gallery", "-gallery-view")
 
@@ -138,8 +140,9 @@ class ResultsArea(Container):
             return ids
         return frozenset(group.first.id for group in groups if any(member.id in ids for member in group.members))
 
-    def _fill(self, fill_list: Callable[[], None], fill_gallery: Callable[[], None]) -> None:
+    def _fill(self, fill_list: Callable[[], None], fill_gallery: Callable[[], None], *, keep_place: bool) -> None:
         """Fill the view on show now, the other when it is shown (`watch_view`)."""
+        self._hidden_keep_place = keep_place
         if self.view == "gallery":
             fill_gallery()
             self._fill_hidden = fill_list
@@ -156,7 +159,21 @@ class ResultsArea(Container):
         self._fill(
             partial(self.query_one(ResultsList).show_icons, icons, keep_place=keep_place),
             partial(self.query_one(Gallery).show_icons, icons, keep_place=keep_place),
+            keep_place=keep_place,
         )
+
+    def append_icons(self, icons: Sequence[Icon]) -> None:
+        """Add `icons` after the ones on show (ungrouped; the results' next pages): the view on show
+        grows by them alone, the other gets the whole list when it is shown (as `show_icons`)."""
+        if self._groups is not None:  # (grouped, the caller shows the groups again)
+            return
+        view = self.active
+        hidden: ResultsList | Gallery
+        hidden = self.query_one(ResultsList) if self.view == "gallery" else self.query_one(Gallery)
+        view.append_icons(icons)
+        if self._fill_hidden is None:
+            self._hidden_keep_place = True  # the hidden view holds the results before these: its place stays
+        self._fill_hidden = partial(hidden.show_icons, view.icons, keep_place=self._hidden_keep_place)
 
     def show_groups(self, groups: Sequence[IconGroup], *, keep_place: bool = False) -> None:
         """Show one entry per group in both views (the first highlighted, or the same place when
@@ -169,6 +186,7 @@ class ResultsArea(Container):
         self._fill(
             partial(self.query_one(ResultsList).show_icons, firsts, keep_place=keep_place, groups=self._groups),
             partial(self.query_one(Gallery).show_icons, firsts, keep_place=keep_place, labels=labels),
+            keep_place=keep_place,
         )
 
     def highlight(self, icon: Icon) -> bool:

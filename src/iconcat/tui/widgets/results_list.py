@@ -258,6 +258,24 @@ class ResultsList(OptionList):
         else:
             self.post_message(IconHighlighted(self, None))
 
+    def append_icons(self, icons: Sequence[Icon]) -> None:
+        """Add rows for `icons` after the last (the results' next pages): the highlight, the scroll and
+        the rows made stay; the work is the new rows' (the columns widen when a new one needs it)."""
+        if not icons:
+            return
+        was_empty = not self._icons
+        self._icons += tuple(icons)
+        widths, grown = self._widths, ColumnWidths.fit(icons)
+        wider = (max(widths.style, grown.style), max(widths.set, grown.set), max(widths.name, grown.name))
+        if wider != (widths.style, widths.set, widths.name):
+            # The rows share one widths object: the rows on screen are drawn again with the new columns.
+            widths.style, widths.set, widths.name = wider
+            self._option_render_cache.clear()
+            self.refresh()
+        self.add_options([Option(IconRow(icon, widths)) for icon in icons])
+        if was_empty:
+            self.highlighted = 0
+
     @property
     def marked(self) -> Marks:
         """The marks the rows show, by icon id ("✓" in the bag, "★" a favourite)."""

@@ -34,6 +34,13 @@ class TileLabels:
         self._given = tuple(given) if given is not None else None
         self._texts.clear()
 
+    def append(self, icons: tuple[Icon, ...]) -> None:
+        """`icons` are the ones labelled before and more after them, each labelled with its own words:
+        the texts made so far stay (a tile's text is made when it is first drawn)."""
+        if self._given is not None:
+            self.show(icons, None)
+        self._icons = icons
+
     @property
     def most_lines(self) -> int:
         """The most lines any tile was given (1 with none given)."""
