@@ -39,9 +39,11 @@ async def wait_until(pilot: Pilot, condition: Callable[[], object], what: str, t
 
 
 def results_settled(app) -> bool:
-    """No search running or waiting to show its answer."""
-    return app.browser.search_state.phase not in (SearchPhase.SEARCHING,) and not any(
-        worker.group == "search" and not worker.is_finished for worker in app.workers
+    """No search running or waiting to show its answer, nor its pages being followed for the filters."""
+    return (
+        app.browser.search_state.phase not in (SearchPhase.SEARCHING,)
+        and not any(worker.group == "search" and not worker.is_finished for worker in app.workers)
+        and not app.browser.searches.follower.following
     )
 
 

@@ -13,7 +13,8 @@ from iconcat.tui import page_follower
 from iconcat.tui.arrangement import Arrangement
 from iconcat.tui.connection import Connection
 from iconcat.tui.search_runner import SearchRunner
-from iconcat.tui.widgets import FacetPanel, ResultsArea, ResultsList
+from iconcat.tui.widgets import DetailPane, FacetPanel, Gallery, ResultsArea, ResultsList
+from iconcat.tui.widgets.results_list import IconRow
 from tests.conftest import TEST_TOKEN
 from tests.support.hostile import icon_entry
 from tests.support.misbehaving import MisbehavingServer, Reply
@@ -50,7 +51,8 @@ async def test_the_status_counts_while_pages_arrive(make_app, download_dir):
     with holding(held) as server:
         app = make_app(Connection(server.base_url, TEST_TOKEN, download_dir, is_demo=True))
         async with app.run_test(size=WIDE) as pilot:
-            await search(pilot, "arrow style:filled")
+            await pilot.pause()
+            app.query_one("#search-input").value = "arrow style:filled"  # (its pages are held: not settled)
             await wait_until(pilot, lambda: held.in_flight == 1, "the second page asked for")
             first = app.browser.searches.result
             shown = len(Filters.of(style="filled").apply(first.icons))
@@ -96,7 +98,8 @@ async def test_a_new_search_stops_the_following(make_app, download_dir):
     with holding(held) as server:
         app = make_app(Connection(server.base_url, TEST_TOKEN, download_dir, is_demo=True))
         async with app.run_test(size=WIDE) as pilot:
-            await search(pilot, "arrow style:filled")
+            await pilot.pause()
+            app.query_one("#search-input").value = "arrow style:filled"  # (its pages are held: not settled)
             await wait_until(pilot, lambda: held.in_flight == 1, "the second page asked for")
             follower = app.browser.searches.follower
             assert follower.following
@@ -180,13 +183,21 @@ async def test_each_batch_costs_its_own_icons(make_app, download_dir, monkeypatc
     monkeypatch.setattr(Filters, "apply", counting_apply)
     monkeypatch.setattr(Grouping, "add", counting_add)
     monkeypatch.setattr(FacetTally, "add", counting_tally)
+    rows: list[int] = []  # each row the list makes (grouped: one a group)
+    row_init = IconRow.__init__
+
+    def counting_row(self, *args, **options):
+        rows.append(1)
+        row_init(self, *args, **options)
+
+    monkeypatch.setattr(IconRow, "__init__", counting_row)
     batches: list[tuple[int, list[int], list[int], list[int], list[int]]] = []
     extend = Arrangement.extend
 
     def watching_extend(self, results, result, state):
         before = self._arranged
         shown_before = len(results.groups) if results.groups is not None else len(results.active.icons)
-        marks = len(filtered), len(grouped), len(tallied)
+        marks = len(filtered), len(grouped), len(tallied), len(rows)
         state = extend(self, results, result, state)
         shown_after = len(results.groups) if results.groups is not None else len(results.active.icons)
         batches.append(
@@ -195,7 +206,7 @@ async def test_each_batch_costs_its_own_icons(make_app, download_dir, monkeypatc
                 filtered[marks[0] :],
                 grouped[marks[1] :],
                 tallied[marks[2] :],
-                [shown_before, shown_after],
+                [shown_before, shown_after, len(rows) - marks[3]],
             )
         )
         return state
@@ -215,17 +226,20 @@ async def test_each_batch_costs_its_own_icons(make_app, download_dir, monkeypatc
             result = app.browser.searches.result
             assert len(result.pages_fetched) >= 10
             assert len(batches) >= 8  # one hand-over per page, after the first page or two
-            for size, filters, groups, tallies, _ in batches:
+            for size, filters, groups, tallies, (shown_before, shown_after, rows_made) in batches:
                 assert 0 < size <= 12  # a page's icons, not everything so far
                 assert filters == [size]
                 assert tallies == [size]
                 assert len(groups) == 1 and groups[0] <= size  # the batch's icons the filter kept
+                assert rows_made == shown_after - shown_before <= size  # a row for each new group, no other
             # Grown batch by batch, the groups are what grouping every icon at once gives.
             every = Filters.of(style="filled").apply(result.icons)
             area = app.query_one(ResultsArea)
             assert [[m.id for m in g.members] for g in area.groups] == [
                 [m.id for m in g.members] for g in group_icons(every)
             ]
+            listed = app.query_one(ResultsList)
+            assert [option.prompt.texts[0] for option in listed.options] == [group.label for group in area.groups]
             assert kept[-1] == ("arrow", result.icons) and len(kept) == 2  # the first page, then once whole
             assert len(kept[0][1]) == 12
 
@@ -264,3 +278,36 @@ async def test_the_list_and_the_gallery_are_appended_to(make_app, download_dir, 
                 area.view = "gallery" if view == "list" else "list"  # the other view gets them all
                 await pilot.pause()
                 assert [icon.id for icon in area.active.icons] == [icon.id for icon in every]
+
+
+async def test_grouped_the_gallery_relabels_the_groups_that_grew(make_app, download_dir, monkeypatch):
+    monkeypatch.setattr(page_follower, "HAND_OVER_INTERVAL", 0.0)
+    rebuilt: list[int] = []
+    show = Gallery.show_icons
+
+    def counting_show(self, icons, **options):
+        if self.id == "gallery":  # the results' (not the detail's members)
+            rebuilt.append(len(icons))
+        return show(self, icons, **options)
+
+    monkeypatch.setattr(Gallery, "show_icons", counting_show)
+    with serving(token=TEST_TOKEN, page_size=12) as small_pages:
+        app = make_app(Connection(small_pages.base_url, TEST_TOKEN, download_dir, is_demo=True), view="gallery")
+        async with app.run_test(size=WIDE) as pilot:
+            await pilot.pause()
+            app.browser.action_toggle_group()
+            app.query_one("#search-input").value = "arrow style:filled"
+            await every_page_in(pilot, app)
+            gallery = app.query_one(Gallery)
+            groups = group_icons(Filters.of(style="filled").apply(app.browser.searches.result.icons))
+            assert [icon.id for icon in gallery.icons] == [group.first.id for group in groups]
+            # Every tile reads its group's name and its whole count (grown batch by batch).
+            width = gallery.tile.columns
+            assert [gallery.labels.line(i, 1, width).strip() for i in range(len(groups))] == [
+                f"× {len(group.members)}" for group in groups
+            ]
+            assert any(len(group.members) > 1 for group in groups)
+            assert len([count for count in rebuilt if count]) == 1  # shown whole once (the first page), then grown
+            # The detail follows the highlighted group as it grows: all its members.
+            detail = app.query_one(DetailPane)
+            assert [icon.id for icon in detail.members.icons] == [icon.id for icon in groups[0].members]

@@ -1,11 +1,16 @@
-"""Filters over the results at hand: `key:value` words in the search box, facet counts, and why nothing is left.
+"""Filters over every result of the query: `key:value` words in the search box, facet counts, why nothing is left.
+
+The browser applies them to every page of the query (it follows the catalogue's next pages while a
+filter is in force: `iconcat.tui.page_follower`), batch by batch as pages arrive (`Filters.apply` on the
+batch, `FacetTally.add` for the counts), so a count never describes one page as if it were all.
 
 Pure logic (no Textual), so it is fast to test and cheap to run on every keystroke. The pieces:
 
 - `parse_query(text)` splits what was typed into the words sent to the service and a `Filters`;
 - `Filters` (immutable, hashable) keeps the icons that match (`apply`), says which values it selects
   (`selects`), toggles one (`toggle`) and writes itself back as text (`text`);
-- `facet_counts` counts each value of each key over the results, for the facet panel;
+- `facet_counts` counts each value of each key over the results, for the facet panel (`FacetTally`
+  keeps the counts as the results grow, a batch at a time);
 - `explain_empty` says which filter left nothing; `status_text` is the status line ("12 of 48 shown · …").
 
 The syntax, and the decisions behind it:

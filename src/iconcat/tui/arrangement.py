@@ -91,10 +91,9 @@ class Arrangement:
         self._arranged += len(new)
         self._shown += len(kept)
         if self._grouping is not None:
-            # A new icon may join a group shown already (its count grows where it stands); the list and
-            # the gallery show the groups again (their rows' work, not the grouping's).
-            self._grouping.add(kept)
-            results.show_groups(self._grouping.groups, keep_place=True)
+            # A new icon may join a group shown already: its count grows where it stands.
+            changed = self._grouping.add(kept)
+            results.grow_groups(self._grouping.groups, changed)
         else:
             results.append_icons(kept)
         facets = self._screen.query_one(FacetPanel)

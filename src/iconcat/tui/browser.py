@@ -381,6 +381,8 @@ class BrowserScreen(Screen[None]):
         if message.notice:
             self.notify(message.notice, title="More results", severity="warning", markup=False)
         self.search_state = self.arrangement.extend(results, message.result, message.state)
+        if self.grouped:  # the highlighted group may have grown: its members in the detail too
+            self.selection.follow(results, self.query_one(DetailPane))
         if message.complete:  # kept once, whole (the first page was kept as it arrived)
             self.remembering.keep_answer(message.query, message.result.icons)
 

@@ -29,7 +29,7 @@ import asyncio
 import time
 from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from textual.message import Message
 
@@ -44,12 +44,21 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
     from iconcat.browsing.search_state import SearchState
 
     from .catalogue_link import CatalogueLink
-    from .search_runner import SearchRunner
 
 __all__ = ["HAND_OVER_INTERVAL", "PageFollower"]
 
 HAND_OVER_INTERVAL = 0.25
 """Seconds between two hand-overs of pages to the screen, at least (the last one is never held)."""
+
+
+class _Runner(Protocol):
+    """What the follower needs of the searches' runner (`search_runner.SearchRunner`)."""
+
+    sequence: int
+    last_query: str
+    result: SearchResult | None
+
+    def state_for(self, query: str, result: SearchResult, *, following: bool = False) -> SearchState: ...
 
 
 class PageFollower:
@@ -71,7 +80,7 @@ class PageFollower:
             self.notice = notice
             """A sanitised sentence to show once (why paging stopped, or why a page failed)."""
 
-    def __init__(self, owner: DOMNode, link: CatalogueLink, runner: SearchRunner) -> None:
+    def __init__(self, owner: DOMNode, link: CatalogueLink, runner: _Runner) -> None:
         self._owner = owner
         self._link = link
         self._runner = runner

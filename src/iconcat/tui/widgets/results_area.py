@@ -175,6 +175,37 @@ class ResultsArea(Container):
             self._hidden_keep_place = True  # the hidden view holds the results before these: its place stays
         self._fill_hidden = partial(hidden.show_icons, view.icons, keep_place=self._hidden_keep_place)
 
+    def grow_groups(self, groups: Sequence[IconGroup], changed: Sequence[int]) -> None:
+        """Grouped by name, the groups on show grew by the results' next pages: `changed` are the places
+        of the groups that grew or began (`grouping.Grouping.add`). The view on show changes those
+        entries alone; the other gets every group when it is shown (as `show_groups`)."""
+        before = self._groups
+        if before is None:
+            self.show_groups(groups, keep_place=True)
+            return
+        self._groups = tuple(groups)
+        if self._marks or self._favourites:
+            self._show_marks()  # an entry's mark follows its members
+        listed = len(before)
+        if self.view == "gallery":
+            gallery = self.query_one(Gallery)
+            gallery.relabel({index: _group_label(groups[index]) for index in changed if index < listed})
+            gallery.append_icons([group.first for group in groups[listed:]], [_group_label(g) for g in groups[listed:]])
+        else:
+            self.query_one(ResultsList).grow_groups(groups, changed, listed)
+        if self._fill_hidden is None:
+            self._hidden_keep_place = True
+        self._fill_hidden = partial(self._fill_groups, self.view, keep_place=self._hidden_keep_place)
+
+    def _fill_groups(self, shown: str, *, keep_place: bool) -> None:
+        """Put the groups on show into the view other than `shown` (its turn to be shown)."""
+        groups = self._groups or ()
+        firsts = [group.first for group in groups]
+        if shown == "gallery":
+            self.query_one(ResultsList).show_icons(firsts, keep_place=keep_place, groups=groups)
+        else:
+            self.query_one(Gallery).show_icons(firsts, keep_place=keep_place, labels=[_group_label(g) for g in groups])
+
     def show_groups(self, groups: Sequence[IconGroup], *, keep_place: bool = False) -> None:
         """Show one entry per group in both views (the first highlighted, or the same place when
         `keep_place`: grouping keeps each name's place as the results grow, so the index holds)."""
@@ -182,7 +213,7 @@ class ResultsArea(Container):
         if self._marks or self._favourites:
             self._show_marks()  # an entry's mark follows its members
         firsts = [group.first for group in self._groups]
-        labels = [(group.name, f"× {len(group.members)}") for group in self._groups]
+        labels = [_group_label(group) for group in self._groups]
         self._fill(
             partial(self.query_one(ResultsList).show_icons, firsts, keep_place=keep_place, groups=self._groups),
             partial(self.query_one(Gallery).show_icons, firsts, keep_place=keep_place, labels=labels),
@@ -260,3 +291,8 @@ class ResultsArea(Container):
         # The message box's size is set by the layout (1fr), so new text only needs a repaint.
         self.query_one("#results-message", Static).update(Content(explanation), layout=False)
         return shows_list
+
+
+def _group_label(group: IconGroup) -> tuple[str, str]:
+    """A group's tile label: its name over "× 17" (how many members)."""
+    return (group.name, f"× {len(group.members)}")
