@@ -7,8 +7,10 @@ cancelled request can race its cancellation) is recognisably stale and dropped.
 
 More than one page: when the catalogue reveals its next page (`SearchResult.can_load_more`),
 `load_more` fetches it (a "search-more" worker) and answers with the grown result, `appended` set, so
-the list keeps its place. When more exist but cannot be loaded, the state carries a hint of narrower
-searches built from the names at hand; why paging stopped (a next page on another origin, a loop) is
+the list keeps its place. While a filter is in force or the facet panel is open, its `follower`
+(`page_follower.PageFollower`) fetches every page in the same group, handing them over in batches.
+When more exist but cannot be loaded, the state carries a hint of narrower searches built from the
+names loaded; why paging stopped (a next page on another origin, a loop) is
 passed on as a notice.
 
 The first search may have started before the app (`first_search.FirstSearch`: the query given on the

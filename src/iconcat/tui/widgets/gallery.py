@@ -347,8 +347,11 @@ class Gallery(ScrollView, can_focus=True):
     def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False) -> Self:
         # Grown by more entries while its scrollbar was on show already (`append_icons`), nothing's size
         # changes but its virtual height: the layout that asks for would reflow the whole screen (tens of
-        # ms a batch, as pages arrive) to find every region as it was; the scrollbar is updated here.
-        return super().refresh(*regions, repaint=repaint, layout=layout and not self._growing, recompose=recompose)
+        # ms a batch, as pages arrive) to find every region as it was; the scrollbar is updated there,
+        # and the tiles on screen are drawn again only if new ones are among them.
+        if self._growing and not regions and not recompose:
+            return self
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
 
     def _overflowing(self) -> bool:
         """True when the entries are taller than the view (its scrollbar is on show, and stays)."""
@@ -360,7 +363,7 @@ class Gallery(ScrollView, can_focus=True):
         not every tile's again. `labels` as for `show_icons` (the tiles before were given theirs too)."""
         if not icons:
             return
-        was_empty = not self._icons
+        was_empty, first_new = not self._icons, len(self._icons)
         self._icons += tuple(icons)
         self.labels.append(self._icons, labels)
         self._growing = self._overflowing()
@@ -372,7 +375,10 @@ class Gallery(ScrollView, can_focus=True):
         if was_empty:
             self.set_reactive(Gallery.highlighted, 0)
             self.post_message(IconHighlighted(self, self.highlighted_icon))
-        self.refresh()
+        # The tiles on screen are drawn again only when new ones are among them (below the view, they
+        # change nothing there: drawing a screen of pictures again is most of a batch's time).
+        if self._grid.top_of(first_new) < round(self.scroll_y) + self.scrollable_content_region.height:
+            self.refresh()
         self.tell_loader()
 
     def relabel(self, labels: dict[int, Sequence[str]]) -> None:
@@ -380,7 +386,7 @@ class Gallery(ScrollView, can_focus=True):
         are drawn again, no other."""
         for index, lines in labels.items():
             self.labels.relabel(index, lines)
-        if labels:
+        if any(index in labels for index in self.tiles_in_view()):
             self.refresh()
 
     def tell_loader(self) -> None:

@@ -263,8 +263,11 @@ class ResultsList(OptionList):
     def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False) -> Self:
         # Grown by more entries while its scrollbar was on show already (`append_icons`), nothing's size
         # changes but its virtual height: the layout that asks for would reflow the whole screen (tens of
-        # ms a batch, as pages arrive) to find every region as it was; the scrollbar is updated here.
-        return super().refresh(*regions, repaint=repaint, layout=layout and not self._growing, recompose=recompose)
+        # ms a batch, as pages arrive) to find every region as it was; the scrollbar is updated by
+        # OptionList. And the rows on screen are the same ones: they are not drawn again.
+        if self._growing and not regions and not recompose:
+            return self
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
 
     def _overflowing(self) -> bool:
         """True when the entries are taller than the view (its scrollbar is on show, and stays)."""
