@@ -311,3 +311,22 @@ async def test_grouped_the_gallery_relabels_the_groups_that_grew(make_app, downl
             # The detail follows the highlighted group as it grows: all its members.
             detail = app.query_one(DetailPane)
             assert [icon.id for icon in detail.members.icons] == [icon.id for icon in groups[0].members]
+
+
+async def test_a_page_that_fails_ends_the_following_with_a_notice_and_keeps_the_icons(make_app, download_dir):
+    with MisbehavingServer() as server:
+        meta = {"moreResultsAvailable": True, "next": server.url("/api/v1/search?name=arrow&page=2")}
+        first = Reply.json({"data": [icon_entry(1, "Arrow Up", "")], "meta": meta})
+        server.on("/api/v1/search", first, Reply.json({"error": "gone"}, status=404))
+        app = make_app(Connection(server.base_url, TEST_TOKEN, download_dir))
+        async with app.run_test(size=WIDE) as pilot:
+            app.query_one("#search-input").value = "arrow style:filled"
+            await wait_until(
+                pilot,
+                lambda: any("Could not load more results" in str(note.message) for note in app._notifications),
+                "the notice",
+            )
+            assert not app.browser.searches.follower.following
+            assert [icon.id for icon in app.browser.searches.result.icons] == [1]
+            # The icons so far stay; reaching the last (or the next filter) tries again from there.
+            assert "more: reach the last to load them" in app.browser.search_state.status
