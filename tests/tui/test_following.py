@@ -9,6 +9,7 @@ from textual.widgets import Static
 from iconcat.api import SearchResult
 from iconcat.browsing.filters import FacetTally, Filters
 from iconcat.browsing.grouping import Grouping, group_icons
+from iconcat.browsing.search_state import SearchPhase, SearchState
 from iconcat.tui import page_follower
 from iconcat.tui.arrangement import Arrangement
 from iconcat.tui.connection import Connection
@@ -62,17 +63,13 @@ async def test_the_status_counts_while_pages_arrive(make_app, download_dir):
             assert held.requests == -(-first.total // 12) - 1  # every page after the first, once
 
 
-async def test_without_a_total_the_status_says_how_many_so_far(make_app, download_dir):
-    page_two = "/api/v1/search?name=arrow&page=2"
-    with MisbehavingServer() as server:
-        first = {"data": [icon_entry(1, "Arrow Up", "")], "meta": {"moreResultsAvailable": True, "next": ""}}
-        first["meta"]["next"] = server.url(page_two)
-        server.on("/api/v1/search", Reply.json(first), Reply.json({"data": [icon_entry(2, "Arrow Down", "")]}))
-        app = make_app(Connection(server.base_url, TEST_TOKEN, download_dir))
-        async with app.run_test(size=WIDE) as pilot:
-            await search(pilot, "arrow")
-            state = app.browser.searches.state_for("arrow", app.browser.searches.result, following=True)
-            assert "loading… 1 so far" in state.status
+def test_without_a_total_the_status_says_how_many_so_far():
+    loading = SearchState(SearchPhase.RESULTS, "arrow", count=96, following=True, filters_text="style:filled", shown=21)
+    assert loading.status == "21 shown · style:filled · loading… 96 so far"
+    unfiltered = SearchState(SearchPhase.RESULTS, "arrow", count=96, following=True)
+    assert unfiltered.status == "96 icons · loading… 96 so far"
+    done = SearchState(SearchPhase.RESULTS, "arrow", count=119, all_loaded=True, filters_text="style:filled", shown=21)
+    assert done.status == "21 of 119 shown · style:filled · all loaded"
 
 
 async def test_the_facet_panel_follows_every_page_too(make_app, download_dir):
