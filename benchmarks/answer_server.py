@@ -4,7 +4,9 @@ The demo catalogue holds 1,802 icons, and no word matches more than a thousand o
 answers of 5,000 or 10,000 results, or for browsing 2,000. This server answers any search with
 `N` icons when the query's last word is the number N (`many 5000`), made from a sample of the real
 catalogue's entries (new ids, names numbered, each with the preview of the entry it copies), as one
-page. Every request needs the bearer token; previews are served too (`/private/bundle_icons/<id>/small`).
+page; `many N pages P` answers the same N icons P to a page, each page's `meta.next` asking for the
+next (with `meta.total`, as the embedded catalogue says it). Every request needs the bearer token;
+previews are served too (`/private/bundle_icons/<id>/small`).
 
 Used by benchmarks/tui.py and benchmarks/stall.py as a child process (so it never shares the measured
 interpreter):
@@ -17,6 +19,7 @@ interpreter):
 from __future__ import annotations
 
 import base64
+import contextlib
 import json
 import subprocess
 import sys
@@ -64,10 +67,34 @@ def serve(spec_path: str) -> None:
     bodies: dict[tuple[str, str], bytes] = {}
     lock = threading.Lock()
 
-    def answer(name: str, host: str) -> bytes:
+    made: dict[tuple[str, str], list[dict]] = {}
+
+    def paged(name: str, host: str, page: int) -> bytes:
+        """Page `page` of `many N pages P`: P icons of the N, with `meta.next` and `meta.total`."""
+        words = name.split()
+        count, size = int(words[-3]), int(words[-1])
+        with lock:
+            body = bodies.get((name, host, page))
+            if body is None:
+                icons = made.get((name, host))
+                if icons is None:
+                    json.loads(answer(" ".join(words[:-2]), host, keep=False))  # (made below, kept)
+                    icons = made[(name, host)] = made.pop((" ".join(words[:-2]), host))
+                chunk = icons[(page - 1) * size : page * size]
+                more = page * size < count
+                meta: dict[str, object] = {"moreResultsAvailable": more, "total": count}
+                if more:
+                    query = urllib.parse.urlencode({"name": name, "page": page + 1})
+                    meta["next"] = f"http://{host}/api/v1/search?{query}"
+                body = bodies[(name, host, page)] = json.dumps(
+                    {"data": chunk, "meta": meta}, separators=(",", ":")
+                ).encode()
+        return body
+
+    def answer(name: str, host: str, keep: bool = True) -> bytes:
         words = name.split()
         count = int(words[-1]) if words and words[-1].isdigit() else len(entries)
-        with lock:
+        with lock if keep else contextlib.nullcontext():
             body = bodies.get((name, host))
             if body is None:
                 icons = []
@@ -82,6 +109,9 @@ def serve(spec_path: str) -> None:
                         for number, variant in enumerate(entry["variants"])
                     ]
                     icons.append(entry)
+                if not keep:  # (for `paged`: the icons, not the body)
+                    made[(name, host)] = icons
+                    return b"{}"
                 document = {"data": icons, "meta": {"moreResultsAvailable": False}}
                 body = bodies[(name, host)] = json.dumps(document, separators=(",", ":")).encode()
         return body
@@ -105,8 +135,14 @@ def serve(spec_path: str) -> None:
                 return
             url = urllib.parse.urlsplit(self.path)
             if url.path == "/api/v1/search":
-                name = urllib.parse.parse_qs(url.query).get("name", [""])[0]
-                self.reply(200, answer(name, self.headers.get("Host", "127.0.0.1")), "application/json")
+                parameters = urllib.parse.parse_qs(url.query)
+                name, host = parameters.get("name", [""])[0], self.headers.get("Host", "127.0.0.1")
+                words = name.split()
+                if len(words) >= 3 and words[-2] == "pages" and words[-1].isdigit() and words[-3].isdigit():
+                    page = int(parameters.get("page", ["1"])[0])
+                    self.reply(200, paged(name, host, page), "application/json")
+                else:
+                    self.reply(200, answer(name, host), "application/json")
                 return
             parts = url.path.strip("/").split("/")
             if len(parts) == 4 and parts[:2] == ["private", "bundle_icons"] and parts[2].isdigit():

@@ -39,9 +39,11 @@ async def wait_until(pilot: Pilot, condition: Callable[[], object], what: str, t
 
 
 def results_settled(app) -> bool:
-    """No search running or waiting to show its answer."""
-    return app.browser.search_state.phase not in (SearchPhase.SEARCHING,) and not any(
-        worker.group == "search" and not worker.is_finished for worker in app.workers
+    """No search running or waiting to show its answer, nor its pages being followed for the filters."""
+    return (
+        app.browser.search_state.phase not in (SearchPhase.SEARCHING,)
+        and not any(worker.group == "search" and not worker.is_finished for worker in app.workers)
+        and not app.browser.searches.follower.following
     )
 
 
@@ -112,7 +114,8 @@ class HeldRequests:
     machine can take longer than any latency between the request and the test's next step. A held
     request ends only when released, or after `limit` seconds so a failing test never leaves the
     server's thread waiting. `query`, when given, holds only requests whose query string holds it
-    (e.g. `"name=arrow"`).
+    (e.g. `"name=arrow"`; `"page="` holds the next pages and not the first). `page_size`: the
+    catalogue's icons per page.
     """
 
     def __init__(self, token: str, path: str, query: str = "", limit: float = WAIT_SECONDS, **options: Any) -> None:

@@ -159,6 +159,8 @@ async def test_filters_apply_before_grouping(make_app):
         await search(pilot, "arrow style:filled")
         area = app.query_one(ResultsArea)
         await wait_until(pilot, lambda: area.groups is not None, "groups")
+        # Filtered, every page is followed (issue 23): the groups grow by each batch as they would whole.
+        await wait_until(pilot, lambda: not app.browser.searches.follower.following, "every page in")
         every = app.browser.searches.result.icons
         kept = [icon for icon in every if icon.style.name == "Filled"]
         assert 0 < len(kept) < len(every)

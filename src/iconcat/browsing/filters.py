@@ -1,11 +1,16 @@
-"""Filters over the results at hand: `key:value` words in the search box, facet counts, and why nothing is left.
+"""Filters over every result of the query: `key:value` words in the search box, facet counts, why nothing is left.
+
+The browser applies them to every page of the query (it follows the catalogue's next pages while a
+filter is in force: `iconcat.tui.page_follower`), batch by batch as pages arrive (`Filters.apply` on the
+batch, `FacetTally.add` for the counts), so a count never describes one page as if it were all.
 
 Pure logic (no Textual), so it is fast to test and cheap to run on every keystroke. The pieces:
 
 - `parse_query(text)` splits what was typed into the words sent to the service and a `Filters`;
 - `Filters` (immutable, hashable) keeps the icons that match (`apply`), says which values it selects
   (`selects`), toggles one (`toggle`) and writes itself back as text (`text`);
-- `facet_counts` counts each value of each key over the results, for the facet panel;
+- `facet_counts` counts each value of each key over the results, for the facet panel (`FacetTally`
+  keeps the counts as the results grow, a batch at a time);
 - `explain_empty` says which filter left nothing; `status_text` is the status line ("12 of 48 shown · …").
 
 The syntax, and the decisions behind it:
@@ -63,6 +68,7 @@ __all__ = [
     "FACET_KEYS",
     "FILTER_KEYS",
     "VECTOR",
+    "FacetTally",
     "FacetValue",
     "FilterKey",
     "Filters",
@@ -520,6 +526,33 @@ def facet_counts(
     only separators) are not listed: nothing could choose them. An icon counts once per value ("png"
     once, however many PNG sizes it has). Sizes are "512" and "vector" (`size_name`).
     """
+    return _counts_of_kinds(_kinds(icons), filters, keys)
+
+
+class FacetTally:
+    """Facet counts kept up to date as the results grow: each batch of icons is tallied once, by kind
+    (`add`: work proportional to the batch), and counting (`counts`) loops over the kinds, not the icons.
+    `facet_counts(icons, ...)` is `FacetTally(icons).counts(...)`, in one go."""
+
+    def __init__(self, icons: Iterable[Icon] = ()) -> None:
+        self._kinds: Counter[_Kind] = _kinds(icons)
+        self.icons = sum(self._kinds.values())
+        """How many icons were tallied."""
+
+    def add(self, icons: Iterable[Icon]) -> None:
+        """Tally `icons` too (the next batch of the results)."""
+        batch = _kinds(icons)
+        self._kinds.update(batch)
+        self.icons += sum(batch.values())
+
+    def counts(self, filters: Filters, keys: Iterable[FilterKey] = FACET_KEYS) -> dict[FilterKey, list[FacetValue]]:
+        """`facet_counts` of every icon tallied."""
+        return _counts_of_kinds(self._kinds, filters, keys)
+
+
+def _counts_of_kinds(
+    kinds: Counter[_Kind], filters: Filters, keys: Iterable[FilterKey]
+) -> dict[FilterKey, list[FacetValue]]:
     patterns = filters._patterns
     references = [(index, key, _chooser(patterns[key])) for index, key in enumerate(_REF_KEYS) if key in patterns]
     formats, sizes = patterns.get("format"), patterns.get("size")
@@ -527,7 +560,7 @@ def facet_counts(
     size_ok = _chooser(sizes, size_name) if sizes is not None else None
     counts: dict[FilterKey, Counter[str]] = {key: Counter() for key in FILTER_KEYS}
     present: dict[FilterKey, set[str]] = {key: set() for key in FILTER_KEYS}
-    for (refs, files), number in _kinds(icons).items():
+    for (refs, files), number in kinds.items():
         for key, name in zip(_REF_KEYS, refs):
             present[key].add(name)
         for fmt, size in files:

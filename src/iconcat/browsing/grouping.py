@@ -29,7 +29,7 @@ from iconcat.text import sanitize
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from iconcat.api import Icon, Ref
 
-__all__ = ["IconGroup", "group_icons", "name_key"]
+__all__ = ["Grouping", "IconGroup", "group_icons", "name_key"]
 
 _NAME_LENGTH = 80
 """Names are cut to this many characters when shown (as the gallery's tiles cut them)."""
@@ -144,18 +144,52 @@ class IconGroup:
 
 def group_icons(icons: Iterable[Icon]) -> tuple[IconGroup, ...]:
     """One group per name (sanitised, case-insensitive), in the order each name first appears."""
-    keys: dict[str, str] = {}  # raw name -> key: many icons share a name, sanitise each name once
-    names: dict[str, str] = {}
-    members: dict[str, list[Icon]] = {}
-    for icon in icons:
-        key = keys.get(icon.name)
-        if key is None:
-            shown = sanitize(icon.name, max_length=_NAME_LENGTH)
-            key = keys[icon.name] = shown.casefold()
-            names.setdefault(key, shown)
-        group = members.get(key)
-        if group is None:
-            members[key] = [icon]
-        else:
-            group.append(icon)
-    return tuple(IconGroup(key, names[key], tuple(group)) for key, group in members.items())
+    return Grouping(icons).groups
+
+
+class Grouping:
+    """`group_icons` kept up to date as the results grow: `add` places a batch of icons (work
+    proportional to the batch: a group a new icon joins is made again, the others stay), and says which
+    groups changed; `groups` are every group, in the order each name first appeared."""
+
+    def __init__(self, icons: Iterable[Icon] = ()) -> None:
+        self._keys: dict[str, str] = {}  # raw name -> key: many icons share a name, sanitise each name once
+        self._names: dict[str, str] = {}
+        self._members: dict[str, list[Icon]] = {}
+        self._places: dict[str, int] = {}
+        self._groups: list[IconGroup] = []
+        self.add(icons)
+
+    @property
+    def groups(self) -> tuple[IconGroup, ...]:
+        """Every group, in the order each name first appeared."""
+        return tuple(self._groups)
+
+    def add(self, icons: Iterable[Icon]) -> list[int]:
+        """Place `icons` after the ones placed before; the places of the groups they changed or began,
+        in order (a group grown keeps its place: its name appeared where it did)."""
+        touched: dict[str, None] = {}
+        keys, names, members = self._keys, self._names, self._members
+        for icon in icons:
+            key = keys.get(icon.name)
+            if key is None:
+                shown = sanitize(icon.name, max_length=_NAME_LENGTH)
+                key = keys[icon.name] = shown.casefold()
+                names.setdefault(key, shown)
+            joined = members.get(key)
+            if joined is None:
+                members[key] = [icon]
+            else:
+                joined.append(icon)
+            touched[key] = None
+        places = []
+        for key in touched:
+            group = IconGroup(key, names[key], tuple(members[key]))
+            place = self._places.get(key)
+            if place is None:
+                place = self._places[key] = len(self._groups)
+                self._groups.append(group)
+            else:
+                self._groups[place] = group
+            places.append(place)
+        return sorted(places)

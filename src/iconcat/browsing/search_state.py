@@ -75,9 +75,9 @@ class SearchState:
     loading_more: bool = False
     """The next page is on its way (RESULTS)."""
     hint: str = ""
-    """Narrower searches built from the names at hand, when more exist than can be loaded (RESULTS)."""
+    """Narrower searches built from the names loaded, when more exist than can be loaded (RESULTS)."""
     filters_text: str = ""
-    """The filters in force over the results at hand, as typed canonically ("style:filled"), or ""."""
+    """The filters in force over every result of the query, as typed canonically ("style:filled"), or ""."""
     shown: int = 0
     """How many of the `count` results the filters keep (RESULTS with filters)."""
     emptied_by: str = ""
@@ -91,6 +91,14 @@ class SearchState:
     """This catalogue has no favourites and others have: where they are ("no favourites in
     icons.example.com; 2 in the demo catalogue (--demo)"), said on the empty screen (PROMPT, or RESULTS
     of recent icons alone); else ""."""
+    following: bool = False
+    """Every page of the query is being fetched, in the background, for the filters (RESULTS)."""
+    total: int | None = None
+    """How many icons the query matched, when the catalogue says (`meta.total`), else None."""
+    all_loaded: bool = False
+    """More than one page, and every one of them is in (RESULTS)."""
+    capped: bool = False
+    """Paging stopped at the client's cap (10,000 icons held): more exist than any count here sees."""
     offline_from: str = ""
     """The catalogue could not be reached: the results are the last answer seen for this query, kept
     at this time ("14:02"; another day's with its date), and the status says so (RESULTS); else ""."""
@@ -132,7 +140,9 @@ class SearchState:
         if phase is not SearchPhase.RESULTS:
             return (StatusPart(self._problem_status(), Priority.PROBLEM),)
         parts: list[StatusPart] = []
-        if self.filters_text:
+        if self.filters_text and self.following:  # "of" waits for every page: the count still grows
+            parts.append(StatusPart(f"{self.shown:,} shown", Priority.COUNT))
+        elif self.filters_text:
             parts.append(StatusPart(f"{self.shown:,} of {self.count:,} shown", Priority.COUNT))
         elif self.favourites is not None:
             favourites = self.favourites
@@ -150,17 +160,41 @@ class SearchState:
             parts.append(StatusPart(self.filters_text, Priority.DETAIL))
             if self.favourites is not None:  # filters typed alone filter the remembered icons
                 parts.append(StatusPart("type a word to search the catalogue", Priority.HINT))
-        if self.loading_more:
+        if self.following:
+            parts.append(self._following_part())
+        elif self.all_loaded:
+            parts.append(StatusPart("all loaded", Priority.DETAIL))
+        elif self.loading_more:
             parts.append(StatusPart("loading more…", Priority.HINT))
         elif self.can_load_more:
             parts.append(StatusPart("more: reach the last to load them", Priority.HINT))
         elif self.more_available:
+            if self.filters_text:  # the filters could not see every result: say which they saw
+                parts.append(self._filtered_few_part())
             parts.append(StatusPart(self._more_text(), Priority.HINT, shorter=self._shorter_more()))
         if self.skipped:
             parts.append(StatusPart(f"{self.skipped} unreadable left out", Priority.PROBLEM))
         if self.offline_from:
             parts.append(StatusPart(f"offline · from {self.offline_from}", Priority.PROBLEM))
         return tuple(parts)
+
+    def _following_part(self) -> StatusPart:
+        """ "loading 96 of 119…" (the catalogue said how many), else "loading… 96 so far"."""
+        count = f"{self.count:,}"
+        if self.total is not None and self.total >= self.count:
+            total = f"{self.total:,}"
+            return StatusPart(f"loading {count} of {total}…", Priority.COUNT, shorter=(f"loading {count}/{total}…",))
+        return StatusPart(f"loading… {count} so far", Priority.COUNT, shorter=(f"loading… {count}",))
+
+    def _filtered_few_part(self) -> StatusPart:
+        """What the filters saw when they could not see every result: the cap's first 10,000, or the
+        one page a catalogue that reveals no next page returned."""
+        count = f"{self.count:,}"
+        if self.capped:
+            text = f"counts over the first {count} — refine the search"
+        else:
+            text = f"filters apply to the {count} the catalogue returned"
+        return StatusPart(text, Priority.COUNT, shorter=(f"first {count} only",))
 
     def _more_text(self) -> str:
         if self.hint:

@@ -1,14 +1,16 @@
-"""How the browser screen arranges the results at hand: the filters in force and grouping by name.
+"""How the browser screen arranges the results: the filters in force and grouping by name.
 
 The rules are `browsing.filters` and `browsing.grouping`; this is the screen's side of them:
 
 - the filters live in the search box as `key:value` words: choosing values in the facet panel (`f`),
   or clearing them (`F`), rewrites the box's words, and the search starts again from there (only the
-  filters changed: no request, the results at hand are filtered again);
+  filters changed: no request, the results loaded are filtered again);
 - words the parser did not understand are noted in the status while they are in the box;
 - filters apply first, then grouping (a group holds only what the filters keep), and the status
   says how many are shown of how many, how many groups, and which filter emptied the list;
-- the facet panel counts the values of every result at hand (not only those shown).
+- the facet panel counts the values of every result of the query (not only those shown): while a filter
+  is in force or the panel is open, every page is fetched (`page_follower`), and each batch of pages is
+  filtered, grouped, shown and counted by itself (`extend`: the views are appended to, the counts added to).
 """
 
 from __future__ import annotations
@@ -17,13 +19,13 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from iconcat.browsing.filters import Filters, ParsedQuery, explain_empty, parse_query
-from iconcat.browsing.grouping import group_icons
+from iconcat.browsing.grouping import Grouping
 from iconcat.browsing.search_state import SearchPhase, SearchState
 
 from .widgets import FacetPanel, ResultsArea, SearchBar, SearchInput
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
-    from collections.abc import Callable
+    from collections.abc import Callable, Sequence
 
     from textual.screen import Screen
 
@@ -41,14 +43,20 @@ UNGROUPED_NOTICE = "Every icon on its own row."
 
 
 class Arrangement:
-    """The filters in force and the grouping over the results at hand; see the module docstring."""
+    """The filters in force and the grouping over the results; see the module docstring."""
 
     def __init__(self, screen: Screen[None], *, grouped: bool = False) -> None:
         self._screen = screen
         self.filters = Filters()
-        """The filters in force over the results at hand (the search box's `key:value` words)."""
+        """The filters in force over every result of the query (the search box's `key:value` words)."""
         self.grouped = grouped
         """Grouped by name (`g`): one entry per name, its members in the detail pane."""
+        self._arranged = 0
+        """How many of the result's icons are on show (filtered and grouped): `extend` goes on from there."""
+        self._shown = 0
+        """How many of those the filters keep."""
+        self._grouping: Grouping | None = None
+        """The groups on show, grouped by name: new icons join them (`extend`)."""
 
     def take_query(self, query: str) -> ParsedQuery:
         """The search box's words: their filters are in force from now on, what the parser did not
@@ -65,20 +73,54 @@ class Arrangement:
         how many groups, which filter emptied it), and the facet panel's counts when it is open."""
         filters = self.filters
         shown = filters.apply(result.icons) if filters else result.icons
-        if filters and state.phase is SearchPhase.RESULTS:
-            emptied = "" if shown else explain_empty(result.icons, filters)
-            state = replace(state, filters_text=filters.text, shown=len(shown), emptied_by=emptied)
-        if self.grouped:  # after the filters: a group holds only what they keep
-            groups = group_icons(shown)
-            results.show_groups(groups, keep_place=keep_place)
-            if state.phase is SearchPhase.RESULTS:
-                state = replace(state, groups=len(groups))
+        self._arranged, self._shown = len(result.icons), len(shown)
+        # After the filters: a group holds only what they keep.
+        self._grouping = Grouping(shown) if self.grouped else None
+        if self._grouping is not None:
+            results.show_groups(self._grouping.groups, keep_place=keep_place)
         else:
             results.show_icons(shown, keep_place=keep_place)
+        return self._counted(state, result.icons)
+
+    def extend(self, results: ResultsArea, result: SearchResult, state: SearchState) -> SearchState:
+        """`result` is the one on show grown by more pages: filter, group, show and count the new icons
+        alone (the work is the batch's, not every icon's again); the state that says so. Anything else
+        (a result that is not the one on show grown) is shown whole."""
+        if not 0 < self._arranged <= len(result.icons):
+            return self.show(results, result, state, keep_place=True)
+        new = result.icons[self._arranged :]
+        kept = self.filters.apply(new) if self.filters else new
+        self._arranged += len(new)
+        self._shown += len(kept)
+        if self._grouping is not None:
+            # A new icon may join a group shown already: its count grows where it stands.
+            changed = self._grouping.add(kept)
+            results.grow_groups(self._grouping.groups, changed)
+        else:
+            results.append_icons(kept)
+        facets = self._screen.query_one(FacetPanel)
+        if facets.display:
+            facets.add(new, every=result.icons)
+        return self._counted(state, result.icons)
+
+    def _counted(self, state: SearchState, icons: Sequence[Icon]) -> SearchState:
+        """`state` saying how many the filters keep and in how many groups, and which filter emptied it."""
+        if state.phase is not SearchPhase.RESULTS:
+            return state
+        filters = self.filters
+        if filters:
+            emptied = ""
+            if not self._shown and state.following:  # (explained when every page is in: it may change)
+                emptied = f"none of the {len(icons):,} loaded so far is {filters.text}; the others are loading…"
+            elif not self._shown:
+                emptied = explain_empty(icons, filters)
+            state = replace(state, filters_text=filters.text, shown=self._shown, emptied_by=emptied)
+        if self._grouping is not None:
+            state = replace(state, groups=len(self._grouping.groups))
         return state
 
     def show_facets(self, result: SearchResult | None) -> None:
-        """The facet panel, when open, counts the values of every result at hand."""
+        """The facet panel, when open, counts the values of every result of the query (loaded so far)."""
         facets = self._screen.query_one(FacetPanel)
         if facets.display:
             facets.show(result.icons if result else (), self.filters)

@@ -5,9 +5,10 @@ widgets and routes their messages and the browsing commands (`keys`: this screen
 dialog on top turns them all off) to the controllers, each a module of its own with its state:
 
 - `search_runner.SearchRunner`: searches in exclusive workers (a newer one cancels an older one); its
-  `Answered` message carries a sequence number, so a late answer is dropped; the next page on demand.
+  `Answered` message carries a sequence number, so a late answer is dropped; the next page on demand,
+  and every page while filters are in force (`page_follower`, its batches shown by `Arrangement.extend`).
 - `arrangement.Arrangement`: the search box's `key:value` filters (`browsing.filters`, applied to the
-  results at hand, never sent) and grouping by name (`g`, `browsing.grouping`).
+  results, never sent) and grouping by name (`g`, `browsing.grouping`).
 - `selection.Selection`: which icon the commands are about (grouped: the member), the detail following
   the highlight, the focus among the results.
 - `picture_controller.PictureController`: every preview (`preview_loader`: the detail's picture first,
@@ -28,6 +29,7 @@ passed through `sanitize` (failures through `describe_failure`) and shown as pla
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -51,6 +53,7 @@ from .bag_notices import BagNews, BagNotices
 from .copy_controller import CopyController
 from .keys import bindings_for, command_allowed, run_where_read, type_over_results
 from .memory_controller import MemoryController
+from .page_follower import PageFollower
 from .picture_controller import PictureController
 from .preview_loader import PreviewLoader
 from .search_runner import SearchRunner
@@ -124,7 +127,7 @@ class BrowserScreen(Screen[None]):
         self.searches = SearchRunner(self, link, first_search)
         """Runs searches; the newest one's answer lands (the first may have started before the app)."""
         self.arrangement = Arrangement(self, grouped=group)
-        """The filters in force and the grouping over the results at hand."""
+        """The filters in force and the grouping over the results."""
         self.selection = Selection(self)
         """Which icon the commands are about (grouped: the member), and the focus among the results."""
         self.stale = StaleGuard(self, self.searches, lambda: self.search_state)
@@ -182,7 +185,7 @@ class BrowserScreen(Screen[None]):
 
     @property
     def filters(self) -> Filters:
-        """The filters in force over the results at hand (the search box's `key:value` words)."""
+        """The filters in force over every result of the query (the search box's `key:value` words)."""
         return self.arrangement.filters
 
     @property
@@ -287,7 +290,7 @@ class BrowserScreen(Screen[None]):
     def start_search(self, query: str, *, immediate: bool = False) -> None:
         """Search for `query` now (an empty query shows the prompt). Typing settles into this too.
 
-        Its `key:value` words filter the results at hand and are never sent: when only they changed,
+        Its `key:value` words filter every result of the query and are never sent: when only they changed,
         the results on show are filtered again, with no request.
         """
         parsed = self.arrangement.take_query(query)
@@ -307,8 +310,10 @@ class BrowserScreen(Screen[None]):
         if message.notice:
             self.notify(message.notice, title="More results", severity="warning", markup=False)
         if message.result is not None:
-            self.remembering.keep_answer(message.query, message.result.icons)  # for when it cannot be reached
+            if not message.appended or not message.result.can_load_more:  # the first page, and the whole
+                self.remembering.keep_answer(message.query, message.result.icons)  # (for when it cannot be reached)
             self.show_search_result(message.result, message.state, keep_place=message.appended)
+            self._follow_pages()
             return
         unreachable = message.state.phase is SearchPhase.UNREACHABLE  # then the last answer seen, offline
         if unreachable and self._show_remembered_result(self.remembering.saved_answer(message.state)):
@@ -316,6 +321,27 @@ class BrowserScreen(Screen[None]):
         self.search_state = message.state
         if message.state.phase is SearchPhase.REJECTED:
             self.post_message(self.TokenRejected(message.state.message))
+
+    @on(PageFollower.Arrived)
+    def _pages_arrived(self, message: PageFollower.Arrived) -> None:
+        """More pages, followed for the filters: the views grow by them alone (`Arrangement.extend`)."""
+        results = self.query_one_optional(ResultsArea)
+        if message.sequence != self.searches.sequence or results is None:
+            return
+        if message.notice:
+            self.notify(message.notice, title="More results", severity="warning", markup=False)
+        self.search_state = self.arrangement.extend(results, message.result, message.state)
+        if self.grouped:  # the highlighted group may have grown: its members in the detail too
+            self.selection.follow(results, self.query_one(DetailPane))
+        if message.complete:  # kept once, whole (the first page was kept as it arrived)
+            self.remembering.keep_answer(message.query, message.result.icons)
+
+    def _follow_pages(self) -> None:
+        """While a filter is in force or the facet panel is open, every page of the query is fetched."""
+        facets = self.query_one_optional(FacetPanel)
+        wanted = bool(self.filters) or (facets is not None and facets.display)
+        if wanted and self.search_state.phase is SearchPhase.RESULTS and self.searches.follower.follow():
+            self.search_state = replace(self.search_state, following=True)
 
     def show_search_result(
         self, result: SearchResult, state: SearchState, *, keep_place: bool = False, select: Icon | None = None
@@ -419,18 +445,20 @@ class BrowserScreen(Screen[None]):
             self.notify("No more results to load: refine your search to see others.", markup=False)
 
     def _refilter(self) -> None:
-        """Filter the results at hand again (the filters changed, the search did not)."""
+        """Filter the results loaded again (the filters changed, the search did not); follow every page."""
         result = self.searches.result
         if result is not None and self.search_state.phase is SearchPhase.RESULTS:
             self.show_search_result(result, self.searches.state_again(result, self.search_state), keep_place=True)
+            self._follow_pages()
 
     def action_toggle_facets(self) -> None:
         """Show the facet panel (values with counts to choose with space), or hide it."""
         if not self.arrangement.toggle_facets(self.searches.result):
             self.action_focus_results()
+        self._follow_pages()
 
     def action_clear_filters(self) -> None:
-        """Clear every filter: all the results at hand again."""
+        """Clear every filter: all the results again."""
         words = self.arrangement.clear_filters()
         if words is not None:
             self.start_search(words)

@@ -7,8 +7,10 @@ cancelled request can race its cancellation) is recognisably stale and dropped.
 
 More than one page: when the catalogue reveals its next page (`SearchResult.can_load_more`),
 `load_more` fetches it (a "search-more" worker) and answers with the grown result, `appended` set, so
-the list keeps its place. When more exist but cannot be loaded, the state carries a hint of narrower
-searches built from the names at hand; why paging stopped (a next page on another origin, a loop) is
+the list keeps its place. While a filter is in force or the facet panel is open, its `follower`
+(`page_follower.PageFollower`) fetches every page in the same group, handing them over in batches.
+When more exist but cannot be loaded, the state carries a hint of narrower searches built from the
+names loaded; why paging stopped (a next page on another origin, a loop) is
 passed on as a notice.
 
 The first search may have started before the app (`first_search.FirstSearch`: the query given on the
@@ -30,6 +32,8 @@ from iconcat.browsing.collector import answer_arriving
 from iconcat.browsing.search_state import SearchPhase, SearchState, refine_hint
 from iconcat.failures import describe_failure
 from iconcat.text import sanitize
+
+from .page_follower import PageFollower
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from textual.dom import DOMNode
@@ -81,6 +85,8 @@ class SearchRunner:
         """The newest search's answer so far (every page loaded), or None."""
         self._auto_loaded_at = -1
         """How many entries were shown when reaching the last one last loaded a page."""
+        self.follower = PageFollower(owner, link, self)
+        """Follows every page of the newest search while filters are in force (`page_follower`)."""
 
     def start(self, query: str, *, immediate: bool = False) -> SearchState | None:
         """Search for `query`; return the state to show now, or None when nothing changes.
@@ -170,8 +176,12 @@ class SearchRunner:
             self._owner.post_message(self.Answered(sequence, query, result, state, notice=notice))
 
     @staticmethod
-    def state_for(query: str, result: SearchResult, *, loading_more: bool = False) -> SearchState:
-        """The state that shows `result`."""
+    def state_for(
+        query: str, result: SearchResult, *, loading_more: bool = False, following: bool = False
+    ) -> SearchState:
+        """The state that shows `result` (`following`: its every page is being fetched, `page_follower`)."""
+        from iconcat.api._paging import cap_notice  # (the client's words for its cap: loaded with any result)
+
         more_unreachable = result.more_available and not result.can_load_more
         return SearchState(
             SearchPhase.RESULTS if result.icons else SearchPhase.NO_RESULTS,
@@ -182,6 +192,10 @@ class SearchRunner:
             can_load_more=result.can_load_more,
             loading_more=loading_more,
             hint=refine_hint([icon.name for icon in result.icons], query) if more_unreachable else "",
+            following=following,
+            total=result.total,
+            all_loaded=len(result.pages_fetched) > 1 and not result.more_available,
+            capped=more_unreachable and result.paging_stopped == cap_notice(len(result.icons)),
         )
 
     def reached_last(self, entries: int) -> bool:
@@ -204,7 +218,7 @@ class SearchRunner:
                 favourites=showing.favourites,
                 elsewhere=showing.elsewhere,
             )
-        state = self.state_for(self.last_query, result)
+        state = self.state_for(self.last_query, result, following=self.follower.following)
         if showing.offline_from:  # still the last answer kept, shown offline
             state = replace(state, offline_from=showing.offline_from)
         return state
@@ -214,6 +228,8 @@ class SearchRunner:
         result = self.result
         if result is None or not result.can_load_more:
             return None
+        if self.follower.following:  # every page is on its way already
+            return self.state_for(self.last_query, result, following=True)
         if self.loading_more:
             return None  # already on its way
         self._owner.run_worker(

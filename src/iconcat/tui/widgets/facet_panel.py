@@ -2,7 +2,8 @@
 
 One `OptionList` (one widget, however many values): a heading per key (a disabled option, so the
 arrows skip it), then a row per value: a mark (● chosen, ○ not), the name (sanitised) and its count
-(`iconcat.browsing.filters.facet_counts`: over the results the *other* keys keep). Arrows move, space (or
+(`iconcat.browsing.filters.facet_counts`: over every result of the query that the *other* keys keep;
+while its pages arrive, each batch is tallied by itself and added, `FacetTally`). Arrows move, space (or
 Enter, or a click) chooses or unchooses the highlighted value, Esc clears every filter (when there is
 one to clear; else Esc goes on to whoever else wants it). Each change posts `FacetPanel.Changed` with
 the new `Filters`; the panel shows them at once, and the app applies them and redraws the results.
@@ -23,7 +24,7 @@ from textual.message import Message
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
-from iconcat.browsing.filters import FACET_KEYS, FilterKey, Filters, facet_counts
+from iconcat.browsing.filters import FACET_KEYS, FacetTally, FilterKey, Filters
 from iconcat.text import sanitize
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
@@ -42,7 +43,8 @@ _HEADINGS: dict[FilterKey, str] = {
 
 
 class FacetPanel(OptionList):
-    """Facets of the results at hand. `show(icons, filters)` fills it; it posts `Changed(filters)`."""
+    """Facets of every result of the query. `show(icons, filters)` fills it, `add` counts more pages;
+    it posts `Changed(filters)`."""
 
     COMPONENT_CLASSES = {"facet-panel--count", "facet-panel--chosen"}
     """`facet-panel--count`: the counts; `facet-panel--chosen`: the mark and name of a chosen value."""
@@ -86,6 +88,8 @@ class FacetPanel(OptionList):
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes, markup=False)
         self._icons: Sequence[Icon] = ()
+        self._tally = FacetTally()
+        """The values of `_icons`, tallied by kind as they arrived."""
         self._filters = Filters()
         self._entries: list[tuple[FilterKey, str] | None] = []
         """What each option is: (key, value name), or None for a heading."""
@@ -108,15 +112,28 @@ class FacetPanel(OptionList):
         return self._entries[index] if index is not None and index < len(self._entries) else None
 
     def show(self, icons: Sequence[Icon], filters: Filters) -> None:
-        """Show the facets of `icons` with `filters` chosen, keeping the highlight on the same value."""
+        """Show the facets of `icons` with `filters` chosen, keeping the highlight on the same value
+        (the same `icons` as before are not tallied again: only the filters changed)."""
+        if icons is not self._icons:
+            self._tally = FacetTally(icons)
         self._icons = icons
         self._filters = filters
+        self._rebuild()
+
+    def add(self, icons: Sequence[Icon], *, every: Sequence[Icon]) -> None:
+        """`icons` joined the results (more pages arrived; `every` is all of them now): counted by
+        themselves, added to the counts so far."""
+        if self._tally.icons + len(icons) != len(every):  # (not the icons counted before, grown)
+            self.show(every, self._filters)
+            return
+        self._tally.add(icons)
+        self._icons = every
         self._rebuild()
 
     def _rebuild(self) -> None:
         keep = self.highlighted_entry
         index_before = self.highlighted
-        facets = facet_counts(self._icons, self._filters)
+        facets = self._tally.counts(self._filters)
         options: list[Option] = []
         entries: list[tuple[FilterKey, str] | None] = []
         self._names = {}

@@ -44,7 +44,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
 from time import monotonic
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Self
 
 from rich.segment import Segment
 from rich.style import Style as RichStyle
@@ -225,6 +225,8 @@ class Gallery(ScrollView, can_focus=True):
         self._grid = Grid(0, self._tile.width, self._tile.height)  # laid out by `_layout`
         self._direction = 1
         self._want_pending = False
+        self._growing = False
+        """True while tiles are appended below a gallery taller than the view (see `refresh`)."""
         self._repaint_rows: set[int] = set()  # rows of tiles whose pictures came since the last repaint
         self._repaint_timer: Timer | None = None
         self._repainted_at = 0.0
@@ -341,6 +343,51 @@ class Gallery(ScrollView, can_focus=True):
         if retry_failures:
             self.loader.want_again()  # a new search gives previews that failed in passing another chance
         self.tell_loader()
+
+    def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False) -> Self:
+        # Grown by more entries while its scrollbar was on show already (`append_icons`), nothing's size
+        # changes but its virtual height: the layout that asks for would reflow the whole screen (tens of
+        # ms a batch, as pages arrive) to find every region as it was; the scrollbar is updated there,
+        # and the tiles on screen are drawn again only if new ones are among them.
+        if self._growing and not regions and not recompose:
+            return self
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+
+    def _overflowing(self) -> bool:
+        """True when the entries are taller than the view (its scrollbar is on show, and stays)."""
+        return self.is_mounted and self.virtual_size.height > self.scrollable_content_region.height
+
+    def append_icons(self, icons: Sequence[Icon], labels: Sequence[Sequence[str]] | None = None) -> None:
+        """Add tiles for `icons` after the last (the results' next pages): the highlight, the scroll and
+        the labels already made stay; the work is the new tiles' (and the tiles on screen's repaint),
+        not every tile's again. `labels` as for `show_icons` (the tiles before were given theirs too)."""
+        if not icons:
+            return
+        was_empty, first_new = not self._icons, len(self._icons)
+        self._icons += tuple(icons)
+        self.labels.append(self._icons, labels)
+        self._growing = self._overflowing()
+        try:
+            self._layout()
+        finally:
+            self._growing = False
+        self._scroll_update(self.virtual_size)  # (what the layout would have done)
+        if was_empty:
+            self.set_reactive(Gallery.highlighted, 0)
+            self.post_message(IconHighlighted(self, self.highlighted_icon))
+        # The tiles on screen are drawn again only when new ones are among them (below the view, they
+        # change nothing there: drawing a screen of pictures again is most of a batch's time).
+        if self._grid.top_of(first_new) < round(self.scroll_y) + self.scrollable_content_region.height:
+            self.refresh()
+        self.tell_loader()
+
+    def relabel(self, labels: dict[int, Sequence[str]]) -> None:
+        """Tiles (by index) read these lines of label now (a group's count grew); the tiles on screen
+        are drawn again, no other."""
+        for index, lines in labels.items():
+            self.labels.relabel(index, lines)
+        if any(index in labels for index in self.tiles_in_view()):
+            self.refresh()
 
     def tell_loader(self) -> None:
         """Tell the loader which tiles are on screen and which are one screen ahead (now)."""

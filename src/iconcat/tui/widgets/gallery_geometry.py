@@ -65,6 +65,10 @@ class Grid:
         """Lines the whole grid takes (the gallery's virtual height)."""
         return self.rows * self.tile_height
 
+    def top_of(self, index: int) -> int:
+        """The first line of tile `index`'s row."""
+        return (index // self.columns) * self.tile_height
+
     def row_of(self, index: int) -> int:
         """The row tile `index` is in."""
         return index // self.columns

@@ -63,6 +63,8 @@ class ResultsArea(Container):
         self._fill_hidden: Callable[[], None] | None = None
         """Puts the latest results into the view not on show; run when it is shown (until then nobody
         sees it, so a search fills one view, not two)."""
+        self._hidden_keep_place = False
+        """Whether the hidden view, when filled, keeps its place (the fill waiting was for a grown list)."""
         self.set_reactive(ResultsArea.view, view)
         self.set_class(view == "gallery", "-gallery-view")
 
@@ -138,8 +140,9 @@ class ResultsArea(Container):
             return ids
         return frozenset(group.first.id for group in groups if any(member.id in ids for member in group.members))
 
-    def _fill(self, fill_list: Callable[[], None], fill_gallery: Callable[[], None]) -> None:
+    def _fill(self, fill_list: Callable[[], None], fill_gallery: Callable[[], None], *, keep_place: bool) -> None:
         """Fill the view on show now, the other when it is shown (`watch_view`)."""
+        self._hidden_keep_place = keep_place
         if self.view == "gallery":
             fill_gallery()
             self._fill_hidden = fill_list
@@ -156,7 +159,52 @@ class ResultsArea(Container):
         self._fill(
             partial(self.query_one(ResultsList).show_icons, icons, keep_place=keep_place),
             partial(self.query_one(Gallery).show_icons, icons, keep_place=keep_place),
+            keep_place=keep_place,
         )
+
+    def append_icons(self, icons: Sequence[Icon]) -> None:
+        """Add `icons` after the ones on show (ungrouped; the results' next pages): the view on show
+        grows by them alone, the other gets the whole list when it is shown (as `show_icons`)."""
+        if self._groups is not None:  # (grouped, the caller shows the groups again)
+            return
+        view = self.active
+        hidden: ResultsList | Gallery
+        hidden = self.query_one(ResultsList) if self.view == "gallery" else self.query_one(Gallery)
+        view.append_icons(icons)
+        if self._fill_hidden is None:
+            self._hidden_keep_place = True  # the hidden view holds the results before these: its place stays
+        self._fill_hidden = partial(hidden.show_icons, view.icons, keep_place=self._hidden_keep_place)
+
+    def grow_groups(self, groups: Sequence[IconGroup], changed: Sequence[int]) -> None:
+        """Grouped by name, the groups on show grew by the results' next pages: `changed` are the places
+        of the groups that grew or began (`grouping.Grouping.add`). The view on show changes those
+        entries alone; the other gets every group when it is shown (as `show_groups`)."""
+        before = self._groups
+        if before is None:
+            self.show_groups(groups, keep_place=True)
+            return
+        self._groups = tuple(groups)
+        if self._marks or self._favourites:
+            self._show_marks()  # an entry's mark follows its members
+        listed = len(before)
+        if self.view == "gallery":
+            gallery = self.query_one(Gallery)
+            gallery.relabel({index: _group_label(groups[index]) for index in changed if index < listed})
+            gallery.append_icons([group.first for group in groups[listed:]], [_group_label(g) for g in groups[listed:]])
+        else:
+            self.query_one(ResultsList).grow_groups(groups, changed, listed)
+        if self._fill_hidden is None:
+            self._hidden_keep_place = True
+        self._fill_hidden = partial(self._fill_groups, self.view, keep_place=self._hidden_keep_place)
+
+    def _fill_groups(self, shown: str, *, keep_place: bool) -> None:
+        """Put the groups on show into the view other than `shown` (its turn to be shown)."""
+        groups = self._groups or ()
+        firsts = [group.first for group in groups]
+        if shown == "gallery":
+            self.query_one(ResultsList).show_icons(firsts, keep_place=keep_place, groups=groups)
+        else:
+            self.query_one(Gallery).show_icons(firsts, keep_place=keep_place, labels=[_group_label(g) for g in groups])
 
     def show_groups(self, groups: Sequence[IconGroup], *, keep_place: bool = False) -> None:
         """Show one entry per group in both views (the first highlighted, or the same place when
@@ -165,10 +213,11 @@ class ResultsArea(Container):
         if self._marks or self._favourites:
             self._show_marks()  # an entry's mark follows its members
         firsts = [group.first for group in self._groups]
-        labels = [(group.name, f"× {len(group.members)}") for group in self._groups]
+        labels = [_group_label(group) for group in self._groups]
         self._fill(
             partial(self.query_one(ResultsList).show_icons, firsts, keep_place=keep_place, groups=self._groups),
             partial(self.query_one(Gallery).show_icons, firsts, keep_place=keep_place, labels=labels),
+            keep_place=keep_place,
         )
 
     def highlight(self, icon: Icon) -> bool:
@@ -242,3 +291,8 @@ class ResultsArea(Container):
         # The message box's size is set by the layout (1fr), so new text only needs a repaint.
         self.query_one("#results-message", Static).update(Content(explanation), layout=False)
         return shows_list
+
+
+def _group_label(group: IconGroup) -> tuple[str, str]:
+    """A group's tile label: its name over "× 17" (how many members)."""
+    return (group.name, f"× {len(group.members)}")

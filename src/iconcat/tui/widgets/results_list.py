@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Self
 
 from rich.cells import cell_len, set_cell_size
 from rich.segment import Segment
@@ -222,6 +222,8 @@ class ResultsList(OptionList):
         self._widths = ColumnWidths()
         self._fade = 1.0
         self._marked: Marks = {}
+        self._growing = False
+        """True while rows are appended below a list taller than the view (see `refresh`)."""
 
     @property
     def icons(self) -> tuple[Icon, ...]:
@@ -257,6 +259,71 @@ class ResultsList(OptionList):
             self.highlighted = min(before or 0, len(self._icons) - 1)
         else:
             self.post_message(IconHighlighted(self, None))
+
+    def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False) -> Self:
+        # Grown by more entries while its scrollbar was on show already (`append_icons`), nothing's size
+        # changes but its virtual height: the layout that asks for would reflow the whole screen (tens of
+        # ms a batch, as pages arrive) to find every region as it was; the scrollbar is updated by
+        # OptionList. And the rows on screen are the same ones: they are not drawn again.
+        if self._growing and not regions and not recompose:
+            return self
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+
+    def _overflowing(self) -> bool:
+        """True when the entries are taller than the view (its scrollbar is on show, and stays)."""
+        return self.is_mounted and self.virtual_size.height > self.scrollable_content_region.height
+
+    def append_icons(self, icons: Sequence[Icon]) -> None:
+        """Add rows for `icons` after the last (the results' next pages): the highlight, the scroll and
+        the rows made stay; the work is the new rows' (the columns widen when a new one needs it)."""
+        if not icons:
+            return
+        was_empty = not self._icons
+        self._icons += tuple(icons)
+        widths, grown = self._widths, ColumnWidths.fit(icons)
+        wider = (max(widths.style, grown.style), max(widths.set, grown.set), max(widths.name, grown.name))
+        if wider != (widths.style, widths.set, widths.name):
+            # The rows share one widths object: the rows on screen are drawn again with the new columns.
+            widths.style, widths.set, widths.name = wider
+            self._option_render_cache.clear()
+            self.refresh()
+        self._growing = self._overflowing()
+        try:  # (OptionList updates the scrollbar as it adds lines)
+            self.add_options([Option(IconRow(icon, widths)) for icon in icons])
+        finally:
+            self._growing = False
+        if was_empty:
+            self.highlighted = 0
+
+    def grow_groups(self, groups: Sequence[IconGroup], grown: Sequence[int], listed: int) -> None:
+        """Grouped by name, the groups grew (more pages): the rows at `grown` stand for their group's
+        new self (its count; the first member stays), and the groups past the `listed` rows are added.
+        The work is the changed and new rows', not every row's again."""
+        new = groups[listed:]
+        changed = [groups[index] for index in grown if index < listed]
+        widths, fitted = self._widths, ColumnWidths.fit((), [*changed, *new])
+        wider = (max(widths.style, fitted.style), max(widths.set, fitted.set), max(widths.name, fitted.name))
+        options = self._options
+        for index in grown:
+            if index < listed:
+                row = options[index].prompt
+                if isinstance(row, IconRow):
+                    row.group, row._texts = groups[index], None
+        if changed or wider != (widths.style, widths.set, widths.name):
+            widths.style, widths.set, widths.name = wider
+            self._option_render_cache.clear()  # (rows on screen are drawn again; a row is one line still)
+            self.refresh()
+        if not new:
+            return
+        was_empty = not self._icons
+        self._icons += tuple(group.first for group in new)
+        self._growing = self._overflowing()
+        try:
+            self.add_options([Option(IconRow(group.first, widths, group)) for group in new])
+        finally:
+            self._growing = False
+        if was_empty:
+            self.highlighted = 0
 
     @property
     def marked(self) -> Marks:

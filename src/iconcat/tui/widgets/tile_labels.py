@@ -25,14 +25,33 @@ class TileLabels:
 
     def __init__(self) -> None:
         self._icons: tuple[Icon, ...] = ()
-        self._given: tuple[Sequence[str], ...] | None = None
+        self._given: list[Sequence[str]] | None = None
         self._texts: dict[tuple[int, int], str] = {}
 
     def show(self, icons: tuple[Icon, ...], given: Sequence[Sequence[str]] | None) -> None:
         """Label `icons`: each with its own words, or with `given`'s lines (in the order of `icons`)."""
         self._icons = icons
-        self._given = tuple(given) if given is not None else None
+        self._given = list(given) if given is not None else None
         self._texts.clear()
+
+    def append(self, icons: tuple[Icon, ...], given: Sequence[Sequence[str]] | None = None) -> None:
+        """`icons` are the ones labelled before and more after them, the new ones labelled with their own
+        words, or with `given`'s lines (as the ones before were): the texts made so far stay (a tile's
+        text is made when it is first drawn)."""
+        if (given is None) != (self._given is None):  # (labelled another way than before: all again)
+            self.show(icons, [*(self._given or ()), *given] if given is not None else None)
+            return
+        self._icons = icons
+        if given is not None and self._given is not None:
+            self._given.extend(given)
+
+    def relabel(self, index: int, lines: Sequence[str]) -> None:
+        """Tile `index` reads `lines` now (a group's count grew)."""
+        if self._given is None or not 0 <= index < len(self._given):
+            return
+        self._given[index] = lines
+        for line in range(len(lines)):
+            self._texts.pop((index, line), None)
 
     @property
     def most_lines(self) -> int:
