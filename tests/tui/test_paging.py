@@ -68,19 +68,17 @@ async def test_a_next_page_on_another_origin_is_refused_with_a_notice(make_app, 
 @pytest.mark.parametrize(
     ("view", "key", "query", "group"),
     [
-        ("list", "end", "star style:duotone", False),
-        ("list", "pagedown", "star style:duotone", False),
-        ("gallery", "end", "star style:duotone", False),
-        ("gallery", "pagedown", "star style:duotone", False),
         ("list", "pagedown", "star", True),
+        ("list", "end", "star", True),
+        ("gallery", "pagedown", "star", True),
         ("gallery", "end", "star", True),
     ],
 )
 async def test_pgdn_and_end_on_the_last_entry_load_the_next_page(make_app, download_dir, view, key, query, group):
-    # Pages of 5 for "star" (17 icons, one name): a Duotone icon on pages 1, 3 and 4, none on page 2;
-    # grouped, one entry. Either way the one entry on show is the last, and the page its first
-    # highlight loaded added no entry: reaching it again loads nothing more; PgDn and End on it do
-    # (issue 23), Home and PgUp do not.
+    # Pages of 5 for "star" (17 icons, one name): grouped, one entry. The one entry on show is the
+    # last, and the page its first highlight loaded added no entry: reaching it again loads nothing
+    # more; PgDn and End on it do (issue 23), Home and PgUp do not. (Filtered, every page now follows
+    # without a key: tests/tui/test_following.py.)
     with serving(token=TEST_TOKEN, page_size=5) as small_pages:
         app = make_app(Connection(small_pages.base_url, TEST_TOKEN, download_dir, is_demo=True), view=view, group=group)
         async with app.run_test(size=SIZE) as pilot:
