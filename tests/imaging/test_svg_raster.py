@@ -293,6 +293,7 @@ import sys, time
 from iconcat.imaging import svg_raster
 svg_raster.rasterise({icon!r}, 8)
 print(svg_raster.worker_pids()[0], flush=True)
+sys.stdin.readline()  # the test has looked at the worker: now end ("exit") or wait to be killed
 if sys.argv[1] == "wait":
     time.sleep(60)
 """
@@ -302,13 +303,18 @@ if sys.argv[1] == "wait":
 def test_the_worker_goes_away_with_its_parent(ending) -> None:
     parent = subprocess.Popen(
         [sys.executable, "-c", PARENT.format(icon=ICON), "wait" if ending == "killed" else "exit"],
+        stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         text=True,
     )
-    assert parent.stdout is not None
+    assert parent.stdin is not None and parent.stdout is not None
     pid = int(parent.stdout.readline())
+    # Read while the parent still lives: a parent that exited at once raced the worker's own cleanup
+    # (on a loaded CI machine the worker had already left its folder for "/").
     folder = Path(os.readlink(f"/proc/{pid}/cwd"))  # its empty working folder
     assert folder.name.startswith("iconcat-svg-") and list(folder.iterdir()) == []
+    parent.stdin.write("\n")
+    parent.stdin.close()
     if ending == "killed":
         parent.kill()
     parent.wait(30)

@@ -114,13 +114,15 @@ class ConnectScreen(ModalScreen["Connection | None"]):
             yield KeyHints("ctrl+t test", "ctrl+s save", "esc cancel", id="connect-keys")
 
     def on_mount(self) -> None:
+        fields = list(self.query(Input))
+        if not fields:
+            # Pushed as the app closes (the catalogue opens in a worker: its refusal can come as the
+            # person quits): the form was never composed and there is nothing to focus.
+            return
         if self.focus_token:
             self.query_one("#connect-token", Input).focus()
             return
-        first_empty = next(
-            (field for field in self.query(Input) if not field.value), self.query_one("#connect-base-url", Input)
-        )
-        first_empty.focus()
+        next((field for field in fields if not field.value), fields[0]).focus()
 
     # The token never sits in a plain local variable here: Textual's crash report prints locals.
     def _values(self) -> _Form:
