@@ -1,4 +1,4 @@
-"""The facet panel: values with counts, chosen with arrows and space (never typed), Esc clears."""
+"""The facet panel: values with counts, chosen with arrows and space; typing narrows the values, Esc clears."""
 
 from __future__ import annotations
 
@@ -120,7 +120,7 @@ async def test_a_chosen_value_that_no_result_has_can_be_unchosen():
         assert app.changes == [Filters()]
 
 
-async def test_in_the_browser_space_chooses_while_letters_still_search(make_app):
+async def test_in_the_browser_space_chooses_and_letters_narrow_the_panel_not_the_search(make_app):
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await search(pilot, "arrow")
@@ -139,5 +139,10 @@ async def test_in_the_browser_space_chooses_while_letters_still_search(make_app)
         assert panel.filters == Filters.of(style=first_style[1].lower())
         # The space chose a value (it went into the box as a filter word, not as a typed space).
         assert box.value == f"arrow {panel.filters.text}"
+        # Typing over the panel is the panel's (issue 24): it finds a value, the search box is left alone.
         await pilot.press("u")
+        await pilot.pause()
+        assert panel.has_focus and panel.narrow == "u" and box.value == f"arrow {panel.filters.text}"
+        await pilot.press("escape", "tab", "u")  # the text cleared; over the results a letter searches
         await wait_until(pilot, lambda: box.has_focus and box.value.endswith("u"), "a letter typed into the search")
+        assert panel.narrow == ""
