@@ -6,6 +6,8 @@ the panel the slowest thing on screen. So `facet_sections` keeps, for each key:
 
 - the values with the highest counts, at most `SHOWN_PER_KEY` (8) of them, then a "… N more" line
   (one value more than the limit is shown rather than a line saying "1 more": the same height);
+- where a key is cut, no value with a count of 0 among the top ones (the other keys' filters leave none
+  of it: with a set chosen, its styles first, not "12 Filled  0"); they are among the "more";
 - every chosen value, wherever its count puts it (it must stay visible to be unchosen), and the value
   under the highlight (so the highlight does not jump while counts change as pages arrive);
 - with text typed (`narrow`), only the values whose names contain it (case-insensitive, spaces,
@@ -72,12 +74,14 @@ def facet_sections(
             continue
         fitting = [not needle or needle in folded(value.name) for value in values]
         matching = sum(fitting)
-        room = matching if matching <= limit + 1 else limit  # one more row rather than "… 1 more"
+        cut = matching > limit + 1  # (one more row rather than a line saying "… 1 more")
+        room = limit if cut else matching
         shown: list[FacetValue] = []
         top = shown_fitting = 0
         for value, fits in zip(values, fitting):
             wanted = value.selected or keep == (key, value.name)
-            if fits and top < room:
+            # Cut, a key lists no zero among its top values (what the other filters leave none of).
+            if fits and top < room and (value.count or not cut):
                 top += 1
             elif not wanted:
                 continue

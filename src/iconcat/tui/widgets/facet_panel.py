@@ -9,14 +9,14 @@ one to clear; else Esc goes on to whoever else wants it). Each change posts `Fac
 the new `Filters`; the panel shows them at once, and the app applies them and redraws the results.
 
 Real icon sets give a query hundreds of sets and thousands of categories, so each key shows its top
-values by count and "… N more · type to find" (`iconcat.browsing.facet_view`: chosen values are always
-shown). Typing over the panel is the panel's: a printable key narrows the values shown, across every
-key, to those whose names contain what was typed ("tab" finds Tabler Icons among 243 sets), shown on a
-first row "Find tab · esc clears"; backspace takes a character back, Esc clears the text (then, pressed
-again, the filters). This scopes the key rule (`iconcat.tui.keys`) to the panel: over the results a
-letter starts a search; over the panel, which lists values and not icons, it finds a value. So command
-letters type here too (`f` of "filled"): tab goes back to the results, where `f` closes the panel;
-ctrl+q still quits. The text is cleared when the panel closes.
+values by count and "… N more", with "type to find" on the border (`iconcat.browsing.facet_view`: chosen
+values are always shown). Typing over the panel is the panel's: a printable key narrows the values
+shown, across every key, to those whose names contain what was typed ("tab" finds Tabler Icons among 243
+sets), shown on a first row "Find tab · esc clears"; backspace takes a character back, Esc clears the
+text (then, pressed again, the filters). This scopes the key rule (`iconcat.tui.keys`) to the panel:
+over the results a letter starts a search; over the panel, which lists values and not icons, it finds a
+value. So command letters type here too (`f` of "filled"): tab goes back to the results, where `f`
+closes the panel; ctrl+q still quits. The text is cleared when the panel closes.
 
 Pages arriving redraw only what changed: the counts loop over kinds of icons (`FacetTally`), and the
 rows are rebuilt only when what is shown (at most a few dozen rows) differs.
@@ -189,11 +189,15 @@ class FacetPanel(OptionList):
                 )
                 entries.append((section.key, value.name))
             if section.more:
-                more = f"  … {section.more:,} more" + ("" if self._narrow else " · type to find")
+                more = f"  … {section.more:,} more"
                 options.append(Option(Content.styled(more, ".facet-panel--count"), disabled=True))
                 entries.append(None)
         self.set_options(options)
         self._entries = entries
+        # The hint sits on the border (a row of its own per key wrapped at 80×24), only where values
+        # are left out: a panel that lists everything (the demo's) looks as it did.
+        cut = any(section.more for section in sections)
+        self.border_subtitle = "type to find" if cut and not self._narrow else None
         if not any(entry is not None for entry in entries):
             return
         if keep is not None and keep in entries:
