@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from textual import events
 from textual.app import App, ComposeResult
 from textual.widgets import Input
 
@@ -105,6 +106,23 @@ async def test_enter_and_a_click_choose_too_and_esc_clears():
         await pilot.press("escape")  # nothing to clear: Esc is not the panel's
         await pilot.pause()
         assert len(app.changes) == count
+
+
+async def test_keys_read_together_act_in_their_order():
+    app = PanelApp()
+    async with app.run_test(size=(60, 30)) as pilot:
+        panel = app.query_one(FacetPanel)
+        panel.show(ICONS, Filters())
+        panel.focus()
+        await pilot.pause()
+        # One read from the terminal: ↓ then space, queued before either is handled.
+        for key, character in (("down", None), ("space", " "), ("down", None), ("enter", None)):
+            app.post_message(events.Key(key, character))
+        await pilot.pause()
+        bold = ICONS[3].style.name  # Filled 2, then Bold 1 and Outline 1
+        first, second = app.changes
+        assert first.selects("style", bold) and not first.selects("style", "Filled")
+        assert second.selects("style", bold) and second.selects("style", "Outline")
 
 
 async def test_a_chosen_value_that_no_result_has_can_be_unchosen():

@@ -56,6 +56,14 @@ _HEADINGS: dict[FilterKey, str] = {
 }
 
 
+_MOVES = {
+    binding.key: binding.action
+    for binding in OptionList.BINDINGS
+    if isinstance(binding, Binding) and binding.action != "select"
+}
+"""The list's keys that move the highlight (↑ ↓ Home End PgUp PgDn), by their actions."""
+
+
 class FacetPanel(OptionList):
     """Facets of every result of the query. `show(icons, filters)` fills it, `add` counts more pages,
     `narrow_to(text)` shows only the values containing `text`; it posts `Changed(filters)`."""
@@ -245,11 +253,15 @@ class FacetPanel(OptionList):
             return bool(self._filters)
         return super().check_action(action, parameters)
 
-    def on_key(self, event: events.Key) -> None:
+    async def on_key(self, event: events.Key) -> None:
         # Typing over the panel is the panel's (the app's key rule would carry it to the search box):
         # space chooses, any other printable key narrows the values, backspace and Esc undo it.
-        if event.key == "space":
+        # The list's own keys run here too, in the order they were read: left to bubble, "↓ space" in
+        # one read chose before it moved (the space handled here, the arrow later, by the screen).
+        if event.key in ("space", "enter"):
             self.action_toggle_value()
+        elif event.key in _MOVES:
+            await self.run_action(_MOVES[event.key])
         elif event.is_printable and event.character:
             self.narrow_to(self._narrow + event.character)
         elif event.key == "backspace" and self._narrow:
