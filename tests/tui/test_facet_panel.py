@@ -1,7 +1,8 @@
-"""The facet panel: values with counts, chosen with arrows and space (never typed), Esc clears."""
+"""The facet panel: values with counts, chosen with arrows and space; typing narrows the values, Esc clears."""
 
 from __future__ import annotations
 
+from textual import events
 from textual.app import App, ComposeResult
 from textual.widgets import Input
 
@@ -107,6 +108,23 @@ async def test_enter_and_a_click_choose_too_and_esc_clears():
         assert len(app.changes) == count
 
 
+async def test_keys_read_together_act_in_their_order():
+    app = PanelApp()
+    async with app.run_test(size=(60, 30)) as pilot:
+        panel = app.query_one(FacetPanel)
+        panel.show(ICONS, Filters())
+        panel.focus()
+        await pilot.pause()
+        # One read from the terminal: ↓ then space, queued before either is handled.
+        for key, character in (("down", None), ("space", " "), ("down", None), ("enter", None)):
+            app.post_message(events.Key(key, character))
+        await pilot.pause()
+        bold = ICONS[3].style.name  # Filled 2, then Bold 1 and Outline 1
+        first, second = app.changes
+        assert first.selects("style", bold) and not first.selects("style", "Filled")
+        assert second.selects("style", bold) and second.selects("style", "Outline")
+
+
 async def test_a_chosen_value_that_no_result_has_can_be_unchosen():
     app = PanelApp()
     async with app.run_test(size=(60, 30)) as pilot:
@@ -120,7 +138,7 @@ async def test_a_chosen_value_that_no_result_has_can_be_unchosen():
         assert app.changes == [Filters()]
 
 
-async def test_in_the_browser_space_chooses_while_letters_still_search(make_app):
+async def test_in_the_browser_space_chooses_and_letters_narrow_the_panel_not_the_search(make_app):
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await search(pilot, "arrow")
@@ -139,5 +157,10 @@ async def test_in_the_browser_space_chooses_while_letters_still_search(make_app)
         assert panel.filters == Filters.of(style=first_style[1].lower())
         # The space chose a value (it went into the box as a filter word, not as a typed space).
         assert box.value == f"arrow {panel.filters.text}"
+        # Typing over the panel is the panel's (issue 24): it finds a value, the search box is left alone.
         await pilot.press("u")
+        await pilot.pause()
+        assert panel.has_focus and panel.narrow == "u" and box.value == f"arrow {panel.filters.text}"
+        await pilot.press("escape", "tab", "u")  # the text cleared; over the results a letter searches
         await wait_until(pilot, lambda: box.has_focus and box.value.endswith("u"), "a letter typed into the search")
+        assert panel.narrow == ""

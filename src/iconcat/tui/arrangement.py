@@ -140,6 +140,8 @@ class Arrangement:
         if facets.display:
             self.show_facets(result)
             facets.screen.set_focus(facets)
+        elif facets.narrow:
+            facets.narrow_to("")  # a panel opened again starts with every value
         return bool(facets.display)
 
     def clear_filters(self) -> str | None:

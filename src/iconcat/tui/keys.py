@@ -11,7 +11,9 @@ Any other printable key moves to the search box carrying that character, so a wo
 results becomes a search (`types_into_search`). Commands that open a place to type (the connect
 screen) take a control key, which no word can type. One command works everywhere, under every dialog and
 while typing (`anywhere`): quitting by ctrl+q, an action of its own beside `q`'s, which the rule turns off
-while a text box has focus.
+while a text box has focus. The filters panel scopes the rule to itself: it lists values, not icons, so
+a printable key there finds a value (`FacetPanel`), command letters included, and never reaches the
+search box.
 """
 
 from __future__ import annotations
@@ -211,6 +213,7 @@ WIDGET_KEYS: tuple[tuple[str, str], ...] = (
     ("→ / ← or esc", "grouped: from the list into the group's members, and back"),
     ("mouse", "click previews an icon, double-click downloads it"),
     ("ctrl+p", "command palette: every action, and themes"),
+    ("a–z in the filters", "find a value: only those containing what is typed (esc clears it)"),
     ("a–z", "over the results, a letter that is no command starts a search with it"),
 )
 """Keys the widgets and Textual own (not app bindings), for the help screen."""

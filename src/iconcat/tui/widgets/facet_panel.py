@@ -8,8 +8,18 @@ Enter, or a click) chooses or unchooses the highlighted value, Esc clears every 
 one to clear; else Esc goes on to whoever else wants it). Each change posts `FacetPanel.Changed` with
 the new `Filters`; the panel shows them at once, and the app applies them and redraws the results.
 
-Space is a printable key, yet no word typed over the panel can be lost to it: letters still reach the
-search box (the key rule), and space only toggles here.
+Real icon sets give a query hundreds of sets and thousands of categories, so each key shows its top
+values by count and "… N more", with "type to find" on the border (`iconcat.browsing.facet_view`: chosen
+values are always shown). Typing over the panel is the panel's: a printable key narrows the values
+shown, across every key, to those whose names contain what was typed ("tab" finds Tabler Icons among 243
+sets), shown on a first row "Find tab · esc clears"; backspace takes a character back, Esc clears the
+text (then, pressed again, the filters). This scopes the key rule (`iconcat.tui.keys`) to the panel:
+over the results a letter starts a search; over the panel, which lists values and not icons, it finds a
+value. So command letters type here too (`f` of "filled"): tab goes back to the results, where `f`
+closes the panel; ctrl+q still quits. The text is cleared when the panel closes.
+
+Pages arriving redraw only what changed: the counts loop over kinds of icons (`FacetTally`), and the
+rows are rebuilt only when what is shown (at most a few dozen rows) differs.
 """
 
 from __future__ import annotations
@@ -24,13 +34,17 @@ from textual.message import Message
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
-from iconcat.browsing.filters import FACET_KEYS, FacetTally, FilterKey, Filters
+from iconcat.browsing.facet_view import FacetSection, facet_sections
+from iconcat.browsing.filters import FacetTally, FacetValue, FilterKey, Filters
 from iconcat.text import sanitize
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from iconcat.api import Icon
 
 __all__ = ["FacetPanel"]
+
+_MAX_NARROW = 40
+"""Typed text longer than this narrows nothing further (no set or category name is that long)."""
 
 _HEADINGS: dict[FilterKey, str] = {
     "style": "Style",
@@ -42,9 +56,17 @@ _HEADINGS: dict[FilterKey, str] = {
 }
 
 
+_MOVES = {
+    binding.key: binding.action
+    for binding in OptionList.BINDINGS
+    if isinstance(binding, Binding) and binding.action != "select"
+}
+"""The list's keys that move the highlight (↑ ↓ Home End PgUp PgDn), by their actions."""
+
+
 class FacetPanel(OptionList):
-    """Facets of every result of the query. `show(icons, filters)` fills it, `add` counts more pages;
-    it posts `Changed(filters)`."""
+    """Facets of every result of the query. `show(icons, filters)` fills it, `add` counts more pages,
+    `narrow_to(text)` shows only the values containing `text`; it posts `Changed(filters)`."""
 
     COMPONENT_CLASSES = {"facet-panel--count", "facet-panel--chosen"}
     """`facet-panel--count`: the counts; `facet-panel--chosen`: the mark and name of a chosen value."""
@@ -93,7 +115,11 @@ class FacetPanel(OptionList):
         self._filters = Filters()
         self._entries: list[tuple[FilterKey, str] | None] = []
         """What each option is: (key, value name), or None for a heading."""
-        self._names: dict[FilterKey, list[str]] = {}
+        self._facets: dict[FilterKey, list[FacetValue]] = {}
+        """Every value of every key with its count (the panel shows a few: `facet_sections`)."""
+        self._narrow = ""
+        self._drawn: tuple[str, tuple[FacetSection, ...]] | None = None
+        """What the options show now: a rebuild that would draw the same leaves them alone."""
 
     @property
     def filters(self) -> Filters:
@@ -130,39 +156,69 @@ class FacetPanel(OptionList):
         self._icons = every
         self._rebuild()
 
-    def _rebuild(self) -> None:
-        keep = self.highlighted_entry
-        index_before = self.highlighted
-        facets = self._tally.counts(self._filters)
+    @property
+    def narrow(self) -> str:
+        """The text typed into the panel to narrow its values ('' when none)."""
+        return self._narrow
+
+    def narrow_to(self, text: str) -> None:
+        """Show only the values whose names contain `text` (every value again with '')."""
+        self._narrow = sanitize(text, max_length=_MAX_NARROW)
+        self._rebuild(narrowed=True)
+
+    def _rebuild(self, *, narrowed: bool = False) -> None:
+        """Draw the values `facet_sections` picks. The highlight stays on its value (shown even when
+        its count falls out of the top ones), except when the typed text changed (`narrowed`): then
+        it goes to the first value that has the text."""
+        keep = None if narrowed else self.highlighted_entry
+        index_before = 0 if narrowed else self.highlighted
+        self._facets = self._tally.counts(self._filters)
+        sections = facet_sections(self._facets, narrow=self._narrow, keep=keep)
+        drawn = (self._narrow, tuple(sections))
+        if drawn == self._drawn:
+            return  # a batch of pages that changed nothing shown: no row is built again
+        self._drawn = drawn
         options: list[Option] = []
         entries: list[tuple[FilterKey, str] | None] = []
-        self._names = {}
-        for key in FACET_KEYS:
-            values = facets[key]
-            if not values:
-                continue
-            self._names[key] = [value.name for value in values]
-            chosen = sum(value.selected for value in values)
-            heading = Content(_HEADINGS[key])
-            if chosen:
-                heading += Content.styled(f" · {chosen} chosen", ".facet-panel--count")
+        if self._narrow:
+            options.append(Option(self._narrow_line(any(sections)), disabled=True))
+            entries.append(None)
+        for section in sections:
+            heading = Content(_HEADINGS[section.key])
+            if section.chosen:
+                heading += Content.styled(f" · {section.chosen} chosen", ".facet-panel--count")
             options.append(Option(heading, disabled=True))
             entries.append(None)
-            for value in values:
+            for value in section.values:
                 mark, style = ("● ", ".facet-panel--chosen") if value.selected else ("○ ", "")
                 shown = sanitize(value.name, max_length=40) or "–"
                 options.append(
                     Option(Content.assemble((mark + shown, style), (f"  {value.count:,}", ".facet-panel--count")))
                 )
-                entries.append((key, value.name))
+                entries.append((section.key, value.name))
+            if section.more:
+                more = f"  … {section.more:,} more"
+                options.append(Option(Content.styled(more, ".facet-panel--count"), disabled=True))
+                entries.append(None)
         self.set_options(options)
         self._entries = entries
-        if not options:
+        # The hint sits on the border (a row of its own per key wrapped at 80×24), only where values
+        # are left out: a panel that lists everything (the demo's) looks as it did.
+        cut = any(section.more for section in sections)
+        self.border_subtitle = "type to find" if cut and not self._narrow else None
+        if not any(entry is not None for entry in entries):
             return
         if keep is not None and keep in entries:
             self.highlighted = entries.index(keep)
         else:
             self.highlighted = self._nearest_value(index_before or 0)
+
+    def _narrow_line(self, found: bool) -> Content:
+        """The first row while text is typed: what narrows the values, and how to undo it."""
+        typed = Content.assemble(("Find ", "bold"), (self._narrow, ".facet-panel--chosen"))
+        if not found:
+            return typed + Content.styled(" · no value has it", ".facet-panel--count")
+        return typed + Content.styled(" · esc clears", ".facet-panel--count")
 
     def _nearest_value(self, index: int) -> int | None:
         """The first value at or after `index` (else before it): headings take no highlight."""
@@ -184,7 +240,8 @@ class FacetPanel(OptionList):
         if entry is None:
             return
         key, name = entry
-        self._change(self._filters.toggle(key, name, self._names.get(key, ())))
+        among = [value.name for value in self._facets.get(key, ())]
+        self._change(self._filters.toggle(key, name, among))
 
     def action_clear(self) -> None:
         """Clear every filter."""
@@ -196,12 +253,25 @@ class FacetPanel(OptionList):
             return bool(self._filters)
         return super().check_action(action, parameters)
 
-    def on_key(self, event: events.Key) -> None:
-        # Space is printable: the app's key rule would carry it to the search box. Here it chooses.
-        if event.key == "space":
-            event.stop()
-            event.prevent_default()
+    async def on_key(self, event: events.Key) -> None:
+        # Typing over the panel is the panel's (the app's key rule would carry it to the search box):
+        # space chooses, any other printable key narrows the values, backspace and Esc undo it.
+        # The list's own keys run here too, in the order they were read: left to bubble, "↓ space" in
+        # one read chose before it moved (the space handled here, the arrow later, by the screen).
+        if event.key in ("space", "enter"):
             self.action_toggle_value()
+        elif event.key in _MOVES:
+            await self.run_action(_MOVES[event.key])
+        elif event.is_printable and event.character:
+            self.narrow_to(self._narrow + event.character)
+        elif event.key == "backspace" and self._narrow:
+            self.narrow_to(self._narrow[:-1])
+        elif event.key == "escape" and self._narrow:
+            self.narrow_to("")
+        else:
+            return
+        event.stop()
+        event.prevent_default()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         # Enter and clicks choose too (the event is ours: nobody else needs a panel row "selected").
