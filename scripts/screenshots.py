@@ -50,6 +50,20 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository r
 from tests.support.tui import gallery_tiles_drawn, wait_until
 
 ROOT = Path(__file__).resolve().parent.parent
+SHOTS = (
+    "gallery",
+    "gallery-small",
+    "filters",
+    "search-results",
+    "detail-thumbnail",
+    "variant-picker",
+    "small-terminal",
+    "bag",
+    "remembered",
+    "real-sets",
+    "downloads",
+)
+"""Every shot's name (its file is `NAME.svg`), in the order they are made."""
 Steer = Callable[[Pilot], Awaitable[None]]
 """What a shot does in the app before it is taken."""
 REAL_SETS_ENV = "ICONCAT_SCREENSHOT_SETS"
@@ -198,7 +212,9 @@ async def real_sets_shot(out: Path, folders: list[str], scratch: Path) -> Path:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=ROOT / "screenshots", help="folder for the SVG files")
-    parser.add_argument("--only", action="append", metavar="NAME", help="make this shot alone (repeatable)")
+    parser.add_argument(
+        "--only", action="append", choices=SHOTS, metavar="NAME", help="make this shot alone (repeatable)"
+    )
     parser.add_argument(
         "--sets",
         default=os.environ.get(REAL_SETS_ENV, ""),
