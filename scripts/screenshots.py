@@ -1,7 +1,21 @@
 """Regenerate screenshots/*.svg by driving the real browser on the embedded demo catalogue.
 
-    python scripts/screenshots.py            # writes screenshots/*.svg
-    python scripts/screenshots.py --out DIR  # somewhere else
+    python scripts/screenshots.py                   # writes screenshots/*.svg
+    python scripts/screenshots.py --out DIR         # somewhere else
+    python scripts/screenshots.py --only real-sets  # one shot (or several: --only gallery --only bag)
+
+One shot, `real-sets.svg`, shows real icons: the MIT/ISC-licensed Tabler Icons, Phosphor and Lucide,
+served through the embedded catalogue as `iconcat --from … --color '#7aa2f7'` serves them. Name the
+three packages' folders in `ICONCAT_SCREENSHOT_SETS` (or `--sets`), separated by the platform's path
+separator (`:`); without them that shot is skipped with a line saying why, the others made as always:
+
+    npm pack @iconify-json/tabler @iconify-json/ph @iconify-json/lucide   # three .tgz files
+    for f in iconify-json-*.tgz; do mkdir -p "${f%.tgz}" && tar -xzf "$f" -C "${f%.tgz}"; done
+    ICONCAT_SCREENSHOT_SETS=$PWD/iconify-json-tabler-1.2.41/package:... python scripts/screenshots.py
+
+(or `npm install @iconify-json/tabler @iconify-json/ph @iconify-json/lucide` and name
+`node_modules/@iconify-json/tabler` and the others). Their index is built in a temporary folder, so
+the user cache is not touched.
 
 Each shot is the real app (the same code `iconcat browse --demo` runs), steered with Textual's Pilot and
 exported with `App.save_screenshot`. Downloads go into a temporary folder (shown as `downloads/…`),
@@ -18,6 +32,7 @@ import sys
 import tempfile
 from collections.abc import Awaitable, Callable
 from pathlib import Path
+from typing import Any
 
 from textual.pilot import Pilot
 from textual.widgets import Input
@@ -25,6 +40,7 @@ from textual.widgets import Input
 from iconcat.browsing.download_jobs import DownloadStatus
 from iconcat.browsing.search_state import SearchPhase
 from iconcat.server import DEMO_TOKEN, start_catalogue
+from iconcat.text import sanitize
 from iconcat.tui.app import IconcatApp
 from iconcat.tui.connection import Connection
 from iconcat.tui.screens import BagScreen, VariantPicker
@@ -34,6 +50,27 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository r
 from tests.support.tui import gallery_tiles_drawn, wait_until
 
 ROOT = Path(__file__).resolve().parent.parent
+SHOTS = (
+    "gallery",
+    "gallery-small",
+    "filters",
+    "search-results",
+    "detail-thumbnail",
+    "variant-picker",
+    "small-terminal",
+    "bag",
+    "remembered",
+    "real-sets",
+    "downloads",
+)
+"""Every shot's name (its file is `NAME.svg`), in the order they are made."""
+Steer = Callable[[Pilot], Awaitable[None]]
+"""What a shot does in the app before it is taken."""
+REAL_SETS_ENV = "ICONCAT_SCREENSHOT_SETS"
+REAL_SETS = ("Tabler Icons", "Phosphor", "Lucide")
+"""The sets the real-sets shot is made from (by the names their `info.json` gives): licensed MIT, MIT, ISC."""
+REAL_SETS_COLOUR = "#7aa2f7"
+"""`currentColor` painted as `--color '#7aa2f7'` paints it (the default black reads dimly on a dark theme)."""
 
 
 async def settle(pilot: Pilot) -> None:
@@ -54,9 +91,10 @@ async def shoot(
     steer: Callable[[Pilot], Awaitable[None]] | None = None,
     size: tuple[int, int] = (120, 36),
     view: str = "list",
+    group: bool = False,
 ) -> Path:
-    """Run the app, steer it, save `out/name.svg`."""
-    app = IconcatApp(connection, query=query, view=view)
+    """Run the app (`group`: grouped by name), steer it, save `out/name.svg`."""
+    app = IconcatApp(connection, query=query, view=view, group=group)
     app.theme = "textual-dark"
     async with app.run_test(size=size) as pilot:
         await settle(pilot)
@@ -137,12 +175,58 @@ async def remembered_shown(pilot: Pilot) -> None:
     await gallery_drawn(pilot)
 
 
+def real_sets_missing(folders: list[str]) -> str:
+    """Why the real-sets shot cannot be made from `folders` ("" when it can)."""
+    if not folders:
+        return f"{REAL_SETS_ENV} (or --sets) names no folders: Tabler, Phosphor and Lucide, see this script's docstring"
+    absent = [folder for folder in folders if not Path(folder).exists()]
+    if absent:
+        return f"{', '.join(absent)} not found"
+    return ""
+
+
+async def real_sets_shot(out: Path, folders: list[str], scratch: Path) -> Path:
+    """The gallery of "heart" over Tabler, Phosphor and Lucide, grouped by name (`g`: one glyph's styles
+    and sets together), served as `--from` serves them with `--color`, from an index of its own in
+    `scratch` (not the user cache)."""
+    from iconcat.server.sources.serving import open_sources, sources_title
+
+    catalogue = open_sources(
+        folders,
+        colour=REAL_SETS_COLOUR,
+        folder=scratch / "index",
+        warn=lambda line: print(line, file=sys.stderr),
+    )
+    served = sorted({unit.record.name for unit in catalogue.index.units.values()})
+    if served != sorted(REAL_SETS):
+        print(f"real-sets: serving {', '.join(served)}, not only {', '.join(REAL_SETS)}", file=sys.stderr)
+    server = start_catalogue(token=DEMO_TOKEN, catalogue=catalogue)
+    try:
+        title = sanitize(sources_title(catalogue), max_length=60)
+        connection = Connection(server.base_url, DEMO_TOKEN, Path("downloads"), is_demo=True, local_sets=title)
+        return await shoot("real-sets", connection, out, "heart", gallery_drawn, view="gallery", group=True)
+    finally:
+        server.stop()
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=ROOT / "screenshots", help="folder for the SVG files")
+    parser.add_argument(
+        "--only", action="append", choices=SHOTS, metavar="NAME", help="make this shot alone (repeatable)"
+    )
+    parser.add_argument(
+        "--sets",
+        default=os.environ.get(REAL_SETS_ENV, ""),
+        help=f"the Tabler, Phosphor and Lucide packages' folders, {os.pathsep!r}-separated (default: ${REAL_SETS_ENV})",
+    )
     args = parser.parse_args(argv)
     out: Path = args.out.resolve()
     out.mkdir(parents=True, exist_ok=True)
+    folders = [folder for folder in args.sets.split(os.pathsep) if folder.strip()]
+
+    def wanted(name: str) -> bool:
+        return not args.only or name in args.only
 
     async def run_all() -> list[Path]:
         shots: list[Path] = []
@@ -155,19 +239,29 @@ def main(argv: list[str] | None = None) -> int:
             slow = start_catalogue(token=DEMO_TOKEN, latency_ms=1500)
             try:
                 fast = Connection(demo.base_url, DEMO_TOKEN, Path("downloads"), is_demo=True)
-                shots.append(await shoot("gallery", fast, out, "arrow", gallery_drawn, view="gallery"))
-                shots.append(
-                    await shoot("gallery-small", fast, out, "heart", gallery_drawn, size=(80, 24), view="gallery")
-                )
-                shots.append(await shoot("filters", fast, out, "arrow style:fil", facets_open, view="gallery"))
-                shots.append(await shoot("search-results", fast, out, "arrow"))
-                shots.append(await shoot("detail-thumbnail", fast, out, "heart", move_to_a_colour_icon))
-                shots.append(await shoot("variant-picker", fast, out, "home", open_picker))
-                shots.append(await shoot("small-terminal", fast, out, "star", size=(80, 24)))
-                shots.append(await shoot("bag", fast, out, "bell", bag_downloaded, view="gallery"))
-                shots.append(await shoot("remembered", fast, out, "", remembered_shown, view="gallery"))
-                slow_connection = Connection(slow.base_url, DEMO_TOKEN, Path("downloads"), is_demo=True)
-                shots.append(await shoot("downloads", slow_connection, out, "bell", downloads_running_and_done))
+                demo_shots: list[tuple[str, Connection, str, Steer | None, dict[str, Any]]] = [
+                    ("gallery", fast, "arrow", gallery_drawn, {"view": "gallery"}),
+                    ("gallery-small", fast, "heart", gallery_drawn, {"size": (80, 24), "view": "gallery"}),
+                    ("filters", fast, "arrow style:fil", facets_open, {"view": "gallery"}),
+                    ("search-results", fast, "arrow", None, {}),
+                    ("detail-thumbnail", fast, "heart", move_to_a_colour_icon, {}),
+                    ("variant-picker", fast, "home", open_picker, {}),
+                    ("small-terminal", fast, "star", None, {"size": (80, 24)}),
+                    ("bag", fast, "bell", bag_downloaded, {"view": "gallery"}),
+                    ("remembered", fast, "", remembered_shown, {"view": "gallery"}),
+                ]
+                for name, connection, query, steer, options in demo_shots:
+                    if wanted(name):
+                        shots.append(await shoot(name, connection, out, query, steer, **options))
+                if wanted("real-sets"):
+                    why_not = real_sets_missing(folders)
+                    if why_not:
+                        print(f"real-sets.svg not made: {why_not}", file=sys.stderr)
+                    else:
+                        shots.append(await real_sets_shot(out, folders, Path(scratch)))
+                if wanted("downloads"):  # (last: it leaves the slow twin a request to answer)
+                    slow_connection = Connection(slow.base_url, DEMO_TOKEN, Path("downloads"), is_demo=True)
+                    shots.append(await shoot("downloads", slow_connection, out, "bell", downloads_running_and_done))
             finally:
                 # Let the slow twin answer the request the last shot left waiting, so it stops quietly.
                 await asyncio.sleep(2)

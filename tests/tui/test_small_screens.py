@@ -8,7 +8,7 @@ import pytest
 from rich.cells import cell_len
 from textual.geometry import Region
 from textual.widget import Widget
-from textual.widgets import Static
+from textual.widgets import Input, Static
 
 from iconcat.tui.screens import BagScreen, ConfirmQuit, ConnectScreen, HelpScreen, VariantPicker
 from iconcat.tui.screens.copy_menu import CopyMenu
@@ -90,7 +90,7 @@ async def test_the_status_is_one_line_that_keeps_what_matters_most(make_app):
     app = make_app(view="gallery", group=True)
     async with app.run_test(size=SMALL) as pilot:
         await results_focused(pilot, "arrow")  # more than a page: the longest status of all
-        await pilot.press("space")  # one in the bag: what the person just did outranks the counts
+        await pilot.press("space")  # one in the bag: said beside the count while they fit
         status = app.query_one("#search-status", Static)
         await wait_until(pilot, lambda: "1 in the bag" in shown_text(status), "the bag's count")
         await pilot.pause()
@@ -99,6 +99,25 @@ async def test_the_status_is_one_line_that_keeps_what_matters_most(make_app):
         assert shown.startswith("1 in the bag · 48 icons"), shown
         full = app.browser.search_state.status
         assert "more" in full and "more" not in shown  # the hint gave way first
+
+
+async def test_icons_in_the_bag_never_hide_the_count_of_a_filtered_search(make_app):
+    app = make_app(view="gallery")
+    async with app.run_test(size=SMALL) as pilot:
+        await results_focused(pilot, "arrow")
+        await pilot.press("space", "right", "space")
+        await wait_until(pilot, lambda: len(app.browser.bag) == 2, "two in the bag")
+        app.query_one("#search-input", Input).value = "arrow style:filled"  # every page: a long status
+        await wait_until(pilot, lambda: "all loaded" in app.browser.search_state.status, "every page in")
+        await pilot.pause()
+        status = shown_text(app.query_one("#search-status", Static))
+        full = app.browser.search_state.status
+        count = full.split(" · ")[0]
+        assert count.endswith(" shown") and status.startswith(count), (status, full)
+        # A batch running is what the person asked for: its progress outranks the count.
+        app.query_one("SearchBar").show_bag("bag: 1 of 2 done", busy=True)
+        await pilot.pause()
+        assert shown_text(app.query_one("#search-status", Static)).startswith("bag: 1 of 2 done")
 
 
 async def test_grouped_the_variants_stay_on_screen_at_80_by_24(make_app):

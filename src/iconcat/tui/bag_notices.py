@@ -104,7 +104,7 @@ class BagNotices:
         if area is not None:
             area.set_marks(self._bag.ids)
         if bar is not None:
-            bar.bag_note = self.note()
+            bar.show_bag(self.note(), busy=self._bag.running)
 
     def note(self, progress: BatchProgress | None = None) -> str:
         """The status's note: the batch's progress while it runs, else how many are in the bag."""
@@ -119,7 +119,7 @@ class BagNotices:
         """The batch moved on: the status's note follows."""
         bar = self._screen.query_one_optional(SearchBar)
         if bar is not None:
-            bar.bag_note = self.note(progress)
+            bar.show_bag(self.note(progress), busy=self._bag.running)
 
     def item_changed(self) -> None:
         """One file of the batch started or ended: an open quit question follows."""

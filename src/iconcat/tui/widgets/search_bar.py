@@ -72,7 +72,14 @@ class SearchBar(Horizontal):
     A `var`: only the status line changes, and the watcher updates it."""
 
     bag_note: var[str] = var("", init=False)
-    """What the bag holds or does ("3 in the bag", "bag: 12 of 50 done"), before the search's status."""
+    """What the bag holds or does ("3 in the bag", "bag: 12 of 50 done"), before the search's status.
+    Set `bag_busy` first (`show_bag`)."""
+
+    bag_busy = False
+    """True while `bag_note` is a batch's progress: then it outranks the search's count in a short
+    status (what runs because the person asked). How many the bag holds is a standing fact, kept across
+    restarts: it gives way to the count and goes with the details (at 80×24 a bag of 2 hid every
+    filtered count, "2 in the bag · 99 of 1,506 shown" being wider than the status's 28 cells)."""
 
     filter_note: var[str] = var("", init=False)
     """What is wrong with the filter words in the box ("colour: is not a filter (…)", "style: needs a
@@ -113,7 +120,8 @@ class SearchBar(Horizontal):
             filters.append(StatusPart(said, Priority.PROBLEM))
             if aside:
                 filters.append(StatusPart(aside.strip(), Priority.HINT, joiner=" "))
-        bag = (StatusPart(self.bag_note, Priority.ACTION),) if self.bag_note else ()
+        priority = Priority.ACTION if self.bag_busy else Priority.DETAIL
+        bag = (StatusPart(self.bag_note, priority),) if self.bag_note else ()
         return (*filters, *bag, *self.state.status_parts)
 
     def show_status(self) -> None:
@@ -125,6 +133,11 @@ class SearchBar(Horizontal):
         # layout=False: the status box has a fixed size, so new text needs a repaint, not a relayout.
         status.update(Content(shown), layout=False)
         status.tooltip = Content(whole) if shown != whole else None
+
+    def show_bag(self, note: str, *, busy: bool) -> None:
+        """Say what the bag holds (`busy`: what its batch has done so far) before the search's status."""
+        self.bag_busy = busy
+        self.bag_note = note
 
     def watch_bag_note(self) -> None:
         self.show_status()
