@@ -12,7 +12,7 @@ from iconcat.server.sources.serving import open_sources
 from iconcat.tui.connection import Connection
 from iconcat.tui.widgets import ResultsList, Thumbnail
 from tests.conftest import TEST_TOKEN
-from tests.support.hostile_svg import nested_too_deeply
+from tests.support.hostile_svg import fan_out, nested_too_deeply
 from tests.support.iconsets import svg_text, write_svg
 from tests.support.tui import SIZE, search, serving, wait_until
 
@@ -28,6 +28,7 @@ async def test_a_picture_the_catalogue_cannot_draw_is_a_missing_preview(
 ) -> None:
     folder = tmp_path / "evil-set"
     write_svg(folder / "bad-glyph.svg", nested_too_deeply())
+    write_svg(folder / "endless-glyph.svg", fan_out(5))  # given up on after 2 s
     write_svg(folder / "good-glyph.svg", svg_text())
     catalogue = open_sources([str(folder)], folder=tmp_path / "cache")
     with serving(token=TEST_TOKEN, catalogue=catalogue) as server:
@@ -37,12 +38,20 @@ async def test_a_picture_the_catalogue_cannot_draw_is_a_missing_preview(
             results = app.query_one(ResultsList)
             thumbnail = app.query_one(Thumbnail)
             results.focus()
-            assert [icon.name for icon in results.icons] == ["Bad Glyph", "Good Glyph"]
-            await wait_until(pilot, lambda: thumbnail.status == "missing", "the missing state")
-            assert "no preview" in thumbnail_text(thumbnail)
-            bad = results.icons[0]
-            assert app.browser.thumbnails.failures.get(bad.id) is not None, "remembered: not asked again"
-            await pilot.press("down")
+            assert [icon.name for icon in results.icons] == ["Bad Glyph", "Good Glyph", "Endless Glyph"]
+            for index, name in ((0, "refused"), (2, "never finished")):
+                results.highlighted = index
+                undrawn = results.icons[index]
+                await wait_until(
+                    pilot,
+                    lambda: (
+                        thumbnail.icon is not None and thumbnail.icon.id == undrawn.id and thumbnail.status == "missing"
+                    ),
+                    f"the {name} one missing",
+                )
+                assert "no preview" in thumbnail_text(thumbnail)
+                assert app.browser.thumbnails.failures.get(undrawn.id) is not None, "remembered: not asked again"
+            results.highlighted = 1
             await wait_until(pilot, lambda: thumbnail.settled, "the good icon's picture")
             assert app.is_running
     assert "Traceback" not in capfd.readouterr().err
