@@ -98,8 +98,9 @@ async def test_a_picture_the_catalogue_cannot_draw_is_said_with_its_code_and_wor
         with pytest.raises(ServiceError) as caught:
             await client.thumbnail(f"{server.base_url}/private/bundle_icons/7/small")
     assert caught.value.code == "picture_failed" and caught.value.status == 500
-    assert "could not draw" in str(caught.value)
-    assert "the SVG took too long" in str(caught.value) and "try again later" not in str(caught.value)
+    assert str(caught.value).startswith("the preview image from ")
+    assert str(caught.value).endswith("“This picture could not be drawn: the SVG took too long.”")
+    assert "try again later" not in str(caught.value)
     assert len(server.requests) == 1
 
 

@@ -668,7 +668,7 @@ class CatalogueClient:
         if code == PICTURE_FAILED and said:
             # The embedded catalogue could not draw this picture (an SVG from disk, broken or too slow):
             # asking again draws it no better.
-            raise ServiceError(f"the catalogue at {origin} could not draw {what}: “{said}”", status=status, code=code)
+            raise ServiceError(f"{what} from {origin}: “{said}”", status=status, code=code)
         raise ServiceError(
             f"the catalogue at {origin} failed while handling {what} ({reason}): try again later",
             status=status,
