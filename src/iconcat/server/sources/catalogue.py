@@ -12,11 +12,12 @@ How an indexed icon is shown:
 - `iconify`, the optional extension: the icon's Iconify name, `prefix:key` ("tabler:arrow-up").
 - Variants: PNG 512, PNG 256 (rasterised on demand by `rasterise`) and SVG (the document as stored).
   The small preview is rasterised at `THUMBNAIL_SIZE`, as the demo's.
-- The PNG variants drawn are kept, up to `FILES_KEPT_BYTES` in all (least recently asked go first), so
-  a PNG asked twice (the detail pane's, then the bag's or pick's download) is drawn once: resvg-py
-  takes 20-60 ms for a 512 px PNG, most of it its own PNG encoding, which no option of it shortens
-  (`benchmarks/rasterise.py`). Bounded by bytes, not by count: an outline icon's 512 is 5-15 KB, an
-  emoji's 100-300 KB. Previews are not kept here: the app keeps the previews it served.
+- The PNG variants drawn are kept, up to `FILES_KEPT_BYTES` in all (least recently asked go first),
+  so a PNG asked twice (downloaded, then picked or put in the bag; by another client) is drawn once:
+  resvg-py takes 20-60 ms for a 512 px PNG, most of it its own PNG encoding, which no option of it
+  shortens (`benchmarks/rasterise.py`). Bounded by bytes, not by count: an outline icon's 512 is
+  5-15 KB, a flat emoji's 15-25 KB, Fluent Emoji's gradients 125-135 KB. Previews are not kept here:
+  the app keeps the previews it served.
 - A hidden icon is never listed by search, and still answered by id (old links keep working).
 """
 
@@ -39,7 +40,7 @@ PNG_SIZES = (512, 256)
 SVG_SLOT = 0
 PNG_SLOTS = {512: 1, 256: 2}
 FILES_KEPT_BYTES = 48 * 1024 * 1024
-"""PNG variants kept once drawn, in bytes (a few thousand outline icons' 512s, a few hundred emoji's)."""
+"""PNG variants kept once drawn, in bytes (some 5,000 outline icons' 512s, 350 of Fluent Emoji's)."""
 _FILES_COUNT_BOUND = 1_000_000
 """`BoundedLRU` wants a count too: one no cache of `FILES_KEPT_BYTES` reaches."""
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
