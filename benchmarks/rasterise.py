@@ -1,6 +1,6 @@
 """How fast real icons are rasterised through the sandboxed worker process, against resvg in-process.
 
-    python benchmarks/rasterise.py [--icons 200] [--rounds 3] [--sets /work/realsets]
+    python benchmarks/rasterise.py [--icons 200] [--rounds 3] [--sets /work/realsets] [--http-icons 60]
 
 Real icons from installed IconifyJSON packages (`@iconify-json/tabler`, `mdi`, `ph`, found under
 `--sets` as `<folder>/package/icons.json`, or in a `node_modules/@iconify-json` there): `--icons` of
@@ -24,6 +24,13 @@ figures over rounds (min–max of the rounds' medians) beside the goals (issue 2
 a fresh pool, which pays for it), an empty 512 px canvas drawn by plain resvg (what resvg-py's own
 PNG encoding costs at that size, with nothing to draw), the worker's RSS after the run, and the
 throughput of 4 threads drawing previews at once against 1 (the pool has `MAX_WORKERS` processes).
+
+Then over HTTP (`--http-icons`, 0 to skip): the same three packages served as `--from` serves them
+(`open_sources`, indexed into a temporary cache folder first, outside the timing; `start_catalogue` on
+loopback; the client in this process), and the PNG 512 of `--http-icons` icons spread over the served
+ones each downloaded twice: the first request (drawn by the worker: what a PNG 512 costs the first time
+it is asked, whatever is kept) and the repeated one (the catalogue keeps the PNGs it drew, bounded by
+bytes); and each icon's PNG 256 the first time (a quarter of the pixels). Medians and p95 of each.
 
 Figures only; never part of the test suite's pass/fail.
 """
@@ -125,11 +132,50 @@ def worker_rss_mb() -> float:
     return total
 
 
+def over_http(root: Path, count: int) -> None:
+    """First and repeated PNG 512 downloads from the sets served as `--from` serves them."""
+    import tempfile
+
+    import httpx
+
+    from iconcat.server import start_catalogue
+    from iconcat.server.sources.serving import open_sources
+
+    packages = [path.parent for path in (find_set(root, prefix) for prefix in SETS) if path is not None]
+    with tempfile.TemporaryDirectory(prefix="iconcat-bench-") as cache:
+        catalogue = open_sources([str(path) for path in packages], folder=Path(cache))
+        everything, _more = catalogue.search_page("", 0, len(catalogue))
+        step = max(1, len(everything) // count)
+        chosen = everything[::step][:count]
+        ids = [{v.size: v.id for v in icon.variants if v.format == "png"} for icon in chosen]
+        with (
+            start_catalogue(token="bench", catalogue=catalogue) as server,
+            httpx.Client(base_url=server.base_url, headers={"Authorization": "Bearer bench"}, timeout=30) as client,
+        ):
+            client.get("/api/v1/search", params={"name": "a"})  # connection and worker up
+            svg_raster.prestart()
+            turns = ("PNG 512, first request", "PNG 512, repeated", "PNG 256, first")
+            times: dict[str, list[float]] = {turn: [] for turn in turns}
+            for variants in ids:
+                for turn, size in zip(times, (512, 512, 256), strict=True):
+                    start = time.perf_counter()
+                    response = client.get("/api/v1/download", params={"id": variants[size]})
+                    times[turn].append((time.perf_counter() - start) * 1000)
+                    assert response.status_code == 200, response.text
+        catalogue.index.close()
+    print(f"\nover HTTP, {len(ids)} icons of {len(everything):,} served ({', '.join(SETS)}); goal: PNG 512 <= 25 ms")
+    for turn, values in times.items():
+        ordered = sorted(values)
+        p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
+        print(f"  {turn}: median {statistics.median(values):.2f} ms, p95 {p95:.2f} ms")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--icons", type=int, default=200)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--sets", type=Path, default=Path("/work/realsets"))
+    parser.add_argument("--http-icons", type=int, default=60)
     options = parser.parse_args()
     icons = documents(options.sets, options.icons)
     print(f"{len(icons)} icons from {', '.join(sorted({name.split(':')[0] for name, _ in icons}))}")
@@ -173,6 +219,18 @@ def main() -> None:
     one, four = throughput(icons, 1), throughput(icons, 4)
     print(f"previews per second, 1 thread / 4 threads: {one:.0f} / {four:.0f} ({four / one:.2f}x)")
     print(f"worker RSS after the run: {worker_rss_mb():.1f} MB (largest of {len(svg_raster.worker_pids())})")
+    sizes = (128, 256, 512)
+    blanks = {
+        size: statistics.median(
+            timed(resvg_py.svg_to_bytes, svg_string=f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" '
+                  f'height="{size}"/>', skip_system_fonts=True)
+            for _ in range(20)
+        )
+        for size in sizes
+    }  # fmt: skip
+    print("an empty canvas, plain resvg, by side: " + ", ".join(f"{size} px {blanks[size]:.2f} ms" for size in sizes))
+    if options.http_icons > 0:
+        over_http(options.sets, options.http_icons)
     svg_raster.shutdown()
 
 

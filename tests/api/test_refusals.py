@@ -89,3 +89,24 @@ async def test_words_echoing_the_token_never_repeat_it(server, fake_time, status
         with pytest.raises(ServiceError) as caught:
             await client.search("arrow")
     assert TEST_TOKEN not in str(caught.value) and "token ******** is not allowed" in str(caught.value)
+
+
+async def test_a_picture_the_catalogue_cannot_draw_is_said_with_its_code_and_words_once(server, fake_time):
+    said = {"error": {"code": "picture_failed", "message": "This picture could not be drawn: the SVG took too long."}}
+    server.on("/private/bundle_icons/7/small", Reply.json(said, status=500))
+    async with CatalogueClient(server.base_url, TEST_TOKEN, retry=fake_time.policy()) as client:
+        with pytest.raises(ServiceError) as caught:
+            await client.thumbnail(f"{server.base_url}/private/bundle_icons/7/small")
+    assert caught.value.code == "picture_failed" and caught.value.status == 500
+    assert str(caught.value).startswith("the preview image from ")
+    assert str(caught.value).endswith("“This picture could not be drawn: the SVG took too long.”")
+    assert "try again later" not in str(caught.value)
+    assert len(server.requests) == 1
+
+
+async def test_another_failure_says_try_again_and_a_code_that_is_no_identifier_is_dropped(server, fake_time):
+    server.on("/api/v1/search", Reply.json({"error": {"code": "Boom \x1b[31m", "message": "internal"}}, status=500))
+    async with CatalogueClient(server.base_url, TEST_TOKEN, retry=fake_time.policy()) as client:
+        with pytest.raises(ServiceError) as caught:
+            await client.search("arrow")
+    assert caught.value.code is None and "try again later" in str(caught.value)

@@ -27,6 +27,7 @@ from tests.support.hostile_svg import (
     SECRET_RED,
     Secrets,
     colours,
+    fan_out,
     hostile_cases,
     pixels,
 )
@@ -158,15 +159,6 @@ def test_a_broken_file_is_one_error_and_the_next_picture_works(svg, reason) -> N
     with pytest.raises(RasterError, match=reason):
         rasterise(svg, 16)
     assert pixels(rasterise(ICON, 16)).getpixel((8, 8)) == (0, 0, 0, 255)
-
-
-def fan_out(levels: int, width: int = 10) -> str:
-    """An SVG of width**levels paths by nested <use>: seconds to draw, however fast the machine."""
-    parts = [f'{OPEN}<defs><path id="u0" d="M1 1h8v8z"/>']
-    for level in range(1, levels + 1):
-        parts.append(f'<g id="u{level}">' + f'<use href="#u{level - 1}"/>' * width + "</g>")
-    parts.append(f'</defs><use href="#u{levels}"/>{CLOSE}')
-    return "".join(parts)
 
 
 def test_a_picture_that_takes_too_long_is_stopped_and_the_next_one_works() -> None:

@@ -84,6 +84,21 @@ def hostile_cases(secrets: Secrets) -> dict[str, str]:
     }
 
 
+def fan_out(levels: int, width: int = 10) -> str:
+    """An SVG of width**levels paths by nested <use>: seconds to draw, however fast the machine
+    (`fan_out(5)`: 100,000 paths, past the rasteriser's 2 s). Well-formed, sized: a reader serves it."""
+    parts = [f'{OPEN}<defs><path id="u0" d="M1 1h8v8z"/>']
+    for level in range(1, levels + 1):
+        parts.append(f'<g id="u{level}">' + f'<use href="#u{level - 1}"/>' * width + "</g>")
+    parts.append(f'</defs><use href="#u{levels}"/>{CLOSE}')
+    return "".join(parts)
+
+
+def nested_too_deeply(depth: int = 5000) -> str:
+    """Well-formed XML (a reader serves it) that the rasteriser refuses: it nests past what it walks."""
+    return f"{OPEN}{'<g>' * depth}<rect width='5' height='5'/>{'</g>' * depth}{CLOSE}"
+
+
 def pixels(png: bytes) -> Image.Image:
     """The PNG's RGBA pixels (asserting it is one)."""
     image = Image.open(io.BytesIO(png))

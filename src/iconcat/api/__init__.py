@@ -44,6 +44,7 @@ from ._auth import Secret, parse_base_url
 from ._check import CHECK_QUERY, ConnectionCheck, check_connection
 from ._client import MAX_FETCH_BYTES, MAX_ICONS_HELD, CatalogueClient, FetchedFile
 from ._errors import (
+    PICTURE_FAILED,
     AuthError,
     CatalogueError,
     InsecureConnectionWarning,
@@ -77,6 +78,7 @@ __all__ = [
     "NotFoundError",
     "ProtocolError",
     "RateLimitedError",
+    "PICTURE_FAILED",
     "RequestRefusedError",
     "Ref",
     "RetryPolicy",

@@ -73,6 +73,7 @@ from iconcat.text import sanitize
 from ._auth import Origin, Secret, is_internal_host, is_loopback_host, parse_base_url, plausible_host, validate_token
 from ._body import BodyTooLarge, BoundedDecoder, CorruptEncoding, UnsupportedEncoding
 from ._errors import (
+    PICTURE_FAILED,
     AuthError,
     CatalogueError,
     InsecureConnectionWarning,
@@ -109,6 +110,8 @@ MAX_QUERY_LENGTH = 500
 """Longest search text the client sends to any catalogue (a catalogue may accept less: `query_limit`)."""
 MAX_REFUSAL_BYTES = 16 * 1024
 """Most of a refusal's body (a 4xx) read to find the service's own words."""
+_ERROR_CODE = re.compile(r"[a-z][a-z0-9_]{0,39}")
+"""An error code worth reading (`{"error": {"code": …}}`): a short identifier."""
 _LIMIT_WORDS = re.compile(r"'name' must be at most (\d{1,6}) characters\.?")
 """The one refusal the client learns a query limit from: the embedded catalogue's words, exactly
 (any other catalogue saying the same thing the same way teaches the same limit)."""
@@ -661,12 +664,25 @@ class CatalogueClient:
             if with_token and url.path.endswith("/api/v1/search") and (learnt := _LIMIT_WORDS.fullmatch(said)):
                 self.query_limit = max(1, min(int(learnt.group(1)), MAX_QUERY_LENGTH))
             raise RequestRefusedError(f"the catalogue at {origin} refused {what} ({reason}){why}", status=status)
+        code, said = await self._refusal(response)
+        if code == PICTURE_FAILED and said:
+            # The embedded catalogue could not draw this picture (an SVG from disk, broken or too slow):
+            # asking again draws it no better.
+            raise ServiceError(f"{what} from {origin}: “{said}”", status=status, code=code)
         raise ServiceError(
-            f"the catalogue at {origin} failed while handling {what} ({reason}): try again later", status=status
+            f"the catalogue at {origin} failed while handling {what} ({reason}): try again later",
+            status=status,
+            code=code or None,
         )
 
     async def _refusal_words(self, response: httpx.Response) -> str:
-        """The service's own reason in a refusal's JSON body, sanitised to one short line; "" if none.
+        """The service's own reason in a refusal's JSON body (see `_refusal`)."""
+        return (await self._refusal(response))[1]
+
+    async def _refusal(self, response: httpx.Response) -> tuple[str, str]:
+        """(code, words): the error's code and the service's own reason in a refusal's JSON body, the
+        reason sanitised to one short line; "" for either when absent. The code is kept only when it is
+        a plain identifier (`picture_failed`): it is matched, never shown.
 
         Read: `{"error": {"message": …}}` (the embedded catalogue's shape), `{"error": "…"}`,
         `{"message": "…"}` and `{"detail": "…"}`. Anything else (a web page, more than
@@ -675,25 +691,28 @@ class CatalogueClient:
         try:
             body = await self._read_capped(response, MAX_REFUSAL_BYTES, "the refusal")
         except (CatalogueError, httpx.HTTPError):
-            return ""
+            return "", ""
         try:
             document = json.loads(body)
         except (ValueError, RecursionError):
-            return ""
+            return "", ""
         said: object = None
+        code = ""
         if isinstance(document, dict):
             error = document.get("error")
             said = error.get("message") if isinstance(error, dict) else error
+            found = error.get("code") if isinstance(error, dict) else None
+            code = found if isinstance(found, str) and _ERROR_CODE.fullmatch(found) else ""
             for key in ("message", "detail"):
                 if not isinstance(said, str):
                     said = document.get(key)
         if not isinstance(said, str):
-            return ""
+            return code, ""
         # A service may echo the request's token back in its words: never repeated (masked before the
         # words are cut to length, so no prefix of it survives either).
         token = self._secret.reveal()
         shown = sanitize(said.replace(token, MASK), max_length=200).strip()
-        return "" if token.casefold() in shown.casefold() else shown
+        return code, "" if token.casefold() in shown.casefold() else shown
 
     async def _read_capped(self, response: httpx.Response, limit: int, what: str) -> bytes:
         """The whole body, decompressed, refusing more than `limit` bytes."""

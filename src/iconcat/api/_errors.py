@@ -29,6 +29,7 @@ from __future__ import annotations
 from datetime import datetime
 
 __all__ = [
+    "PICTURE_FAILED",
     "AuthError",
     "CatalogueError",
     "InsecureConnectionWarning",
@@ -41,6 +42,11 @@ __all__ = [
     "SettingsError",
     "StorageError",
 ]
+
+
+PICTURE_FAILED = "picture_failed"
+"""The embedded catalogue's error code for a picture it could not draw (`ServiceError.code`; the server
+side is `iconcat.server.app`): that picture will not draw however often it is asked."""
 
 
 class CatalogueError(Exception):
@@ -76,10 +82,13 @@ class RateLimitedError(CatalogueError):
 class ServiceError(CatalogueError):
     """The service answered with a failure, or a status the client cannot use."""
 
-    def __init__(self, message: str, *, status: int | None = None) -> None:
+    def __init__(self, message: str, *, status: int | None = None, code: str | None = None) -> None:
         super().__init__(message)
         self.status = status
         """The HTTP status of the answer."""
+        self.code = code
+        """The error's code when a failure (5xx) said one in the embedded catalogue's JSON shape:
+        `picture_failed` means that one picture cannot be drawn, and asking again will not help."""
 
 
 class RequestRefusedError(ServiceError):

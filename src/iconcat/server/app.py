@@ -48,6 +48,10 @@ Decisions where the spec is silent, made the way a real service plausibly would:
   `catalogue` serves another one with the same face (`ServedCatalogue`: icon sets from disk,
   `sources.catalogue.SourceCatalogue`), whose icons may carry the optional extensions `iconify` (the
   icon's Iconify name) and `set.license`/`set.author`.
+- A picture the catalogue cannot draw (an untrusted SVG from disk that is broken, or gave up on after
+  2 s: `refs.PictureFailed`) is a JSON 500 `picture_failed` for that download or preview alone, saying
+  why; nothing is logged (it is the file's fault, not the server's: no traceback for a browser's
+  screen to show). The rasteriser's worker is another process, so the server answers the rest meanwhile.
 - SVG answers carry `Content-Security-Policy: default-src 'none'` besides `Content-Disposition:
   attachment`: an SVG from disk is untrusted, and a browser that opens one anyway runs nothing of it.
 """
@@ -71,7 +75,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from iconcat.lru import BoundedLRU
 
 from .demo import DEMO_TOKEN as _DEMO_TOKEN
-from .refs import MEDIA_TYPES, Ref, VariantRecord
+from .refs import MEDIA_TYPES, PictureFailed, Ref, VariantRecord
 
 __all__ = ["DEFAULT_PAGE_SIZE", "DEMO_TOKEN", "MAX_QUERY_LENGTH", "NEXT_PAGE_SIZE", "create_app"]
 
@@ -315,7 +319,10 @@ def create_app(
         if found is None:
             return error_response(404, "not_found", f"No icon variant has id {variant_id}.")
         icon, variant = found
-        body = await run_in_threadpool(served.file_bytes, icon, variant)
+        try:
+            body = await run_in_threadpool(served.file_bytes, icon, variant)
+        except PictureFailed as error:
+            return _picture_failed(error)
         headers = {
             "Content-Length": str(len(body)),
             "Content-Disposition": f'attachment; filename="{served.file_name(icon, variant)}"',
@@ -334,7 +341,10 @@ def create_app(
             return error_response(404, "not_found", f"No icon has id {icon_id}.")
         body = previews.get(icon.id)
         if body is None:
-            body = await run_in_threadpool(served.thumbnail_bytes, icon)
+            try:
+                body = await run_in_threadpool(served.thumbnail_bytes, icon)
+            except PictureFailed as error:
+                return _picture_failed(error)
             previews.put(icon.id, body)
         return Response(
             body,
@@ -367,6 +377,10 @@ def create_app(
     )
     app.add_middleware(BearerAuthAndLatency, token=token, latency_ms=latency_ms)
     return app
+
+
+def _picture_failed(error: PictureFailed) -> Response:
+    return error_response(500, "picture_failed", f"This picture could not be drawn: {str(error).rstrip('.')}.")
 
 
 async def _chunks(body: bytes) -> AsyncIterator[bytes]:

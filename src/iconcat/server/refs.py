@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["MEDIA_TYPES", "THUMBNAIL_SIZE", "Ref", "VariantRecord"]
+__all__ = ["MEDIA_TYPES", "THUMBNAIL_SIZE", "PictureFailed", "Ref", "VariantRecord"]
 
 THUMBNAIL_SIZE = 128
 """The side of the small preview PNG, in pixels."""
@@ -36,3 +36,8 @@ class VariantRecord:
 
     def as_json(self) -> dict[str, object]:
         return {"id": self.id, "format": self.format, "size": self.size}
+
+
+class PictureFailed(Exception):
+    """A catalogue could not draw one picture (an untrusted SVG that is broken, too slow or too large):
+    the app answers that request with a JSON 500 saying why, and logs no traceback. str() is a sentence."""

@@ -122,7 +122,7 @@ class CatalogueLink:
 
     async def fetch_preview(self, icon: Icon) -> bytes:
         """The small preview's bytes, or `PreviewUnavailable` saying why (never another exception)."""
-        from iconcat.api import CatalogueError, NotFoundError, ProtocolError
+        from iconcat.api import PICTURE_FAILED, CatalogueError, NotFoundError, ProtocolError, ServiceError
 
         client = await self.ready()
         if client is None:
@@ -136,6 +136,10 @@ class CatalogueLink:
             failure = PreviewFailure(describe_failure(error, max_length=80), missing=False)
             raise PreviewUnavailable(failure, permanent=True) from None
         except CatalogueError as error:
+            if isinstance(error, ServiceError) and error.code == PICTURE_FAILED:
+                # The catalogue cannot draw this icon's picture (an SVG from disk, broken or too slow to
+                # draw): no picture, as a 404 says, and not asked again (each try costs it seconds).
+                raise PreviewUnavailable(PreviewFailure("no preview", missing=True), permanent=True) from None
             failure = PreviewFailure(describe_failure(error, max_length=80), missing=False)
             raise PreviewUnavailable(failure, permanent=False) from None
         except asyncio.CancelledError:

@@ -140,3 +140,54 @@ def test_a_page_of_every_icon_at_once(tmp_path: Path, monkeypatch: pytest.Monkey
         body = search(served, "glyph")
     assert len(body["data"]) == 1200 == body["meta"]["total"], "more icons than SQLite takes parameters at once"
     assert len({entry["id"] for entry in body["data"]}) == 1200
+
+
+class CountingRasteriser:
+    """The stand-in rasteriser, counting what it draws: (the SVG's title, size) → times drawn."""
+
+    def __init__(self) -> None:
+        self.drawn: dict[tuple[str, int], int] = {}
+
+    def __call__(self, svg: str, size: int) -> bytes:
+        title = svg.split("<title>", 1)[1].split("</title>", 1)[0]
+        self.drawn[(title, size)] = self.drawn.get((title, size), 0) + 1
+        return stand_in_rasterise(svg, size)
+
+
+def png_512(client: httpx.Client, entry: dict) -> bytes:
+    variant = next(v for v in entry["variants"] if v["format"] == "png" and v["size"] == 512)
+    response = client.get("/api/v1/download", params={"id": variant["id"]})
+    assert response.status_code == 200 and response.headers["content-type"] == "image/png"
+    return response.content
+
+
+def test_a_png_asked_again_is_not_drawn_again_however_many_small_ones_came_between(tmp_path: Path) -> None:
+    drawn = CountingRasteriser()
+    many = FakeUnit("many", [icon(f"glyph-{number}") for number in range(300)])
+    catalogue = SourceCatalogue(open_index(tmp_path, [many]), rasterise=drawn)
+    with serving(catalogue=catalogue, page_size=1000) as served:
+        entries = search(served, "glyph")["data"]
+        first = [png_512(served, entry) for entry in entries]
+        again = [png_512(served, entry) for entry in entries]
+    assert again == first
+    # 300 small PNGs fit the cache's bytes: none was drawn twice (a cache bounded by count would have
+    # let the first ones go).
+    assert len(drawn.drawn) == 300 and set(drawn.drawn.values()) == {1}
+
+
+def test_the_pngs_kept_are_bounded_by_their_bytes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import iconcat.server.sources.catalogue as catalogue_module
+
+    one = len(stand_in_rasterise("", 512))
+    monkeypatch.setattr(catalogue_module, "FILES_KEPT_BYTES", 2 * one)
+    drawn = CountingRasteriser()
+    unit = FakeUnit("few", [icon(f"glyph-{number}") for number in range(3)])
+    catalogue = SourceCatalogue(open_index(tmp_path, [unit]), rasterise=drawn)
+    with serving(catalogue=catalogue) as served:
+        entries = search(served, "glyph")["data"]
+        for entry in entries:
+            png_512(served, entry)
+        png_512(served, entries[2])  # kept
+        png_512(served, entries[0])  # let go for the third: drawn again
+    titles = [entry["iconify"].split(":")[1] for entry in entries]
+    assert [drawn.drawn[(title, 512)] for title in titles] == [2, 1, 1]

@@ -10,8 +10,14 @@ How an indexed icon is shown:
   `style` as the readers mapped them. Their ids are hashes of the set's prefix (sets) or of the name
   (the others, shared across sets as the demo's are): stable, whatever else is served.
 - `iconify`, the optional extension: the icon's Iconify name, `prefix:key` ("tabler:arrow-up").
-- Variants: PNG 512, PNG 256 (rasterised on demand by `rasterise`, a few kept) and SVG (the document
-  as stored). The small preview is rasterised at `THUMBNAIL_SIZE`, as the demo's.
+- Variants: PNG 512, PNG 256 (rasterised on demand by `rasterise`) and SVG (the document as stored).
+  The small preview is rasterised at `THUMBNAIL_SIZE`, as the demo's.
+- The PNG variants drawn are kept, up to `FILES_KEPT_BYTES` in all (least recently asked go first),
+  so a PNG asked twice (downloaded, then picked or put in the bag; by another client) is drawn once:
+  resvg-py takes 20-60 ms for a 512 px PNG, most of it its own PNG encoding, which no option of it
+  shortens (`benchmarks/rasterise.py`). Bounded by bytes, not by count: an outline icon's 512 is
+  5-15 KB, a flat emoji's 15-25 KB, Fluent Emoji's gradients 125-135 KB. Previews are not kept here:
+  the app keeps the previews it served.
 - A hidden icon is never listed by search, and still answered by id (old links keep working).
 """
 
@@ -24,7 +30,7 @@ from dataclasses import dataclass
 
 from iconcat.lru import BoundedLRU
 
-from ..refs import THUMBNAIL_SIZE, Ref, VariantRecord
+from ..refs import THUMBNAIL_SIZE, PictureFailed, Ref, VariantRecord
 from .index import IconRow, SourceIndex, icon_hash
 from .records import SetRecord
 
@@ -33,9 +39,10 @@ __all__ = ["PNG_SIZES", "SetRef", "SourceCatalogue", "SourceIconRecord"]
 PNG_SIZES = (512, 256)
 SVG_SLOT = 0
 PNG_SLOTS = {512: 1, 256: 2}
-FILES_KEPT = 256
-"""Rasterised PNGs kept (at most a few hundred KB each at 512 px)."""
-FILES_WEIGHT = 64 * 1024 * 1024
+FILES_KEPT_BYTES = 48 * 1024 * 1024
+"""PNG variants kept once drawn, in bytes (some 5,000 outline icons' 512s, 350 of Fluent Emoji's)."""
+_FILES_COUNT_BOUND = 1_000_000
+"""`BoundedLRU` wants a count too: one no cache of `FILES_KEPT_BYTES` reaches."""
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
 
 
@@ -74,13 +81,15 @@ class SourceCatalogue:
     """Indexed icon sets, answering as the demo `Catalogue` does (what `create_app` calls).
 
     `rasterise(svg, size)` turns an icon's SVG into a square transparent PNG of `size` pixels (the
-    raster worker's job: untrusted SVG is rendered in a process of its own). Thread-safe.
+    raster worker's job: untrusted SVG is rendered in a process of its own), raising `RasterError`
+    when it cannot (broken, more than 2 s, too large): that picture is then `PictureFailed`, a JSON
+    500 for that request alone. A failure is not kept: asked again, it is tried again. Thread-safe.
     """
 
     def __init__(self, index: SourceIndex, rasterise: Callable[[str, int], bytes]) -> None:
         self._index = index
         self._rasterise = rasterise
-        self._files: BoundedLRU[bytes] = BoundedLRU(FILES_KEPT, FILES_WEIGHT, len)
+        self._files: BoundedLRU[bytes] = BoundedLRU(_FILES_COUNT_BOUND, FILES_KEPT_BYTES, len)
         self._sets = {unit_id: _set_ref(unit.record) for unit_id, unit in index.units.items()}
 
     @property
@@ -141,10 +150,24 @@ class SourceCatalogue:
         if variant.format == "svg":
             return self._index.svg(icon.row).encode("utf-8")
         assert variant.size is not None
-        return self._png(icon, variant.size)
+        key = (icon.row.row, variant.size)
+        body = self._files.get(key)
+        if body is None:
+            body = self._draw(icon, variant.size)
+            self._files.put(key, body)
+        return body
 
     def thumbnail_bytes(self, icon: SourceIconRecord) -> bytes:
-        return self._png(icon, THUMBNAIL_SIZE)
+        """Drawn each time asked: the app keeps the previews it served (`create_app`'s own cache)."""
+        return self._draw(icon, THUMBNAIL_SIZE)
+
+    def _draw(self, icon: SourceIconRecord, size: int) -> bytes:
+        from iconcat.imaging.errors import RasterError
+
+        try:
+            return self._rasterise(self._index.svg(icon.row), size)
+        except RasterError as error:
+            raise PictureFailed(str(error)) from None
 
     def file_name(self, icon: SourceIconRecord, variant: VariantRecord) -> str:
         """ "arrow-up-512.png", "arrow-up.svg": the icon's own key (the style is part of it, as in Iconify)."""
@@ -152,14 +175,6 @@ class SourceCatalogue:
         key = _UNSAFE.sub("-", icon.row.key).strip(".-") or "icon"
         stem = key if variant.size is None else f"{key}-{variant.size}"
         return f"{stem}.{variant.format}"
-
-    def _png(self, icon: SourceIconRecord, size: int) -> bytes:
-        key = (icon.row.row, size)
-        body = self._files.get(key)
-        if body is None:
-            body = self._rasterise(self._index.svg(icon.row), size)
-            self._files.put(key, body)
-        return body
 
 
 @functools.lru_cache(maxsize=4096)
