@@ -292,3 +292,43 @@ def test_threads_share_one_index(tmp_path: Path) -> None:
         thread.join()
     assert failures == []
     index.close()
+
+
+class _HeldUnit(FakeUnit):
+    """A set whose first read waits at `hold` until released (what a slow set looks like to a second
+    iconcat started meanwhile on the same cache)."""
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.reading = threading.Event()
+        self.release = threading.Event()
+
+    def read(self, warn=print):  # type: ignore[no-untyped-def]
+        if self.reads == 0:
+            self.reading.set()
+            assert self.release.wait(30)
+        return super().read(warn)
+
+
+def test_two_processes_building_one_cache_take_turns(tmp_path: Path) -> None:
+    """Two iconcats started together on one cache (two terminals): the second waits for the first's
+    build and then reads nothing, rather than rebuilding the same sets under the first's feet (it
+    answered with sets missing: "213 icon sets" of 243, 47 icons on a first page of 48)."""
+    slow = _HeldUnit("ph", [icon("arrow-up-bold", "Arrow Up", style="Bold"), icon("acorn")])
+    first_units = [tabler(), slow]
+    second_units = [tabler(), _HeldUnit("ph", list(slow.icons))]
+    second_units[1].release.set()  # (the second's own reads never wait)
+    results: dict[str, SourceIndex] = {}
+    first = threading.Thread(target=lambda: results.setdefault("first", open_index(tmp_path, first_units)))
+    first.start()
+    assert slow.reading.wait(30)
+    second = threading.Thread(target=lambda: results.setdefault("second", open_index(tmp_path, second_units)))
+    second.start()
+    second.join(0.5)  # the second has had time to read and write, were it not waiting
+    slow.release.set()
+    first.join(30)
+    second.join(30)
+    assert set(results) == {"first", "second"}
+    assert second_units[1].reads == 0 and second_units[0].reads == 0, "the second read again what the first built"
+    for index in results.values():
+        assert names(index, "acorn") == ["ph:acorn"] and "tabler:home" in names(index, "home")

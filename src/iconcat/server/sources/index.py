@@ -46,6 +46,7 @@ import threading
 import time
 from array import array
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
@@ -69,6 +70,8 @@ __all__ = [
 ]
 
 INDEX_FILE = "sources.sqlite3"
+LOCK_FILE = "sources.lock"
+"""Taken while the index is brought up to date: one builder at a time (`_builders_take_turns`)."""
 SCHEMA_VERSION = 1
 HASH_BITS = 49
 ICON_ID_BASE = 2**50
@@ -223,17 +226,48 @@ def open_index(
     """
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / INDEX_FILE
-    connection = _writer(path)
-    try:
-        served = _bring_up_to_date(connection, units, progress, unreadable, cancel, warn, hash_key)
-        signature = _signature(served)
-        with _transaction(connection):
-            found = connection.execute("UPDATE searches SET made = ? WHERE signature = ?", (time.time(), signature))
-        if not found.rowcount:
-            _save_search(connection, signature, served, hash_key)
-    finally:
-        connection.close()
+    with _builders_take_turns(folder, cancel):
+        connection = _writer(path)
+        try:
+            served = _bring_up_to_date(connection, units, progress, unreadable, cancel, warn, hash_key)
+            signature = _signature(served)
+            with _transaction(connection):
+                found = connection.execute("UPDATE searches SET made = ? WHERE signature = ?", (time.time(), signature))
+            if not found.rowcount:
+                _save_search(connection, signature, served, hash_key)
+        finally:
+            connection.close()
     return SourceIndex(path, signature)
+
+
+@contextmanager
+def _builders_take_turns(folder: Path, cancel: _CancelFlag | None) -> Iterator[None]:
+    """One `open_index` at a time on a cache folder, across processes (two terminals started together).
+
+    Each decides what to read from what is stored when it starts: two at once read the same sets, and
+    the second's rewrite of a set replaced rows the first had already counted as served, so the first
+    answered with sets missing. The second now waits (an advisory lock on `sources.lock`, polled so
+    that `cancel` and Ctrl-C still end the wait) and then finds the sets built. Where `fcntl` is
+    missing (Windows) there is no lock, as before.
+    """
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - not POSIX
+        yield
+        return
+    with open(folder / LOCK_FILE, "a+b") as lock:
+        while True:
+            try:
+                fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if cancel is not None and cancel.is_set():
+                    raise IndexCancelled("the index was not finished") from None
+                time.sleep(0.05)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
 
 
 def _writer(path: Path) -> sqlite3.Connection:
