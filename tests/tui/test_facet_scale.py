@@ -12,7 +12,7 @@ import pytest
 from textual.app import App, ComposeResult
 from textual.widgets import Input
 
-from iconcat.api import Icon, Ref, Variant
+from iconcat.api import Icon, Ref, SearchResult, Variant
 from iconcat.browsing.facet_view import SHOWN_PER_KEY, facet_sections
 from iconcat.browsing.filters import FacetValue, Filters, facet_counts
 from iconcat.server.sources.catalogue import SourceCatalogue
@@ -149,7 +149,7 @@ async def test_thousands_of_values_draw_a_few_rows_and_a_batch_adds_none() -> No
         await pilot.pause()
         assert len(panel.options) <= 6 * (SHOWN_PER_KEY + 2)
         assert "  … 1,992 more" in prompts(panel)
-        panel.add(icons[2000:], every=icons)  # a batch of pages: still a few rows
+        panel.add(icons[2000:], every=SearchResult(icons=tuple(icons), more_available=False))  # a batch: few rows
         await pilot.pause()
         assert "  … 2,992 more" in prompts(panel)
         assert len(panel.options) <= 6 * (SHOWN_PER_KEY + 2)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from textual.widgets import Static
 
 from iconcat.api import SearchResult
+from iconcat.api._models import HeldIcons
 from iconcat.browsing.filters import FacetTally, Filters
 from iconcat.browsing.grouping import Grouping, group_icons
 from iconcat.browsing.search_state import SearchPhase, SearchState
@@ -199,7 +200,7 @@ async def test_each_batch_costs_its_own_icons(make_app, download_dir, monkeypatc
         shown_after = len(results.groups) if results.groups is not None else len(results.active.icons)
         batches.append(
             (
-                len(result.icons) - before,
+                result.icon_count - before,
                 filtered[marks[0] :],
                 grouped[marks[1] :],
                 tallied[marks[2] :],
@@ -209,6 +210,15 @@ async def test_each_batch_costs_its_own_icons(make_app, download_dir, monkeypatc
         return state
 
     monkeypatch.setattr(Arrangement, "extend", watching_extend)
+    made_whole: list[int] = []  # each time a result's icons were made into one tuple from the first
+    between = HeldIcons.between
+
+    def counting_between(self, start, end):
+        if start == 0:
+            made_whole.append(end)
+        return between(self, start, end)
+
+    monkeypatch.setattr(HeldIcons, "between", counting_between)
     with serving(token=TEST_TOKEN, page_size=12) as small_pages:
         app = make_app(Connection(small_pages.base_url, TEST_TOKEN, download_dir, is_demo=True), group=True)
         async with app.run_test(size=WIDE) as pilot:
@@ -220,6 +230,8 @@ async def test_each_batch_costs_its_own_icons(make_app, download_dir, monkeypatc
             app.query_one("#search-input").value = "arrow style:filled"  # at once: no page unfiltered
             await every_page_in(pilot, app)
             app.browser.remembering.keep_answer = keep_answer
+            # No page made everything so far into a tuple: only the whole answer, once, to be kept.
+            assert [count for count in made_whole if count > 12] == [made_whole[-1]], made_whole
             result = app.browser.searches.result
             assert len(result.pages_fetched) >= 10
             assert len(batches) >= 8  # one hand-over per page, after the first page or two

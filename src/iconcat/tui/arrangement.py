@@ -25,7 +25,7 @@ from iconcat.browsing.search_state import SearchPhase, SearchState
 from .widgets import FacetPanel, ResultsArea, SearchBar, SearchInput
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
-    from collections.abc import Callable, Sequence
+    from collections.abc import Callable
 
     from textual.screen import Screen
 
@@ -80,15 +80,15 @@ class Arrangement:
             results.show_groups(self._grouping.groups, keep_place=keep_place)
         else:
             results.show_icons(shown, keep_place=keep_place)
-        return self._counted(state, result.icons)
+        return self._counted(state, result)
 
     def extend(self, results: ResultsArea, result: SearchResult, state: SearchState) -> SearchState:
         """`result` is the one on show grown by more pages: filter, group, show and count the new icons
         alone (the work is the batch's, not every icon's again); the state that says so. Anything else
         (a result that is not the one on show grown) is shown whole."""
-        if not 0 < self._arranged <= len(result.icons):
+        if not 0 < self._arranged <= result.icon_count:
             return self.show(results, result, state, keep_place=True)
-        new = result.icons[self._arranged :]
+        new = result.icons_after(self._arranged)  # at the batch's cost (`SearchResult.icons` is made whole)
         kept = self.filters.apply(new) if self.filters else new
         self._arranged += len(new)
         self._shown += len(kept)
@@ -100,20 +100,21 @@ class Arrangement:
             results.append_icons(kept)
         facets = self._screen.query_one(FacetPanel)
         if facets.display:
-            facets.add(new, every=result.icons)
-        return self._counted(state, result.icons)
+            facets.add(new, every=result)
+        return self._counted(state, result)
 
-    def _counted(self, state: SearchState, icons: Sequence[Icon]) -> SearchState:
-        """`state` saying how many the filters keep and in how many groups, and which filter emptied it."""
+    def _counted(self, state: SearchState, result: SearchResult) -> SearchState:
+        """`state` saying how many the filters keep and in how many groups, and which filter emptied it
+        (`result`'s icons made whole only to explain an empty filter, not for each batch)."""
         if state.phase is not SearchPhase.RESULTS:
             return state
         filters = self.filters
         if filters:
             emptied = ""
             if not self._shown and state.following:  # (explained when every page is in: it may change)
-                emptied = f"none of the {len(icons):,} loaded so far is {filters.text}; the others are loading…"
+                emptied = f"none of the {result.icon_count:,} loaded so far is {filters.text}; the others are loading…"
             elif not self._shown:
-                emptied = explain_empty(icons, filters)
+                emptied = explain_empty(result.icons, filters)
             state = replace(state, filters_text=filters.text, shown=self._shown, emptied_by=emptied)
         if self._grouping is not None:
             state = replace(state, groups=len(self._grouping.groups))

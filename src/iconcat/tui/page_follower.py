@@ -125,19 +125,19 @@ class PageFollower:
     async def _pages(
         self, client: CatalogueClient, result: SearchResult, sequence: int, query: str, freeze: Callable[[int], None]
     ) -> None:
-        handed, handed_at, unfrozen = len(result.icons), time.monotonic(), 0
+        handed, handed_at, unfrozen = result.icon_count, time.monotonic(), 0
         notice = ""
         while result.can_load_more and sequence == self._runner.sequence:
             fetch = asyncio.ensure_future(client.more(result))
             try:
                 # While the page is on its way, the pages before it are handed over when their time comes.
                 while not fetch.done():
-                    waiting = len(result.icons) > handed
+                    waiting = result.icon_count > handed
                     timeout = max(0.0, handed_at + HAND_OVER_INTERVAL - time.monotonic()) if waiting else None
                     await asyncio.wait({fetch}, timeout=timeout)
                     if not fetch.done():
                         self._hand_over(sequence, query, result, complete=False)
-                        handed, handed_at = len(result.icons), time.monotonic()
+                        handed, handed_at = result.icon_count, time.monotonic()
                 grown = fetch.result()
             except asyncio.CancelledError:
                 fetch.cancel()
@@ -145,14 +145,14 @@ class PageFollower:
             except Exception as error:  # noqa: BLE001 - the icons so far stay; the next try starts from them
                 notice = sanitize(f"Could not load more results: {describe_failure(error)}", max_length=300)
                 break
-            unfrozen += len(grown.icons) - len(result.icons)
+            unfrozen += grown.icon_count - result.icon_count
             if unfrozen >= FREEZE_FROM:
                 freeze(unfrozen)  # out of the collector's sight, a thousand at a time
                 unfrozen = 0
             result = grown
             if result.can_load_more and time.monotonic() - handed_at >= HAND_OVER_INTERVAL:
                 self._hand_over(sequence, query, result, complete=False)
-                handed, handed_at = len(result.icons), time.monotonic()
+                handed, handed_at = result.icon_count, time.monotonic()
         if not notice:
             notice = sanitize(result.paging_stopped or "", max_length=200)
         self._hand_over(sequence, query, result, complete=True, notice=notice)

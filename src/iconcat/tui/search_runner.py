@@ -184,9 +184,9 @@ class SearchRunner:
 
         more_unreachable = result.more_available and not result.can_load_more
         return SearchState(
-            SearchPhase.RESULTS if result.icons else SearchPhase.NO_RESULTS,
+            SearchPhase.RESULTS if result.icon_count else SearchPhase.NO_RESULTS,
             query,
-            count=len(result.icons),
+            count=result.icon_count,
             more_available=result.more_available,
             skipped=result.skipped,
             can_load_more=result.can_load_more,
@@ -195,7 +195,7 @@ class SearchRunner:
             following=following,
             total=result.total,
             all_loaded=len(result.pages_fetched) > 1 and not result.more_available,
-            capped=more_unreachable and result.paging_stopped == cap_notice(len(result.icons)),
+            capped=more_unreachable and result.paging_stopped == cap_notice(result.icon_count),
         )
 
     def reached_last(self, entries: int) -> bool:
@@ -255,7 +255,7 @@ class SearchRunner:
         try:
             with answer_arriving() as arrival:
                 grown = await client.more(result)
-                arrival.decoded(len(grown.icons) - len(result.icons))
+                arrival.decoded(grown.icon_count - result.icon_count)
         except Exception as error:  # noqa: BLE001 - the list stays; going past the end again retries
             grown = result
             notice = sanitize(f"Could not load more results: {describe_failure(error)}", max_length=300)

@@ -39,7 +39,7 @@ from iconcat.browsing.filters import FacetTally, FacetValue, FilterKey, Filters
 from iconcat.text import sanitize
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
-    from iconcat.api import Icon
+    from iconcat.api import Icon, SearchResult
 
 __all__ = ["FacetPanel"]
 
@@ -146,14 +146,14 @@ class FacetPanel(OptionList):
         self._filters = filters
         self._rebuild()
 
-    def add(self, icons: Sequence[Icon], *, every: Sequence[Icon]) -> None:
-        """`icons` joined the results (more pages arrived; `every` is all of them now): counted by
-        themselves, added to the counts so far."""
-        if self._tally.icons + len(icons) != len(every):  # (not the icons counted before, grown)
-            self.show(every, self._filters)
+    def add(self, icons: Sequence[Icon], *, every: SearchResult) -> None:
+        """`icons` joined the results (more pages arrived; `every` holds all of them now): counted by
+        themselves, added to the counts so far; `every`'s icons are not made whole for it."""
+        if self._tally.icons + len(icons) != every.icon_count:  # (not the icons counted before, grown)
+            self.show(every.icons, self._filters)
             return
         self._tally.add(icons)
-        self._icons = every
+        self._icons = ()  # the tally is no one tuple's now: a later `show` counts its icons afresh
         self._rebuild()
 
     @property
