@@ -164,3 +164,22 @@ async def test_in_the_browser_space_chooses_and_letters_narrow_the_panel_not_the
         await pilot.press("escape", "tab", "u")  # the text cleared; over the results a letter searches
         await wait_until(pilot, lambda: box.has_focus and box.value.endswith("u"), "a letter typed into the search")
         assert panel.narrow == ""
+
+
+async def test_the_footer_over_the_panel_offers_no_letter_it_would_type(make_app) -> None:
+    """Over the panel letters narrow its values, so the footer must not offer `v View` or `f Filters`
+    (pressing them typed "Find f"); it offers the way back to the results instead."""
+    from textual.widgets._footer import FooterKey
+
+    app = make_app()
+    async with app.run_test(size=(120, 36)) as pilot:
+        await search(pilot, "arrow")
+        app.browser.action_focus_results()
+        await pilot.press("f")
+        await wait_until(pilot, lambda: isinstance(app.focused, FacetPanel), "the panel focused")
+        await pilot.pause()
+        shown = {key.key_display: key.description for key in app.screen.query(FooterKey)}
+        assert not {"v", "f", "?", "/"} & set(shown), shown
+        assert shown.get("space") == "Choose" and shown.get("tab") == "Results", shown
+        await pilot.press("tab", "f")  # back to the results, where f closes the panel
+        await wait_until(pilot, lambda: not app.query_one(FacetPanel).display, "the panel closed")

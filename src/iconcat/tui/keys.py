@@ -252,7 +252,7 @@ _ANYWHERE = frozenset(command.action for command in COMMANDS if command.anywhere
 
 def command_allowed(action: str, focused: Widget | None, *, dialog_open: bool = False) -> bool:
     """Whether a keyed command's key works now (Textual's `check_action`): not under a dialog, and a
-    printable key not while a text box has focus (it types there). Other actions, and the commands
+    printable key not while a text box or the facet panel has focus (it types there). Other actions, and the commands
     that work `anywhere`, are always allowed."""
     key = _KEY_OF_ACTION.get(action)
     if key is None or action in _ANYWHERE:
@@ -260,7 +260,9 @@ def command_allowed(action: str, focused: Widget | None, *, dialog_open: bool = 
     if dialog_open:
         return False
     printable = len(key) == 1 or key in _PRINTABLE_KEY_NAMES
-    return not (printable and isinstance(focused, Input))
+    # A widget that takes typing (a text box; the facet panel, which narrows its values as you type)
+    # gets the printable keys: their commands are off there, and the footer does not offer them.
+    return not (printable and (isinstance(focused, Input) or getattr(focused, "takes_typing", False)))
 
 
 def help_lines() -> list[tuple[str, str]]:

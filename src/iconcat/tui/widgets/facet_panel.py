@@ -68,6 +68,10 @@ class FacetPanel(OptionList):
     """Facets of every result of the query. `show(icons, filters)` fills it, `add` counts more pages,
     `narrow_to(text)` shows only the values containing `text`; it posts `Changed(filters)`."""
 
+    takes_typing = True
+    """Printable keys narrow the panel's values here: the screen's letter commands are off while it
+    has the focus (`keys.command_allowed`), and the footer does not offer them."""
+
     COMPONENT_CLASSES = {"facet-panel--count", "facet-panel--chosen"}
     """`facet-panel--count`: the counts; `facet-panel--chosen`: the mark and name of a chosen value."""
 
@@ -97,6 +101,14 @@ class FacetPanel(OptionList):
             "Clear filters",
             id="facet-clear",
             tooltip="Clear every filter: show all the results again",
+        ),
+        # Shown so the way out is in sight: letters narrow the values here, so `f` does not close it.
+        Binding(
+            "tab",
+            "app.focus_next",
+            "Results",
+            id="facet-results",
+            tooltip="Back to the results (then f closes the panel)",
         ),
     ]
 
