@@ -242,7 +242,9 @@ def build_and_restart(folder: str, cache: Path, scratch: Path, skip_baseline: bo
     seconds, peak, listed, cpu = map(float, child(BUILD, folder, str(cache), here).split())
     print(f"   iconcat:  {seconds:6.2f} s ({cpu:.2f} s CPU), peak RSS {peak:5.0f} MB, {int(listed):,} icons listed")
     if not skip_baseline:
-        base = child(BASELINE_SCRIPT, folder, str(scratch / "b.db"))
+        # The script reads `*.json` where it is pointed: the package folder holds them in `json/`.
+        files = folder if glob.glob(os.path.join(folder, "*.json")) else os.path.join(folder, "json")
+        base = child(BASELINE_SCRIPT, files, str(scratch / "b.db"))
         base_seconds, base_peak, base_cpu = map(float, base.split())
         print(
             f"   plain script with FTS5, this run: {base_seconds:5.2f} s ({base_cpu:.2f} s CPU), "
