@@ -823,25 +823,32 @@ def _search_summary(found: _Found) -> list[str]:
     return lines
 
 
-class _PagingProgress:
-    """ "fetching pages… 548 of 1,802 icons so far" on stderr while pages are followed, when stderr is a
-    terminal (never in pipes or logs), wiped before the table."""
+class _StderrLine:
+    """One line of progress on stderr, written over itself, when stderr is a terminal (never in pipes
+    or logs); `close` wipes it."""
 
     def __init__(self) -> None:
         self._enabled = sys.stderr.isatty()
         self._shown = False
 
-    def __call__(self, held: int, total: int | None) -> None:
-        if self._enabled:
-            of_total = f" of {total:,}" if total is not None else ""
-            sys.stderr.write(f"\rfetching pages… {held:,}{of_total} icons so far\x1b[K")
-            sys.stderr.flush()
-            self._shown = True
+    def _say(self, text: str) -> None:
+        sys.stderr.write(f"\r{text}\x1b[K")
+        sys.stderr.flush()
+        self._shown = True
 
     def close(self) -> None:
         if self._shown:
             sys.stderr.write("\r\x1b[K")
             sys.stderr.flush()
+
+
+class _PagingProgress(_StderrLine):
+    """ "fetching pages… 548 of 1,802 icons so far" while pages are followed, wiped before the table."""
+
+    def __call__(self, held: int, total: int | None) -> None:
+        if self._enabled:
+            of_total = f" of {total:,}" if total is not None else ""
+            self._say(f"fetching pages… {held:,}{of_total} icons so far")
 
 
 def _remembered(settings: Settings, which: str, *, as_json: bool, demo: bool) -> int:
@@ -940,14 +947,13 @@ def _print_table(icons: Sequence[Icon]) -> None:
     sys.stdout.flush()  # the table first: when its reader went away, nothing more is said (on stderr either)
 
 
-class _ProgressLine:
-    """A one-line progress display on stderr, when stderr is a terminal (never in pipes or logs)."""
+class _ProgressLine(_StderrLine):
+    """A download's progress ("downloading variant 500073:  71% 0.4 MB"), at most ten times a second."""
 
     def __init__(self, variant_id: int) -> None:
+        super().__init__()
         self._variant_id = variant_id
-        self._enabled = sys.stderr.isatty()
         self._last = 0.0
-        self._shown = False
 
     def __call__(self, done: int, total: int | None) -> None:
         now = time.monotonic()
@@ -955,14 +961,7 @@ class _ProgressLine:
             return
         self._last = now
         share = f" {done * 100 // total:3d}%" if total else ""
-        sys.stderr.write(f"\rdownloading variant {self._variant_id}:{share} {done / 1e6:.1f} MB")
-        sys.stderr.flush()
-        self._shown = True
-
-    def close(self) -> None:
-        if self._shown:
-            sys.stderr.write("\r\x1b[K")
-            sys.stderr.flush()
+        self._say(f"downloading variant {self._variant_id}:{share} {done / 1e6:.1f} MB")
 
 
 def _download(
