@@ -27,6 +27,8 @@ def test_browse_from_a_package_names_its_sets_and_remembers_them_apart(headless_
     async def steer(pilot):
         app = pilot.app
         await wait_until(pilot, lambda: app.browser.search_state.phase is SearchPhase.RESULTS, "results")
+        # The memory opens a frame after the client (`_open_client`): the results may come first.
+        await wait_until(pilot, lambda: app.browser.memory is not None, "the memory opened")
         seen["names"] = sorted(icon.name for icon in app.browser.searches.result.icons)
         seen["sub_title"] = app.sub_title
         seen["memory"] = app.browser.memory.catalogue
