@@ -16,13 +16,14 @@ from one icon to the next:
   crosses a pipe, the worker sanitises and paints, resvg draws, the PNG comes back. Uncached: nothing
   in that path keeps a picture.
 - `in-process`: `svg_sandbox.rasterise_here`, the same sanitising and drawing without the process.
-- `resvg`: `resvg_py.svg_to_bytes` on the plain document with width and height: the floor.
+- `resvg`: `svg2png_py.svg_to_png` (the binding the worker uses) on the plain document given a width
+  and height, no sanitising, no process: the floor.
 
 Printed per round: the medians (ms) and the ratios worker / in-process and worker / resvg; then the
 figures over rounds (min–max of the rounds' medians) beside the goals (issue 24: a preview uncached
 ≤ 5 ms median through the process, PNG 512 ≤ 25 ms median); the worker's start (the first picture of
-a fresh pool, which pays for it), an empty 512 px canvas drawn by plain resvg (what resvg-py's own
-PNG encoding costs at that size, with nothing to draw), the worker's RSS after the run, and the
+a fresh pool, which pays for it), an empty 512 px canvas drawn by plain resvg (what the PNG encoding
+costs at that size, with nothing to draw), the worker's RSS after the run, and the
 throughput of 4 threads drawing previews at once against 1 (the pool has `MAX_WORKERS` processes).
 
 Then over HTTP (`--http-icons`, 0 to skip): the same three packages served as `--from` serves them
@@ -44,7 +45,7 @@ import threading
 import time
 from pathlib import Path
 
-import resvg_py
+import svg2png_py
 
 from iconcat.imaging import svg_raster, svg_sandbox
 from iconcat.server.catalogue import THUMBNAIL_SIZE
@@ -83,6 +84,16 @@ def documents(root: Path, count: int) -> list[tuple[str, str]]:
     return chosen[:count]
 
 
+_FONTS = svg2png_py.FontDatabase()  # empty, as the worker's
+
+
+def plain_resvg(svg: str, size: int | None = None) -> bytes:
+    """The binding alone: `svg` drawn at `size` px wide and high (its own size when None)."""
+    if size is not None:
+        svg = svg.replace("<svg ", f'<svg width="{size}" height="{size}" ', 1)
+    return svg2png_py.svg_to_png(svg, _FONTS)
+
+
 def timed(function, *args, **options) -> float:
     start = time.perf_counter()
     function(*args, **options)
@@ -95,7 +106,7 @@ def one_round(icons: list[tuple[str, str]], size: int) -> dict[str, float]:
     ways = {
         "worker": lambda svg: svg_raster.rasterise(svg, size),
         "in-process": lambda svg: svg_sandbox.rasterise_here(svg, size),
-        "resvg": lambda svg: resvg_py.svg_to_bytes(svg_string=svg, width=size, height=size),
+        "resvg": lambda svg: plain_resvg(svg, size),
     }
     names = list(ways)
     for index, (_name, svg) in enumerate(icons):
@@ -214,7 +225,7 @@ def main() -> None:
             f"{min(floor):.2f}-{max(floor):.2f}x plain resvg"
         )
     empty = '<svg xmlns="http://www.w3.org/2000/svg" width="512" height="512"/>'
-    blank = statistics.median(timed(resvg_py.svg_to_bytes, svg_string=empty) for _ in range(20))
+    blank = statistics.median(timed(plain_resvg, empty) for _ in range(20))
     print(f"an empty 512 px canvas, plain resvg (its PNG encoding and little else): {blank:.2f} ms median")
     one, four = throughput(icons, 1), throughput(icons, 4)
     print(f"previews per second, 1 thread / 4 threads: {one:.0f} / {four:.0f} ({four / one:.2f}x)")
@@ -222,12 +233,10 @@ def main() -> None:
     sizes = (128, 256, 512)
     blanks = {
         size: statistics.median(
-            timed(resvg_py.svg_to_bytes, svg_string=f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" '
-                  f'height="{size}"/>', skip_system_fonts=True)
-            for _ in range(20)
+            timed(plain_resvg, '<svg xmlns="http://www.w3.org/2000/svg"/>', size) for _ in range(20)
         )
         for size in sizes
-    }  # fmt: skip
+    }
     print("an empty canvas, plain resvg, by side: " + ", ".join(f"{size} px {blanks[size]:.2f} ms" for size in sizes))
     if options.http_icons > 0:
         over_http(options.sets, options.http_icons)

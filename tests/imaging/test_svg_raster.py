@@ -49,13 +49,19 @@ def secrets(tmp_path: Path) -> Secrets:
     return Secrets.plant(tmp_path)
 
 
-def test_resvg_itself_reads_an_absolute_path_even_with_an_empty_resource_folder(secrets, tmp_path) -> None:
-    import resvg_py
+def plain_resvg(svg: str, resources: str | None = None) -> bytes:
+    """The binding itself, no sanitising: what it would read if the worker let it."""
+    import svg2png_py
 
+    options = svg2png_py.RenderOptions(resources_dir=resources)
+    return svg2png_py.svg_to_png(svg, svg2png_py.FontDatabase(), options=options)
+
+
+def test_resvg_itself_reads_an_absolute_path_even_with_an_empty_resource_folder(secrets, tmp_path) -> None:
     empty = tmp_path / "empty"
     empty.mkdir()
     raw = hostile_cases(secrets)["image href, absolute path"]
-    assert SECRET_RED in colours(bytes(resvg_py.svg_to_bytes(svg_string=raw, resources_dir=str(empty))))
+    assert SECRET_RED in colours(plain_resvg(raw, str(empty)))
 
 
 @pytest.mark.parametrize("case", list(hostile_cases(Secrets(*(Path("/s") for _ in range(4))))))
@@ -67,12 +73,10 @@ def test_no_outside_reference_reaches_the_renderer_or_the_picture(case, secrets)
 
 
 def test_a_relative_href_reads_nothing_from_the_working_folder(secrets, monkeypatch) -> None:
-    import resvg_py
-
     monkeypatch.chdir(secrets.png.parent)
     whole = 'width="10" height="10"'
     svg = f'{OPEN}<image href="secret.png" {whole}/><image href="./secret.svg" {whole}/>{CLOSE}'
-    assert colours(bytes(resvg_py.svg_to_bytes(svg_string=svg))) & set(SECRET_COLOURS)  # resvg would read it
+    assert colours(plain_resvg(svg)) & set(SECRET_COLOURS)  # resvg would read it
     assert not colours(svg_sandbox.rasterise_here(svg, 10)) & set(SECRET_COLOURS)
     assert not colours(rasterise(svg, 10)) & set(SECRET_COLOURS)
 
@@ -118,12 +122,10 @@ def test_doctype_entities_are_never_expanded(secrets) -> None:
 
 
 def test_text_draws_nothing_and_loads_no_font() -> None:
-    import resvg_py
-
     svg = f'{OPEN}<text x="0" y="10" font-size="12" font-family="DejaVu Sans, sans-serif">█</text>{CLOSE}'
     assert colours(rasterise(svg, 10)) == {(0, 0, 0, 0)}
     document = svg_sandbox.prepare(svg, 10)
-    assert colours(bytes(resvg_py.svg_to_bytes(svg_string=document, skip_system_fonts=True))) == {(0, 0, 0, 0)}
+    assert colours(plain_resvg(document)) == {(0, 0, 0, 0)}
 
 
 def test_prestart_starts_a_worker_before_the_first_picture() -> None:
@@ -209,10 +211,10 @@ def test_a_panic_in_resvg_is_answered_as_a_failure(monkeypatch) -> None:
     class PanicException(BaseException):  # what pyo3 raises for a Rust panic: not an Exception
         pass
 
-    def panic(**_options: object) -> bytes:
+    def panic(_document: str, _resources: str | None = None) -> bytes:
         raise PanicException("called `Option::unwrap()` on a `None` value")
 
-    monkeypatch.setattr(svg_sandbox, "_render", panic)
+    monkeypatch.setattr(svg_sandbox, "render", panic)
     status, message = svg_sandbox._answer(ICON.encode(), 16, "black", ".")
     assert status == svg_sandbox.FAILED and message == b"the SVG could not be drawn (PanicException)"
 

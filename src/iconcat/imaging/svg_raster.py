@@ -8,10 +8,11 @@
 Used by the embedded catalogue (PNG variants and previews of icon sets from disk) and by saving (a
 smaller PNG drawn from an icon's SVG). Thread-safe: the server answers from a thread pool.
 
-Why a process: resvg-py renders holding Python's interpreter lock (a slow picture would stop every
-other thread), a Rust panic surfaces as `PanicException`, which `except Exception` lets through, and a
-hostile picture can take seconds or gigabytes. So resvg runs only in `svg_sandbox.py`'s worker, which
-sanitises first (no outside reference, no DOCTYPE: see its docstring), and:
+Why a process: a Rust binding may render holding Python's interpreter lock (resvg-py does: a slow
+picture would stop every other thread), a Rust panic surfaces as `PanicException`, which `except
+Exception` lets through, and a hostile picture can take seconds or gigabytes. So resvg runs only in
+`svg_sandbox.py`'s worker, which sanitises first (no outside reference, no DOCTYPE: see its docstring),
+and:
 
 - A picture that takes longer than `TIMEOUT` (2 s) has its worker killed; the next request gets a new
   one. A picture that fails (not well-formed, no size, resvg's error or panic, the worker's memory limit
@@ -66,7 +67,7 @@ _BOOT = (
     "runpy.run_path(sys.argv[1], run_name='iconcat_svg_worker')['main'](sys.argv[3:])"
 )
 """Run svg_sandbox.py by path (not as iconcat.imaging.svg_sandbox: that would import this package's
-Pillow and Rich first), with the parent's import path after the interpreter's own (resvg_py is found
+Pillow and Rich first), with the parent's import path after the interpreter's own (svg2png_py is found
 where the parent found it; nothing in the parent's working folder can stand in for the standard library)."""
 
 

@@ -1,15 +1,15 @@
 """The inside of the SVG rasteriser's worker process: make an untrusted SVG safe, then render it with resvg.
 
-`iconcat.imaging.svg_raster` (the parent's side) starts this file as a program of its own (by path,
-so the child imports neither iconcat nor Pillow: it starts in tens of milliseconds, not hundreds) and
+`iconcat.imaging.svg_raster` (the parent's side) starts this file as a program of its own (by path, so
+the child imports neither iconcat nor Pillow: it starts in tens of milliseconds, not hundreds) and
 talks to it over its standard input and output. Tests and benchmarks import it as a module to call
-`prepare` and `render` in-process. It imports the standard library and `resvg_py` only, and nothing of
-iconcat, so that it runs by path.
+`prepare` and `render` in-process. It imports the standard library and `svg2png_py` (a binding of
+Rust's resvg) only, and nothing of iconcat, so that it runs by path.
 
-Sanitising (`sanitise`): an SVG from a folder or a remote catalogue is untrusted, and resvg-py 0.5.0
-reads files an SVG points at: an absolute-path `href` even when its resource folder is an empty one,
-a relative one against the working folder when none is set, `feImage`'s too. So before the renderer sees
-the document:
+Sanitising (`sanitise`): an SVG from a folder or a remote catalogue is untrusted, and resvg (through
+svg2png-py 1.1, as through resvg-py 0.5) reads files an SVG points at: an absolute-path `href` even
+when its resource folder is an empty one, a relative one against the working folder when none is set,
+`feImage`'s too. So before the renderer sees the document:
 
 - Any DOCTYPE is cut out before the XML is parsed (its entities are never declared, so never expanded:
   no billion laughs, no external entity; a reference to one is then a parse error, and the picture
@@ -22,7 +22,7 @@ the document:
   `url` or `@import` in ways no pattern catches) or a `url(` left over is dropped whole.
 - `<script>`, `<foreignObject>` and event attributes (`onload`…) are removed (resvg runs no script;
   they go so nothing downstream ever could), and so is `xml:base`.
-- No system font is loaded (`skip_system_fonts`): resvg-py would read every installed font file for a
+- No system font is loaded (an empty `FontDatabase`): resvg would read every installed font file for a
   document with `<text>` (150 ms cold), and draw it differently on every machine. Icon sets draw their
   letters as paths; a `<text>` element draws nothing.
 
@@ -45,7 +45,6 @@ import re
 import struct
 import sys
 import xml.etree.ElementTree as ElementTree
-from collections.abc import Callable
 from typing import Any
 from xml.parsers import expat
 
@@ -243,18 +242,21 @@ def prepare(text: str, size: int, colour: str = "black") -> str:
     return ElementTree.tostring(root, encoding="unicode")
 
 
-_render: Callable[..., bytes] | None = None
+_fonts: Any = None
+"""svg2png_py's font database: an empty one (no font file is ever read), made once per process."""
 
 
 def render(document: str, resources: str | None = None) -> bytes:
     """`document` (from `prepare`) as PNG bytes, by resvg; `resources`: the folder relative paths would be
     read from (an empty one: none is left after sanitising, this is a second fence)."""
-    global _render
-    if _render is None:
-        import resvg_py
+    global _fonts
+    import svg2png_py
 
-        _render = resvg_py.svg_to_bytes
-    return bytes(_render(svg_string=document, resources_dir=resources, skip_system_fonts=True))
+    if _fonts is None:
+        _fonts = svg2png_py.FontDatabase()
+    options = svg2png_py.RenderOptions(resources_dir=resources)
+    png: bytes = svg2png_py.svg_to_png(document, _fonts, options=options)
+    return png
 
 
 def rasterise_here(text: str, size: int, colour: str = "black", resources: str | None = None) -> bytes:

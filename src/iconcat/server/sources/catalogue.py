@@ -12,12 +12,11 @@ How an indexed icon is shown:
 - `iconify`, the optional extension: the icon's Iconify name, `prefix:key` ("tabler:arrow-up").
 - Variants: PNG 512, PNG 256 (rasterised on demand by `rasterise`) and SVG (the document as stored).
   The small preview is rasterised at `THUMBNAIL_SIZE`, as the demo's.
-- The PNG variants drawn are kept, up to `FILES_KEPT_BYTES` in all (least recently asked go first),
-  so a PNG asked twice (downloaded, then picked or put in the bag; by another client) is drawn once:
-  resvg-py takes 20-60 ms for a 512 px PNG, most of it its own PNG encoding, which no option of it
-  shortens (`benchmarks/rasterise.py`). Bounded by bytes, not by count: an outline icon's 512 is
-  5-15 KB, a flat emoji's 15-25 KB, Fluent Emoji's gradients 125-135 KB. Previews are not kept here:
-  the app keeps the previews it served.
+- The PNG variants drawn are kept, up to `FILES_KEPT_BYTES` in all (least recently asked go first), so
+  a PNG asked twice (downloaded, then picked or put in the bag; by another client) is drawn once: a
+  512 px PNG takes resvg 5-15 ms, most of it PNG encoding (`benchmarks/rasterise.py`). Bounded by
+  bytes, not by count: an outline icon's 512 is 5-15 KB, a flat emoji's 15-25 KB, Fluent Emoji's
+  gradients 125-135 KB. Previews are not kept here: the app keeps the previews it served.
 - A hidden icon is never listed by search, and still answered by id (old links keep working).
 """
 
