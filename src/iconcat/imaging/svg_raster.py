@@ -273,7 +273,7 @@ def check_colour(text: str) -> str:
     colour = text.strip()
     problem = f"{colour!r} is not a CSS colour (a name such as teal, #336699, rgb(51, 102, 153))"
     if not colour or len(colour) > 64 or colour.lower().startswith("hsv") or colour.lower() == "rebeccapurple":
-        raise ValueError(problem)  # (Pillow knows hsv() and rebeccapurple; resvg 0.48 knows neither)
+        raise ValueError(problem)  # (Pillow knows hsv() and rebeccapurple; resvg 0.47 knows neither)
     try:
         ImageColor.getrgb(colour)
     except ValueError:
