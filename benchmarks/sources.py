@@ -17,11 +17,8 @@ unpacked `@iconify/json` package: 243 sets, ~390,000 icons). Prints:
    time in the process (cold: the query's words not yet seen) and the median / p95 of `--repeat` more;
    and over HTTP on loopback (median / p95). Goals: median ≤ 10 ms, p95 ≤ 30 ms.
 
-The sets are read by `iconcat.server.sources.discover` (the real readers, another part of issue 24)
-when it is installed, else by a STAND-IN (`StandInUnit`, below): a minimal IconifyJSON loader written
-for this benchmark, which maps names and aliases plainly (no style suffixes, no transformations). The
-first line says which; the index, search and ids are the real ones either way. Delete the stand-in
-once `discover` is merged.
+The sets are read by `iconcat.server.sources.discover`, the real readers; pictures are drawn by the
+real raster worker (`iconcat.imaging.svg_raster`).
 
 Figures are for this machine as loaded at the time; never part of the test suite's pass/fail.
 """
@@ -30,7 +27,6 @@ from __future__ import annotations
 
 import argparse
 import glob
-import json
 import os
 import statistics
 import subprocess
@@ -38,13 +34,11 @@ import sys
 import tempfile
 import textwrap
 import time
-from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from iconcat.server.sources.discover import discover
 from iconcat.server.sources.index import SetUnit
-from iconcat.server.sources.records import OTHER_SERIES, REGULAR, UNCATEGORISED, SetRecord, SourceIcon
 
 if TYPE_CHECKING:  # the restart's child imports this module: httpx (0.3 s) only where it is used
     import httpx
@@ -79,96 +73,9 @@ BASELINE_SCRIPT = textwrap.dedent(
 )
 
 
-@dataclass(frozen=True)
-class StandInUnit:
-    """STAND-IN for `discover`'s units: one IconifyJSON file, read plainly (see the module docstring)."""
-
-    path: Path
-
-    @property
-    def key(self) -> str:
-        return str(self.path)  # resolved by `units`
-
-    def fingerprint(self) -> str:
-        stat = self.path.stat()
-        return f"{self.key}|{stat.st_size}|{stat.st_mtime_ns}"
-
-    def read(self) -> tuple[SetRecord, Iterator[SourceIcon]]:
-        with self.path.open(encoding="utf-8") as file:
-            data = json.load(file)
-        if not isinstance(data, dict) or "prefix" not in data or "icons" not in data:
-            raise ValueError("not an IconifyJSON set")
-        info = data.get("info") or {}
-        licence = info.get("license") or {}
-        author = info.get("author") or {}
-        record = SetRecord(
-            prefix=data["prefix"],
-            name=info.get("name") or data["prefix"],
-            series=info.get("category") or OTHER_SERIES,
-            source=str(self.path),
-            license_spdx=licence.get("spdx"),
-            license_title=licence.get("title"),
-            license_url=licence.get("url"),
-            author_name=author.get("name"),
-            author_url=author.get("url"),
-        )
-        return record, self._icons(data)
-
-    @staticmethod
-    def _icons(data: dict) -> Iterator[SourceIcon]:
-        first_category: dict[str, str] = {}
-        for category, keys in (data.get("categories") or {}).items():
-            for key in keys:
-                first_category.setdefault(key, category)
-        aliases: dict[str, list[str]] = {}
-        for alias, target in (data.get("aliases") or {}).items():
-            aliases.setdefault(target.get("parent", ""), []).append(alias)
-        left, top = data.get("left", 0), data.get("top", 0)
-        width, height = data.get("width", 16), data.get("height", 16)
-        for key, icon in data["icons"].items():
-            w, h = icon.get("width", width), icon.get("height", height)
-            box = f"{icon.get('left', left)} {icon.get('top', top)} {w} {h}"
-            yield SourceIcon(
-                key=key,
-                name=key.replace("-", " ").replace("_", " ").title(),
-                style=REGULAR,
-                category=first_category.get(key, UNCATEGORISED),
-                svg=f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{box}" width="{w}" height="{h}">'
-                f"{icon['body']}</svg>",
-                width=float(w),
-                height=float(h),
-                aliases=tuple(aliases.get(key, ())),
-                hidden=bool(icon.get("hidden")),
-            )
-
-
 def units(folder: str) -> list[SetUnit]:
-    """The sets in `folder`: read by `discover` when it is installed, else by the stand-in."""
-    try:
-        from iconcat.server.sources.discover import discover  # type: ignore[import-not-found,unused-ignore]
-    except ImportError:
-        return [StandInUnit(Path(path).resolve()) for path in sorted(glob.glob(os.path.join(folder, "*.json")))]
-    found: list[SetUnit] = list(discover([folder]).units)
-    return found
-
-
-def reader() -> str:
-    try:
-        import iconcat.server.sources.discover  # type: ignore[import-not-found,unused-ignore]  # noqa: F401
-    except ImportError:
-        return "the STAND-IN reader (no discover on this branch)"
-    return "discover, the real reader"
-
-
-def blank_png(svg: str, size: int) -> bytes:
-    """A stand-in for the raster worker (another part of issue 24): a blank PNG of the size asked."""
-    import io
-
-    from PIL import Image
-
-    out = io.BytesIO()
-    Image.new("RGBA", (size, size)).save(out, "PNG")
-    return out.getvalue()
+    """The sets in `folder`, as `--from` finds them."""
+    return list(discover([folder]).units)
 
 
 def child(code: str, *args: str) -> str:
@@ -238,7 +145,7 @@ def main() -> None:
 
 def build_and_restart(folder: str, cache: Path, scratch: Path, skip_baseline: bool) -> None:
     here = str(Path(__file__).resolve().parent)
-    print(f"1. Index build: {len(units(folder))} sets in {folder}, read by {reader()}")
+    print(f"1. Index build: {len(units(folder))} sets in {folder}")
     seconds, peak, listed, cpu = map(float, child(BUILD, folder, str(cache), here).split())
     print(f"   iconcat:  {seconds:6.2f} s ({cpu:.2f} s CPU), peak RSS {peak:5.0f} MB, {int(listed):,} icons listed")
     if not skip_baseline:
@@ -270,11 +177,12 @@ def build_and_restart(folder: str, cache: Path, scratch: Path, skip_baseline: bo
 def search_latencies(folder: str, cache: Path, repeat: int) -> None:
     import httpx
 
+    from iconcat.imaging.svg_raster import rasterise
     from iconcat.server import start_catalogue
     from iconcat.server.sources.catalogue import SourceCatalogue
     from iconcat.server.sources.index import open_index
 
-    catalogue = SourceCatalogue(open_index(cache, units(folder)), rasterise=blank_png)
+    catalogue = SourceCatalogue(open_index(cache, units(folder)), rasterise=rasterise)
     print(f"3. Search, {len(catalogue):,} icons: page of {PAGE} + count, in-process and over HTTP (ms)")
     print(f"   {'query':10} {'total':>8} {'cold':>7} {'median':>7} {'p95':>7} {'HTTP median':>12} {'p95':>7}")
     with (
@@ -304,26 +212,40 @@ def search_latencies(folder: str, cache: Path, repeat: int) -> None:
 
 
 def mixed_requests(client: httpx.Client, count: int) -> None:
-    """Searches, pages and SVG downloads, round robin; then this process's RSS (server and client)."""
-    svg_ids: list[int] = []
+    """Searches, next pages, and for icons met on the way (a different four each round) their preview,
+    SVG and PNG 512, round robin; then this process's RSS (server and client; the PNGs the catalogue
+    keeps once drawn are in it) and the raster workers'."""
+    from iconcat.imaging import svg_raster
+
     done = 0
+    offset = 0
     while done < count:
         for query in QUERIES:
             body = client.get("/api/v1/search", params={"name": query}).json()
-            svg_ids += [v["id"] for icon in body["data"][:4] for v in icon["variants"] if v["format"] == "svg"]
             done += 1
             if body["meta"].get("next"):
                 client.get(body["meta"]["next"]).raise_for_status()
                 done += 1
-            for variant_id in svg_ids[-4:]:
-                client.get("/api/v1/download", params={"id": variant_id}).raise_for_status()
+            chosen = body["data"][offset % 40 : offset % 40 + 4]
+            for icon in chosen:
+                client.get(icon["thumbnail"]).raise_for_status()
                 done += 1
-    with open("/proc/self/statm", encoding="ascii") as statm:
-        resident = int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
+                for variant in icon["variants"]:
+                    if variant["format"] == "svg" or variant.get("size") == 512:
+                        client.get("/api/v1/download", params={"id": variant["id"]}).raise_for_status()
+                        done += 1
+        offset += 4
+    workers = [resident_mb(pid) for pid in svg_raster.worker_pids()]
     print(
-        f"4. RSS after {done:,} mixed requests (searches, next pages, SVG downloads; no PNG: that is the "
-        f"raster worker's): {resident:.0f} MB, server and client in one process; goal ≤ 250 MB"
+        f"4. RSS after {done:,} mixed requests (searches, next pages, previews, SVG and PNG 512 downloads): "
+        f"{resident_mb('self'):.0f} MB, server and client in one process (goal ≤ 250 MB); raster workers "
+        + ", ".join(f"{value:.0f} MB" for value in workers)
     )
+
+
+def resident_mb(pid: int | str) -> float:
+    with open(f"/proc/{pid}/statm", encoding="ascii") as statm:
+        return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
 
 
 def cached_preview_beside_searches(client: httpx.Client, repeat: int) -> None:
@@ -334,7 +256,7 @@ def cached_preview_beside_searches(client: httpx.Client, repeat: int) -> None:
     import httpx
 
     preview = client.get("/api/v1/search", params={"name": "home"}).json()["data"][0]["thumbnail"]
-    client.get(preview).raise_for_status()  # rasterised once (by the benchmark's empty stand-in), then kept
+    client.get(preview).raise_for_status()  # rasterised once by the worker, then kept
 
     def fetches() -> float:
         times = []
