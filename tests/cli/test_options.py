@@ -26,7 +26,7 @@ OPTIONS = {
     "favourites": {"-h", "--help", "--demo", "--json"} | CONNECTING,
     "recent": {"-h", "--help", "--demo", "--json"} | CONNECTING,
     "download": {"-h", "--help", "--demo", "-o", "--output", "--overwrite", "--name"} | CONNECTING | SOURCES,
-    "serve": {"-h", "--help", "--host", "--port", "--token", "--latency", "--page-size", "--icons"} | SOURCES,
+    "serve": {"-h", "--help", "--demo", "--host", "--port", "--token", "--latency", "--page-size", "--icons"} | SOURCES,
     "login": {"-h", "--help", "--token-stdin"} | CONNECTING,
 }
 

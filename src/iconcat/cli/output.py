@@ -25,6 +25,11 @@ def print_warning(message: str) -> None:
     _to_stderr(f"iconcat: warning: {sanitize(message, max_length=600)}")
 
 
+def print_note(message: str) -> None:
+    """A line on stderr saying what the command chose for the person, where stdout is for scripts."""
+    _to_stderr(f"iconcat: {sanitize(message, max_length=600)}")
+
+
 def _to_stderr(line: str) -> None:
     """A line for the person on stderr; when nobody reads stderr any more, the work goes on unsaid
     (the exit status still tells a script what happened)."""

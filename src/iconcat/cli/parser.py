@@ -90,6 +90,28 @@ def _at_least_one(what: str, counts: str) -> Callable[[str], int]:
     return parse
 
 
+def _sources_options(default: str) -> _Parser:
+    """`--from` and `--color`, as a parent parser; `default` says where the sets come from without them."""
+    sources = _Parser(add_help=False)
+    sources.add_argument(
+        "--from",
+        dest="sources",
+        metavar="PATH",
+        action="append",
+        default=argparse.SUPPRESS,
+        help="serve the icon sets at PATH (repeatable; NAME=PATH names an SVG folder): an IconifyJSON file, "
+        f"@iconify/json, a project or its node_modules, or a folder of SVG files (default: {default})",
+    )
+    sources.add_argument(
+        "--color",
+        dest="colour",
+        metavar="CSS",
+        default=argparse.SUPPRESS,
+        help="paint the sets' currentColor in previews and PNGs with this CSS colour (default black)",
+    )
+    return sources
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser: each command takes, and its --help lists, only the options it uses.
 
@@ -120,24 +142,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="use the embedded demo catalogue (started here, no set-up needed), whatever is configured",
     )
     # Icon sets from disk, served in-process as --demo serves the demo (`iconcat.local_sets`).
-    sources = _Parser(add_help=False)
-    sources.add_argument(
-        "--from",
-        dest="sources",
-        metavar="PATH",
-        action="append",
-        default=argparse.SUPPRESS,
-        help="serve the icon sets at PATH (repeatable; NAME=PATH names an SVG folder): an IconifyJSON file, "
-        "@iconify/json, a project or its node_modules, or a folder of SVG files (default: ICONCAT_FROM, "
-        "else the config file's from, when no base URL is set)",
-    )
-    sources.add_argument(
-        "--color",
-        dest="colour",
-        metavar="CSS",
-        default=argparse.SUPPRESS,
-        help="paint the sets' currentColor in previews and PNGs with this CSS colour (default black)",
-    )
+    sources = _sources_options("ICONCAT_FROM, else the config file's from, when no base URL is set")
     parser = _Parser(
         prog="iconcat",
         description="Browse, search and download icons from an icon catalogue, or from icon sets on disk.",
@@ -279,7 +284,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
 
     serve = commands.add_parser(
-        "serve", parents=[sources], help="run the embedded catalogue: the demo, or icon sets from disk (--from)"
+        "serve",
+        # A base URL says where the other commands connect; serve connects nowhere, so it never hides `from`.
+        parents=[_sources_options("ICONCAT_FROM, else the config file's from, else the demo")],
+        help="run the embedded catalogue: the demo, or icon sets from disk (--from, ICONCAT_FROM, from)",
+    )
+    serve.add_argument(
+        "--demo", action="store_true", help="serve the demo catalogue, whatever ICONCAT_FROM or from say"
     )
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     serve.add_argument("--port", type=_bounded_int(0, 65535, "--port"), default=8000, help="default 8000")
