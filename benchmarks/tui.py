@@ -86,6 +86,7 @@ def start_server_process(page_size: int) -> tuple[subprocess.Popen, str]:
             "-m",
             "iconcat.cli",
             "serve",
+            "--demo",  # the demo, measured, whatever ICONCAT_FROM or the config file's from say
             "--port",
             str(port),
             "--token",

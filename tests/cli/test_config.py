@@ -172,7 +172,7 @@ def test_view_flag_beats_environment_beats_file_and_follows_pictures_when_unset(
 
 
 def test_group_flag_beats_environment_beats_file_and_bad_values_are_named(monkeypatch):
-    from iconcat.cli import build_parser
+    from iconcat.cli.parser import build_parser
 
     assert load_settings().group is False  # off by default
     config_path().parent.mkdir(parents=True, exist_ok=True)

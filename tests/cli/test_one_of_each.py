@@ -9,6 +9,8 @@ import sys
 
 import iconcat.api
 from iconcat import cli
+from iconcat.cli import search
+from iconcat.cli.errors import EXIT_FAILURE, EXIT_USAGE
 from iconcat.config import config_path, load_settings
 from tests.conftest import TEST_TOKEN
 
@@ -34,7 +36,7 @@ def test_login_checks_with_the_one_connection_check(catalogue, monkeypatch, caps
 
 def test_login_refuses_a_bad_base_url_in_the_parsers_words_before_reading_the_token(monkeypatch, capsys):
     monkeypatch.setattr(sys, "stdin", io.StringIO(TEST_TOKEN + "\n"))
-    assert cli.main(["login", "--token-stdin", "--base-url", "https://icons.example.com/?page=2"]) == cli.EXIT_USAGE
+    assert cli.main(["login", "--token-stdin", "--base-url", "https://icons.example.com/?page=2"]) == EXIT_USAGE
     [line] = capsys.readouterr().err.splitlines()
     assert line == "iconcat: error: the base URL must not contain a query (?…) or fragment (#…)"
     assert sys.stdin.read() == TEST_TOKEN + "\n", "the token was not read for nothing"
@@ -45,8 +47,8 @@ def test_an_unforeseen_failure_is_described_never_named(monkeypatch, capsys):
     def broken(settings, name, **options):
         raise LookupError("the index fell over")
 
-    monkeypatch.setattr(cli, "_search", broken)
-    assert cli.main(["search", "arrow"]) == cli.EXIT_FAILURE
+    monkeypatch.setattr(search, "search", broken)
+    assert cli.main(["search", "arrow"]) == EXIT_FAILURE
     [line] = capsys.readouterr().err.splitlines()
     assert "the index fell over" in line and "ICONCAT_DEBUG=1" in line
     assert "LookupError" not in line and "Error" not in line

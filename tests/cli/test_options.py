@@ -11,6 +11,8 @@ import re
 import pytest
 
 from iconcat import cli
+from iconcat.cli import search, serve
+from iconcat.cli.errors import EXIT_USAGE
 
 CONNECTING = {"--base-url", "--timeout"}
 SOURCES = {"--from", "--color"}
@@ -24,7 +26,7 @@ OPTIONS = {
     "favourites": {"-h", "--help", "--demo", "--json"} | CONNECTING,
     "recent": {"-h", "--help", "--demo", "--json"} | CONNECTING,
     "download": {"-h", "--help", "--demo", "-o", "--output", "--overwrite", "--name"} | CONNECTING | SOURCES,
-    "serve": {"-h", "--help", "--host", "--port", "--token", "--latency", "--page-size", "--icons"} | SOURCES,
+    "serve": {"-h", "--help", "--demo", "--host", "--port", "--token", "--latency", "--page-size", "--icons"} | SOURCES,
     "login": {"-h", "--help", "--token-stdin"} | CONNECTING,
 }
 
@@ -74,7 +76,7 @@ def test_the_help_parser_reads_wrapped_help_too():
 )
 def test_connection_options_go_before_or_after_the_command(argv, monkeypatch):
     seen = []
-    monkeypatch.setattr(cli, "_search", lambda settings, name, **options: seen.append((settings, name)) or 0)
+    monkeypatch.setattr(search, "search", lambda settings, name, **options: seen.append((settings, name)) or 0)
     assert cli.main(argv) == 0
     [(settings, name)] = seen
     assert (settings.base_url, settings.timeout, name) == ("http://127.0.0.1:9", 7.0, "arrow")
@@ -90,11 +92,11 @@ def test_connection_options_go_before_or_after_the_command(argv, monkeypatch):
     ],
 )
 def test_serve_refuses_the_options_that_mean_nothing_to_it(argv, flag, monkeypatch, capsys):
-    monkeypatch.setattr(cli, "_serve", lambda args: 99)  # never start a real server here
+    monkeypatch.setattr(serve, "serve", lambda args: 99)  # never start a real server here
     try:
         status = cli.main(argv)
     except SystemExit as exited:  # argparse's own refusal (after the command: an unknown option)
         status = exited.code
-    assert status == cli.EXIT_USAGE
+    assert status == EXIT_USAGE
     [line] = capsys.readouterr().err.splitlines()
     assert line.startswith("iconcat: error: ") and flag in line and "--help" in line

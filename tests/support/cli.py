@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
-from dataclasses import dataclass
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 
 from tests.conftest import TEST_TOKEN
 
@@ -55,3 +58,42 @@ def cli_filtered_ids(query: str, base_url: str, token: str = TEST_TOKEN, *option
     )
     assert outcome.status == 0, outcome.stderr
     return [entry["id"] for entry in json.loads(outcome.stdout)["data"]]
+
+
+@dataclass
+class Serving:
+    """A running `iconcat serve`: its banner (the first line of stdout) and base URL; once it has
+    stopped, its exit status and stderr."""
+
+    banner: str
+    base_url: str
+    status: int | None = None
+    stderr: str = field(default="")
+
+
+@contextmanager
+def serving_iconcat(*args: str, env: dict[str, str] | None = None) -> Iterator[Serving]:
+    """`python -m iconcat.cli serve --port 0 ARGS` with the test's environment (plus `env`), until the
+    block ends; then Ctrl-C, and its exit status and stderr are filled in."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "iconcat.cli", "serve", "--port", "0", *args],
+        env={**os.environ, **(env or {})},
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert process.stdout is not None
+    try:
+        banner = process.stdout.readline().rstrip("\n")
+        if " at http://" not in banner:
+            process.kill()
+            raise AssertionError(f"iconcat serve did not start: {banner!r} {process.communicate()[1]}")
+        served = Serving(banner, banner.rsplit(" at ", 1)[1])
+        yield served
+    finally:
+        if process.poll() is None:
+            process.send_signal(signal.SIGINT)
+        _, stderr = process.communicate(timeout=60)
+    served.status, served.stderr = process.returncode, stderr
+    assert "Traceback" not in stderr

@@ -1,0 +1,54 @@
+"""`iconcat browse` (the full-screen browser, the default command) and `iconcat pick` (the browser as a
+picker, printing the saved files' paths). Textual is imported only here, and only when they run."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from typing import TYPE_CHECKING
+
+from iconcat.cli.errors import EXIT_FAILURE, EXIT_OK, UsageError
+from iconcat.cli.output import print_error
+
+if TYPE_CHECKING:  # pragma: no cover - typing only
+    from iconcat.config import Settings
+    from iconcat.local_sets import LocalSets
+
+NO_BROWSER = "the full-screen browser is not available in this build; use `iconcat search` and `iconcat download`"
+
+
+def browse(settings: Settings, query: str | None, demo: bool, local: LocalSets | None = None) -> int:
+    try:
+        # Imported here: Textual is slow to import, and search/download must not pay for it.
+        from iconcat.tui import run_browser
+    except ImportError:
+        print_error(NO_BROWSER)
+        return EXIT_FAILURE
+    return run_browser(settings, query=query, demo=demo, local=local)
+
+
+def pick(settings: Settings, args: argparse.Namespace, local: LocalSets | None = None) -> int:
+    """The browser as a picker: the saved files' absolute paths on stdout, one per line, and nothing else."""
+    import dataclasses
+    from pathlib import Path
+
+    if args.size is not None and args.format in ("svg", "eps"):
+        raise UsageError(f"--size counts pixels: {args.format.upper()} is a vector format and has none")
+    if args.output:
+        settings = dataclasses.replace(settings, download_dir=Path(args.output).expanduser())
+    try:
+        from iconcat.browsing.picking import PickRequest
+        from iconcat.tui import run_picker
+    except ImportError:
+        print_error(NO_BROWSER)
+        return EXIT_FAILURE
+    request = PickRequest(
+        fmt=args.format, size=args.size, multi=args.multi, template=settings.filename, folder_given=bool(args.output)
+    )
+    status, paths = run_picker(settings, request, query=" ".join(args.query) or None, demo=args.demo, local=local)
+    if status == EXIT_OK:
+        # Bytes, one path a line: what a script reads (names we wrote are safe; the folder is the user's).
+        sys.stdout.buffer.write(b"".join(os.fsencode(os.path.abspath(path)) + b"\n" for path in paths))
+        sys.stdout.flush()
+    return status

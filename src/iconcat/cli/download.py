@@ -1,0 +1,149 @@
+"""`iconcat download`: one variant's file, saved; its path on stdout."""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from typing import TYPE_CHECKING
+
+from iconcat.cli.catalogue import catalogue_client, reach_catalogue, run_async
+from iconcat.cli.errors import EXIT_OK
+from iconcat.cli.output import StderrLine
+from iconcat.text import sanitize
+
+if TYPE_CHECKING:  # pragma: no cover - typing only
+    from iconcat.config import Settings
+    from iconcat.local_sets import LocalSets
+
+
+class _ProgressLine(StderrLine):
+    """A download's progress ("downloading variant 500073:  71% 0.4 MB"), at most ten times a second."""
+
+    def __init__(self, variant_id: int) -> None:
+        super().__init__()
+        self._variant_id = variant_id
+        self._last = 0.0
+
+    def __call__(self, done: int, total: int | None) -> None:
+        now = time.monotonic()
+        if not self._enabled or (now - self._last < 0.1 and done != total):
+            return
+        self._last = now
+        share = f" {done * 100 // total:3d}%" if total else ""
+        self._say(f"downloading variant {self._variant_id}:{share} {done / 1e6:.1f} MB")
+
+
+def download(
+    settings: Settings,
+    variant_id: int,
+    output: str | None,
+    *,
+    overwrite: bool,
+    demo: bool = False,
+    name: str | None = None,
+    local: LocalSets | None = None,
+) -> int:
+    """Save one variant's file; its path is the last line of stdout, whether saved now or already there.
+
+    A variant id knows no icon: the file keeps the service's name, unless `name` (`--name`, checked by
+    the parser to use only {variant} and {format}) or the `filename` setting, when it uses no more than
+    those, names it. A file with identical bytes already at the name is not saved twice (without
+    --overwrite): its path is printed, and a line on stderr says it was already there.
+    """
+    from pathlib import Path
+
+    from iconcat.downloads import SavedFile
+
+    folder = Path(output).expanduser() if output else settings.download_dir
+    progress = _ProgressLine(variant_id)
+    template = name if name is not None else _by_id_setting(settings.filename)
+
+    def name_for(extension: str) -> str:
+        from iconcat.saving import file_name_by_id
+
+        assert template is not None
+        return file_name_by_id(variant_id, extension, template)
+
+    async def run(reachable: Settings) -> SavedFile:
+        async with catalogue_client(reachable) as client:
+            saved: SavedFile = await client.download_file(
+                variant_id,
+                folder,
+                name_for=name_for if template is not None else None,
+                overwrite=overwrite,
+                keep_identical=not overwrite,
+                progress=progress,
+            )
+        return saved
+
+    from iconcat.api import NotFoundError
+
+    try:
+        with reach_catalogue(settings, demo, local) as reachable:
+            saved = run_async(run(reachable))
+    except NotFoundError as error:
+        hint = None if local is not None else _icon_not_variant(variant_id, settings, demo)
+        if hint is not None:
+            error.args = (hint,)
+        raise
+    finally:
+        progress.close()
+    path = os.path.abspath(saved.path)
+    if saved.already:
+        print(
+            f"iconcat: already saved as {sanitize(path, max_length=None)} (the same bytes): nothing new written",
+            file=sys.stderr,
+        )
+    print(path)
+    return EXIT_OK
+
+
+def _icon_not_variant(variant_id: int, settings: Settings, demo: bool) -> str | None:
+    """What to say when `variant_id`, not found as a variant, is an icon's id that the catalogue is known
+    to have: the icon's variants, to download one of them. Else None (the 404 is said as it is).
+
+    The interface cannot look an icon up by id, so "known" means: in the demo's data (with --demo), or
+    among the icons the browser remembers from this catalogue (the answers it kept, favourites, recents,
+    the bag: `Memory.known_icon`). Variants are listed as the catalogue last described them.
+    """
+    variants: list[tuple[int, str, int | None]]
+    if demo:
+        from iconcat.server.catalogue import default_catalogue  # already imported: the demo ran
+
+        record = default_catalogue().icon(variant_id)
+        if record is None:
+            return None
+        name, variants = record.name, [(v.id, v.format, v.size) for v in record.variants]
+    else:
+        from iconcat.memory import Memory
+
+        if not settings.base_url:
+            return None
+        memory = Memory.open(settings.base_url)
+        try:
+            icon = memory.known_icon(variant_id)
+        finally:
+            memory.close()
+        if icon is None:
+            return None
+        name, variants = icon.name, [(v.id, v.format, v.size) for v in icon.variants]
+    shown = sanitize(name, max_length=60)
+    if not variants:
+        return f"{variant_id} is an icon ({shown}), not a variant, and it has no files to download"
+    listed = ", ".join(
+        f"{vid} ({sanitize(fmt, max_length=8).upper()}{f' {size}' if size is not None else ''})"
+        for vid, fmt, size in variants
+    )
+    return f"{variant_id} is an icon ({shown}); its variants are {listed}: download one of those"
+
+
+def _by_id_setting(template: str | None) -> str | None:
+    """The `filename` setting when a variant id alone can fill it ({variant}, {format}), else None: the
+    setting names files after their icons, which `download` does not know."""
+    if template is None:
+        return None
+    from iconcat.name_template import template_fields
+    from iconcat.saving import BY_ID_FIELDS
+
+    return template if template_fields(template) <= BY_ID_FIELDS else None

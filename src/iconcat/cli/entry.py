@@ -1,0 +1,168 @@
+"""`main`: the command chosen and run, and every error turned into one line and an exit status."""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Sequence
+
+from iconcat.cli import browser, download, login, remembered, search, serve
+from iconcat.cli.errors import (
+    EXIT_AUTH,
+    EXIT_FAILURE,
+    EXIT_INTERRUPTED,
+    EXIT_NOT_FOUND,
+    EXIT_OK,
+    EXIT_USAGE,
+    CommandFailure,
+    UsageError,
+)
+from iconcat.cli.output import print_error, silence_stdout
+from iconcat.cli.parser import CONNECTION_OPTIONS, build_parser
+from iconcat.failures import describe_failure
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the exit status."""
+    try:
+        status = _run(argv)
+    except KeyboardInterrupt:
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:
+        if not _stdout_gone():
+            # Another pipe broke (stderr's reader went away mid-command): the work did not finish, and
+            # nothing can be said about it where nobody reads. Not a success.
+            return EXIT_FAILURE
+        # The reader went away (`iconcat search x | head -n 0`): what it wanted it had, so the command
+        # ends quietly with 0 (a `set -o pipefail` script must not fail because `head` had enough).
+        silence_stdout()
+        return EXIT_OK
+    try:
+        # Output to a pipe is buffered: a reader that went away is found here, not by Python's own
+        # flush at exit (which would print "Exception ignored" and exit 120).
+        sys.stdout.flush()
+    except BrokenPipeError:
+        silence_stdout()
+    return status
+
+
+def _stdout_gone() -> bool:
+    """Whether stdout is a pipe whose reader went away (the kernel flags its write end with an error)."""
+    import select
+
+    try:
+        poller = select.poll()
+        poller.register(sys.stdout.fileno(), select.POLLOUT)
+        return any(events & (select.POLLERR | select.POLLHUP) for _fd, events in poller.poll(0))
+    except (OSError, ValueError, AttributeError):  # no stdout, or not a file: nothing to tell
+        return False
+
+
+def _run(argv: Sequence[str] | None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    command = args.command or "browse"
+    try:
+        if command == "serve":
+            given = [flag for dest, flag in CONNECTION_OPTIONS.items() if dest in vars(args)]
+            if given:  # only possible before the command (`iconcat --base-url URL serve`)
+                raise UsageError(
+                    f"`iconcat serve` takes no {' or '.join(given)}: it runs a catalogue and connects to none "
+                    "(see `iconcat serve --help`)"
+                )
+            return serve.serve(args)
+        from iconcat.config import load_settings
+
+        settings = load_settings(
+            base_url=getattr(args, "base_url", None),
+            timeout=getattr(args, "timeout", None),
+            thumbnails=getattr(args, "thumbnails", None),
+            view=getattr(args, "view", None),
+            group=getattr(args, "group", None),
+            graphics=getattr(args, "graphics", None),
+            # `--name` wins over ICONCAT_FILENAME and the config file, even a broken one. (Only pick's
+            # and download's: `search NAME` has a `name` of its own, the words searched.)
+            filename=args.name if command in ("pick", "download") else None,
+            sources=getattr(args, "sources", None),
+        )
+        local = None
+        if command in ("browse", "pick", "search", "download"):
+            from iconcat.local_sets import choose_local_sets
+
+            local = choose_local_sets(settings, colour=getattr(args, "colour", None), demo=getattr(args, "demo", False))
+        elif "colour" in vars(args) or (command == "login" and "sources" in vars(args)):
+            raise UsageError(f"`iconcat {command}` takes no --from or --color")
+        if command == "browse":
+            return browser.browse(
+                settings, " ".join(getattr(args, "query", None) or []) or None, getattr(args, "demo", False), local
+            )
+        if command == "pick":
+            return browser.pick(settings, args, local)
+        if command == "search":
+            return search.search(
+                settings,
+                " ".join(args.name),
+                as_json=args.json,
+                demo=args.demo,
+                every_page=args.all,
+                limit=args.limit,
+                local=local,
+            )
+        if command in ("favourites", "recent"):
+            return remembered.show_remembered(settings, command, as_json=args.json, demo=args.demo)
+        if command == "download":
+            return download.download(
+                settings,
+                args.variant_id,
+                args.output,
+                overwrite=args.overwrite,
+                demo=args.demo,
+                name=args.name,
+                local=local,
+            )
+        if command == "login":
+            return login.login(
+                settings, explicit_base_url=getattr(args, "base_url", None), token_from_stdin=args.token_stdin
+            )
+        parser.error(f"unknown command {command}")
+    except BrokenPipeError:
+        raise
+    except Exception as error:  # the one place errors become a line for a person
+        if os.environ.get("ICONCAT_DEBUG"):
+            raise
+        return _report(error, command)
+
+
+def _report(error: BaseException, command: str = "") -> int:
+    """Print `error` as the one line a person reads (`describe_failure`'s words); return the exit status.
+
+    A rejected token is worded by the client without a remedy (the browser's connect screen and
+    `iconcat login` are where a token is fixed, and must not send the user to themselves): every
+    other command adds the way to fix it here.
+    """
+    from iconcat.api import AuthError, CatalogueError, NotFoundError, RequestRefusedError, SettingsError
+    from iconcat.config import ConfigError
+    from iconcat.local_sets import LocalSetsError
+    from iconcat.name_template import TemplateError
+    from iconcat.server.sources.errors import SourceError
+
+    usage = (UsageError, ConfigError, SettingsError, TemplateError, RequestRefusedError, LocalSetsError, SourceError)
+    # A request the catalogue refused (400), or would refuse, is the user's to change: a usage error.
+    if isinstance(error, usage):
+        status = EXIT_USAGE
+    elif isinstance(error, AuthError):
+        status = EXIT_AUTH
+    elif isinstance(error, NotFoundError):
+        status = EXIT_NOT_FOUND
+    elif isinstance(error, (CatalogueError, OSError, CommandFailure)):
+        status = EXIT_FAILURE
+    else:
+        print_error(
+            f"unexpected failure: {describe_failure(error)}; please report it, with ICONCAT_DEBUG=1 for details"
+        )
+        return EXIT_FAILURE
+    sentence = describe_failure(error, max_length=600)
+    if status == EXIT_AUTH and command != "login":
+        sentence += ": check it, or run `iconcat login`"
+    print_error(sentence)
+    return status

@@ -1,0 +1,324 @@
+"""The argument parser. Each command takes, and its --help lists, only the options it uses.
+
+`--base-url` and `--timeout` say where a command connects and how long it waits: browse, search,
+download and login take them, before the command (`iconcat --base-url URL search arrow`) or after it
+(`iconcat search arrow --base-url URL`); `serve` connects to nothing and refuses them. A bad value is
+a one-line usage error (exit 2) that says where help is.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from typing import NoReturn
+
+from iconcat import __version__
+from iconcat.choices import GRAPHICS, THUMBNAIL_MODES, VIEWS
+from iconcat.cli.errors import EXIT_USAGE
+from iconcat.cli.output import print_error
+from iconcat.text import sanitize
+
+CONNECTION_OPTIONS = {"base_url": "--base-url", "timeout": "--timeout"}
+"""The options that say where a command connects (their `dest` and their flag): `serve` takes neither."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, with usage errors as the one line every other error is (and the way to get help)."""
+
+    def error(self, message: str) -> NoReturn:
+        print_error(f"{message} (see `{self.prog} --help`)")
+        raise SystemExit(EXIT_USAGE)
+
+
+def _positive_float(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        shown = sanitize(text, max_length=40)
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {shown!r}") from None
+    if not 0 < value < float("inf"):
+        raise argparse.ArgumentTypeError("must be a positive number of seconds")
+    return value
+
+
+def _name_template(text: str) -> str:
+    """A file-name template, checked (`iconcat.saving.check_template`): a bad one is a one-line usage error."""
+    from iconcat.name_template import TemplateError, check_template  # light: no Pillow, no httpx
+
+    try:
+        return check_template(text)
+    except TemplateError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def _by_id_template(text: str) -> str:
+    """A file-name template `iconcat download` can fill from a variant id alone ({variant}, {format})."""
+    from iconcat.saving import TemplateError, check_by_id_template
+
+    template = _name_template(text)
+    try:
+        return check_by_id_template(template)
+    except TemplateError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def _bounded_int(low: int, high: int, what: str) -> Callable[[str], int]:
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{what} must be a whole number") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{what} must be between {low} and {high}")
+        return value
+
+    return parse
+
+
+def _at_least_one(what: str, counts: str) -> Callable[[str], int]:
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            value = 0
+        if value < 1:
+            raise argparse.ArgumentTypeError(
+                f"{what} counts the {counts}: give a whole number of 1 or more, not {text!r}"
+            )
+        return value
+
+    return parse
+
+
+def _sources_options(default: str) -> _Parser:
+    """`--from` and `--color`, as a parent parser; `default` says where the sets come from without them."""
+    sources = _Parser(add_help=False)
+    sources.add_argument(
+        "--from",
+        dest="sources",
+        metavar="PATH",
+        action="append",
+        default=argparse.SUPPRESS,
+        help="serve the icon sets at PATH (repeatable; NAME=PATH names an SVG folder): an IconifyJSON file, "
+        f"@iconify/json, a project or its node_modules, or a folder of SVG files (default: {default})",
+    )
+    sources.add_argument(
+        "--color",
+        dest="colour",
+        metavar="CSS",
+        default=argparse.SUPPRESS,
+        help="paint the sets' currentColor in previews and PNGs with this CSS colour (default black)",
+    )
+    return sources
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser: each command takes, and its --help lists, only the options it uses.
+
+    The connection options (`--base-url`, `--timeout`) are a parent parser given to the top level (so
+    they may come before the command, and `iconcat --base-url URL` alone browses) and to each command
+    that connects; their default is SUPPRESS so a command's parser never overwrites a value given
+    before the command. `serve` does not get them: its --help does not list them, after it they are
+    unknown options, and before it `_run` refuses them (they would be silently ignored).
+    """
+    connecting = _Parser(add_help=False)
+    connecting.add_argument(
+        "--base-url",
+        metavar="URL",
+        default=argparse.SUPPRESS,
+        help="the catalogue's base URL (default: ICONCAT_BASE_URL, else the config file)",
+    )
+    connecting.add_argument(
+        "--timeout",
+        metavar="SECONDS",
+        type=_positive_float,
+        default=argparse.SUPPRESS,
+        help="deadline for each whole request (default 30)",
+    )
+    demo = _Parser(add_help=False)
+    demo.add_argument(
+        "--demo",
+        action="store_true",
+        help="use the embedded demo catalogue (started here, no set-up needed), whatever is configured",
+    )
+    # Icon sets from disk, served in-process as --demo serves the demo (`iconcat.local_sets`).
+    sources = _sources_options("ICONCAT_FROM, else the config file's from, when no base URL is set")
+    parser = _Parser(
+        prog="iconcat",
+        description="Browse, search and download icons from an icon catalogue, or from icon sets on disk.",
+        parents=[connecting, sources],
+        epilog=(
+            "--base-url and --timeout apply to browse, search, download and login, before or after the "
+            "command. The token comes from ICONCAT_TOKEN or the config file (`iconcat login`), never the "
+            "command line. `iconcat --from node_modules/@iconify/json` browses the icon sets you have installed."
+        ),
+    )
+    parser.add_argument("--version", action="version", version=f"iconcat {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    # What the browser shows, for `browse` and `pick` (the browser as a picker).
+    browsing = _Parser(add_help=False)
+    browsing.add_argument(
+        "--thumbnails",
+        choices=THUMBNAIL_MODES,
+        default=None,
+        help="draw pictures with half blocks (default), quadrant blocks (sharper), or not at all (text)",
+    )
+    browsing.add_argument(
+        "--view",
+        choices=VIEWS,
+        default=None,
+        help="lay results out as tiles of pictures (gallery, the default) or a text list",
+    )
+    browsing.add_argument(
+        "--group",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="start with the results grouped by name, each name once (g toggles it; default off)",
+    )
+    browsing.add_argument(
+        "--graphics",
+        choices=GRAPHICS,
+        default=None,
+        help="pictures in true pixels where the terminal draws kitty graphics (auto, the default: ask the "
+        "terminal), always (kitty), or never (blocks)",
+    )
+    browse = commands.add_parser(
+        "browse", parents=[connecting, demo, sources, browsing], help="the full-screen browser (the default)"
+    )
+    # Several words are one query, as in the search box: `iconcat browse cloud rain` needs no quotes.
+    browse.add_argument("query", nargs="*", metavar="QUERY", help="search for these words at start")
+
+    pick = commands.add_parser(
+        "pick",
+        parents=[connecting, demo, sources, browsing],
+        help="the browser as a picker: prints the saved file's path",
+        description=(
+            "Open the browser; Enter on an icon saves its file and prints the absolute path on stdout "
+            "(the browser draws on the terminal, never on stdout). Esc or q: exit 1, nothing printed; "
+            "Ctrl-C: exit 130. Example: path=$(iconcat pick arrow --format svg)"
+        ),
+    )
+    pick.add_argument("query", nargs="*", metavar="QUERY", help="search for these words at start")
+    pick.add_argument("--format", choices=("png", "svg", "eps"), default=None, help="only files of this format")
+    pick.add_argument(
+        "--size",
+        metavar="N",
+        type=_bounded_int(1, 100_000, "--size"),
+        default=None,
+        help="PNG of N pixels (smaller ones are resampled from the largest PNG, never enlarged)",
+    )
+    pick.add_argument(
+        "--multi",
+        action="store_true",
+        help="pick several: Enter or space puts icons in the bag, its 'download all' prints one path per line",
+    )
+    pick.add_argument("-o", "--output", metavar="DIR", help="folder to save into (default: the configured one)")
+    pick.add_argument(
+        "--name",
+        metavar="TEMPLATE",
+        type=_name_template,
+        default=None,
+        help="file-name template, default '{name}-{style}-{set}-{size}' (fields: name style set series category "
+        "size format id variant prefix iconify)",
+    )
+
+    search = commands.add_parser(
+        "search",
+        parents=[connecting, demo, sources],
+        help="one search, as a table or JSON",
+        description=(
+            "Search icons by name. key:value words filter the results as in the browser's search box and "
+            "are never sent to the catalogue: keys style, set, category, series, format and size "
+            "(style:filled set:core-ui format:svg size:512), a prefix is enough, commas give alternatives "
+            "(style:filled,outline). With a filter, --all or --limit, "
+            "every page the catalogue reveals is fetched (up to 10,000 icons) and filtered; without, its "
+            "first page. Example: iconcat search 'arrow style:filled' --demo"
+        ),
+    )
+    search.add_argument(
+        "name",
+        nargs="+",
+        metavar="NAME",
+        help="words that must all occur in the icon's name, and key:value filter words",
+    )
+    search.add_argument("--json", action="store_true", help="print the answer as JSON (shaped like the API's)")
+    search.add_argument(
+        "--all", action="store_true", help="fetch every page of the answer (up to 10,000 icons), not the first"
+    )
+    search.add_argument(
+        "--limit",
+        metavar="N",
+        type=_at_least_one("--limit", "icons to print"),
+        default=None,
+        help="stop at N icons, counted after the filters (fetching pages until then)",
+    )
+
+    for name, what in (
+        ("favourites", "the icons marked with * in the browser"),
+        ("recent", "the icons last opened or downloaded"),
+    ):
+        remembered = commands.add_parser(
+            name, parents=[connecting, demo], help=f"{what}, for the configured catalogue (or the demo's)"
+        )
+        remembered.add_argument("--json", action="store_true", help="print them as JSON (shaped like `search --json`)")
+
+    download = commands.add_parser("download", parents=[connecting, demo, sources], help="save one variant's file")
+    download.add_argument(
+        "variant_id",
+        metavar="VARIANT_ID",
+        type=_bounded_int(0, 2**63 - 1, "VARIANT_ID"),
+        help="a variant id, from `iconcat search` (with --demo, from `iconcat search --demo`)",
+    )
+    download.add_argument(
+        "-o", "--output", metavar="DIR", help="folder to save into (default: the configured one, else .)"
+    )
+    download.add_argument("--overwrite", action="store_true", help="replace a file of the same name")
+    download.add_argument(
+        "--name",
+        metavar="TEMPLATE",
+        type=_by_id_template,
+        default=None,
+        help="file-name template with {variant} and {format}, e.g. 'icon-{variant}' (default: the service's "
+        "name; a variant id knows no icon, so `iconcat pick --name` is the way to name files after icons)",
+    )
+
+    serve = commands.add_parser(
+        "serve",
+        # A base URL says where the other commands connect; serve connects nowhere, so it never hides `from`.
+        parents=[_sources_options("ICONCAT_FROM, else the config file's from, else the demo")],
+        help="run the embedded catalogue: the demo, or icon sets from disk (--from, ICONCAT_FROM, from)",
+    )
+    serve.add_argument(
+        "--demo", action="store_true", help="serve the demo catalogue, whatever ICONCAT_FROM or from say"
+    )
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    serve.add_argument("--port", type=_bounded_int(0, 65535, "--port"), default=8000, help="default 8000")
+    serve.add_argument("--token", default=None, help="the demo server's own token (no secret; default iconcat-demo)")
+    serve.add_argument(
+        "--latency",
+        metavar="MS",
+        type=_bounded_int(0, 60_000, "--latency"),
+        default=0,
+        help="delay every answer by MS milliseconds",
+    )
+    serve.add_argument(
+        "--page-size",
+        metavar="N",
+        type=_bounded_int(1, 10_000, "--page-size"),
+        default=48,
+        help="icons on a search's first page (default 48); the next pages, which the answer's meta.next "
+        "leads to, hold 500, or N when N is larger",
+    )
+    serve.add_argument(
+        "--icons",
+        metavar="N",
+        # The server's MAX_ICONS, written out: importing the server here would slow every command's start.
+        type=_bounded_int(1, 1_000_000, "--icons"),
+        default=None,
+        help="serve N icons, from 1 to 1,000,000: the demo's, then generated ones (default: the demo's 1,802)",
+    )
+
+    login = commands.add_parser("login", parents=[connecting], help="save the base URL and token, after checking them")
+    login.add_argument("--token-stdin", action="store_true", help="read the token from standard input")
+    return parser

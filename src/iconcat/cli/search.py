@@ -1,0 +1,193 @@
+"""`iconcat search`: one search, as a table or JSON.
+
+`search` reads its words as the browser's search box does (`iconcat.browsing.filters`, one parser):
+`key:value` words filter and are never sent. A filter applies to every result of the query, so with a
+filter (or `--all`, or `--limit N`) every page the catalogue reveals is followed, up to the client's
+10,000 cap, and filtered as it arrives; the lines under the table (stderr) say how many of how many
+seen match, that the counts are over the first 10,000 when the cap was hit, or that the filters apply
+to the page the catalogue returned when it reveals no next one. With `--json` the same is in `meta`
+(`seen`, `total`, `filters`, `limit`, `pagingStopped`) beside the API's `moreResultsAvailable`.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import TYPE_CHECKING, Any
+
+from iconcat.cli.catalogue import catalogue_client, reach_catalogue, run_async
+from iconcat.cli.errors import EXIT_OK, UsageError
+from iconcat.cli.output import StderrLine, print_table, print_warning, search_result_document
+from iconcat.text import sanitize
+
+if TYPE_CHECKING:  # pragma: no cover - typing only
+    from iconcat.api import CatalogueClient, Icon, SearchResult
+    from iconcat.browsing.filters import ParsedQuery
+    from iconcat.config import Settings
+    from iconcat.local_sets import LocalSets
+
+
+def search(
+    settings: Settings,
+    text: str,
+    *,
+    as_json: bool,
+    demo: bool = False,
+    every_page: bool = False,
+    limit: int | None = None,
+    local: LocalSets | None = None,
+) -> int:
+    """One search, as a table or JSON; `key:value` words filter it as in the browser.
+
+    The text goes through the browser's own parser (`iconcat.browsing.filters.parse_query`): the plain
+    words are sent, the filter words never are, and an unknown key or a key with no value is refused
+    with the browser's words (exit 2). With a filter, `--all` or `--limit`, every page the catalogue
+    reveals is followed (up to the client's 10,000 cap) and the filters apply to all of them, page by
+    page as they arrive; `--limit N` stops once N icons pass the filters. Without any of them, one page,
+    as before. What was seen is said honestly on stderr (`_search_summary`), and in `meta` with --json.
+    """
+    from iconcat.browsing.filters import parse_query
+
+    query = parse_query(text)
+    if query.notice:
+        raise UsageError(query.notice)
+    if not query.words:
+        if query.filters:
+            raise UsageError(
+                "give at least one word to search: filters narrow what a search finds, "
+                f"like `iconcat search arrow {sanitize(query.filters.text, max_length=80)}`"
+            )
+        raise UsageError("the search text is empty: give a word, like `iconcat search arrow`")
+    follow = every_page or bool(query.filters) or limit is not None
+
+    async def run(reachable: Settings) -> _Found:
+        async with catalogue_client(reachable, demo=demo or local is not None) as client:
+            return await _gather(client, query, follow=follow, limit=limit)
+
+    with reach_catalogue(settings, demo, local) as reachable:
+        found = run_async(run(reachable))
+    result = found.result
+    if as_json:
+        import json
+
+        document = search_result_document(result, icons=found.icons)
+        document["meta"]["moreResultsAvailable"] = found.more
+        if follow:
+            document["meta"].update(found.meta())
+        print(json.dumps(document, indent=2, ensure_ascii=True), flush=True)
+    else:
+        if found.icons:
+            print_table(found.icons)
+        for line in _search_summary(found):
+            print(line, file=sys.stderr)
+    if result.skipped:
+        print_warning(f"{result.skipped} malformed entr{'y' if result.skipped == 1 else 'ies'} in the answer left out")
+    return EXIT_OK
+
+
+class _Found:
+    """What `search` found: the last result of the pages followed, and the icons it shows."""
+
+    def __init__(self, result: SearchResult, icons: list[Icon], query: ParsedQuery, limit: int | None) -> None:
+        self.result = result
+        self.icons = icons
+        self.query = query
+        self.limit = limit
+        self.limited = limit is not None and len(icons) >= limit and (result.can_load_more or len(icons) > limit)
+        """True when --limit stopped the search before it saw everything that would pass."""
+        if limit is not None:
+            del self.icons[limit:]
+
+    @property
+    def seen(self) -> int:
+        """How many icons the catalogue returned (the filters applied to these)."""
+        return self.result.icon_count
+
+    @property
+    def more(self) -> bool:
+        """Whether more icons would pass than are shown: --limit cut, or the catalogue has more unseen."""
+        return self.limited or self.result.more_available
+
+    def meta(self) -> dict[str, Any]:
+        """The --json `meta` of a search that followed pages: what was seen, and why it stopped."""
+        meta: dict[str, Any] = {"seen": self.seen}
+        if self.result.total is not None:
+            meta["total"] = self.result.total
+        if self.query.filters:
+            meta["filters"] = self.query.filters.text
+        if self.limit is not None:
+            meta["limit"] = self.limit
+        if self.result.paging_stopped:
+            meta["pagingStopped"] = self.result.paging_stopped
+        return meta
+
+
+async def _gather(client: CatalogueClient, query: ParsedQuery, *, follow: bool, limit: int | None) -> _Found:
+    """The first page, and with `follow` every next page, filtered as each arrives (at a page's cost:
+    `icons_after`); stopping once `limit` icons pass the filters."""
+    filters = query.filters
+    result = await client.search(query.service_text)
+    kept = filters.apply(result.icons) if filters else list(result.icons)
+    progress = _PagingProgress()
+    try:
+        while follow and result.can_load_more and (limit is None or len(kept) < limit):
+            before = result.icon_count
+            progress(before, result.total)
+            result = await client.more(result)
+            added = result.icons_after(before)
+            kept.extend(filters.apply(added) if filters else added)
+    finally:
+        progress.close()
+    return _Found(result, kept, query, limit)
+
+
+def _search_summary(found: _Found) -> list[str]:
+    """The lines under the table (stderr): how many, of how many seen, and why the search stopped."""
+    result, count, seen = found.result, len(found.icons), found.seen
+    filters = found.query.filters
+    chosen = sanitize(filters.text, max_length=80)
+    stopped = sanitize(result.paging_stopped, max_length=400) if result.paging_stopped else None  # names a site
+    unrevealed = result.more_available and not result.can_load_more and not stopped
+    plural = f"{count:,} icon{'s' if count != 1 else ''}"
+    lines: list[str] = []
+    if filters:
+        from iconcat.browsing.filters import explain_empty
+
+        if not seen:
+            lines.append("No icons match.")
+        elif not count:
+            lines.append(f"No icons match: {explain_empty(result.icons, filters)}.")
+        elif found.limited:
+            lines.append(f"{plural} that match {chosen} (--limit {found.limit}), from the first {seen:,} icons found")
+        else:
+            lines.append(f"{count:,} of {seen:,} match {chosen}")
+        if unrevealed:
+            lines.append(
+                f"filters apply to the {seen:,} the catalogue returned: it reveals no next page, "
+                "so refine the search to see others"
+            )
+    elif not count:
+        lines.append("No icons match.")
+    elif found.limited:
+        lines.append(f"the first {plural} (--limit {found.limit}); more match")
+    elif result.can_load_more:
+        shown = f"{count:,} of {result.total:,} icons" if result.total is not None else plural
+        lines.append(f"{shown}; more match: --all fetches every page, or refine the search")
+    elif unrevealed:
+        lines.append(f"{plural}; more match: refine the search to see them")
+    elif result.total is not None and result.total > count:  # the cap, or a next page refused
+        lines.append(f"{count:,} of {result.total:,} icons")
+    else:
+        lines.append(plural)
+    if stopped and not found.limited:
+        of_total = f" of {result.total:,}" if result.total is not None else ""
+        lines.append(f"counts over the first {seen:,}{of_total}: {stopped}" if filters else stopped)
+    return lines
+
+
+class _PagingProgress(StderrLine):
+    """ "fetching pages… 548 of 1,802 icons so far" while pages are followed, wiped before the table."""
+
+    def __call__(self, held: int, total: int | None) -> None:
+        if self._enabled:
+            of_total = f" of {total:,}" if total is not None else ""
+            self._say(f"fetching pages… {held:,}{of_total} icons so far")
