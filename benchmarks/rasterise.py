@@ -16,8 +16,9 @@ from one icon to the next:
   crosses a pipe, the worker sanitises and paints, resvg draws, the PNG comes back. Uncached: nothing
   in that path keeps a picture.
 - `in-process`: `svg_sandbox.rasterise_here`, the same sanitising and drawing without the process.
-- `resvg`: `svg2png_py.svg_to_png` (the binding the worker uses) on the plain document given a width
-  and height, no sanitising, no process: the floor.
+- `resvg`: the binding the worker uses (`svg_sandbox.binding()`: svg2png-py when the `fast-svg` extra
+  is installed, else resvg-py) on the plain document given a width and height, no sanitising, no
+  process: the floor. With both installed, resvg-py's PNG 512 is printed beside it.
 
 Printed per round: the medians (ms) and the ratios worker / in-process and worker / resvg; then the
 figures over rounds (min–max of the rounds' medians) beside the goals (issue 24: a preview uncached
@@ -44,8 +45,6 @@ import statistics
 import threading
 import time
 from pathlib import Path
-
-import svg2png_py
 
 from iconcat.imaging import svg_raster, svg_sandbox
 from iconcat.server.catalogue import THUMBNAIL_SIZE
@@ -84,14 +83,12 @@ def documents(root: Path, count: int) -> list[tuple[str, str]]:
     return chosen[:count]
 
 
-_FONTS = svg2png_py.FontDatabase()  # empty, as the worker's
-
-
-def plain_resvg(svg: str, size: int | None = None) -> bytes:
-    """The binding alone: `svg` drawn at `size` px wide and high (its own size when None)."""
+def plain_resvg(svg: str, size: int | None = None, using: str | None = None) -> bytes:
+    """The binding alone (`using`, else the worker's): `svg` drawn at `size` px wide and high (its own
+    size when None)."""
     if size is not None:
         svg = svg.replace("<svg ", f'<svg width="{size}" height="{size}" ', 1)
-    return svg2png_py.svg_to_png(svg, _FONTS)
+    return svg_sandbox.render(svg, using=using)
 
 
 def timed(function, *args, **options) -> float:
@@ -190,6 +187,7 @@ def main() -> None:
     options = parser.parse_args()
     icons = documents(options.sets, options.icons)
     print(f"{len(icons)} icons from {', '.join(sorted({name.split(':')[0] for name, _ in icons}))}")
+    print(f"the worker draws with {svg_sandbox.binding()} (installed: {', '.join(svg_sandbox.available_bindings())})")
 
     svg_raster.shutdown()
     start_ms = timed(svg_raster.rasterise, icons[0][1], THUMBNAIL_SIZE)
@@ -227,6 +225,9 @@ def main() -> None:
     empty = '<svg xmlns="http://www.w3.org/2000/svg" width="512" height="512"/>'
     blank = statistics.median(timed(plain_resvg, empty) for _ in range(20))
     print(f"an empty 512 px canvas, plain resvg (its PNG encoding and little else): {blank:.2f} ms median")
+    if svg_sandbox.binding() != "resvg_py" and "resvg_py" in svg_sandbox.available_bindings():
+        others = statistics.median(timed(plain_resvg, svg, 512, "resvg_py") for _name, svg in icons)
+        print(f"PNG 512 by plain resvg-py, for comparison: {others:.2f} ms median")
     one, four = throughput(icons, 1), throughput(icons, 4)
     print(f"previews per second, 1 thread / 4 threads: {one:.0f} / {four:.0f} ({four / one:.2f}x)")
     print(f"worker RSS after the run: {worker_rss_mb():.1f} MB (largest of {len(svg_raster.worker_pids())})")

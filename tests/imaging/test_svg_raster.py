@@ -49,19 +49,36 @@ def secrets(tmp_path: Path) -> Secrets:
     return Secrets.plant(tmp_path)
 
 
-def plain_resvg(svg: str, resources: str | None = None) -> bytes:
+BINDINGS = svg_sandbox.available_bindings()
+"""Every binding installed here (resvg-py always; svg2png-py where the test extra could install it)."""
+
+
+def plain_resvg(svg: str, resources: str | None = None, *, using: str) -> bytes:
     """The binding itself, no sanitising: what it would read if the worker let it."""
-    import svg2png_py
-
-    options = svg2png_py.RenderOptions(resources_dir=resources)
-    return svg2png_py.svg_to_png(svg, svg2png_py.FontDatabase(), options=options)
+    return svg_sandbox.render(svg, resources, using=using)
 
 
-def test_resvg_itself_reads_an_absolute_path_even_with_an_empty_resource_folder(secrets, tmp_path) -> None:
+@pytest.mark.parametrize("binding", BINDINGS)
+def test_resvg_itself_reads_an_absolute_path_even_with_an_empty_resource_folder(secrets, tmp_path, binding) -> None:
     empty = tmp_path / "empty"
     empty.mkdir()
     raw = hostile_cases(secrets)["image href, absolute path"]
-    assert SECRET_RED in colours(plain_resvg(raw, str(empty)))
+    assert SECRET_RED in colours(plain_resvg(raw, str(empty), using=binding))
+
+
+def test_the_sandbox_draws_with_the_preferred_binding_and_falls_back_to_resvg_py(monkeypatch) -> None:
+    import importlib.util
+
+    assert svg_sandbox.binding() == BINDINGS[0]
+    real_find_spec = importlib.util.find_spec
+
+    def without_svg2png(name: str, *rest: object) -> object:
+        return None if name == "svg2png_py" else real_find_spec(name, *rest)
+
+    monkeypatch.setattr(importlib.util, "find_spec", without_svg2png)
+    monkeypatch.setattr(svg_sandbox, "_chosen", None)
+    assert svg_sandbox.binding() == "resvg_py"
+    assert pixels(svg_sandbox.rasterise_here(ICON, 8)).getpixel((4, 4)) == (0, 0, 0, 255)
 
 
 @pytest.mark.parametrize("case", list(hostile_cases(Secrets(*(Path("/s") for _ in range(4))))))
@@ -70,14 +87,17 @@ def test_no_outside_reference_reaches_the_renderer_or_the_picture(case, secrets)
     document = svg_sandbox.prepare(svg, 10)
     assert "secret" not in document and "127.0.0.1" not in document
     assert not colours(rasterise(svg, 10)) & set(SECRET_COLOURS)
+    for binding in BINDINGS:
+        assert not colours(svg_sandbox.rasterise_here(svg, 10, using=binding)) & set(SECRET_COLOURS)
 
 
 def test_a_relative_href_reads_nothing_from_the_working_folder(secrets, monkeypatch) -> None:
     monkeypatch.chdir(secrets.png.parent)
     whole = 'width="10" height="10"'
     svg = f'{OPEN}<image href="secret.png" {whole}/><image href="./secret.svg" {whole}/>{CLOSE}'
-    assert colours(plain_resvg(svg)) & set(SECRET_COLOURS)  # resvg would read it
-    assert not colours(svg_sandbox.rasterise_here(svg, 10)) & set(SECRET_COLOURS)
+    for binding in BINDINGS:
+        assert colours(plain_resvg(svg, using=binding)) & set(SECRET_COLOURS)  # resvg would read it
+        assert not colours(svg_sandbox.rasterise_here(svg, 10, using=binding)) & set(SECRET_COLOURS)
     assert not colours(rasterise(svg, 10)) & set(SECRET_COLOURS)
 
 
@@ -125,7 +145,8 @@ def test_text_draws_nothing_and_loads_no_font() -> None:
     svg = f'{OPEN}<text x="0" y="10" font-size="12" font-family="DejaVu Sans, sans-serif">█</text>{CLOSE}'
     assert colours(rasterise(svg, 10)) == {(0, 0, 0, 0)}
     document = svg_sandbox.prepare(svg, 10)
-    assert colours(plain_resvg(document)) == {(0, 0, 0, 0)}
+    for binding in BINDINGS:
+        assert colours(plain_resvg(document, using=binding)) == {(0, 0, 0, 0)}
 
 
 def test_prestart_starts_a_worker_before_the_first_picture() -> None:
@@ -211,7 +232,7 @@ def test_a_panic_in_resvg_is_answered_as_a_failure(monkeypatch) -> None:
     class PanicException(BaseException):  # what pyo3 raises for a Rust panic: not an Exception
         pass
 
-    def panic(_document: str, _resources: str | None = None) -> bytes:
+    def panic(_document: str, _resources: str | None = None, *, using: str | None = None) -> bytes:
         raise PanicException("called `Option::unwrap()` on a `None` value")
 
     monkeypatch.setattr(svg_sandbox, "render", panic)
