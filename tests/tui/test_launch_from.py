@@ -111,3 +111,34 @@ def test_a_set_skipped_in_the_build_is_a_notice_not_a_line_on_the_screen(headles
     (notice,) = said
     assert notice.startswith(str(collection / "json" / "bad.json") + ": not an IconifyJSON set")
     assert notice.endswith(": skipped")
+
+
+def test_a_search_while_the_index_builds_says_it_waits_for_it_then_answers(
+    headless_run, monkeypatch, tmp_path: Path
+) -> None:
+    release, cancelled = threading.Event(), []
+    held_build(monkeypatch, release, cancelled)
+    iconify_package(tmp_path / "ph", iconify_set("ph", {"acorn": {}, "airplane": {}}), info={"name": "Phosphor"})
+    seen: dict[str, object] = {}
+
+    async def steer(pilot):
+        app = pilot.app
+        browser = app.browser
+        # (Its progress comes once the build reports: "waiting for the index…" alone until then.)
+        await wait_until(pilot, lambda: "sets)" in browser.search_state.status, "the search waiting for the index")
+        seen["waiting"] = browser.search_state.status
+        seen["phase"] = browser.search_state.phase
+        release.set()  # (no key pressed from here on: the search is asked once the sets are served)
+        await wait_until(pilot, lambda: browser.search_state.phase is SearchPhase.RESULTS, "results")
+        seen["names"] = [icon.name for icon in browser.searches.result.icons]
+        seen["status"] = browser.search_state.status
+
+    headless_run(steer)
+    settings = Settings(base_url=None, token=None, download_dir=tmp_path)
+    assert run_browser(settings, query="acorn", local=LocalSets((str(tmp_path / "ph"),))) == 0
+    assert seen == {
+        "waiting": "acorn: waiting for the index (1 of 2 sets)…",
+        "phase": SearchPhase.SEARCHING,
+        "names": ["Acorn"],
+        "status": "1 icon",
+    }
