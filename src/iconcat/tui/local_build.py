@@ -12,8 +12,11 @@ next start resumes. Once built, the header names the sets, and the lines the rea
 on stderr (a set skipped and why) are notices: stderr is the screen here.
 
 A PATH that does not exist or holds no icons is found before the app starts (`discover` is quick), so
-the command exits 2 with its sentence; a PATH whose every set turns out unreadable is only known once
-read, and is said on the connect screen as any catalogue that cannot be used.
+the command exits 2 with its sentence. A PATH whose every set turns out unreadable (a folder holding
+only a broken `icons.json`, a named file that is no set) is only known once read: then the app closes
+and `launch` raises the same `SourceError` once the terminal is given back, so `browse` and `pick` exit
+2 with the sentence on stderr as `search` and `download` do (not the connect screen: no other catalogue
+was asked for, and no setting there can mend a file).
 """
 
 from __future__ import annotations
@@ -67,6 +70,9 @@ class LocalBuild:
         self._line = ""
         self._progress: BuildProgress | None = None
         self._warnings: list[str] = []
+        self.failure: Exception | None = None
+        """Why the sets cannot be served (`SourceError`: an argument's every set unreadable), once the
+        build has found it and closed the app; raised again by `launch` after the app."""
 
     def check(self) -> None:
         """Raise `SourceError` now for an argument that does not exist or holds no icons (before the app)."""
@@ -96,7 +102,15 @@ class LocalBuild:
         finally:
             app.sub_title = before
             link.waiting_for = link.waiting_progress = ""
-        catalogue, title = work.result()
+        from iconcat.server.sources.errors import SourceError
+
+        try:
+            catalogue, title = work.result()
+        except SourceError as error:
+            self.failure = error
+            app.exit(return_code=2)
+            await asyncio.Event().wait()  # until the app, ending, cancels this: no screen opens meanwhile
+            raise  # (never reached: typing only)
         app.link.connection = dataclasses.replace(app.link.connection, local_sets=title)
         app.sub_title = before.replace(PLACEHOLDER, title, 1)
         for line in self._warnings:
