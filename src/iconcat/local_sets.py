@@ -7,11 +7,10 @@
 Progress while the index builds (`TerminalProgress`): on a terminal, one line rewritten in place
 ("Indexing icon sets ━━━━━━──── 120/243 sets · 48,000 icons/s · 6 s left"), cleared when done, then
 one line saying what was indexed; when the stream is not a terminal (a log, a pipe) only that final
-line, and nothing at all when nothing had to be read. `browse` and `pick` build the index *before* the
-app starts, with the bar on the controlling terminal (`/dev/tty`: their stderr may be a pipe into an
-editor), and the app's first frame replaces it; Ctrl-C interrupts the build there as on the command line
-(exit 130). Whatever interrupts a build, the index keeps only whole sets (`open_index`), so the next
-run resumes with the sets still to read.
+line, and nothing at all when nothing had to be read. `browse` and `pick` build the index inside the
+app instead, its progress in the header (`tui/local_build.py`: their stderr is the screen, or a pipe
+into an editor). Whatever interrupts a build, the index keeps only whole sets (`open_index`), so the
+next run resumes with the sets still to read.
 
 No Textual here: `search`, `download` and `serve` use it as the browser does.
 """

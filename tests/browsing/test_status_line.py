@@ -50,3 +50,13 @@ def test_a_hint_says_itself_shorter_before_it_goes():
     assert fit_status(parts, 28) == "5 icons"
     for width in range(1, 90):
         assert cell_len(fit_status(parts, width)) <= width
+
+
+def test_a_search_waiting_for_the_index_says_so_shorter_in_a_short_line():
+    state = SearchState(SearchPhase.SEARCHING, "arrow", waiting_for="the index", waiting_progress="40 of 243 sets")
+    parts = state.status_parts
+    assert join_status(parts) == "arrow: waiting for the index (40 of 243 sets)…"
+    assert fit_status(parts, 40) == "arrow: waiting for the index…"
+    assert fit_status(parts, 28) == "waiting for the index…"  # (the header says how far it has come)
+    assert state.explanation.startswith("Waiting for the index (40 of 243 sets): “arrow” is searched as soon as")
+    assert SearchState(SearchPhase.SEARCHING, "arrow").status == "searching arrow…"

@@ -4,8 +4,11 @@ said about it when stderr is no terminal."""
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
+import subprocess
+import termios
 from pathlib import Path
 
 import pytest
@@ -13,6 +16,7 @@ import pytest
 from iconcat.config import load_settings
 from tests.support.cli import run_iconcat
 from tests.support.iconsets import iconify_package, iconify_set, write_json
+from tests.support.pty import PtyProcess
 
 SUFFIXES = {"": "Regular", "filled": "Filled"}
 
@@ -153,3 +157,48 @@ def test_a_real_set_font_awesome_free_is_searched_and_downloaded(tmp_path: Path)
     assert svg.status == 0 and png.status == 0, svg.stderr + png.stderr
     assert Path(svg.stdout.strip()).read_text(encoding="utf-8").startswith("<svg")
     assert Path(png.stdout.strip()).read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
+
+
+def unreadable_sets(tmp_path: Path) -> dict[str, tuple[Path, str]]:
+    """Arguments whose every set turns out unreadable only once read (`discover` finds them fine)."""
+    only_broken = tmp_path / "only-broken"
+    only_broken.mkdir()
+    (only_broken / "icons.json").write_text("{not json", encoding="utf-8")
+    named = write_json(tmp_path / "named.json", {"not": "a set"})
+    return {
+        "a folder holding only a broken icons.json": (only_broken, f"{only_broken / 'icons.json'}: not JSON"),
+        "a named file that is no set": (named, f"{named}: not an IconifyJSON set"),
+    }
+
+
+def on_this_terminal() -> None:
+    """In the child: make the pty (its stdin) the controlling terminal, as a login shell's is."""
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+
+@pytest.mark.parametrize("command", ["browse", "pick"])
+def test_browse_and_pick_on_sets_all_unreadable_close_and_say_why_with_exit_2(tmp_path: Path, command: str) -> None:
+    for case, (path, said) in unreadable_sets(tmp_path).items():
+        # stderr a file (`2>log`): the app draws on the terminal, and the sentence goes to stderr after it.
+        log_path = tmp_path / f"{command}-{len(case)}.log"
+        log = os.open(log_path, os.O_WRONLY | os.O_CREAT, 0o600)
+        try:
+            run = PtyProcess.iconcat(
+                command, "--from", str(path), stdout=subprocess.PIPE, stderr=log, preexec_fn=on_this_terminal
+            )
+        finally:
+            os.close(log)
+        with run:
+            status = run.finish()
+            out = run.process.stdout.read()
+        err = log_path.read_text(encoding="utf-8")
+        assert status == 2, (case, err, run.visible[-500:])
+        assert err.startswith(f"iconcat: error: {said}") and err.endswith("nothing else to serve there.\n"), case
+        assert err.count("\n") == 1 and out == b"", case  # one sentence, no traceback; no path picked
+        assert "Connect to a catalogue" not in run.visible, case  # the app closed, no screen opened first
+        # stderr the terminal: the app's screen is given back first (alternate screen left), then the sentence.
+        with PtyProcess.iconcat(command, "--from", str(path), columns=80, rows=24) as run:
+            assert run.finish() == 2, case
+        left_app = run.text.rfind("\x1b[?1049l")
+        assert left_app != -1 and run.text.find(f"iconcat: error: {said}", left_app) != -1, run.visible[-500:]
+        assert "Traceback" not in run.text and "Connect to a catalogue" not in run.visible, case

@@ -7,13 +7,17 @@ import gc
 import threading
 from pathlib import Path
 
+from textual.widgets import OptionList, Select
+
 from iconcat.browsing.search_state import SearchPhase
 from iconcat.config import Settings
 from iconcat.local_sets import LocalSets
-from iconcat.memory import LOCAL_SETS
+from iconcat.memory import DEMO_CATALOGUE, LOCAL_SETS
 from iconcat.server.sources import serving
 from iconcat.server.sources.index import BuildProgress, IndexCancelled
 from iconcat.tui import run_browser
+from iconcat.tui.bag_controller import default_preference
+from iconcat.tui.screens import BagScreen
 from tests.support.iconsets import iconify_package, iconify_set, write_json
 from tests.support.tui import wait_until
 
@@ -111,3 +115,73 @@ def test_a_set_skipped_in_the_build_is_a_notice_not_a_line_on_the_screen(headles
     (notice,) = said
     assert notice.startswith(str(collection / "json" / "bad.json") + ": not an IconifyJSON set")
     assert notice.endswith(": skipped")
+
+
+def test_a_search_while_the_index_builds_says_it_waits_for_it_then_answers(
+    headless_run, monkeypatch, tmp_path: Path
+) -> None:
+    release, cancelled = threading.Event(), []
+    held_build(monkeypatch, release, cancelled)
+    iconify_package(tmp_path / "ph", iconify_set("ph", {"acorn": {}, "airplane": {}}), info={"name": "Phosphor"})
+    seen: dict[str, object] = {}
+
+    async def steer(pilot):
+        app = pilot.app
+        browser = app.browser
+        # (Its progress comes once the build reports: "waiting for the index…" alone until then.)
+        await wait_until(pilot, lambda: "sets)" in browser.search_state.status, "the search waiting for the index")
+        seen["waiting"] = browser.search_state.status
+        seen["phase"] = browser.search_state.phase
+        release.set()  # (no key pressed from here on: the search is asked once the sets are served)
+        await wait_until(pilot, lambda: browser.search_state.phase is SearchPhase.RESULTS, "results")
+        seen["names"] = [icon.name for icon in browser.searches.result.icons]
+        seen["status"] = browser.search_state.status
+
+    headless_run(steer)
+    settings = Settings(base_url=None, token=None, download_dir=tmp_path)
+    assert run_browser(settings, query="acorn", local=LocalSets((str(tmp_path / "ph"),))) == 0
+    assert seen == {
+        "waiting": "acorn: waiting for the index (1 of 2 sets)…",
+        "phase": SearchPhase.SEARCHING,
+        "names": ["Acorn"],
+        "status": "1 icon",
+    }
+
+
+def test_the_bag_asks_svg_of_sets_from_disk_until_a_person_chooses_and_then_their_choice(
+    headless_run, tmp_path: Path
+) -> None:
+    iconify_package(tmp_path / "tabler", iconify_set("tabler", {"arrow-up": {}, "arrow-down": {}}, width=24, height=24))
+    seen: list[object] = []
+
+    def steer(choose: tuple[str, int | None] | None):
+        async def run(pilot):
+            app = pilot.app
+            browser = app.browser
+            await wait_until(pilot, lambda: browser.search_state.phase is SearchPhase.RESULTS, "results")
+            await wait_until(pilot, lambda: browser.memory is not None, "the memory opened")
+            browser.bag.mark(browser.searches.result.icons)
+            browser.action_focus_results()
+            await pilot.press("b")
+            await wait_until(pilot, lambda: isinstance(app.screen, BagScreen), "the bag screen")
+            await pilot.pause()
+            listing = app.screen.query_one("#bag-list", OptionList)
+            rows = [str(listing.get_option_at_index(index).prompt) for index in range(listing.option_count)]
+            seen.append((browser.bag.preference, app.screen.preference, [row.rpartition("→ ")[2] for row in rows]))
+            if choose is not None:  # the person's choice, in the bag's chooser: remembered
+                app.screen.query_one("#bag-variant", Select).value = choose
+                await wait_until(pilot, lambda: browser.bag.preference == choose, "the choice taken")
+
+        return run
+
+    settings = Settings(base_url=None, token=None, download_dir=tmp_path)
+    for choose in (("png", 256), None):
+        headless_run(steer(choose))
+        assert run_browser(settings, query="arrow", local=LocalSets((str(tmp_path / "tabler"),))) == 0
+    assert seen == [
+        (("svg", None), ("svg", None), ["SVG · vector"] * 2),  # nothing chosen yet: every icon's SVG
+        (("png", 256), ("png", 256), ["PNG · 256 px"] * 2),  # chosen once: the person's choice wins after
+    ]
+    # The demo's and a remote catalogue's bag keep asking PNG 512 until a person chooses.
+    assert default_preference(DEMO_CATALOGUE) == default_preference("https://icons.example.com") == ("png", 512)
+    assert default_preference(LOCAL_SETS) == ("svg", None)

@@ -102,6 +102,11 @@ class SearchState:
     offline_from: str = ""
     """The catalogue could not be reached: the results are the last answer seen for this query, kept
     at this time ("14:02"; another day's with its date), and the status says so (RESULTS); else ""."""
+    waiting_for: str = ""
+    """What the search waits for before it can be asked, when that takes long, else "" (SEARCHING): so
+    far only "the index", of icon sets from disk being indexed (`tui/local_build.py`)."""
+    waiting_progress: str = ""
+    """How far that has come ("40 of 243 sets"), or "" (SEARCHING)."""
 
     @property
     def filtered_out(self) -> bool:
@@ -132,6 +137,8 @@ class SearchState:
         if phase is SearchPhase.PROMPT:
             return (StatusPart("type to search", Priority.HINT),)
         if phase is SearchPhase.SEARCHING:
+            if self.waiting_for:
+                return (self._waiting_part(),)
             return (
                 StatusPart(f"searching {shown_words(self.query)}…" if self.query else "searching…", Priority.COUNT),
             )
@@ -178,6 +185,16 @@ class SearchState:
             parts.append(StatusPart(f"offline · from {self.offline_from}", Priority.PROBLEM))
         return tuple(parts)
 
+    def _waiting_part(self) -> StatusPart:
+        """ "arrow: waiting for the index (40 of 243 sets)…", said shorter in a short status line (the
+        header says the build's progress too)."""
+        waiting = f"waiting for {self.waiting_for}"
+        words = f"{shown_words(self.query)}: " if self.query else ""
+        shorter = (f"{words}{waiting}…", f"{waiting}…")
+        if not self.waiting_progress:
+            return StatusPart(shorter[0], Priority.COUNT, shorter=shorter[1:])
+        return StatusPart(f"{words}{waiting} ({self.waiting_progress})…", Priority.COUNT, shorter=shorter)
+
     def _following_part(self) -> StatusPart:
         """ "loading 96 of 119…" (the catalogue said how many), else "loading… 96 so far"."""
         count = f"{self.count:,}"
@@ -221,10 +238,17 @@ class SearchState:
 
     @property
     def explanation(self) -> str:
-        """What the results area says when it shows no list (empty for RESULTS and SEARCHING)."""
+        """What the results area says when it shows no list (empty for RESULTS, and for SEARCHING unless
+        it waits for the index)."""
         if self.filtered_out:
             return f"{self.emptied_by}\n\nPress F to clear the filters, or f to choose others."
         phase = self.phase
+        if phase is SearchPhase.SEARCHING and self.waiting_for:
+            progress = f" ({self.waiting_progress})" if self.waiting_progress else ""
+            return (
+                f"Waiting for {self.waiting_for}{progress}: “{shown_words(self.query)}” is searched as soon "
+                "as it is ready.\n\nIcon sets from disk are indexed on first use, and again when they change."
+            )
         if phase is SearchPhase.PROMPT:
             prompt = "Type the name of an icon to search the catalogue: try “arrow”, “home” or “user”."
             if self.elsewhere:  # (favourites are kept per catalogue: after a change they seem gone)

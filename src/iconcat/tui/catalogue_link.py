@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable
-from contextlib import AsyncExitStack
+from contextlib import AsyncExitStack, suppress
 from typing import TYPE_CHECKING
 
 from iconcat.failures import describe_failure
@@ -72,6 +72,11 @@ class CatalogueLink:
         self._stack: AsyncExitStack | None = None
         self._retired: list[AsyncExitStack] = []
         self._ready = asyncio.Event()
+        self.waiting_for = ""
+        """What opening the client waits for while it takes long, for a person ("the index": icon sets
+        from disk being indexed, `local_build`), else "": a search waiting for the client says so."""
+        self.waiting_progress = ""
+        """How far that has come ("40 of 243 sets"), or ""."""
 
     async def open(self) -> bool:
         """Make the client for the current connection; False (and `problem` set) if it cannot be made."""
@@ -97,6 +102,16 @@ class CatalogueLink:
         """The client once `open` has run (None if it could not be made: see `problem`)."""
         await self._ready.wait()
         return self._client
+
+    @property
+    def is_ready(self) -> bool:
+        """`open` has run (`ready` answers at once)."""
+        return self._ready.is_set()
+
+    async def wait_ready(self, seconds: float) -> None:
+        """Wait until `open` has run, `seconds` at most."""
+        with suppress(TimeoutError):
+            await asyncio.wait_for(self._ready.wait(), seconds)
 
     async def switch(self, connection: Connection) -> bool:
         """Use `connection` from now on (as `open`); the old client is closed at exit, not now."""

@@ -157,7 +157,8 @@ def _run_app(
 
     Sets from disk (`local`) are served the same way, their index opened (built first when a set is new
     or changed) in the same `prepare`, its progress in the header (`local_build`); quitting cancels it.
-    A PATH that does not exist or holds no icons raises `SourceError` before the app starts.
+    A PATH that does not exist or holds no icons raises `SourceError` before the app starts; one whose
+    every set turns out unreadable closes the app, and raises it after (`LocalBuild.failure`).
     """
     demo_socket = None
     servers: list[BackgroundServer] = []
@@ -247,6 +248,8 @@ def _run_app(
             server.stop()  # (closes the socket too)
         if demo_socket is not None and not servers:
             demo_socket.close()
+    if building is not None and building.failure is not None:
+        raise building.failure  # (an argument's every set unreadable: said as the command line says it, exit 2)
     if app.return_code not in (None, 0):
         return app.return_code, app
     return int(result or 0), app

@@ -18,6 +18,12 @@ command line, searched while Textual starts). When the runner's first search ask
 its answer is that search's, through the same path: the same sequence number and staleness, the same
 states for the same failures; when it is in already, it is answered at once, so the browser's first
 frame can show the results.
+
+While the client waits for something slow before it can open (icon sets from disk being indexed on
+first use: `local_build`, ~15 s for the whole Iconify collection), the search waits for it and the
+status says so, as it goes ("arrow: waiting for the index (40 of 243 sets)…", `CatalogueLink.waiting_for`),
+instead of "searching arrow…" all along; the search is asked as soon as the client opens, with no
+second Enter.
 """
 
 from __future__ import annotations
@@ -38,19 +44,25 @@ from .page_follower import PageFollower
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from textual.dom import DOMNode
 
-    from iconcat.api import SearchResult
+    from iconcat.api import CatalogueClient, SearchResult
 
     from .catalogue_link import CatalogueLink
     from .first_search import FirstSearch
 
 __all__ = ["SearchRunner"]
 
+WAITING_REDRAW = 0.2
+"""Seconds between two looks at how far what a search waits for has come (`CatalogueLink.waiting_for`)."""
+
 
 class SearchRunner:
     """Starts searches on `owner` through `link`'s client and posts what each found."""
 
     class Answered(Message):
-        """Search number `sequence` for `query` ended: `result` when it answered, else `state` says why."""
+        """Search number `sequence` for `query` ended: `result` when it answered, else `state` says why.
+
+        Or, with no `result` and a SEARCHING `state`, it has not ended: the state says what it is still
+        waiting for ("waiting for the index (40 of 243 sets)…"), shown as any state is."""
 
         def __init__(
             self,
@@ -128,7 +140,27 @@ class SearchRunner:
                 exit_on_error=False,
                 description=f"search {sanitize(query, max_length=40)!r}",
             )
-        return SearchState(SearchPhase.SEARCHING, query)
+        return self._searching(query)
+
+    def _searching(self, query: str) -> SearchState:
+        """The state while `query` is on its way: what it waits for too, when that takes long."""
+        link = self._link
+        if link.is_ready or not link.waiting_for:
+            return SearchState(SearchPhase.SEARCHING, query)
+        return SearchState(
+            SearchPhase.SEARCHING, query, waiting_for=link.waiting_for, waiting_progress=link.waiting_progress
+        )
+
+    async def _ready_client(self, query: str, sequence: int) -> CatalogueClient | None:
+        """The link's client once open (as `ready`); meanwhile the status follows what it waits for."""
+        shown = self._searching(query)  # (as `start` showed it)
+        while not self._link.is_ready:
+            await self._link.wait_ready(WAITING_REDRAW)
+            now = self._searching(query)
+            if now != shown and sequence == self.sequence:
+                self._owner.post_message(self.Answered(sequence, query, None, now))
+                shown = now
+        return await self._link.ready()
 
     async def _search(self, query: str, sequence: int, first: FirstSearch | None = None) -> None:
         result: SearchResult | None = None
@@ -139,7 +171,7 @@ class SearchRunner:
                     result = await first.answer()  # (None if it declined: the client is asked below)
                     arrival.decoded(len(result.icons) if result is not None else 0)
             if result is None:
-                client = await self._link.ready()
+                client = await self._ready_client(query, sequence)
                 if client is not None:
                     with answer_arriving() as arrival:
                         result = await client.search(query)
