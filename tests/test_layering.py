@@ -41,6 +41,7 @@ HEADLESS = [
     "iconcat.graphics",
     "iconcat.config",
     "iconcat.text",
+    "iconcat.filter_rule",
     "iconcat.saving",
     "iconcat.name_template",
     "iconcat.batch",
