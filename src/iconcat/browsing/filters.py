@@ -67,6 +67,7 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
 __all__ = [
     "FACET_KEYS",
     "FILTER_KEYS",
+    "NARROW_KEYS",
     "VECTOR",
     "FacetTally",
     "FacetValue",
@@ -91,6 +92,9 @@ in the panel, and "which sizes are there" is a fair question when picking a file
 
 _REF_KEYS: tuple[FilterKey, ...] = ("style", "set", "category", "series")
 """Keys read from one of the icon's references (`icon.style.name`…)."""
+
+NARROW_KEYS: tuple[FilterKey, ...] = _REF_KEYS
+"""The keys the embedded catalogue's `narrow` extension takes (`iconcat.server.narrowing`, the same rule)."""
 
 _KEY_BY_NAME: dict[str, FilterKey] = {key: key for key in FILTER_KEYS}
 
@@ -226,6 +230,13 @@ class Filters:
 
     def __str__(self) -> str:
         return self.text
+
+    @property
+    def narrow_words(self) -> tuple[str, ...]:
+        """The filter words a catalogue may narrow its answer by (`CatalogueClient.search(…, narrow=…)`):
+        those of the keys read from an icon's references (style, set, category, series), not format
+        or size, which stay the client's. ("style:filled", "set:tabler")."""
+        return tuple(self.term_text(key) for key in self.keys if key in NARROW_KEYS)
 
     @cached_property
     def _patterns(self) -> dict[FilterKey, tuple[Pattern, ...]]:
