@@ -44,6 +44,10 @@ The syntax, and the decisions behind it:
   key order (style, set, category, series, format, size) with their values sorted, then the unknown
   filter words as typed; parsing it again gives the same query.
 
+How a value selects a name (compacting, prefix or quoted exact, commas) is `iconcat.filter_rule`'s,
+shared with the embedded catalogue, which narrows a search by the same words when asked
+(`Filters.narrow_words`, `browsing.narrowing`): one rule, so the catalogue keeps what these filters keep.
+
 Counts are faceted the way good faceted search does it: each key's values are counted over the results
 filtered by the *other* keys, so a person sees what choosing another value of the same key would give
 (with `style:filled` chosen, Outline still shows how many Outline icons there are, not 0).

@@ -99,6 +99,9 @@ class SearchState:
     """More than one page, and every one of them is in (RESULTS)."""
     capped: bool = False
     """Paging stopped at the client's cap (10,000 icons held): more exist than any count here sees."""
+    narrowed: bool = False
+    """The catalogue narrowed the answer by the filter words (`browsing.narrowing`): the counts are of
+    the icons those words keep, not of the whole query (RESULTS)."""
     offline_from: str = ""
     """The catalogue could not be reached: the results are the last answer seen for this query, kept
     at this time ("14:02"; another day's with its date), and the status says so (RESULTS); else ""."""
@@ -172,6 +175,9 @@ class SearchState:
             if self.filters_text:  # the filters could not see every result: say which they saw
                 parts.append(self._filtered_few_part())
             parts.append(StatusPart(self._more_text(), Priority.HINT, shorter=self._shorter_more()))
+        if self.narrowed:
+            # How the counts came to be, not what is on screen: the first detail to go.
+            parts.append(StatusPart("narrowed by the catalogue", Priority.DETAIL, shorter=("narrowed",)))
         if self.skipped:
             parts.append(StatusPart(f"{self.skipped} unreadable left out", Priority.PROBLEM))
         if self.offline_from:
