@@ -163,6 +163,9 @@ class SearchState:
             parts.append(StatusPart(self.filters_text, Priority.DETAIL))
             if self.favourites is not None:  # filters typed alone filter the remembered icons
                 parts.append(StatusPart("type a word to search the catalogue", Priority.HINT))
+        if self.narrowed:
+            # Why "273 of 273": before "all loaded", which goes first (the equal counts say it too).
+            parts.append(StatusPart("narrowed by the catalogue", Priority.DETAIL, shorter=("narrowed",)))
         if self.following:
             parts.append(self._following_part())
         elif self.all_loaded:
@@ -175,9 +178,6 @@ class SearchState:
             if self.filters_text:  # the filters could not see every result: say which they saw
                 parts.append(self._filtered_few_part())
             parts.append(StatusPart(self._more_text(), Priority.HINT, shorter=self._shorter_more()))
-        if self.narrowed:
-            # How the counts came to be, not what is on screen: the first detail to go.
-            parts.append(StatusPart("narrowed by the catalogue", Priority.DETAIL, shorter=("narrowed",)))
         if self.skipped:
             parts.append(StatusPart(f"{self.skipped} unreadable left out", Priority.PROBLEM))
         if self.offline_from:
