@@ -14,7 +14,9 @@
   pick request) from `iconcat.browsing`: of `iconcat.tui` it imports only the package itself
   (`run_browser`, `run_picker`, which load the app lazily), never a module inside it.
 - The embedded catalogue (`iconcat.server`) knows nothing of the client or the browser: no Textual, no
-  `iconcat.api`, no `iconcat.tui`, checked the same two ways. (It serves with Starlette and uvicorn.)
+  `iconcat.api`, no `iconcat.tui`, no `iconcat.browsing`, checked the same two ways. (It serves with
+  Starlette and uvicorn.) The filter rule its `narrow` shares with the browser's filters is
+  `iconcat.filter_rule`, headless, below both.
 - httpx is the client's: only modules of `iconcat.api` import it.
 - `iconcat.downloads` knows bytes and files, not the client: it imports nothing of `iconcat.api`, not
   even for typing.
@@ -41,6 +43,7 @@ HEADLESS = [
     "iconcat.graphics",
     "iconcat.config",
     "iconcat.text",
+    "iconcat.filter_rule",
     "iconcat.saving",
     "iconcat.name_template",
     "iconcat.batch",
@@ -58,7 +61,7 @@ BROWSING = ["iconcat.browsing"]
 FORBIDDEN_TO_BROWSING = ["textual", "iconcat.tui", "iconcat.cli"]
 
 SERVER = ["iconcat.server"]
-FORBIDDEN_TO_SERVER = ["textual", "iconcat.api", "iconcat.tui"]
+FORBIDDEN_TO_SERVER = ["textual", "iconcat.api", "iconcat.tui", "iconcat.browsing"]
 
 
 @pytest.fixture(scope="module")

@@ -127,6 +127,31 @@ def test_a_total_is_read_only_as_a_whole_count_on_both_paths(raw: str, expected:
     assert tolerant_answer(mended).total == expected
 
 
+@pytest.mark.parametrize(
+    ("raw", "expected"),
+    [
+        ('["set:tabler", "style:filled,outline"]', ("set:tabler", "style:filled,outline")),
+        ("[]", ()),
+        ('"set:tabler"', None),
+        ('["set:tabler", 7]', None),
+        ('["tabler"]', None),
+        ('[""]', None),
+        (f'["{"s:" + "x" * 600}"]', None),
+        (json.dumps(["style:f"] * 21), None),
+        ("{}", None),
+        ("null", None),
+    ],
+)
+def test_narrowed_is_read_only_as_a_list_of_filter_words_on_both_paths(raw: str, expected: object) -> None:
+    """`meta.narrowed` (the catalogue's word on `narrow`) is kept when it is a short list of `key:values`
+    strings, on the fast path and the tolerant one alike; else it is as if absent."""
+    well_formed = f'{{"data": [], "meta": {{"moreResultsAvailable": false, "narrowed": {raw}}}}}'.encode()
+    mended = f'{{"data": [], "meta": {{"moreResultsAvailable": "yes", "narrowed": {raw}}}, "x": 1e999}}'.encode()
+    assert parse_search_answer(well_formed).narrowed == expected
+    assert tolerant_answer(mended).narrowed == expected
+    assert parse_search_answer(b'{"data": []}').narrowed is None
+
+
 TABLER = {
     "id": 4,
     "name": "Tabler Icons",

@@ -137,3 +137,34 @@ async def test_the_catalogue_reveals_how_many_matched_on_every_page(paged_catalo
         assert result.total == len(every_arrow)
         nothing = await client.search("zzqx")
     assert nothing.total == 0 and not nothing.icons
+
+
+async def test_narrow_words_are_sent_kept_on_every_page_and_the_catalogue_says_it_applied_them(
+    paged_catalogue,
+) -> None:
+    """`search(…, narrow=…)`, the embedded catalogue's `narrow` extension: every page holds only Core UI's and
+    Studio's Filled and Outline arrows, the count is theirs, and `narrowed` is what the catalogue said it applied."""
+    async with CatalogueClient(paged_catalogue, TEST_TOKEN) as client:
+        plain = await client.search("arrow")
+        while plain.next_page is not None:
+            plain = await client.more(plain)
+        result = await client.search("arrow", narrow=["set:core-ui,studio", "style:fil,out"])
+        pages = 1
+        while result.next_page is not None:
+            assert result.narrowed == ("style:fil,out", "set:core-ui,studio")
+            result = await client.more(result)
+            pages += 1
+    expected = [
+        icon.id
+        for icon in plain.icons
+        if icon.set.name in ("Core UI", "Studio") and icon.style.name in ("Filled", "Outline")
+    ]
+    assert [icon.id for icon in result.icons] == expected and pages > 1
+    assert result.total == len(expected) and result.narrowed == ("style:fil,out", "set:core-ui,studio")
+    assert plain.narrowed is None, "no narrow asked, none said"
+
+
+async def test_narrow_words_must_be_strings(catalogue) -> None:
+    async with CatalogueClient(catalogue.base_url, catalogue.token) as client:
+        with pytest.raises(SettingsError):
+            await client.search("arrow", narrow="set:core")

@@ -5,7 +5,9 @@ the lines under the table say what was seen. Over loopback, on a catalogue with 
 from __future__ import annotations
 
 import asyncio
+import json
 
+import httpx
 import pytest
 
 from iconcat.api import CatalogueClient, Icon
@@ -57,12 +59,40 @@ def test_search_json_with_filters_equals_the_filters_over_every_page_the_client_
 
 
 def test_the_table_says_how_many_of_how_many_seen_match(small_pages) -> None:
+    # format: is the client's to apply (the catalogue narrows by references only): every arrow is seen.
     seen = every_page(small_pages, "arrow")
-    kept = parse_query("arrow style:filled").filters.apply(seen)
-    outcome = run_iconcat("search", "arrow", "style:filled", env=env(small_pages))
+    kept = parse_query("arrow format:eps").filters.apply(seen)
+    outcome = run_iconcat("search", "arrow", "format:eps", env=env(small_pages))
     assert outcome.status == 0
-    assert outcome.error_line == f"{len(kept)} of {len(seen)} match style:filled"
+    assert outcome.error_line == f"{len(kept)} of {len(seen)} match format:eps"
     assert len(outcome.stdout.splitlines()) == 1 + len(kept)
+
+
+def test_filter_words_on_references_are_sent_as_narrow_and_the_summary_and_json_say_so(small_pages) -> None:
+    """The embedded catalogue narrows by style/set/category/series words: only the matches are fetched."""
+    kept = parse_query("arrow style:filled format:svg").filters.apply(every_page(small_pages, "arrow"))
+    outcome = run_iconcat("search", "arrow", "style:filled", "format:svg", env=env(small_pages))
+    assert outcome.status == 0
+    narrowed = "(the catalogue narrowed by style:filled)"
+    filled = len(parse_query("style:filled").filters.apply(every_page(small_pages, "arrow")))
+    assert outcome.error_line == f"{len(kept)} of {filled} match style:filled format:svg {narrowed}"
+    document = json.loads(run_iconcat("search", "arrow style:fil", "--json", env=env(small_pages)).stdout)
+    assert document["meta"]["narrowed"] == ["style:fil"] and document["meta"]["filters"] == "style:fil"
+    assert document["meta"]["seen"] == document["meta"]["total"] == filled
+
+
+def test_a_catalogue_that_ignores_narrow_changes_nothing_and_json_says_nothing_was_narrowed() -> None:
+    filled = {"id": 2, "name": "Filled"}
+    data = [entry(n, style=filled) if n % 2 else entry(n) for n in range(1, 9)]
+    with MisbehavingServer() as server:
+        server.on("/api/v1/search", Reply.json({"data": data, "meta": {"moreResultsAvailable": False}}))
+        outcome = run_iconcat("search", "arrow style:filled", "--json", env=env(server.base_url))
+        asked = server.requests
+    assert outcome.status == 0
+    assert "narrow=style%3Afilled" in asked[0].target, "the words were offered"
+    document = json.loads(outcome.stdout)
+    assert [icon["id"] for icon in document["data"]] == [1, 3, 5, 7], "filtered by the client all the same"
+    assert document["meta"]["narrowed"] == []
 
 
 def test_all_follows_every_page_and_without_it_one_page_says_how_to_see_the_rest(small_pages) -> None:
@@ -121,18 +151,43 @@ def test_a_catalogue_that_reveals_no_next_page_is_said_plainly() -> None:
     ]
 
 
-def test_at_the_cap_the_counts_say_they_are_over_the_first_ten_thousand() -> None:
+@pytest.fixture(scope="module")
+def thirty_thousand():
     with start_catalogue(token=TEST_TOKEN, icons=30_000) as server:
-        outcome = run_iconcat("search", "a", "style:filled", env=env(server.base_url), timeout=120)
+        yield server.base_url
+
+
+def test_at_the_cap_the_counts_say_they_are_over_the_first_ten_thousand(thirty_thousand) -> None:
+    # format: is not narrowed by the catalogue: the client sees the first 10,000 of `a` and says so.
+    outcome = run_iconcat("search", "a", "format:eps", env=env(thirty_thousand), timeout=120)
     assert outcome.status == 0, outcome.stderr
     summary, cap = outcome.stderr.splitlines()
-    assert summary.endswith(" of 10,000 match style:filled")
+    assert summary.endswith(" of 10,000 match format:eps")
     assert cap.startswith("counts over the first 10,000 of ") and "at most 10,000 icons" in cap
+
+
+def test_narrowed_by_the_catalogue_a_filter_reaches_matches_beyond_the_cap(thirty_thousand) -> None:
+    """`a` matches more than 10,000 of 30,000 icons; `a set:studio` asks the catalogue to narrow, so every
+    Studio icon of `a` is shown, those past the first 10,000 of the answer too, with no cap notice."""
+    with httpx.Client(headers={"Authorization": f"Bearer {TEST_TOKEN}"}, timeout=60) as http:
+        url = thirty_thousand + "/api/v1/search"
+        whole = http.get(url, params={"name": "a", "size": "10000"}).json()
+        narrowed = http.get(url, params={"name": "a", "narrow": "set:studio"}).json()["meta"]["total"]
+    assert whole["meta"]["total"] > 10_000
+    # The first page (48) and the next (10,000) hold the first 10,048: at most those within the cap.
+    within_cap = sum(icon["set"]["name"] == "Studio" for icon in whole["data"])
+    assert within_cap < narrowed, "some Studio icons of `a` lie beyond the first 10,000"
+    outcome = run_iconcat("search", "a set:studio", "--json", env=env(thirty_thousand), timeout=120)
+    assert outcome.status == 0, outcome.stderr
+    document = json.loads(outcome.stdout)
+    assert len(document["data"]) == narrowed == document["meta"]["total"]
+    assert {icon["set"]["name"] for icon in document["data"]} == {"Studio"}
+    assert document["meta"]["narrowed"] == ["set:studio"] and "pagingStopped" not in document["meta"]
 
 
 def test_on_a_terminal_the_pages_are_counted_while_they_arrive_then_wiped(small_pages) -> None:
     """Progress on stderr only where a person watches (the pipes above get the one summary line)."""
-    terminal = PtyProcess.iconcat("search", "arrow style:filled", env=env(small_pages))
+    terminal = PtyProcess.iconcat("search", "arrow format:eps", env=env(small_pages))
     assert terminal.finish() == 0, terminal.output
     total = len(every_page(small_pages, "arrow"))
     assert f"\rfetching pages… {PAGE} of {total} icons so far".encode() in terminal.output

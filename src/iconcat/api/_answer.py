@@ -52,6 +52,7 @@ from ._models import (
     _icon,
     _Unfit,
     iconify_name,
+    narrowed_words,
     plausible_total,
     well_formed_extensions,
 )
@@ -86,6 +87,7 @@ class _Meta(msgspec.Struct):
     moreResultsAvailable: msgspec.Raw = msgspec.Raw(b"null")  # the service's own name
     next: msgspec.Raw = msgspec.Raw(b"null")
     total: msgspec.Raw = msgspec.Raw(b"null")
+    narrowed: msgspec.Raw = msgspec.Raw(b"null")
 
 
 _DOCUMENT = msgspec.json.Decoder(_Document)
@@ -125,10 +127,17 @@ def search_answer_steps(body: bytes) -> Generator[None, None, SearchResult]:
                 seen.add(icon.id)
                 icons.append(icon)
             yield
-        more, following, total = _meta(document.meta)
+        more, following, total, narrowed = _meta(document.meta)
     except _Fallback:
         return _tolerant(body)
-    return SearchResult(icons=tuple(icons), more_available=more, skipped=skipped, next_page=following, total=total)
+    return SearchResult(
+        icons=tuple(icons),
+        more_available=more,
+        skipped=skipped,
+        next_page=following,
+        total=total,
+        narrowed=narrowed,
+    )
 
 
 def parse_search_answer(body: bytes) -> SearchResult:
@@ -225,13 +234,13 @@ def _tolerant_entry(raw: msgspec.Raw) -> Icon | None:
         return None
 
 
-def _meta(raw: msgspec.Raw) -> tuple[bool, str | None, int | None]:
+def _meta(raw: msgspec.Raw) -> tuple[bool, str | None, int | None, tuple[str, ...] | None]:
     """(`meta.moreResultsAvailable` is true, `meta.next` if a usable string, `meta.total` if a plausible
-    count), as the tolerant parser reads them."""
+    count, `meta.narrowed` if a list of filter words), as the tolerant parser reads them."""
     try:
         meta = _META.decode(raw)
     except msgspec.ValidationError:
-        return False, None, None  # not an object: no field
+        return False, None, None, None  # not an object: no field
     except (msgspec.MsgspecError, ValueError, RecursionError):
         raise _Fallback from None
     more = bytes(meta.moreResultsAvailable) == b"true"
@@ -245,6 +254,7 @@ def _meta(raw: msgspec.Raw) -> tuple[bool, str | None, int | None]:
         following = None
     try:
         total: Any = json.loads(bytes(meta.total))
+        narrowed: Any = json.loads(bytes(meta.narrowed))
     except (ValueError, RecursionError):
         raise _Fallback from None
-    return more, following, total if plausible_total(total) else None
+    return more, following, total if plausible_total(total) else None, narrowed_words(narrowed)

@@ -58,7 +58,7 @@ import math
 import re
 import socket
 import warnings
-from collections.abc import Awaitable, Callable, Generator
+from collections.abc import Awaitable, Callable, Generator, Sequence
 from datetime import UTC, datetime, timedelta
 from email.utils import format_datetime
 from os import PathLike
@@ -311,21 +311,28 @@ class CatalogueClient:
     # --------------------------------------------------------------------------------- public calls
 
     @_clean_chain
-    async def search(self, name: str) -> SearchResult:
+    async def search(self, name: str, narrow: Sequence[str] = ()) -> SearchResult:
         """Icons whose name matches `name`: the first page, as the service returns it.
 
         When the service reveals a further page that may be followed, `result.next_page` holds its URL
         and `more(result)` fetches it; `result.paging_stopped` says why one offered is not followed.
+
+        `narrow`: filter words on an icon's references (`"set:tabler"`, `"style:filled,outline"`), sent
+        as the embedded catalogue's `narrow` extension, one parameter each: a catalogue that knows it
+        answers only the icons they keep, and says so (`result.narrowed`); one that does not ignores them.
+        The next pages keep them (the catalogue writes them into `meta.next`).
         """
         if not isinstance(name, str):
             raise SettingsError("the search text must be a string")
+        if isinstance(narrow, str) or not all(isinstance(word, str) for word in narrow):
+            raise SettingsError("the narrowing words must be a sequence of strings")
         limit = self.query_limit or MAX_QUERY_LENGTH
         if len(name) > limit:
             accepts = "the catalogue accepts" if self.query_limit else "iconcat sends"
             raise RequestRefusedError(
                 f"the search is {len(name):,} characters long, and {accepts} at most {limit}: shorten it"
             )
-        url = self._endpoint("/api/v1/search", {"name": name})
+        url = self._endpoint("/api/v1/search", {"name": name, "narrow": list(narrow)})
         page: SearchResult = await self._request(
             url,
             what="the search",
@@ -480,7 +487,7 @@ class CatalogueClient:
 
     # ------------------------------------------------------------------------------------ requests
 
-    def _endpoint(self, path: str, params: dict[str, str]) -> httpx.URL:
+    def _endpoint(self, path: str, params: dict[str, str | list[str]]) -> httpx.URL:
         base_path = self._base.path.rstrip("/")
         return httpx.URL(self._base.copy_with(path=base_path + path), params=params)
 

@@ -247,6 +247,11 @@ class SearchResult:
     """How many icons the query matched in all, when the service reveals it (`meta.total`, an extension
     the embedded catalogue offers; the latest page's word); None when it does not say. A count, not a
     promise: paging may still stop earlier (the cap, a refused next page)."""
+    narrowed: tuple[str, ...] | None = None
+    """The filter words the catalogue says it narrowed the answer by (`meta.narrowed`, an extension of
+    the embedded catalogue: `CatalogueClient.search(…, narrow=…)`), as it wrote them ("set:tabler"),
+    when every page fetched said the same; None when it does not say (a catalogue that ignores
+    `narrow`), says something unreadable, or its pages disagree. Untrusted text: compare, don't show."""
 
     @property
     def can_load_more(self) -> bool:
@@ -477,13 +482,29 @@ def parse_search_result(document: Any) -> SearchResult:
     if not isinstance(following, str) or not following.strip() or len(following) > _MAX_NEXT_URL:
         following = None
     total = meta.get("total") if isinstance(meta, dict) else None
+    narrowed = meta.get("narrowed") if isinstance(meta, dict) else None
     return SearchResult(
         icons=tuple(icons),
         more_available=more is True,
         skipped=skipped,
         next_page=following,
         total=total if plausible_total(total) else None,
+        narrowed=narrowed_words(narrowed),
     )
+
+
+_MAX_NARROWED = 20
+_MAX_NARROWED_WORD = 500
+
+
+def narrowed_words(value: Any) -> tuple[str, ...] | None:
+    """`meta.narrowed` as a tuple of filter words, when it is a list of at most 20 `key:values` strings
+    (each at most 500 characters); anything else None, as if the catalogue said nothing."""
+    if not isinstance(value, list) or len(value) > _MAX_NARROWED:
+        return None
+    if not all(isinstance(word, str) and 0 < len(word) <= _MAX_NARROWED_WORD and ":" in word for word in value):
+        return None
+    return tuple(value)
 
 
 def plausible_total(value: Any) -> bool:

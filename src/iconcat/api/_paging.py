@@ -55,6 +55,8 @@ def merge_page(
         paging_stopped=stopped,
         pages_fetched=fetched,
         total=page.total if page.total is not None else (previous.total if previous else None),
+        # Narrowed as a whole only when every page says so, alike.
+        narrowed=page.narrowed if previous is None or previous.narrowed == page.narrowed else None,
     )
 
 

@@ -44,6 +44,10 @@ The syntax, and the decisions behind it:
   key order (style, set, category, series, format, size) with their values sorted, then the unknown
   filter words as typed; parsing it again gives the same query.
 
+How a value selects a name (compacting, prefix or quoted exact, commas) is `iconcat.filter_rule`'s,
+shared with the embedded catalogue, which narrows a search by the same words when asked
+(`Filters.narrow_words`, `browsing.narrowing`): one rule, so the catalogue keeps what these filters keep.
+
 Counts are faceted the way good faceted search does it: each key's values are counted over the results
 filtered by the *other* keys, so a person sees what choosing another value of the same key would give
 (with `style:filled` chosen, Outline still shows how many Outline icons there are, not 0).
@@ -51,7 +55,6 @@ filtered by the *other* keys, so a person sees what choosing another value of th
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -59,6 +62,7 @@ from functools import cached_property, partial
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple, cast
 
+from iconcat.filter_rule import MAX_VALUE, Pattern, compact, compile_values, normal_value, selected, split_values
 from iconcat.text import sanitize
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
@@ -67,6 +71,7 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
 __all__ = [
     "FACET_KEYS",
     "FILTER_KEYS",
+    "NARROW_KEYS",
     "VECTOR",
     "FacetTally",
     "FacetValue",
@@ -91,6 +96,9 @@ in the panel, and "which sizes are there" is a fair question when picking a file
 
 _REF_KEYS: tuple[FilterKey, ...] = ("style", "set", "category", "series")
 """Keys read from one of the icon's references (`icon.style.name`…)."""
+
+NARROW_KEYS: tuple[FilterKey, ...] = _REF_KEYS
+"""The keys the embedded catalogue's `narrow` extension takes (`iconcat.server.narrowing`, the same rule)."""
 
 _KEY_BY_NAME: dict[str, FilterKey] = {key: key for key in FILTER_KEYS}
 
@@ -119,81 +127,27 @@ _PLURALS: dict[FilterKey, str] = {
 VECTOR = "vector"
 """The size facet's name for files without a pixel size (SVG, EPS)."""
 
-_MAX_VALUE = 100
-"""A filter value longer than this is cut: no style or set name is that long."""
-
-_SEPARATORS = re.compile(r"[\s\-_\"]+")
-
-
-def _compact(text: str) -> str:
-    """`text` as filters compare it: sanitised (and cut as values are), case-folded, without spaces,
-    hyphens, underscores or quotes. Names and values go through the same steps, so a name with a
-    control character or a very long one still selects itself."""
-    return _SEPARATORS.sub("", sanitize(text, max_length=_MAX_VALUE).casefold())
-
 
 def size_name(size: int | None) -> str:
     """The size facet's name of a variant size: "512", or "vector" for None."""
     return VECTOR if size is None else str(size)
 
 
-def _split_values(value: str) -> list[str]:
-    """A filter word's value cut at its commas, not at commas inside quotes (which open only where a
-    value starts, as in `_tokens`)."""
-    items: list[str] = []
-    start = 0
-    quoted = False
-    for index, char in enumerate(value):
-        if quoted:
-            quoted = char != '"'
-        elif char == '"' and index == start:
-            quoted = True
-        elif char == ",":
-            items.append(value[start:index])
-            start = index + 1
-    items.append(value[start:])
-    return items
-
-
 def _normal_value(key: FilterKey, raw: str) -> str | None:
-    """One value as the canonical text writes it ("filled", "core-ui", '"core ui"', "512"), or None if empty."""
-    stripped = raw.strip()
-    # Quoted and closed is exact; a quote still open is a value being typed, a prefix like any other.
-    exact = stripped.startswith('"') and stripped.count('"') >= 2
-    text = " ".join(sanitize(raw.replace('"', " "), max_length=_MAX_VALUE).casefold().split())
+    """One value as the canonical text writes it ("filled", "core-ui", '"core ui"', "512"), or None if empty
+    (`iconcat.filter_rule.normal_value`, and a size's pixels as a plain number)."""
     if key == "size":
-        compact = _compact(text)
-        if compact.endswith("px") and compact[:-2].isascii() and compact[:-2].isdigit():
-            compact = compact[:-2]
-        if compact.isascii() and compact.isdigit():
-            return str(int(compact))
-    if not _compact(text):
-        return None
-    if exact or "," in text:
-        return f'"{text}"'
-    return text.replace(" ", "-")
+        text = " ".join(sanitize(raw.replace('"', " "), max_length=MAX_VALUE).casefold().split())
+        folded = compact(text)
+        if folded.endswith("px") and folded[:-2].isascii() and folded[:-2].isdigit():
+            folded = folded[:-2]
+        if folded.isascii() and folded.isdigit():
+            return str(int(folded))
+    return normal_value(raw)
 
 
-class _Pattern(NamedTuple):
-    """A value compiled for matching: its compact text, and whether the whole name must equal it."""
-
-    text: str
-    exact: bool
-
-
-def _compile(key: FilterKey, values: tuple[str, ...]) -> tuple[_Pattern, ...]:
-    patterns = []
-    for value in values:
-        # Already sanitised, cut and folded (`_normal_value`): only the separators go.
-        text = _SEPARATORS.sub("", value)
-        # A pixel size is a number: `size:5` is not a prefix of 512.
-        patterns.append(_Pattern(text, value.startswith('"') or (key == "size" and text.isdigit())))
-    return tuple(patterns)
-
-
-def _selected(patterns: tuple[_Pattern, ...], name: str) -> bool:
-    compact = _compact(name)
-    return any(compact == p.text if p.exact else compact.startswith(p.text) for p in patterns)
+def _compile(key: FilterKey, values: tuple[str, ...]) -> tuple[Pattern, ...]:
+    return compile_values(values, numeric_exact=key == "size")
 
 
 class _Memo(dict[Any, bool]):
@@ -208,9 +162,9 @@ class _Memo(dict[Any, bool]):
         return decision
 
 
-def _chooser(patterns: tuple[_Pattern, ...], name_of: Callable[[Any], str] = str) -> _Memo:
+def _chooser(patterns: tuple[Pattern, ...], name_of: Callable[[Any], str] = str) -> _Memo:
     """A memo of which names (or sizes, through `name_of`) `patterns` select."""
-    return _Memo(lambda value: _selected(patterns, name_of(value)))
+    return _Memo(lambda value: selected(patterns, name_of(value)))
 
 
 @dataclass(frozen=True)
@@ -232,7 +186,7 @@ class Filters:
                 raise ValueError(f"unknown filter key {key!r}: the keys are {', '.join(FILTER_KEYS)}")
             raw = cast("str | Iterable[str]", values)  # callers may pass a lone string: one value
             for value in (raw,) if isinstance(raw, str) else raw:
-                for item in _split_values(value):
+                for item in split_values(value):
                     normal = _normal_value(key, item)
                     if normal is not None:
                         merged.setdefault(key, set()).add(normal)
@@ -281,8 +235,15 @@ class Filters:
     def __str__(self) -> str:
         return self.text
 
+    @property
+    def narrow_words(self) -> tuple[str, ...]:
+        """The filter words a catalogue may narrow its answer by (`CatalogueClient.search(…, narrow=…)`):
+        those of the keys read from an icon's references (style, set, category, series), not format
+        or size, which stay the client's. ("style:filled", "set:tabler")."""
+        return tuple(self.term_text(key) for key in self.keys if key in NARROW_KEYS)
+
     @cached_property
-    def _patterns(self) -> dict[FilterKey, tuple[_Pattern, ...]]:
+    def _patterns(self) -> dict[FilterKey, tuple[Pattern, ...]]:
         return {key: _compile(key, values) for key, values in self.terms}
 
     def selects(self, key: FilterKey, name: str) -> bool:
@@ -291,7 +252,7 @@ class Filters:
         For "size", `name` is a facet name: "512", or "vector" (`size_name`).
         """
         patterns = self._patterns.get(key)
-        return patterns is not None and _selected(patterns, name)
+        return patterns is not None and selected(patterns, name)
 
     # --- changing (each returns new filters) -----------------------------------------------------
 
@@ -326,7 +287,7 @@ class Filters:
         others = [other for other in among if other != name]
         values = self.values(key)
         if not self.selects(key, name):
-            if others and not any(_compact(other).startswith(_compact(name)) for other in others):
+            if others and not any(compact(other).startswith(compact(name)) for other in others):
                 value = _normal_value(key, name)
             else:
                 value = _normal_value(key, '"' + name.replace('"', " ") + '"')
@@ -334,8 +295,8 @@ class Filters:
                 return self
             return self.with_values(key, (*values, value))
         patterns = _compile(key, values)
-        kept = tuple(value for value, pattern in zip(values, patterns) if not _selected((pattern,), name))
-        lost = [other for other in others if _selected(patterns, other) and not _selected(_compile(key, kept), other)]
+        kept = tuple(value for value, pattern in zip(values, patterns) if not selected((pattern,), name))
+        lost = [other for other in others if selected(patterns, other) and not selected(_compile(key, kept), other)]
         restored = tuple('"' + other.replace('"', " ") + '"' for other in lost)
         return self.with_values(key, kept + restored)
 
@@ -592,10 +553,10 @@ def _counts_of_kinds(
                 counts["size"][size_name(size)] += number
     facets: dict[FilterKey, list[FacetValue]] = {}
     for key in keys:
-        names = {name for name in present[key] if _compact(name)}
+        names = {name for name in present[key] if compact(name)}
         entries = [FacetValue(name, counts[key][name], filters.selects(key, name)) for name in names]
         for value in filters.values(key):
-            if not any(_selected(_compile(key, (value,)), name) for name in names):
+            if not any(selected(_compile(key, (value,)), name) for name in names):
                 entries.append(FacetValue(value.strip('"'), 0, True))
         facets[key] = sorted(entries, key=_sort_key(key))
     return facets
@@ -635,7 +596,7 @@ def _names_of(
     return [
         _shown_name(key, name)
         for name, _ in tally.most_common()
-        if _compact(name) and (chosen_by is None or chosen_by.selects(key, name))
+        if compact(name) and (chosen_by is None or chosen_by.selects(key, name))
     ]
 
 

@@ -99,6 +99,9 @@ class SearchState:
     """More than one page, and every one of them is in (RESULTS)."""
     capped: bool = False
     """Paging stopped at the client's cap (10,000 icons held): more exist than any count here sees."""
+    narrowed: bool = False
+    """The catalogue narrowed the answer by the filter words (`browsing.narrowing`): the counts are of
+    the icons those words keep, not of the whole query (RESULTS)."""
     offline_from: str = ""
     """The catalogue could not be reached: the results are the last answer seen for this query, kept
     at this time ("14:02"; another day's with its date), and the status says so (RESULTS); else ""."""
@@ -167,6 +170,9 @@ class SearchState:
             parts.append(StatusPart(self.filters_text, Priority.DETAIL))
             if self.favourites is not None:  # filters typed alone filter the remembered icons
                 parts.append(StatusPart("type a word to search the catalogue", Priority.HINT))
+        if self.narrowed:
+            # Why "273 of 273": before "all loaded", which goes first (the equal counts say it too).
+            parts.append(StatusPart("narrowed by the catalogue", Priority.DETAIL, shorter=("narrowed",)))
         if self.following:
             parts.append(self._following_part())
         elif self.all_loaded:

@@ -1,12 +1,17 @@
 """`iconcat search`: one search, as a table or JSON.
 
 `search` reads its words as the browser's search box does (`iconcat.browsing.filters`, one parser):
-`key:value` words filter and are never sent. A filter applies to every result of the query, so with a
-filter (or `--all`, or `--limit N`) every page the catalogue reveals is followed, up to the client's
-10,000 cap, and filtered as it arrives; the lines under the table (stderr) say how many of how many
-seen match, that the counts are over the first 10,000 when the cap was hit, or that the filters apply
-to the page the catalogue returned when it reveals no next one. With `--json` the same is in `meta`
-(`seen`, `total`, `filters`, `limit`, `pagingStopped`) beside the API's `moreResultsAvailable`.
+`key:value` words filter and are never sent as search words; those on style, set, category and series go
+as the embedded catalogue's `narrow` extension (`server/narrowing.py`), so a catalogue that knows it
+answers only the icons they keep and the cap counts those (`arrow set:tabler` over the whole
+@iconify/json: all 273, not the 251 among the first 10,000 arrows), and the summary says "(the catalogue
+narrowed by set:tabler)"; the filters still apply on top, so one that ignores it changes nothing. A
+filter applies to every result of the query, so with a filter (or `--all`, or `--limit N`) every page
+the catalogue reveals is followed, up to the client's 10,000 cap, and filtered as it arrives; the lines
+under the table (stderr) say how many of how many seen match, that the counts are over the first 10,000
+when the cap was hit, or that the filters apply to the page the catalogue returned when it reveals no
+next one. With `--json` the same is in `meta` (`seen`, `total`, `filters`, `narrowed`, `limit`,
+`pagingStopped`) beside the API's `moreResultsAvailable`.
 """
 
 from __future__ import annotations
@@ -103,6 +108,12 @@ class _Found:
         return self.result.icon_count
 
     @property
+    def narrowed(self) -> list[str]:
+        """The filter words sent that the catalogue says it narrowed by (our spelling, not its text)."""
+        said = self.result.narrowed or ()
+        return [word for word in self.query.filters.narrow_words if word in said]
+
+    @property
     def more(self) -> bool:
         """Whether more icons would pass than are shown: --limit cut, or the catalogue has more unseen."""
         return self.limited or self.result.more_available
@@ -114,6 +125,7 @@ class _Found:
             meta["total"] = self.result.total
         if self.query.filters:
             meta["filters"] = self.query.filters.text
+            meta["narrowed"] = self.narrowed
         if self.limit is not None:
             meta["limit"] = self.limit
         if self.result.paging_stopped:
@@ -125,7 +137,10 @@ async def _gather(client: CatalogueClient, query: ParsedQuery, *, follow: bool, 
     """The first page, and with `follow` every next page, filtered as each arrives (at a page's cost:
     `icons_after`); stopping once `limit` icons pass the filters."""
     filters = query.filters
-    result = await client.search(query.service_text)
+    # The catalogue may narrow by these words itself (the embedded one does): then every page holds
+    # only icons that pass, and the 10,000 cap counts those. The filters still apply on top, so a
+    # catalogue that ignores the words changes nothing.
+    result = await client.search(query.service_text, narrow=filters.narrow_words)
     kept = filters.apply(result.icons) if filters else list(result.icons)
     progress = _PagingProgress()
     try:
@@ -159,7 +174,8 @@ def _search_summary(found: _Found) -> list[str]:
         elif found.limited:
             lines.append(f"{plural} that match {chosen} (--limit {found.limit}), from the first {seen:,} icons found")
         else:
-            lines.append(f"{count:,} of {seen:,} match {chosen}")
+            by = f" (the catalogue narrowed by {', '.join(found.narrowed)})" if found.narrowed else ""
+            lines.append(f"{count:,} of {seen:,} match {chosen}{by}")
         if unrevealed:
             lines.append(
                 f"filters apply to the {seen:,} the catalogue returned: it reveals no next page, "

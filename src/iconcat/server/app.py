@@ -35,6 +35,17 @@ Decisions where the spec is silent, made the way a real service plausibly would:
   or a repeated `size`, is 400 `invalid_parameter`) and changes nothing on page 1. Without `size`
   every page holds `page_size`, as before.
 - `meta.total`, another extension: how many icons the query matched in all, on every page.
+- `narrow`, another extension (`narrowing.py`): `narrow=set:tabler&narrow=style:filled,outline`,
+  repeatable, one `key:values` each for `set`, `style`, `category`, `series`, keeps only the icons the
+  browser's filter words would keep (`iconcat.filter_rule`: case-insensitive, spaces, hyphens and
+  underscores ignored, a prefix is enough, a quoted value is exact, commas are alternatives; every key
+  must hold), on every page: `meta.total` counts them, `meta.next` carries the words on, and
+  `meta.narrowed` lists the words honoured, canonically spelt (`["style:filled,outline",
+  "set:tabler"]`), on every page. An unknown key (`format` and `size` too: a client applies those
+  itself), a word without a value, or more than 20 words is 400 `invalid_parameter`. It exists
+  because a client holds at most 10,000 icons of an answer and search matches names only: `arrow` over
+  the whole @iconify/json matches 11,606, and Tabler's last arrows lay beyond the cap. A narrowed
+  answer is worked out whole on its first page and kept (`NARROWED_KEPT`), so its next pages slice it.
 - `latency_ms` delays every response (errors included) with an asynchronous sleep, to stage slow
   networks without blocking the server.
 - Files are rendered lazily in a worker thread (the event loop stays free) and cached. A preview
@@ -75,6 +86,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from iconcat.lru import BoundedLRU
 
 from .demo import DEMO_TOKEN as _DEMO_TOKEN
+from .narrowing import Narrowed, Narrowing, parse_narrowing
 from .refs import MEDIA_TYPES, PictureFailed, Ref, VariantRecord
 
 __all__ = ["DEFAULT_PAGE_SIZE", "DEMO_TOKEN", "MAX_QUERY_LENGTH", "NEXT_PAGE_SIZE", "create_app"]
@@ -97,6 +109,9 @@ MAX_QUERY_LENGTH = 200
 MAX_ID = 2**53 - 1
 STREAM_CHUNK = 16 * 1024
 """Download bodies go out in chunks of this many bytes (so large files stream)."""
+
+NARROWED_KEPT = 8
+"""Narrowed answers kept (query and words → the icons kept), so the pages after the first cost a slice."""
 
 PREVIEWS_KEPT = 2048
 """Previews served before that the app answers without a worker thread (a few KB each: a few MB)."""
@@ -211,6 +226,7 @@ class ServedCatalogue(Protocol[IconT]):
     def variant(self, variant_id: int) -> tuple[IconT, VariantRecord] | None: ...
     def search_page(self, query: str, start: int, count: int) -> tuple[Sequence[IconT], bool]: ...
     def search_count(self, query: str) -> int: ...
+    def search_narrowed(self, query: str, narrowing: Narrowing) -> Narrowed[Any, IconT]: ...
     def file_bytes(self, icon: IconT, variant: VariantRecord) -> bytes: ...
     def thumbnail_bytes(self, icon: IconT) -> bytes: ...
     def file_name(self, icon: IconT, variant: VariantRecord) -> str: ...
@@ -265,6 +281,7 @@ def create_app(
         catalogue = default_catalogue() if icons is None else sized_catalogue(icons)
     served: ServedCatalogue[Any] = catalogue
     previews: BoundedLRU[bytes] = BoundedLRU(PREVIEWS_KEPT)
+    narrowed_answers: BoundedLRU[Narrowed[Any, Any]] = BoundedLRU(NARROWED_KEPT)
 
     def icon_json(icon: ServedIcon, base_url: str) -> dict[str, object]:
         body: dict[str, object] = {
@@ -292,6 +309,10 @@ def create_app(
         number = 1 if raw_page is None else _parse_id(raw_page, "page")
         raw_size = _single_parameter(request, "size")
         size = None if raw_size is None else _parse_size(raw_size)
+        try:
+            narrowing = parse_narrowing(request.query_params.getlist("narrow"))
+        except ValueError as error:
+            raise ParameterError("invalid_parameter", str(error)) from None
         if number == 1:
             start, count = 0, page_size
             size = size or (next_page_size if next_page_size != page_size else None)
@@ -302,15 +323,32 @@ def create_app(
         base_url = str(request.base_url).rstrip("/")
         following = {"page": number + 1} | ({"size": size} if size is not None else {})
         next_url = str(request.url.include_query_params(**following))
-        return await run_in_threadpool(answer, name, start, count, base_url, next_url)
+        return await run_in_threadpool(answer, name, start, count, base_url, next_url, narrowing)
 
-    def answer(name: str, start: int, count: int, base_url: str, next_url: str) -> Response:
+    def answer(
+        name: str, start: int, count: int, base_url: str, next_url: str, narrowing: Narrowing | None
+    ) -> Response:
         """One page of the search's answer, encoded (in a worker thread: see the module docstring)."""
-        page, more = served.search_page(name, start, count)
-        meta: dict[str, object] = {"moreResultsAvailable": more, "total": served.search_count(name)}
+        meta: dict[str, object]
+        if narrowing is None:
+            page, more = served.search_page(name, start, count)
+            meta = {"moreResultsAvailable": more, "total": served.search_count(name)}
+        else:
+            kept = narrowed(name, narrowing)
+            page, more = kept.page(start, count)
+            meta = {"moreResultsAvailable": more, "total": len(kept), "narrowed": narrowing.words}
         if more:
             meta["next"] = next_url
         return JSONResponse({"data": [icon_json(icon, base_url) for icon in page], "meta": meta})
+
+    def narrowed(name: str, narrowing: Narrowing) -> Narrowed[Any, Any]:
+        """`name`'s answer narrowed, kept a while: each page of a narrowed answer slices the same one."""
+        key = (" ".join(name.casefold().split()), narrowing)
+        kept = narrowed_answers.get(key)
+        if kept is None:
+            kept = served.search_narrowed(name, narrowing)
+            narrowed_answers.put(key, kept)
+        return kept
 
     async def download(request: Request) -> Response:
         """One variant's file, streamed, with its type, length and file name."""

@@ -26,6 +26,7 @@ from typing import overload
 
 from .generated import ALL_SETS, EXTRA_SERIES, glyph_named, layout
 from .glyphs import GLYPHS, Glyph
+from .narrowing import Narrowed, Narrowing
 from .refs import MEDIA_TYPES, THUMBNAIL_SIZE, Ref, VariantRecord
 from .render import render_eps, render_png, render_svg
 from .search_index import NameIndex
@@ -196,6 +197,11 @@ class Catalogue:
     def search_count(self, query: str) -> int:
         """`len(search(query))`, counted without ranking or building the icons."""
         return self._search_index().count(query)
+
+    def search_narrowed(self, query: str, narrowing: Narrowing) -> Narrowed[int, IconRecord]:
+        """The icons of `search(query)` that `narrowing` keeps, in order (`narrowing.py`)."""
+        kept = [icon.id for icon in map(self._record, self._search_index().every(query)) if narrowing.keeps(icon)]
+        return Narrowed(kept, lambda ids: [self._record(icon_id) for icon_id in ids])
 
     def prepare(self) -> None:
         """Build the search index now rather than on the first search (it takes a moment at 1,000,000 icons)."""

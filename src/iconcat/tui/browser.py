@@ -290,11 +290,13 @@ class BrowserScreen(Screen[None]):
     def start_search(self, query: str, *, immediate: bool = False) -> None:
         """Search for `query` now (an empty query shows the prompt). Typing settles into this too.
 
-        Its `key:value` words filter every result of the query and are never sent: when only they changed,
-        the results on show are filtered again, with no request.
+        Its `key:value` words filter every result of the query and are never sent as search words: when
+        only they changed, the results on show are filtered again, with no request, unless the answer
+        would pass the cap: then the catalogue is asked to narrow it by them (`browsing.narrowing`).
         """
         parsed = self.arrangement.take_query(query)
-        state = self.searches.start(parsed.service_text, immediate=immediate)
+        narrow = self.searches.narrowing(parsed.service_text, parsed.filters)
+        state = self.searches.start(parsed.service_text, narrow=narrow, immediate=immediate)
         if state is None:
             self._refilter()
             return
@@ -310,10 +312,12 @@ class BrowserScreen(Screen[None]):
         if message.notice:
             self.notify(message.notice, title="More results", severity="warning", markup=False)
         if message.result is not None:
-            if not message.appended or not message.result.can_load_more:  # the first page, and the whole
+            whole = not message.appended or not message.result.can_load_more  # the first page, and the whole
+            if whole and not self.searches.narrow:  # (a narrowed answer is not the query's: not kept)
                 self.remembering.keep_answer(message.query, message.result.icons)  # (for when it cannot be reached)
             self.show_search_result(message.result, message.state, keep_place=message.appended)
-            self._follow_pages()
+            if not self._narrow_again():
+                self._follow_pages()
             return
         unreachable = message.state.phase is SearchPhase.UNREACHABLE  # then the last answer seen, offline
         if unreachable and self._show_remembered_result(self.remembering.saved_answer(message.state)):
@@ -333,8 +337,23 @@ class BrowserScreen(Screen[None]):
         self.search_state = self.arrangement.extend(results, message.result, message.state)
         if self.grouped:  # the highlighted group may have grown: its members in the detail too
             self.selection.follow(results, self.query_one(DetailPane))
-        if message.complete:  # kept once, whole (the first page was kept as it arrived)
+        if message.complete and not self.searches.narrow:  # kept once, whole (the first page was kept as it arrived)
             self.remembering.keep_answer(message.query, message.result.icons)
+        if message.complete:
+            self._narrow_again()
+
+    def _narrow_again(self) -> bool:
+        """Ask the same query again, narrowed otherwise, when the answer seen says it should be: it
+        passes the cap under filter words the catalogue may narrow by (`browsing.narrowing`). True
+        when that search started."""
+        searches = self.searches
+        narrow = searches.narrowing(searches.last_query, self.filters)
+        if narrow == searches.narrow:
+            return False
+        state = searches.start(searches.last_query, narrow=narrow, immediate=True)
+        if state is not None:
+            self.search_state = state
+        return True
 
     def _follow_pages(self) -> None:
         """While a filter is in force or the facet panel is open, every page of the query is fetched."""

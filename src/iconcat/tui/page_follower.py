@@ -59,6 +59,7 @@ class _Runner(Protocol):
     result: SearchResult | None
 
     def state_for(self, query: str, result: SearchResult, *, following: bool = False) -> SearchState: ...
+    def saw(self, result: SearchResult) -> None: ...
 
 
 class PageFollower:
@@ -165,5 +166,6 @@ class PageFollower:
         if complete:
             self._running = False
         runner.result = result
+        runner.saw(result)
         state = runner.state_for(query, result, following=not complete)
         self._owner.post_message(self.Arrived(sequence, query, result, state, complete=complete, notice=notice))

@@ -13,6 +13,11 @@ When more exist but cannot be loaded, the state carries a hint of narrower searc
 names loaded; why paging stopped (a next page on another origin, a loop) is
 passed on as a notice.
 
+A search may be narrowed by the catalogue (`browsing.narrowing`: the filter words sent as `narrow` when
+the answer would pass the client's cap): the same query with other narrowing words is another search,
+with its own sequence number, so the usual staleness and cancelling hold. What each answer said about
+the cap and the narrowing is kept per query (`seen`), for the browser to decide by.
+
 The first search may have started before the app (`first_search.FirstSearch`: the query given on the
 command line, searched while Textual starts). When the runner's first search asks for the same text,
 its answer is that search's, through the same path: the same sequence number and staleness, the same
@@ -35,6 +40,7 @@ from typing import TYPE_CHECKING
 from textual.message import Message
 
 from iconcat.browsing.collector import answer_arriving
+from iconcat.browsing.narrowing import NarrowingSeen, wanted
 from iconcat.browsing.search_state import SearchPhase, SearchState, refine_hint
 from iconcat.failures import describe_failure
 from iconcat.text import sanitize
@@ -45,6 +51,7 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
     from textual.dom import DOMNode
 
     from iconcat.api import CatalogueClient, SearchResult
+    from iconcat.browsing.filters import Filters
 
     from .catalogue_link import CatalogueLink
     from .first_search import FirstSearch
@@ -99,26 +106,56 @@ class SearchRunner:
         """How many entries were shown when reaching the last one last loaded a page."""
         self.follower = PageFollower(owner, link, self)
         """Follows every page of the newest search while filters are in force (`page_follower`)."""
+        self.narrow: tuple[str, ...] = ()
+        """The filter words the newest search asked the catalogue to narrow by (`browsing.narrowing`)."""
+        self.seen = NarrowingSeen()
+        """What the answers to `last_query` said of the cap and the narrowing."""
+        self._cap: int | None = None
+        """The client's cap on icons held (`CatalogueClient.max_icons_held`), once a client answered."""
 
-    def start(self, query: str, *, immediate: bool = False) -> SearchState | None:
+    def narrowing(self, query: str, filters: Filters) -> tuple[str, ...]:
+        """The words to narrow a search for `query` by, under `filters` (none for a query not searched
+        yet: whether its answer passes the cap is not known)."""
+        return wanted(filters, self.seen) if query.strip() == self.last_query else ()
+
+    def saw(self, result: SearchResult) -> None:
+        """Note what `result`, the newest search's answer so far, says of the cap and the narrowing."""
+        from iconcat.api import MAX_ICONS_HELD
+
+        cap = self._cap or MAX_ICONS_HELD
+        capped = (result.total is not None and result.total > cap) or _capped(result)
+        if self.narrow and result.narrowed is None:
+            # Asked, and not said: a catalogue without the extension answered the whole query, which
+            # is then what is on show (not asked again, narrowed or not).
+            self.narrow = ()
+            self.seen = replace(self.seen, ignored=True)
+        if not self.narrow:
+            self.seen = replace(self.seen, over_cap=self.seen.over_cap or capped, narrowed=())
+        else:
+            self.seen = replace(self.seen, narrowed=self.narrow, narrowed_capped=capped)
+
+    def start(self, query: str, *, narrow: tuple[str, ...] = (), immediate: bool = False) -> SearchState | None:
         """Search for `query`; return the state to show now, or None when nothing changes.
 
         An empty query cancels any search and shows the prompt: the interface does not say what an
         empty `name` means, and a list of "everything" is no help to someone looking for one icon.
         """
         query = query.strip()
-        if not immediate and query == self.last_query:
+        if not immediate and query == self.last_query and narrow == self.narrow:
             # Typing settled on what was last asked for (the box's initial text, or typed and deleted
             # back): asking again would cancel that search and send a second request. Enter still does.
             return None
         self.sequence += 1
+        if query != self.last_query:
+            self.seen = NarrowingSeen()
         self.last_query = query
+        self.narrow = narrow
         self.result = None
         self._auto_loaded_at = -1
         self._owner.workers.cancel_group(self._owner, "search-more")
         # The early search answers the first search only, and only when it asked the same.
         first, self._first = self._first, None
-        if first is not None and first.query != query:
+        if first is not None and (first.query != query or narrow):
             first = None
         if not query:
             self._owner.workers.cancel_group(self._owner, "search")
@@ -134,7 +171,7 @@ class SearchRunner:
         else:
             self._owner.run_worker(
                 # A callable, not a coroutine: a worker cancelled before it starts never makes one to leak.
-                partial(self._search, query, self.sequence, first),  # type: ignore[arg-type]  # Textual types the coroutine as Coroutine[None, None, R]
+                partial(self._search, query, self.sequence, first, narrow),  # type: ignore[arg-type]  # Textual types the coroutine as Coroutine[None, None, R]
                 group="search",
                 exclusive=True,
                 exit_on_error=False,
@@ -162,7 +199,9 @@ class SearchRunner:
                 shown = now
         return await self._link.ready()
 
-    async def _search(self, query: str, sequence: int, first: FirstSearch | None = None) -> None:
+    async def _search(
+        self, query: str, sequence: int, first: FirstSearch | None = None, narrow: tuple[str, ...] = ()
+    ) -> None:
         result: SearchResult | None = None
         error: Exception | None = None
         try:
@@ -173,8 +212,9 @@ class SearchRunner:
             if result is None:
                 client = await self._ready_client(query, sequence)
                 if client is not None:
+                    self._cap = client.max_icons_held
                     with answer_arriving() as arrival:
-                        result = await client.search(query)
+                        result = await client.search(query, narrow=narrow)
                         arrival.decoded(len(result.icons))
         except Exception as failure:  # noqa: BLE001 - any failure is a designed state, never a traceback
             error = failure
@@ -204,6 +244,8 @@ class SearchRunner:
         """Post search `sequence`'s outcome, unless a newer search started meanwhile."""
         if sequence == self.sequence:
             self.result = result
+            if result is not None:
+                self.saw(result)
             notice = sanitize(result.paging_stopped or "", max_length=200) if result is not None else ""
             self._owner.post_message(self.Answered(sequence, query, result, state, notice=notice))
 
@@ -212,8 +254,6 @@ class SearchRunner:
         query: str, result: SearchResult, *, loading_more: bool = False, following: bool = False
     ) -> SearchState:
         """The state that shows `result` (`following`: its every page is being fetched, `page_follower`)."""
-        from iconcat.api._paging import cap_notice  # (the client's words for its cap: loaded with any result)
-
         more_unreachable = result.more_available and not result.can_load_more
         return SearchState(
             SearchPhase.RESULTS if result.icon_count else SearchPhase.NO_RESULTS,
@@ -227,7 +267,8 @@ class SearchRunner:
             following=following,
             total=result.total,
             all_loaded=len(result.pages_fetched) > 1 and not result.more_available,
-            capped=more_unreachable and result.paging_stopped == cap_notice(result.icon_count),
+            capped=_capped(result),
+            narrowed=bool(result.narrowed),
         )
 
     def reached_last(self, entries: int) -> bool:
@@ -295,5 +336,13 @@ class SearchRunner:
             notice = sanitize(grown.paging_stopped or "", max_length=200)
         if sequence == self.sequence:
             self.result = grown
+            self.saw(grown)
             state = self.state_for(query, grown)
             self._owner.post_message(self.Answered(sequence, query, grown, state, appended=True, notice=notice))
+
+
+def _capped(result: SearchResult) -> bool:
+    """True when paging stopped at the client's cap: more exist than any count of `result` sees."""
+    from iconcat.api._paging import cap_notice  # (the client's words for its cap: loaded with any result)
+
+    return result.more_available and not result.can_load_more and result.paging_stopped == cap_notice(result.icon_count)

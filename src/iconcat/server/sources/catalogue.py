@@ -29,6 +29,7 @@ from dataclasses import dataclass
 
 from iconcat.lru import BoundedLRU
 
+from ..narrowing import Narrowed, Narrowing
 from ..refs import THUMBNAIL_SIZE, PictureFailed, Ref, VariantRecord
 from .index import IconRow, SourceIndex, icon_hash
 from .records import SetRecord
@@ -139,6 +140,23 @@ class SourceCatalogue:
 
     def search_count(self, query: str) -> int:
         return self._index.search.count(query)
+
+    def search_narrowed(self, query: str, narrowing: Narrowing) -> Narrowed[int, SourceIconRecord]:
+        """The icons of `search_page`'s answer that `narrowing` keeps, in order (`narrowing.py`): the sets
+        by their name and series, then their icons by style and category, read from the index as such."""
+        units = [
+            unit_id
+            for unit_id, unit in self._index.units.items()
+            if narrowing.selects("set", unit.record.name) and narrowing.selects("series", unit.record.series)
+        ]
+        keep = None
+        if "style" in narrowing.keys or "category" in narrowing.keys:
+
+            def keep(style: str, category: str) -> bool:
+                return narrowing.selects("style", style) and narrowing.selects("category", category)
+
+        positions = self._index.positions_kept(self._index.search.every(query), units, keep)
+        return Narrowed(positions, lambda kept: [self._record(row) for row in self._index.rows_at(kept)])
 
     def prepare(self) -> None:
         """Nothing to do: the index was built and loaded by `open_index`."""

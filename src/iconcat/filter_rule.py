@@ -1,0 +1,95 @@
+"""How a filter word's values select names: the one rule the browser's filters and the catalogue's `narrow` share.
+
+`iconcat.browsing.filters` applies filter words (`style:filled`, `set:"core ui"`) to the icons it holds;
+the embedded catalogue (`iconcat.server`) narrows a search by the same words when asked
+(`/api/v1/search?…&narrow=set:tabler`). The server may import nothing of `iconcat.browsing` (nor the
+client it types against), so the matching itself lives here, below both, and neither keeps a copy:
+
+- names and values are compared *compact*: sanitised (and cut at `MAX_VALUE` characters), case-folded,
+  without spaces, hyphens, underscores or quotes (`set:core-ui`, `set:coreui` and `set:"core ui"` all
+  select "Core UI");
+- a value is a prefix of the name (`style:fil` selects Filled) unless quoted and closed, then exact
+  (`style:"ios"` selects iOS, not iOS Filled); a quote still open is a value being typed: a prefix;
+- a word's values are cut at commas outside quotes (`style:filled,outline`), alternatives of one key.
+
+What the keys are, AND across keys, sizes and formats are the callers' (filters.py's docstring).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import NamedTuple
+
+from iconcat.text import sanitize
+
+__all__ = ["MAX_VALUE", "Pattern", "compact", "compile_values", "normal_value", "selected", "split_values"]
+
+MAX_VALUE = 100
+"""A filter value longer than this is cut: no style or set name is that long."""
+
+_SEPARATORS = re.compile(r"[\s\-_\"]+")
+
+
+def compact(text: str) -> str:
+    """`text` as filters compare it: sanitised (and cut as values are), case-folded, without spaces,
+    hyphens, underscores or quotes. Names and values go through the same steps, so a name with a
+    control character or a very long one still selects itself."""
+    return _SEPARATORS.sub("", sanitize(text, max_length=MAX_VALUE).casefold())
+
+
+def split_values(value: str) -> list[str]:
+    """A filter word's value cut at its commas, not at commas inside quotes (which open only where a
+    value starts)."""
+    items: list[str] = []
+    start = 0
+    quoted = False
+    for index, char in enumerate(value):
+        if quoted:
+            quoted = char != '"'
+        elif char == '"' and index == start:
+            quoted = True
+        elif char == ",":
+            items.append(value[start:index])
+            start = index + 1
+    items.append(value[start:])
+    return items
+
+
+def normal_value(raw: str) -> str | None:
+    """One value as the canonical text writes it ("filled", "core-ui", '"core ui"'), or None if empty.
+
+    Quoted and closed is exact, written quoted; so is a value holding a comma (only quotes keep one).
+    A prefix's spaces are written as hyphens."""
+    stripped = raw.strip()
+    exact = stripped.startswith('"') and stripped.count('"') >= 2
+    text = " ".join(sanitize(raw.replace('"', " "), max_length=MAX_VALUE).casefold().split())
+    if not compact(text):
+        return None
+    if exact or "," in text:
+        return f'"{text}"'
+    return text.replace(" ", "-")
+
+
+class Pattern(NamedTuple):
+    """A value compiled for matching: its compact text, and whether the whole name must equal it."""
+
+    text: str
+    exact: bool
+
+
+def compile_values(values: Iterable[str], *, numeric_exact: bool = False) -> tuple[Pattern, ...]:
+    """Canonical values (`normal_value`'s) as patterns. `numeric_exact`: a value of digits is exact
+    (a pixel size is a number: `size:5` is not a prefix of 512)."""
+    patterns = []
+    for value in values:
+        # Already sanitised, cut and folded (`normal_value`): only the separators go.
+        text = _SEPARATORS.sub("", value)
+        patterns.append(Pattern(text, value.startswith('"') or (numeric_exact and text.isdigit())))
+    return tuple(patterns)
+
+
+def selected(patterns: tuple[Pattern, ...], name: str) -> bool:
+    """True when one of `patterns` selects a value called `name`."""
+    folded = compact(name)
+    return any(folded == p.text if p.exact else folded.startswith(p.text) for p in patterns)
