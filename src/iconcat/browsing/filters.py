@@ -15,7 +15,8 @@ Pure logic (no Textual), so it is fast to test and cheap to run on every keystro
 
 The syntax, and the decisions behind it:
 
-- A word with a colon is a filter word, and is never sent to the service. `style:`, `set:`,
+- A word with a colon is a filter word, and is never sent as a search word (the embedded catalogue may
+  be asked to narrow by it past the cap: `browsing.narrowing`). `style:`, `set:`,
   `category:`, `series:`, `format:` and `size:` are the keys (case-insensitive). A word with any other key
   (`foo:bar`, a typo like `stlye:filled`, a URL-ish `http://x`, even `10:30`) is neither sent nor
   applied: it is kept in `ParsedQuery.unknown` and `ParsedQuery.notice` says so ("colour: is not a
