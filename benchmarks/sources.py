@@ -16,6 +16,12 @@ unpacked `@iconify/json` package: 243 sets, ~390,000 icons). Prints:
    request of the server does (`search_page` of 48 icons and `search_count`), in-process: the first
    time in the process (cold: the query's words not yet seen) and the median / p95 of `--repeat` more;
    and over HTTP on loopback (median / p95). Goals: median ≤ 10 ms, p95 ≤ 30 ms.
+4. RSS after 1,000 mixed requests (searches, next pages, previews, SVG and PNG 512). Goal: ≤ 250 MB.
+5. A cached preview while another client searches `a`, against idle. Goal: ≤ 3×.
+6. Pictures drawn the first time, over HTTP (`PICTURE_QUERIES`' first pages: icons of many sets, none
+   asked before in the run): the preview (uncached) and the PNG 512 (drawn by the raster worker), median
+   and p95. Goals: ≤ 5 ms and ≤ 25 ms median (the goals are for the rasterising process, which is
+   inside these figures; `benchmarks/rasterise.py` times it alone, and says which binding draws).
 
 The sets are read by `iconcat.server.sources.discover`, the real readers; pictures are drawn by the
 real raster worker (`iconcat.imaging.svg_raster`).
@@ -45,6 +51,7 @@ if TYPE_CHECKING:  # the restart's child imports this module: httpx (0.3 s) only
 
 DEFAULT_SETS = "/work/realsets/iconify-json-*/package/json"
 QUERIES = ["a", "arrow", "arrow up", "home", "zzqx"]
+PICTURE_QUERIES = ["user", "star", "heart", "circle", "file", "cloud"]
 PAGE = 48
 ANCHOR_SECONDS = 3.0
 ANCHOR_MB = 257.0
@@ -209,6 +216,7 @@ def search_latencies(folder: str, cache: Path, repeat: int) -> None:
         print("   goals: median ≤ 10 ms, p95 ≤ 30 ms")
         mixed_requests(client, 1000)
         cached_preview_beside_searches(client, repeat)
+        pictures_first_drawn(client)
 
 
 def mixed_requests(client: httpx.Client, count: int) -> None:
@@ -246,6 +254,33 @@ def mixed_requests(client: httpx.Client, count: int) -> None:
 def resident_mb(pid: int | str) -> float:
     with open(f"/proc/{pid}/statm", encoding="ascii") as statm:
         return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
+
+
+def pictures_first_drawn(client: httpx.Client) -> None:
+    """Section 6 (module docstring): each icon's preview, then its PNG 512, asked for the first time."""
+    from iconcat.imaging import svg_sandbox
+
+    seen: set[int] = set()
+    previews: list[float] = []
+    pngs: list[float] = []
+    for query in PICTURE_QUERIES:
+        for icon in client.get("/api/v1/search", params={"name": query}).json()["data"]:
+            if icon["id"] in seen:
+                continue
+            seen.add(icon["id"])
+            start = time.perf_counter()
+            client.get(icon["thumbnail"]).raise_for_status()
+            previews.append((time.perf_counter() - start) * 1000)
+            png = next(v["id"] for v in icon["variants"] if v["format"] == "png" and v.get("size") == 512)
+            start = time.perf_counter()
+            client.get("/api/v1/download", params={"id": png}).raise_for_status()
+            pngs.append((time.perf_counter() - start) * 1000)
+    print(
+        f"6. Pictures drawn the first time, {len(seen)} icons of {len(PICTURE_QUERIES)} queries, over HTTP "
+        f"({svg_sandbox.binding()} draws): preview median {statistics.median(previews):.2f} ms, p95 "
+        f"{percentile(previews, 0.95):.2f} (goal ≤ 5); PNG 512 median {statistics.median(pngs):.2f} ms, "
+        f"p95 {percentile(pngs, 0.95):.2f} (goal ≤ 25)"
+    )
 
 
 def cached_preview_beside_searches(client: httpx.Client, repeat: int) -> None:
