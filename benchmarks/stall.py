@@ -31,12 +31,15 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import statistics
 import sys
 import time
 import urllib.request
+from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -75,85 +78,78 @@ class Ticker:
         return max(gaps, default=0.0)
 
 
-async def one_search(base_url: str, count: int, view: str, rounds: int) -> list[tuple[float, float, float]]:
-    """(longest stall overall, before the answer is shown, after) for each of `rounds` searches."""
-    from iconcat.browsing.search_state import SearchPhase
+@contextlib.asynccontextmanager
+async def browsing(base_url: str, view: str) -> AsyncIterator[tuple[Any, Any, PaintClock]]:
+    """The app on `base_url` at 120x36, as `run_browser` starts it: (pilot, its browser screen, a paint
+    clock), the catalogue's client ready."""
     from iconcat.tui.app import IconcatApp
     from iconcat.tui.connection import Connection
     from iconcat.tui.launch import startup_objects_frozen
 
-    figures = []
     app = IconcatApp(Connection(base_url, TOKEN, Path(".")), view=view)
     with startup_objects_frozen():  # as run_browser does
         async with app.run_test(size=(120, 36)) as pilot:
-            screen = getattr(app, "browser", app)
             await app.link.ready()
-            clock = PaintClock(app)
-            for round_number in range(rounds + 1):
-                # Each round from a quiet screen showing a small answer (the first one warms up).
-                screen.start_search(f"warm {round_number} 48", immediate=True)
-                while screen.search_state.phase is not SearchPhase.RESULTS:
-                    await pilot.pause(0.01)
-                await pilot.pause(0.3)  # its previews fetched and drawn
-                shown: list[float] = []
-                original = screen.show_search_result
+            yield pilot, getattr(app, "browser", app), PaintClock(app)
 
-                def spy(*args, **options):
-                    shown.append(time.perf_counter())
-                    return original(*args, **options)
 
-                screen.show_search_result = spy
-                clock.arm(lambda: bool(shown))
-                ticker = Ticker()
-                ticker.start()
-                started = time.perf_counter()
-                screen.start_search(f"many {round_number} {count}", immediate=True)
-                painted = await clock.wait(timeout=60)
-                ticker.stop()
-                del screen.show_search_result
-                answered = shown[0]
-                assert len(screen.searches.result.icons) == count, "the answer was not whole"
-                if round_number:
-                    figures.append(
-                        (
-                            ticker.longest(started, painted),
-                            ticker.longest(started, answered),
-                            ticker.longest(answered, painted),
-                        )
-                    )
+async def settle_on_a_small_answer(pilot: Any, screen: Any, round_number: int) -> None:
+    """Each round starts from a quiet screen showing a small answer (the first round warms up)."""
+    from iconcat.browsing.search_state import SearchPhase
+
+    screen.start_search(f"warm {round_number} 48", immediate=True)
+    while screen.search_state.phase is not SearchPhase.RESULTS:
+        await pilot.pause(0.01)
+    await pilot.pause(0.3)  # its previews fetched and drawn
+
+
+async def one_search(base_url: str, count: int, view: str, rounds: int) -> list[tuple[float, float, float]]:
+    """(longest stall overall, before the answer is shown, after) for each of `rounds` searches."""
+    figures = []
+    async with browsing(base_url, view) as (pilot, screen, clock):
+        for round_number in range(rounds + 1):
+            await settle_on_a_small_answer(pilot, screen, round_number)
+            shown: list[float] = []
+            original = screen.show_search_result
+
+            def spy(*args, **options):
+                shown.append(time.perf_counter())
+                return original(*args, **options)
+
+            screen.show_search_result = spy
+            clock.arm(lambda: bool(shown))
+            ticker = Ticker()
+            ticker.start()
+            started = time.perf_counter()
+            screen.start_search(f"many {round_number} {count}", immediate=True)
+            painted = await clock.wait(timeout=60)
+            ticker.stop()
+            del screen.show_search_result
+            answered = shown[0]
+            assert len(screen.searches.result.icons) == count, "the answer was not whole"
+            if round_number:
+                overall = ticker.longest(started, painted)
+                figures.append((overall, ticker.longest(started, answered), ticker.longest(answered, painted)))
     return figures
 
 
 async def paged_search(base_url: str, count: int, page: int, view: str, rounds: int) -> list[float]:
     """The longest stall of each of `rounds` filtered searches over `count` results arriving `page` to
     a page: from the search sent to the frame saying every page is in ("… · all loaded")."""
-    from iconcat.browsing.search_state import SearchPhase
-    from iconcat.tui.app import IconcatApp
-    from iconcat.tui.connection import Connection
-    from iconcat.tui.launch import startup_objects_frozen
-
     figures = []
-    app = IconcatApp(Connection(base_url, TOKEN, Path(".")), view=view)
-    with startup_objects_frozen():  # as run_browser does
-        async with app.run_test(size=(120, 36)) as pilot:
-            screen = getattr(app, "browser", app)
-            await app.link.ready()
-            clock = PaintClock(app)
-            for round_number in range(rounds + 1):
-                screen.start_search(f"warm {round_number} 48", immediate=True)
-                while screen.search_state.phase is not SearchPhase.RESULTS:
-                    await pilot.pause(0.01)
-                await pilot.pause(0.3)
-                clock.arm(lambda: screen.search_state.all_loaded and screen.search_state.query.startswith("many"))
-                ticker = Ticker()
-                ticker.start()
-                started = time.perf_counter()
-                screen.start_search(f"many {round_number} {count} pages {page} style:filled", immediate=True)
-                painted = await clock.wait(timeout=120)
-                ticker.stop()
-                assert len(screen.searches.result.icons) == count, "not every page arrived"
-                if round_number:  # (the first warms up)
-                    figures.append(ticker.longest(started, painted))
+    async with browsing(base_url, view) as (pilot, screen, clock):
+        for round_number in range(rounds + 1):
+            await settle_on_a_small_answer(pilot, screen, round_number)
+            clock.arm(lambda: screen.search_state.all_loaded and screen.search_state.query.startswith("many"))
+            ticker = Ticker()
+            ticker.start()
+            started = time.perf_counter()
+            screen.start_search(f"many {round_number} {count} pages {page} style:filled", immediate=True)
+            painted = await clock.wait(timeout=120)
+            ticker.stop()
+            assert len(screen.searches.result.icons) == count, "not every page arrived"
+            if round_number:  # (the first warms up)
+                figures.append(ticker.longest(started, painted))
     return figures
 
 
