@@ -68,28 +68,39 @@ def test_the_table_says_how_many_of_how_many_seen_match(small_pages) -> None:
     assert len(outcome.stdout.splitlines()) == 1 + len(kept)
 
 
-def test_filter_words_on_references_are_sent_as_narrow_and_the_summary_and_json_say_so(small_pages) -> None:
-    """The embedded catalogue narrows by style/set/category/series words: only the matches are fetched."""
-    kept = parse_query("arrow style:filled format:svg").filters.apply(every_page(small_pages, "arrow"))
+def test_under_the_cap_the_client_filters_every_page_and_nothing_is_narrowed(small_pages) -> None:
+    """119 arrows, under the 10,000 cap: the filter words stay the client's (every arrow is seen)."""
+    arrows = every_page(small_pages, "arrow")
+    kept = parse_query("arrow style:filled format:svg").filters.apply(arrows)
     outcome = run_iconcat("search", "arrow", "style:filled", "format:svg", env=env(small_pages))
     assert outcome.status == 0
-    narrowed = "(the catalogue narrowed by style:filled)"
-    filled = len(parse_query("style:filled").filters.apply(every_page(small_pages, "arrow")))
-    assert outcome.error_line == f"{len(kept)} of {filled} match style:filled format:svg {narrowed}"
+    assert outcome.error_line == f"{len(kept)} of {len(arrows)} match style:filled format:svg"
     document = json.loads(run_iconcat("search", "arrow style:fil", "--json", env=env(small_pages)).stdout)
-    assert document["meta"]["narrowed"] == ["style:fil"] and document["meta"]["filters"] == "style:fil"
-    assert document["meta"]["seen"] == document["meta"]["total"] == filled
+    assert document["meta"]["narrowed"] == [] and document["meta"]["filters"] == "style:fil"
+    assert document["meta"]["seen"] == document["meta"]["total"] == len(arrows)
 
 
-def test_a_catalogue_that_ignores_narrow_changes_nothing_and_json_says_nothing_was_narrowed() -> None:
+@pytest.mark.parametrize("total", [None, 20_000])
+def test_narrow_goes_only_to_a_catalogue_counting_more_than_the_cap_and_one_ignoring_it_changes_nothing(
+    total: int | None,
+) -> None:
+    """Without `meta.total` (not the embedded catalogue: `narrow` might be refused) it is never sent;
+    with a total above the cap the search is asked again with it; ignored, the client filters all the same."""
     filled = {"id": 2, "name": "Filled"}
     data = [entry(n, style=filled) if n % 2 else entry(n) for n in range(1, 9)]
+    meta: dict[str, object] = {"moreResultsAvailable": False}
+    if total is not None:
+        meta["total"] = total
     with MisbehavingServer() as server:
-        server.on("/api/v1/search", Reply.json({"data": data, "meta": {"moreResultsAvailable": False}}))
+        server.on("/api/v1/search", Reply.json({"data": data, "meta": meta}))
         outcome = run_iconcat("search", "arrow style:filled", "--json", env=env(server.base_url))
-        asked = server.requests
+        asked = [request.target for request in server.requests]
     assert outcome.status == 0
-    assert "narrow=style%3Afilled" in asked[0].target, "the words were offered"
+    assert "narrow" not in asked[0]
+    if total is None:
+        assert len(asked) == 1, "never offered the words"
+    else:
+        assert len(asked) == 2 and "narrow=style%3Afilled" in asked[1], "asked again, narrowed"
     document = json.loads(outcome.stdout)
     assert [icon["id"] for icon in document["data"]] == [1, 3, 5, 7], "filtered by the client all the same"
     assert document["meta"]["narrowed"] == []

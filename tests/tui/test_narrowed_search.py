@@ -124,6 +124,31 @@ async def test_a_catalogue_that_ignores_narrow_is_not_asked_again(make_app, down
     assert len(targets) == 2, "the catalogue did not narrow: not asked to again"
 
 
+async def test_a_catalogue_that_does_not_count_its_matches_is_never_asked_to_narrow(make_app, download_dir):
+    """Its pages reach the cap with a filter in force, but without `meta.total` it is not the embedded
+    catalogue: a service that does not know `narrow` might refuse it, so it is never sent."""
+    from urllib.parse import parse_qs, urlsplit
+
+    from tests.support.hostile import icon_entry
+
+    def page(request) -> Reply:
+        number = int(parse_qs(urlsplit(request.target).query).get("page", ["1"])[0])
+        icons = [icon_entry(n, f"Arrow {n}", "") for n in range(number * 60 - 59, number * 60 + 1)]
+        meta = {"moreResultsAvailable": True, "next": f"/api/v1/search?name=arrow&page={number + 1}"}
+        return Reply.json({"data": icons, "meta": meta})
+
+    with MisbehavingServer() as server:
+        server.on("/api/v1/search", page)
+        app = make_app(Connection(server.base_url, TEST_TOKEN, download_dir), client_factory=small_cap)
+        async with app.run_test(size=WIDE) as pilot:
+            await search(pilot, "arrow set:s")
+            await wait_until(pilot, lambda: app.browser.searches.result.icon_count >= CAP, "followed to the cap")
+            await pilot.pause(0.3)
+            targets = asked(server)
+    assert len(targets) >= 2, "its pages were followed"
+    assert not any("narrow" in target for target in targets)
+
+
 @pytest.mark.parametrize(
     ("seen", "words", "expected"),
     [

@@ -6,8 +6,10 @@ would count Tabler's arrows among the first 10,000 only: 251 of its 273. The emb
 narrow the answer itself (`CatalogueClient.search(…, narrow=…)`, the same rule as `filters.py`); the
 browser asks it to, by this rule:
 
-- only when the answer would be capped: the query's unnarrowed answer has more matches than the cap
-  (its `meta.total`, or following its pages reached the cap). Otherwise the filters work as ever on
+- only when the answer would be capped and the catalogue counts its matches: the query's unnarrowed
+  answer says (`meta.total`, the embedded catalogue's extension) it has more than the cap, or following
+  its pages reached the cap. A catalogue that does not count is never asked: one that does not know
+  `narrow` might refuse the parameter. Otherwise the filters work as ever on
   the whole answer, and the facet panel counts other values over it (other sets' arrows too);
 - with the filter words on the keys a catalogue narrows by (style, set, category, series:
   `Filters.narrow_words`); format and size stay the browser's;

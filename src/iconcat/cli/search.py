@@ -1,17 +1,19 @@
 """`iconcat search`: one search, as a table or JSON.
 
 `search` reads its words as the browser's search box does (`iconcat.browsing.filters`, one parser):
-`key:value` words filter and are never sent as search words; those on style, set, category and series go
-as the embedded catalogue's `narrow` extension (`server/narrowing.py`), so a catalogue that knows it
-answers only the icons they keep and the cap counts those (`arrow set:tabler` over the whole
-@iconify/json: all 273, not the 251 among the first 10,000 arrows), and the summary says "(the catalogue
-narrowed by set:tabler)"; the filters still apply on top, so one that ignores it changes nothing. A
-filter applies to every result of the query, so with a filter (or `--all`, or `--limit N`) every page
-the catalogue reveals is followed, up to the client's 10,000 cap, and filtered as it arrives; the lines
-under the table (stderr) say how many of how many seen match, that the counts are over the first 10,000
-when the cap was hit, or that the filters apply to the page the catalogue returned when it reveals no
-next one. With `--json` the same is in `meta` (`seen`, `total`, `filters`, `narrowed`, `limit`,
-`pagingStopped`) beside the API's `moreResultsAvailable`.
+`key:value` words filter and are never sent as search words. When the catalogue says more match than
+the client's cap (`meta.total` above 10,000: the embedded catalogue's extension), the search is asked
+again with the words on style, set, category and series as its `narrow` extension
+(`server/narrowing.py`), so a catalogue that knows it answers only the icons they keep and the cap
+counts those (`arrow set:tabler` over the whole @iconify/json: all 273, not the 251 among the first
+10,000 arrows), and the summary says "(the catalogue narrowed by set:tabler)"; the filters still apply
+on top, so one that ignores it changes nothing. A filter applies to every result of the query, so with
+a filter (or `--all`, or `--limit N`) every page the catalogue reveals is followed, up to the client's
+10,000 cap, and filtered as it arrives; the lines under the table (stderr) say how many of how many
+seen match, that the counts are over the first 10,000 when the cap was hit, or that the filters apply
+to the page the catalogue returned when it reveals no next one. With `--json` the same is in `meta`
+(`seen`, `total`, `filters`, `narrowed`, `limit`, `pagingStopped`) beside the API's
+`moreResultsAvailable`.
 """
 
 from __future__ import annotations
@@ -137,10 +139,14 @@ async def _gather(client: CatalogueClient, query: ParsedQuery, *, follow: bool, 
     """The first page, and with `follow` every next page, filtered as each arrives (at a page's cost:
     `icons_after`); stopping once `limit` icons pass the filters."""
     filters = query.filters
-    # The catalogue may narrow by these words itself (the embedded one does): then every page holds
-    # only icons that pass, and the 10,000 cap counts those. The filters still apply on top, so a
-    # catalogue that ignores the words changes nothing.
-    result = await client.search(query.service_text, narrow=filters.narrow_words)
+    result = await client.search(query.service_text)
+    if filters.narrow_words and result.total is not None and result.total > client.max_icons_held:
+        # More match than the client holds (10,000): ask again, narrowed by the filter words, so every
+        # page holds only icons that pass and the cap counts those. Only a catalogue that counts its
+        # matches (`meta.total`, the embedded one's extension) is asked: another might refuse a
+        # parameter it does not know. The filters still apply on top, so one that ignores it changes
+        # nothing.
+        result = await client.search(query.service_text, narrow=filters.narrow_words)
     kept = filters.apply(result.icons) if filters else list(result.icons)
     progress = _PagingProgress()
     try:

@@ -123,7 +123,9 @@ class SearchRunner:
         from iconcat.api import MAX_ICONS_HELD
 
         cap = self._cap or MAX_ICONS_HELD
-        capped = (result.total is not None and result.total > cap) or _capped(result)
+        # Only a catalogue that counts its matches (`meta.total`, the embedded one's extension) is ever
+        # asked to narrow: another might refuse a parameter it does not know.
+        capped = result.total is not None and (result.total > cap or _capped(result))
         if self.narrow and result.narrowed is None:
             # Asked, and not said: a catalogue without the extension answered the whole query, which
             # is then what is on show (not asked again, narrowed or not).
