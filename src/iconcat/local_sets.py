@@ -137,7 +137,13 @@ def progress_line(progress: BuildProgress) -> str:
     total = max(progress.sets_total, 1)
     filled = round(BAR_WIDTH * progress.sets_done / total)
     bar = "━" * filled + "─" * (BAR_WIDTH - filled)
-    parts = [f"Indexing icon sets {bar} {progress.sets_done}/{progress.sets_total} sets"]
+    return " · ".join([f"Indexing icon sets {bar} {progress.sets_done}/{progress.sets_total} sets", *pace(progress)])
+
+
+def pace(progress: BuildProgress) -> list[str]:
+    """How the build goes, after its count of sets: ["48,000 icons/s", "6 s left"], or "preparing the
+    search" once every set is read (the stderr bar and the app's header say it alike)."""
+    parts = []
     if progress.icons_done:
         parts.append(f"{progress.icons_per_second:,.0f} icons/s")
     if progress.sets_done < progress.sets_total:
@@ -145,7 +151,7 @@ def progress_line(progress: BuildProgress) -> str:
             parts.append(f"{progress.seconds_left:.0f} s left")
     else:  # every set read: the search over them is worked out (seconds at 390,000 icons)
         parts.append("preparing the search")
-    return " · ".join(parts)
+    return parts
 
 
 def _is_terminal(stream: TextIO | None) -> bool:

@@ -43,15 +43,9 @@ REDRAW_EVERY = 0.2
 
 def header_progress(progress: BuildProgress) -> str:
     """ "indexing 120/243 sets · 18,000 icons/s · 6 s left", or "… · preparing the search" at the end."""
-    parts = [f"indexing {progress.sets_done}/{progress.sets_total} sets"]
-    if progress.icons_done:
-        parts.append(f"{progress.icons_per_second:,.0f} icons/s")
-    if progress.sets_done < progress.sets_total:
-        if progress.seconds_left is not None:
-            parts.append(f"{progress.seconds_left:.0f} s left")
-    else:
-        parts.append("preparing the search")
-    return " · ".join(parts)
+    from iconcat.local_sets import pace
+
+    return " · ".join([f"indexing {progress.sets_done}/{progress.sets_total} sets", *pace(progress)])
 
 
 def waiting_progress(progress: BuildProgress) -> str:
