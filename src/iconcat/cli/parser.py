@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import NoReturn
 
 from iconcat import __version__
@@ -41,10 +41,10 @@ class _Parser(argparse.ArgumentParser):
 class _CommandLine(_Parser):
     """The top level: a command named by the first word, else `browse` (`DEFAULT_COMMAND`)."""
 
-    commands: dict[str, argparse.ArgumentParser]
+    commands: Mapping[str, argparse.ArgumentParser]
     """Each command's parser by its name: the subparsers' own table (filled by `build_parser`)."""
 
-    def parse_known_args(  # type: ignore[override]
+    def parse_known_args(  # type: ignore[override]  # (typeshed overloads it on the namespace's type)
         self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
     ) -> tuple[argparse.Namespace, list[str]]:
         argv = list(sys.argv[1:] if args is None else args)
