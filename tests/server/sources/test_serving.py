@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import io
 import os
+import sqlite3
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -78,3 +80,23 @@ def test_no_bar_where_no_terminal_reads_one_line_at_the_end_and_none_when_nothin
     quiet = io.StringIO()
     TerminalProgress(quiet).close(finished=True)
     assert quiet.getvalue() == ""
+
+
+def test_a_folder_named_relatively_absolutely_or_through_a_link_shares_one_index(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    project = tmp_path / "proj"
+    package(project / "node_modules" / "@iconify-json", "tabler", "Tabler Icons")
+    (tmp_path / "linked").symlink_to(project, target_is_directory=True)
+    monkeypatch.chdir(project)
+    cache = tmp_path / "cache"
+    builds: list[str] = []
+    for spelling in ("node_modules", str(project / "node_modules"), str(tmp_path / "linked" / "node_modules"), "."):
+        reads: list[BuildProgress] = []
+        catalogue = open_sources([spelling], folder=cache, progress=reads.append)
+        assert len(catalogue) == 2
+        catalogue.index.close()
+        builds.extend(spelling for _ in reads[:1])
+    assert builds == ["node_modules"], "only the first spelling reads the set; the others find it indexed"
+    with closing(sqlite3.connect(cache / INDEX_FILE)) as database:
+        assert database.execute("SELECT count(*) FROM searches").fetchone() == (1,), "one search for all"

@@ -5,7 +5,7 @@
     index.icon_by_id(icon_id)                  # an IconRow or None
 
 A *unit* is one set as the readers (`discover.py`) find it: a stable `key` (its resolved path), a
-`fingerprint()` (path, size and modification time) and `read()` (its record and icons). The database
+`fingerprint()` (resolved path, size and modification time) and `read()` (its record and icons). The database
 keeps each unit's record, icons, alias names and SVG bodies (bodies in a table of their own, so reading
 names never pages through them); nothing of it is held in memory but the search index and the table of
 positions.
@@ -243,8 +243,23 @@ def open_index(
             if not found.rowcount:
                 _save_search(connection, signature, served, hash_key)
         finally:
+            _checkpoint(connection)
             connection.close()
     return SourceIndex(path, signature)
+
+
+def _checkpoint(connection: sqlite3.Connection) -> None:
+    """Copy the write-ahead log into the database and cut it to nothing.
+
+    Closing the last connection does that anyway, but another iconcat serving from the same cache (a
+    `serve` in another terminal) keeps its connections open, and the log was left beside the database
+    as large as the largest set's transaction (107 MB: Fluent Emoji's bodies). Best effort: a reader
+    in the middle of a read keeps the log (waited for a second at most), and the next build cuts it."""
+    try:
+        connection.execute("PRAGMA busy_timeout = 1000")
+        connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    except sqlite3.Error:  # disk full, read-only: the log is still whole, and the database with it
+        pass
 
 
 @contextmanager
