@@ -61,14 +61,14 @@ def test_the_bar_is_redrawn_in_place_cut_to_the_terminal_and_cleared(monkeypatch
     terminal = Terminal()
     progress = TerminalProgress(terminal)
     progress(BuildProgress(0, 243, 0, 0.0, None))
-    progress(BuildProgress(243, 243, 391_118, 18_000.0, 0.0))
+    progress(BuildProgress(243, 243, 381_398, 18_000.0, 0.0))
     drawn = [line for line in terminal.getvalue().split("\r\x1b[K") if line]
     assert drawn[0].startswith("Indexing icon sets ") and "0/243 sets" in drawn[0]
     assert "243/243 sets · 18,000 icons/s · prepari" in drawn[-1]  # cut: "preparing the search" went past
     assert all(len(line) < 80 for line in drawn)  # (no terminal size to ask, no COLUMNS: 80 columns)
     progress.close(finished=True)
     cleared, _, final = terminal.getvalue().rpartition("\r\x1b[K")
-    assert cleared and final.startswith("iconcat: indexed 243 icon sets (391,118 icons) in ") and final.endswith(" s\n")
+    assert cleared and final.startswith("iconcat: indexed 243 icon sets (381,398 icons) in ") and final.endswith(" s\n")
 
 
 def test_no_bar_where_no_terminal_reads_one_line_at_the_end_and_none_when_nothing_was_built() -> None:

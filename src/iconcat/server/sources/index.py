@@ -140,6 +140,7 @@ class BuildProgress:
     sets_done: int
     sets_total: int
     icons_done: int
+    """Icons read that search lists (hidden ones are not counted: `SourceIndex.listed` counts the same)."""
     icons_per_second: float
     seconds_left: float | None
     """None until the first set is done."""
@@ -357,14 +358,14 @@ def _bring_up_to_date(
         report(0)
     for done, (unit, fingerprint) in enumerate(todo):
         try:
-            unit_id, written = _write_unit(connection, unit, fingerprint, cancel, warn, hash_key, report, done)
+            unit_id, listed = _write_unit(connection, unit, fingerprint, cancel, warn, hash_key, report, done)
         except _Cancelled:
             raise IndexCancelled("the index was not finished") from None
         except Exception as exc:  # noqa: BLE001 - any failure of one set skips that set only
             if unreadable is not None:
                 unreadable(unit, str(exc) or type(exc).__name__)
         else:
-            icons_done += written
+            icons_done += listed
             served.append((unit_id, unit.key, fingerprint))
         report(done + 1)
     now = time.time()
@@ -413,9 +414,10 @@ def _write_unit(
     report: Callable[[int, int], None],
     sets_done: int,
 ) -> tuple[int, int]:
-    """Replace the unit's rows with what it reads now, in one transaction: (its id, icons written)."""
+    """Replace the unit's rows with what it reads now, in one transaction: (its id, icons listed of
+    those written: the count said is the one search lists, hidden icons left out)."""
     record, icons = unit.read() if warn is None else unit.read(warn)
-    written = 0
+    written = listed = 0
     with _transaction(connection):
         old = connection.execute("SELECT id FROM units WHERE key = ?", (unit.key,)).fetchone()
         if old is not None:
@@ -474,12 +476,13 @@ def _write_unit(
                 [(row, unit_id, alias) for row, icon in zip(rows, batch) for alias in icon.aliases],
             )
             written += len(batch)
+            listed += sum(not icon.hidden for icon in batch)
             if written % (_CHECK_EVERY * 20) < len(batch):
-                report(sets_done, written)
+                report(sets_done, listed)
         if cancel is not None and cancel.is_set():
             raise _Cancelled
         connection.execute("UPDATE units SET icons = ? WHERE id = ?", (written, unit_id))
-    return unit_id, written
+    return unit_id, listed
 
 
 def _batches(icons: Iterable[SourceIcon], size: int) -> Iterator[list[SourceIcon]]:
