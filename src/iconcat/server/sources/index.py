@@ -236,21 +236,24 @@ def open_index(
     path = folder / INDEX_FILE
     with _builders_take_turns(folder, cancel):
         connection = _writer(path)
+        up_to_date = False
         try:
-            served = _bring_up_to_date(connection, units, progress, unreadable, cancel, warn, hash_key)
+            served, read_some = _bring_up_to_date(connection, units, progress, unreadable, cancel, warn, hash_key)
             signature = _signature(served)
             with _transaction(connection):
                 found = connection.execute("UPDATE searches SET made = ? WHERE signature = ?", (time.time(), signature))
             if not found.rowcount:
                 _save_search(connection, signature, served, hash_key)
+            up_to_date = not read_some and bool(found.rowcount)
         finally:
-            _checkpoint(connection)
+            if not up_to_date:  # (up to date, the log holds a few pages: no reader is waited for)
+                _checkpoint(connection)
             connection.close()
     return SourceIndex(path, signature)
 
 
 def _checkpoint(connection: sqlite3.Connection) -> None:
-    """Copy the write-ahead log into the database and cut it to nothing.
+    """Copy the write-ahead log into the database and cut it to nothing, after a build (or one cut short).
 
     Closing the last connection does that anyway, but another iconcat serving from the same cache (a
     `serve` in another terminal) keeps its connections open, and the log was left beside the database
@@ -329,8 +332,9 @@ def _bring_up_to_date(
     cancel: _CancelFlag | None,
     warn: Callable[[str], None] | None,
     hash_key: Callable[[str], int],
-) -> list[tuple[int, str, str]]:
-    """Read the units whose fingerprint changed; the served units as (id, key, fingerprint)."""
+) -> tuple[list[tuple[int, str, str]], bool]:
+    """Read the units whose fingerprint changed: the served units as (id, key, fingerprint), and whether
+    any unit was read."""
     stored = {
         key: (unit_id, fingerprint)
         for unit_id, key, fingerprint in connection.execute("SELECT id, key, fingerprint FROM units")
@@ -381,7 +385,7 @@ def _bring_up_to_date(
             _delete_unit(connection, unit_id)
         if forgotten:
             connection.execute("DELETE FROM searches")
-    return sorted(served)
+    return sorted(served), bool(todo)
 
 
 class _transaction:
