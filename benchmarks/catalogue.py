@@ -43,9 +43,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
-DEFAULT_SETS = [
-    f"/work/data/iconify-json/package/json/{prefix}.json" for prefix in ("tabler", "lucide", "mdi", "ph")
-]
+DEFAULT_SETS = [f"/work/data/iconify-json/package/json/{prefix}.json" for prefix in ("tabler", "lucide", "mdi", "ph")]
 QUERIES = ["arrow", "home", "user", "arrow up", "a", "zzqx"]
 BAG_QUERIES = ["arrow", "user", "file", "home", "star", "circle", "cloud", "heart", "chart", "mail", "bell", "lock"]
 TOKEN = "benchmark-token-1234"
