@@ -136,3 +136,20 @@ async def test_previews_and_saved_files_agree(which: str, catalogue, icon_sets, 
                 local = await in_process.download_file(variant.id, tmp_path / "local")
                 assert remote.path.name == local.path.name
                 assert remote.path.read_bytes() == local.path.read_bytes()
+
+
+def test_a_large_page_is_read_fast_into_what_the_tolerant_parser_reads(
+    icon_sets: IconSets, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from iconcat.api import parse_search_result
+    from iconcat.catalogue import embedded
+    from iconcat.server.answers import SearchAnswers
+    from iconcat.server.catalogue import default_catalogue
+
+    demo = SearchAnswers(default_catalogue()).document("", 0, 2000, None, thumbnail=lambda icon: "", next_url="n")
+    assert len(demo["data"]) >= embedded.FAST_READ_FROM  # type: ignore[arg-type]
+    assert embedded._read_answer(demo) == parse_search_result(demo)
+    monkeypatch.setattr(embedded, "FAST_READ_FROM", 1)  # (the sets are small: read fast all the same)
+    sets = SearchAnswers(icon_sets.served).document("", 0, 100, None, thumbnail=lambda icon: "", next_url="n")
+    fast = embedded._read_answer(sets)
+    assert fast == parse_search_result(sets) and any(icon.set.license for icon in fast.icons)
