@@ -26,8 +26,7 @@ from iconcat.api import (
 )
 from iconcat.catalogue import NotOffered
 from iconcat.downloads import TEMP_PREFIX, check_content, check_ending
-
-from .conftest import Subject
+from tests.support.catalogues import Subject
 
 UNKNOWN_ID = 999_999_999
 """An id no icon and no variant has, in the demo or in sets from disk."""

@@ -18,8 +18,7 @@ import pytest
 
 from iconcat.api import Icon, SearchResult
 from iconcat.catalogue.protocol import Catalogue
-
-from .conftest import IconSets, embedded_demo, embedded_sets, service
+from tests.support.catalogues import IconSets, embedded_demo, embedded_sets, service
 
 DEMO_QUERIES: list[tuple[str, tuple[str, ...]]] = [
     ("arrow", ()),

@@ -20,8 +20,7 @@ from iconcat.catalogue import CatalogueFlags, choose_catalogue, open_catalogue
 from iconcat.catalogue.protocol import Catalogue
 from iconcat.config import Settings
 from iconcat.server.background import _THREAD_PREFIX
-
-from .conftest import IconSets, embedded_sets, service
+from tests.support.catalogues import IconSets, embedded_sets, service
 
 
 class SocketWatch:
