@@ -1,5 +1,5 @@
-"""The choices the browser remembers between runs (theme, view, pictures, the last variant), and how
-they meet the settings at start.
+"""The choices the browser remembers between runs (theme, view, pictures, the last variant), how they
+meet the settings at start, and which remembered icons a run cannot serve (`not_served`).
 
 Precedence, for each: a value given explicitly (a flag, the environment, the config file: see
 `iconcat.config.Settings.chosen`) > the remembered choice > the default. A person who typed
@@ -16,6 +16,11 @@ A remembered true-pixel mode (kitty, sixel) starts as blocks' default ("half"), 
 draws true pixels turns into its own mode, as it does with the default (`BrowserScreen`); remembered
 block modes on such a terminal start in true pixels too, as the default does.
 
+Remembered icons of every set from disk share one memory (`memory.LOCAL_SETS`: their ids are stable),
+so a run over other sets lists favourites and recents it cannot serve. That is decided from the sets
+served, before anything is asked (`not_served`): such an icon is shown as not served, with a sentence
+saying what to add, and nothing is sent for it (asked, the catalogue would only answer "not found").
+
 No Textual here.
 """
 
@@ -24,8 +29,13 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from iconcat.choices import THUMBNAIL_MODES, VIEWS
+from iconcat.text import sanitize
+
+if TYPE_CHECKING:  # pragma: no cover - typing only
+    from iconcat.api import Icon
 
 __all__ = [
     "PICTURES",
@@ -35,6 +45,7 @@ __all__ = [
     "StartChoices",
     "decode_variant",
     "encode_variant",
+    "not_served",
     "start_choices",
 ]
 
@@ -99,3 +110,13 @@ def decode_variant(text: str | None) -> tuple[str, int | None] | None:
     if size is not None and (type(size) is not int or not 0 < size <= 1_000_000):
         return None
     return fmt.lower(), size
+
+
+def not_served(icon: Icon, served_sets: frozenset[int] | None) -> str:
+    """Why a remembered `icon` cannot be had in this run: its set is not among the sets from disk served
+    (`served_sets`, their ids), as "Tabler Icons is not among the sets served: add --from …" (sanitised);
+    "" when it is, or when what is served is not known (None: a catalogue that is no sets from disk)."""
+    if served_sets is None or icon.set.id in served_sets:
+        return ""
+    name = sanitize(icon.set.name, max_length=60).strip() or "Its set"
+    return f"{name} is not among the sets served: add --from with the file or folder that holds it."

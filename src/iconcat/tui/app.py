@@ -236,8 +236,10 @@ class IconcatApp(App[int]):
             return
         # In a task of its own, not in this callback: the app's messages (keys, repaints) wait while a
         # callback runs, and opening may take long (icon sets from disk are indexed first, their
-        # progress in the header, ctrl+q cancelling: `local_build`).
-        self.run_worker(self._open_then_tidy(), name="open the catalogue", group="start")
+        # progress in the header, ctrl+q cancelling: `local_build`). The method, not a coroutine made
+        # here: an app closing at this moment cancels the worker before it runs, and a coroutine made
+        # for it would be collected never awaited (a RuntimeWarning); the worker makes it as it starts.
+        self.run_worker(self._open_then_tidy, name="open the catalogue", group="start")  # type: ignore[arg-type]  # as in SearchRunner.start
 
     async def _open_then_tidy(self) -> None:
         await self._open_client()

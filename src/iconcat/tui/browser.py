@@ -237,15 +237,18 @@ class BrowserScreen(Screen[None]):
     # ----------------------------------------------------------------- the bag (issue 14)
 
     def action_toggle_mark(self) -> None:
-        """Put the highlighted icon (grouped: the chosen member) in the bag, or take it out."""
-        if not self.stale.refuse():
-            self.bag_notices.toggle(self.highlighted_member())
+        """Put the highlighted icon (grouped: the chosen member) in the bag, or take it out (a remembered
+        one whose set is not served now: only said so)."""
+        icon = self.highlighted_member()
+        if not self.stale.refuse() and not self.remembering.refuse_unserved(icon):
+            self.bag_notices.toggle(icon)
 
     def action_mark_all(self) -> None:
         """Put every icon shown (after the filters; grouped: every member) in the bag; while more pages
         load, those shown now; more than 500, asked first (`BagNotices.mark_all`)."""
         if not self.stale.refuse():
             shown = self.query_one(ResultsArea).shown_icons if self.search_state.phase is SearchPhase.RESULTS else ()
+            shown = tuple(icon for icon in shown if not self.remembering.not_served(icon))  # (nothing to fetch)
             self.bag_notices.mark_all(shown, loading=self.searches.loading_more)
 
     def action_open_bag(self) -> None:
@@ -437,7 +440,10 @@ class BrowserScreen(Screen[None]):
 
     def open_variant_picker(self, icon: Icon) -> None:
         """Ask which variant of `icon` to download, then download it into the download folder (picking:
-        what `iconcat pick` does with a chosen icon)."""
+        what `iconcat pick` does with a chosen icon). A remembered icon whose set is not served now:
+        only said so, nothing asked."""
+        if self.remembering.refuse_unserved(icon):
+            return
         if self._choose is not None:
             self._choose(icon)  # (picking: the icon becomes recent when its file is saved, not on a bag toggle)
             return
