@@ -20,11 +20,11 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from rich.text import Text
 from textual import events, on
 from textual.app import App
 from textual.binding import Binding
 from textual.command import CommandPalette
-from rich.text import Text
 from textual.screen import ModalScreen, Screen
 
 from iconcat.batch import ItemState
@@ -144,6 +144,7 @@ class IconcatApp(App[int]):
             query=(query or "").strip(),
             thumbnail_mode=thumbnail_mode,
             view=view,
+            tile_size=choices.tile_size,
             group=group,
             pictures=self.pictures,
             choose=None if pick is None else self._pick_icon,

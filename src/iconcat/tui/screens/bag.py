@@ -16,8 +16,8 @@ Decisions: closing the screen never stops a batch (it is the browser screen's wo
 keeps counting, and opening the bag again shows it); "download all" keeps the icons in the bag until
 the person empties it (`e` twice, or the offer once every file is saved: nothing is lost then), so the
 same icons can be saved again in another format; a partial success offers nothing (retry, or take
-icons out one by one); a second batch cannot start while one runs. Every string from the catalogue (names, styles, sets, formats) and every
-failure reason is sanitised and shown as plain Content.
+icons out one by one); a second batch cannot start while one runs. Every string from the catalogue
+(names, styles, sets, formats) and every failure reason is sanitised and shown as plain Content.
 """
 
 from __future__ import annotations
