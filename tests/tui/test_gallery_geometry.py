@@ -216,7 +216,8 @@ def test_the_largest_tile_that_shows_six_whole_tiles_is_the_one_the_view_fits():
     assert largest_tile_showing(tiles, 41, 16, 6) == 0  # a cell short of its third column
     assert largest_tile_showing(tiles, 53, 29, 6) == 1  # 120×36's: medium 3×3, large 2×2
     assert largest_tile_showing(tiles, 54, 20, 6) == 2  # large 3×2
-    assert largest_tile_showing(tiles, 200, 9, 6) == 0  # one row of medium: too short for any but small
+    assert largest_tile_showing(tiles, 200, 9, 6) == 1  # one row of 14 medium tiles; large is 10 lines tall
+    assert largest_tile_showing(tiles, 200, 7, 6) == 0  # one row of small only
     assert largest_tile_showing(tiles, 5, 5, 6) == 0  # nothing fits whole: the smallest
     assert largest_tile_showing(tiles, 13, 100, 6) == 0, "a tile wider than the view is cut, not whole"
     assert largest_tile_showing(tiles, 14, 100, 6) == 1  # medium in one column, 12 rows of it

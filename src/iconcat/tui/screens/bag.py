@@ -144,9 +144,9 @@ class BagScreen(ModalScreen[None]):
             with VerticalScroll(id="bag-summary-box"):
                 yield Static("", id="bag-summary", markup=False)
             with Horizontal(id="bag-offer"):
-                yield Static(Content("Every icon's file is saved. "), id="bag-offer-text", markup=False)
+                yield Static(Content("Every file is saved: "), id="bag-offer-text", markup=False)
                 yield Button(Content("Empty the bag"), id="bag-offer-empty", variant="primary", compact=True)
-                yield Static(Content("  enter empties it · esc keeps it"), id="bag-offer-keys", markup=False)
+                yield Static(Content("  enter empties it, esc keeps it"), id="bag-offer-keys", markup=False)
             with Horizontal(id="bag-buttons"):
                 yield Button(Content("Download all"), id="bag-download", variant="primary")
                 yield Button(Content("Cancel all"), id="bag-cancel")
