@@ -1,11 +1,15 @@
-"""The choices the browser remembers between runs (theme, view, pictures, the last variant), how they
-meet the settings at start, and which remembered icons a run cannot serve (`not_served`).
+"""The choices the browser remembers between runs (theme, view, pictures, tile size, the last variant),
+how they meet the settings at start, and which remembered icons a run cannot serve (`not_served`).
 
 Precedence, for each: a value given explicitly (a flag, the environment, the config file: see
 `iconcat.config.Settings.chosen`) > the remembered choice > the default. A person who typed
 `--view list` gets the list whatever was chosen last time; a person who never set one gets what they
 chose last time. Pressing `v` or `t`, or picking a theme in the palette, is remembered in every case
 (it is the latest choice), and applies from the next run on wherever no setting overrides it.
+
+The tile size has no setting: until a person presses `+` or `-`, the gallery fits its tiles to the
+view (in blocks, the largest size that still shows 6 whole tiles); once they have, their size wins
+at every start after (`StartChoices.tile_size`).
 
 The remembered values are read before the first frame (`iconcat.memory.read_preferences`, well under
 a millisecond once `sqlite3` is imported), so the first frame already has the remembered theme and
@@ -40,6 +44,8 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
 __all__ = [
     "PICTURES",
     "THEME",
+    "TILES",
+    "TILE_SIZE_NAMES",
     "VARIANT",
     "VIEW",
     "StartChoices",
@@ -53,7 +59,11 @@ THEME = "theme"
 VIEW = "view"
 PICTURES = "pictures"
 VARIANT = "variant"
+TILES = "tiles"
 """The keys of the remembered preferences (`Memory.preference`)."""
+
+TILE_SIZE_NAMES = ("small", "medium", "large")
+"""The gallery's tile sizes (`tui.widgets.gallery.TILE_SIZES`' names: a test keeps them in step)."""
 
 
 @dataclass(frozen=True)
@@ -66,6 +76,9 @@ class StartChoices:
     """The remembered theme's name (the app checks it is one it has), or None."""
     variant: tuple[str, int | None] | None
     """The remembered (format, size) of the last variant chosen, or None."""
+    tile_size: str | None = None
+    """The tile size a person chose (`+`/`-`), one of `TILE_SIZE_NAMES`; None: never chosen, so the
+    gallery fits its tiles to the view."""
 
 
 def start_choices(remembered: Mapping[str, str], *, view: str | None, thumbnail_mode: str | None) -> StartChoices:
@@ -85,6 +98,7 @@ def start_choices(remembered: Mapping[str, str], *, view: str | None, thumbnail_
         thumbnail_mode=thumbnail_mode,
         theme=theme if theme and len(theme) <= 100 and theme.isprintable() else None,
         variant=decode_variant(remembered.get(VARIANT)),
+        tile_size=tile_size if (tile_size := remembered.get(TILES)) in TILE_SIZE_NAMES else None,
     )
 
 

@@ -33,7 +33,7 @@ from textual.widgets import Input, Static
 
 from iconcat.browsing.search_state import SearchPhase, SearchState
 
-from .gallery import Gallery
+from .gallery import DEFAULT_TILE_SIZE, Gallery
 from .marks import BAG_MARK, FAVOURITE_MARK, UNSERVED_MARK
 from .results_list import ResultsList
 
@@ -53,11 +53,19 @@ class ResultsArea(Container):
     """"gallery" or "list": which view of the results is on show."""
 
     def __init__(
-        self, loader: PreviewLoader, *, view: str = "gallery", mode: str = "half", id: str | None = None
+        self,
+        loader: PreviewLoader,
+        *,
+        view: str = "gallery",
+        mode: str = "half",
+        tile_size: str | None = None,
+        id: str | None = None,
     ) -> None:
         super().__init__(id=id, classes="-message")
         self._loader = loader
         self._mode = mode
+        self._tile_size = tile_size
+        """The gallery's tile size a person chose; None: fitted to the view (`Gallery.fit_tiles`)."""
         self._groups: tuple[IconGroup, ...] | None = None
         self._marks: frozenset[int] = frozenset()
         self._favourites: frozenset[int] = frozenset()
@@ -72,7 +80,14 @@ class ResultsArea(Container):
 
     def compose(self) -> ComposeResult:
         yield ResultsList(id="results")
-        yield Gallery(self._loader, mode=self._mode, label_lines=2, id="gallery")  # name, then style and set
+        yield Gallery(  # name, then style and set under each picture
+            self._loader,
+            mode=self._mode,
+            label_lines=2,
+            tile_size=self._tile_size or DEFAULT_TILE_SIZE,
+            fit_tiles=self._tile_size is None,
+            id="gallery",
+        )
         yield Static(Content(SearchState().explanation), id="results-message", markup=False)
 
     @property
