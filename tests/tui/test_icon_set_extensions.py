@@ -112,6 +112,40 @@ async def test_the_demo_shows_no_extension_lines_and_no_iconify_choice(make_app)
         assert [choice.kind for choice in app.screen.choices] == ["name", "icon-id", "variant-id", "path", "svg"]
 
 
+async def test_an_svg_folders_icon_shows_and_offers_no_iconify_name(make_app, tmp_path: Path) -> None:
+    """An SVG folder's set has a prefix made up to keep its ids apart, which names nothing in Iconify:
+    read from disk as `--from` reads it, its icon shows no Iconify line and the copy menu offers none
+    (its licence and author lines stay); an IconifyJSON set's icon beside it has both."""
+    from iconcat.server.sources.serving import open_sources
+    from tests.support.iconsets import iconify_package, iconify_set, write_json, write_svg
+
+    iconify_package(tmp_path / "tabler", iconify_set("tabler", {"mail": {}}), info={"name": "Tabler Icons"})
+    write_json(tmp_path / "brand" / "package.json", {"name": "brand-icons", "license": "MIT", "author": "Ann"})
+    write_svg(tmp_path / "brand" / "outline" / "mail.svg")
+    catalogue = open_sources([str(tmp_path / "tabler"), str(tmp_path / "brand")], folder=tmp_path / "cache")
+    with serving(token=TEST_TOKEN, catalogue=catalogue) as served:
+        app = make_app(Connection(served.base_url, TEST_TOKEN, tmp_path / "saved"))
+        async with app.run_test(size=SIZE) as pilot:
+            await search(pilot, "mail")
+            results = app.query_one(ResultsList)
+            results.focus()
+            by_set = {found.set.name: index for index, found in enumerate(results.icons)}
+            assert set(by_set) == {"Tabler Icons", "Brand Icons"}
+            fields = app.query_one("#detail-refs", Static)
+            results.highlighted = by_set["Brand Icons"]
+            await pilot.pause()
+            assert results.highlighted_icon is not None and results.highlighted_icon.iconify is None
+            assert shown_text(fields).splitlines()[4:] == ["Licence  MIT · by Ann"]
+            await pilot.press("y")
+            await wait_until(pilot, lambda: isinstance(app.screen, CopyMenu), "the copy menu")
+            assert "iconify" not in [choice.kind for choice in app.screen.choices]
+            await pilot.press("escape")
+            await wait_until(pilot, lambda: not isinstance(app.screen, CopyMenu), "the menu closed")
+            results.highlighted = by_set["Tabler Icons"]
+            await pilot.pause()
+            assert shown_text(fields).splitlines()[4:] == ["Iconify  tabler:mail"]
+
+
 def test_search_json_carries_the_extensions_as_served(sets_catalogue) -> None:
     """`iconcat search --json` passes `set.license`, `set.author` and `iconify` through, with what the
     client kept of them (the `javascript:` address is not echoed); a set that says none gets none."""
