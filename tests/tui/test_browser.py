@@ -58,7 +58,7 @@ async def test_typing_lists_the_catalogues_results(make_app, catalogue):
         first_row = results.render_line(0).text
         assert expected.icons[0].name in first_row
         assert expected.icons[0].style.name in first_row
-        assert shown_text(status).startswith(f"{len(expected.icons)} icons")
+        assert shown_text(status).startswith(f"{len(expected.icons)} of {expected.total}")
         # The embedded catalogue reveals its next page: the status says how to load it.
         assert ("more: reach the last to load them" in shown_text(status)) == expected.can_load_more
 
