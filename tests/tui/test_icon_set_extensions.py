@@ -109,7 +109,10 @@ def test_an_iconify_name_wraps_after_a_colon_or_hyphen_and_keeps_every_character
         assert "".join(lines) == "mdi:cog-transfer-outline" and all(cell_len(line) <= width for line in lines)
 
 
-@pytest.mark.parametrize(("size", "key"), [((120, 36), "trash-filled"), ((140, 40), "cog-transfer-outline")])
+@pytest.mark.parametrize(
+    ("size", "key"),
+    [((120, 36), "trash-filled"), ((140, 40), "cog-transfer-outline"), ((80, 24), "cog-transfer-outline")],
+)
 async def test_the_detail_pane_never_cuts_an_iconify_name(make_app, tmp_path: Path, size, key) -> None:
     """ "tabler:trash-f…" at 120 columns, "mdi:cog-transf…" at 140: the name wraps instead, under its label,
     and the fields grow by the lines it takes (none cut off by their height)."""
@@ -131,6 +134,8 @@ async def test_the_detail_pane_never_cuts_an_iconify_name(make_app, tmp_path: Pa
             assert "".join(line[9:] for line in iconify) == f"{prefix}:{key}", drawn
             assert "…" not in "".join(iconify)
             assert fields.size.height == FIELD_LINES + len(iconify) + 1 == len(drawn), drawn  # + the licence
+            variants = app.query_one("#detail-variants-box")
+            assert variants.max_scroll_y == 0, "the lines it takes are the variants' padding: nothing to scroll"
 
 
 async def test_the_demo_shows_no_extension_lines_and_no_iconify_choice(make_app) -> None:
