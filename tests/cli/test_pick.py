@@ -32,9 +32,9 @@ def _finish(terminal: PtyProcess) -> tuple[int, bytes]:
 
 
 def _results_on_screen(terminal: PtyProcess) -> None:
-    # The status line's count ("48 icons · …"), not just the word: the empty box's first frame says
-    # "Search icons by name…", and keys sent then met no results (the bag got 1 or 2 icons of 3).
-    terminal.wait_for(lambda t: re.search(r"\d icons?\b", t.visible) is not None, "the results' count")
+    # The status line's count ("48 of 119 · …", "5 icons"), not just the word: the empty box's first
+    # frame says "Search icons by name…", and keys sent then met no results (the bag got 1 or 2 icons of 3).
+    terminal.wait_for(lambda t: re.search(r"\d (?:icons?\b|of \d)", t.visible) is not None, "the results' count")
 
 
 def test_enter_saves_the_file_and_prints_only_its_absolute_path(tmp_path):

@@ -96,7 +96,7 @@ async def test_the_status_is_one_line_that_keeps_what_matters_most(make_app):
         await pilot.pause()
         shown = shown_text(status)
         assert cell_len(shown) <= status.content_region.width, shown  # one line: never wrapped, never cut unseen
-        assert shown.startswith("1 in the bag · 48 icons"), shown
+        assert shown.startswith("1 in the bag · 48 of 119"), shown  # the total kept
         full = app.browser.search_state.status
         assert "more" in full and "more" not in shown  # the hint gave way first
 

@@ -191,3 +191,23 @@ def test_the_pngs_kept_are_bounded_by_their_bytes(tmp_path: Path, monkeypatch: p
         png_512(served, entries[0])  # let go for the third: drawn again
     titles = [entry["iconify"].split(":")[1] for entry in entries]
     assert [drawn.drawn[(title, 512)] for title in titles] == [2, 1, 1]
+
+
+def test_only_an_iconify_set_gives_its_icons_an_iconify_name(tmp_path: Path) -> None:
+    """An SVG folder's prefix is made up (`svg_prefix`: its name and a hash of its place) to keep its ids
+    apart; it names nothing in Iconify, so its icons carry no `iconify`, while their ids stay those of
+    that prefix (favourites and the bag refer to them)."""
+    from iconcat.server.sources.serving import open_sources
+    from iconcat.server.sources.svg_folder import svg_set_identity
+    from tests.support.iconsets import iconify_package, iconify_set, write_svg
+
+    iconify_package(tmp_path / "tabler", iconify_set("tabler", {"mail": {}}), info={"name": "Tabler Icons"})
+    write_svg(tmp_path / "brand" / "outline" / "mail.svg")
+    catalogue = open_sources([str(tmp_path / "tabler"), str(tmp_path / "brand")], folder=tmp_path / "cache")
+    made_up = svg_set_identity(tmp_path / "brand").prefix
+    with serving(catalogue=catalogue) as served:
+        entries = {entry["set"]["name"]: entry for entry in search(served, "mail")["data"]}
+    assert set(entries) == {"Tabler Icons", "Brand"}
+    assert entries["Tabler Icons"]["iconify"] == "tabler:mail"
+    assert "iconify" not in entries["Brand"], "no Iconify name made up for an SVG file"
+    assert entries["Brand"]["id"] == ICON_ID_BASE + icon_hash(f"{made_up}:mail-outline"), "its id is as it was"

@@ -9,7 +9,9 @@ How an indexed icon is shown:
   keys it has) and `author` (`{"name", "url"}`, likewise) when the set says; `series`, `category` and
   `style` as the readers mapped them. Their ids are hashes of the set's prefix (sets) or of the name
   (the others, shared across sets as the demo's are): stable, whatever else is served.
-- `iconify`, the optional extension: the icon's Iconify name, `prefix:key` ("tabler:arrow-up").
+- `iconify`, the optional extension: the icon's Iconify name, `prefix:key` ("tabler:arrow-up"), for
+  the icons of IconifyJSON sets only. An SVG folder's prefix is made up to keep its ids apart
+  (`svg_prefix`, "lucide-3f2a1c9e"): it names nothing in Iconify, so its icons have none.
 - Variants: PNG 512, PNG 256 (rasterised on demand by `rasterise`) and SVG (the document as stored).
   The small preview is rasterised at `THUMBNAIL_SIZE`, as the demo's.
 - The PNG variants drawn are kept, up to `FILES_KEPT_BYTES` in all (least recently asked go first), so
@@ -73,7 +75,8 @@ class SourceIconRecord:
     series: Ref
     set_ref: SetRef
     variants: tuple[VariantRecord, ...]
-    iconify: str
+    iconify: str | None
+    """`prefix:key` for an IconifyJSON set's icon; None for an SVG folder's (its prefix is made up)."""
     row: IconRow
 
 
@@ -133,7 +136,7 @@ class SourceCatalogue:
             series=_ref(row.unit.record.series),
             set_ref=self._sets[row.unit.id],
             variants=(*variants, VariantRecord(row.variant_id(SVG_SLOT), row.icon_id, "svg", None)),
-            iconify=f"{row.unit.record.prefix}:{row.key}",
+            iconify=f"{row.unit.record.prefix}:{row.key}" if row.unit.has_iconify_names else None,
             row=row,
         )
 

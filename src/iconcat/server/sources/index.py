@@ -118,6 +118,10 @@ _ROWS_PER_QUERY = 900
 class SetUnit(Protocol):
     """One set the readers found (`discover.py`): what the index needs of it."""
 
+    has_iconify_names: bool
+    """True when the set's prefix is its Iconify prefix (an IconifyJSON set), so `prefix:key` is each
+    icon's Iconify name; False for a prefix made up to keep ids apart (an SVG folder's `svg_prefix`)."""
+
     @property
     def key(self) -> str:
         """Stable across runs (the resolved path)."""
@@ -165,6 +169,8 @@ class UnitRow:
     id: int
     key: str
     record: SetRecord
+    has_iconify_names: bool = True
+    """Its prefix is the set's Iconify prefix (`SetUnit.has_iconify_names`, told by the unit served)."""
 
 
 @dataclass(frozen=True)
@@ -249,7 +255,9 @@ def open_index(
             if not up_to_date:  # (up to date, the log holds a few pages: no reader is waited for)
                 _checkpoint(connection)
             connection.close()
-    return SourceIndex(path, signature)
+    # Not stored: the units served say it (it is their kind, not their contents), so the sets indexed
+    # before it was asked are not read again.
+    return SourceIndex(path, signature, frozenset(unit.key for unit in units if not unit.has_iconify_names))
 
 
 def _checkpoint(connection: sqlite3.Connection) -> None:
@@ -608,7 +616,9 @@ def _resolve_collisions(
 class SourceIndex:
     """The served sets of a built index: search, and icons by id or by position (thread-safe)."""
 
-    def __init__(self, path: Path, signature: str) -> None:
+    def __init__(self, path: Path, signature: str, without_iconify_names: Collection[str] = ()) -> None:
+        """The index at `path` serving the combination `signature` names; `without_iconify_names`: the
+        keys of the units whose prefix names nothing in Iconify (`SetUnit.has_iconify_names`)."""
         self._path = path
         self._local = threading.local()
         self._connections: list[sqlite3.Connection] = []
@@ -629,7 +639,8 @@ class SourceIndex:
         self.units: dict[int, UnitRow] = {}
         for values in connection.execute(f"SELECT id, key, {_RECORD_COLUMNS} FROM units"):
             if values[0] in served_ids:  # units stored but not served now (another project's) stay out
-                self.units[values[0]] = UnitRow(values[0], values[1], SetRecord(*values[2:]))
+                record = SetRecord(*values[2:])
+                self.units[values[0]] = UnitRow(values[0], values[1], record, values[1] not in without_iconify_names)
 
     @property
     def listed(self) -> int:
