@@ -31,8 +31,9 @@ Decisions:
   size asked (`Choice.vector`), not downscaled from the large PNG, which blurs a 24 px icon's strokes
   into grey at 16 px. The SVG is fetched into memory (at most `svg_raster.MAX_SVG_BYTES`) and drawn by
   `iconcat.imaging.svg_raster.rasterise` (a remote catalogue's SVG is as untrusted as a folder's: the
-  same sandboxed worker, sanitised first, 2 s at most), `currentColor` painted black as the embedded
-  catalogue's PNGs are. If anything about that fails (the SVG cannot be fetched, is not UTF-8, cannot
+  same sandboxed worker, sanitised first, 2 s at most), `currentColor` painted as the catalogue's own
+  PNGs are: in the colour it says beside the SVG (`FetchedFile.current_colour`: sets from disk served
+  with `--color` say it), when that is a colour `check_colour` accepts, else black. If anything about that fails (the SVG cannot be fetched, is not UTF-8, cannot
   be drawn), the PNG is resampled from the large one as before, without a word: the person asked for a
   64 px PNG, and gets one. The offer is the same either way: sizes below the largest PNG.
 - Saving a resampled PNG: the large PNG is read into memory (`CatalogueClient.fetch_variant`, capped at
@@ -57,6 +58,7 @@ Decisions:
 from __future__ import annotations
 
 import asyncio
+import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -300,9 +302,24 @@ async def _drawn_from_svg(client: CatalogueClient, choice: Choice, progress: Pro
     try:
         fetched = await client.fetch_variant(choice.vector.id, limit=MAX_SVG_BYTES, progress=progress)
         text = fetched.data.decode("utf-8")
-        return await asyncio.to_thread(rasterise, text, choice.size)
+        colour = _current_colour(fetched.current_colour)
+        return await asyncio.to_thread(functools.partial(rasterise, text, choice.size, colour=colour))
     except (CatalogueError, UnicodeDecodeError, RasterError):
         return None
+
+
+def _current_colour(said: str | None) -> str:
+    """The colour to paint an SVG's `currentColor`: what its catalogue says its own PNGs paint it, when
+    that is a colour the rasteriser can paint (`check_colour`: the catalogue's word is untrusted), else
+    black, as the embedded catalogue's PNGs are by default."""
+    from iconcat.imaging.svg_raster import check_colour
+
+    if said is None:
+        return "black"
+    try:
+        return check_colour(said)
+    except ValueError:
+        return "black"
 
 
 async def _resampled(data: bytes, choice: Choice) -> bytes:

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
+from tests.support.iconsets import iconify_package, iconify_set
 from tests.support.pty import DOWN, ESCAPE, RIGHT, PtyProcess
 
 ENTER, CTRL_C = "\r", "\x03"
@@ -60,6 +61,24 @@ def test_a_smaller_png_is_resampled_to_the_size_asked(tmp_path):
     path = Path(os.fsdecode(out.rstrip(b"\n")))
     with Image.open(path) as image:
         assert (image.format, image.size) == ("PNG", (64, 64))
+
+
+@pytest.mark.skipif(not hasattr(select, "poll"), reason="SVG is drawn on POSIX only")
+def test_a_smaller_png_of_sets_from_disk_keeps_the_colour_asked(tmp_path):
+    # 48 px is drawn by the client from the set's SVG (the catalogue draws 512 and 256): green too.
+    folder = tmp_path / "sets" / "paint"
+    iconify_package(folder, iconify_set("paint", {"circle": {}}, width=24, height=24), info={"name": "Paint"})
+    out = tmp_path / "out"
+    terminal = _pick("circle", "--from", str(folder), "--color", "#16a34a", "--size", "48", "-o", str(out))
+    _results_on_screen(terminal)
+    terminal.send(DOWN)
+    terminal.send(ENTER)
+    status, printed = _finish(terminal)
+    assert status == 0
+    with Image.open(Path(os.fsdecode(printed.rstrip(b"\n")))) as image:
+        assert image.size == (48, 48)
+        opaque = {colour[:3] for _count, colour in image.convert("RGBA").getcolors(1 << 16) or [] if colour[3] == 255}
+    assert opaque and all(max(abs(a - b) for a, b in zip(colour, (0x16, 0xA3, 0x4A))) <= 6 for colour in opaque)
 
 
 @pytest.mark.parametrize(("keys", "expected"), [((ESCAPE,), 1), ((DOWN, "q"), 1), ((CTRL_C,), 130)])

@@ -10,8 +10,9 @@ How an indexed icon is shown:
   `style` as the readers mapped them. Their ids are hashes of the set's prefix (sets) or of the name
   (the others, shared across sets as the demo's are): stable, whatever else is served.
 - `iconify`, the optional extension: the icon's Iconify name, `prefix:key` ("tabler:arrow-up").
-- Variants: PNG 512, PNG 256 (rasterised on demand by `rasterise`) and SVG (the document as stored).
-  The small preview is rasterised at `THUMBNAIL_SIZE`, as the demo's.
+- Variants: PNG 512, PNG 256 (rasterised on demand by `rasterise`) and SVG (the document as stored,
+  `currentColor` kept: `current_colour` says what the PNGs paint it, for a client that draws other
+  sizes from the SVG). The small preview is rasterised at `THUMBNAIL_SIZE`, as the demo's.
 - The PNG variants drawn are kept, up to `FILES_KEPT_BYTES` in all (least recently asked go first), so
   a PNG asked twice (downloaded, then picked or put in the bag; by another client) is drawn once: a
   512 px PNG takes resvg 5-15 ms, most of it PNG encoding (`benchmarks/rasterise.py`). Bounded by
@@ -84,11 +85,16 @@ class SourceCatalogue:
     raster worker's job: untrusted SVG is rendered in a process of its own), raising `RasterError`
     when it cannot (broken, more than 2 s, too large): that picture is then `PictureFailed`, a JSON
     500 for that request alone. A failure is not kept: asked again, it is tried again. Thread-safe.
+    `current_colour` is the colour `rasterise` paints `currentColor` (`--color`, checked by the caller).
     """
 
-    def __init__(self, index: SourceIndex, rasterise: Callable[[str, int], bytes]) -> None:
+    def __init__(
+        self, index: SourceIndex, rasterise: Callable[[str, int], bytes], *, current_colour: str = "black"
+    ) -> None:
         self._index = index
         self._rasterise = rasterise
+        self.current_colour: str | None = current_colour
+        """What the PNGs drawn paint the SVGs' `currentColor` (the app says it beside each SVG served)."""
         self._files: BoundedLRU[bytes] = BoundedLRU(_FILES_COUNT_BOUND, FILES_KEPT_BYTES, len)
         self._sets = {unit_id: _set_ref(unit.record) for unit_id, unit in index.units.items()}
 
