@@ -75,7 +75,9 @@ def test_a_smaller_png_of_sets_from_disk_keeps_the_colour_asked(tmp_path):
     terminal.send(ENTER)
     status, printed = _finish(terminal)
     assert status == 0
-    with Image.open(Path(os.fsdecode(printed.rstrip(b"\n")))) as image:
+    path = Path(os.fsdecode(printed.rstrip(b"\n")))
+    assert path.name == "paint-circle-48.png"  # named after its Iconify name, paint:circle
+    with Image.open(path) as image:
         assert image.size == (48, 48)
         opaque = {colour[:3] for _count, colour in image.convert("RGBA").getcolors(1 << 16) or [] if colour[3] == 255}
     assert opaque and all(max(abs(a - b) for a, b in zip(colour, (0x16, 0xA3, 0x4A))) <= 6 for colour in opaque)

@@ -33,8 +33,8 @@ class Connection:
     Phosphor", "243 icon sets"; sanitised when made), with `is_demo` (embedded, a new port each run);
     None: not sets from disk."""
     filename_template: str | None = None
-    """The file-name template saved files are named with (the `filename` setting, checked); None: the
-    default (`iconcat.name_template.DEFAULT_TEMPLATE`)."""
+    """The file-name template saved files are named with (the `filename` setting, checked); None: each
+    icon's default (`iconcat.api.default_template`)."""
 
     @property
     def label(self) -> str:
