@@ -35,9 +35,10 @@ Decisions:
   `iconcat.imaging.svg_raster.rasterise` (a remote catalogue's SVG is as untrusted as a folder's: the
   same sandboxed worker, sanitised first, 2 s at most), `currentColor` painted as the catalogue's own
   PNGs are: in the colour it says beside the SVG (`FetchedFile.current_colour`: sets from disk served
-  with `--color` say it), when that is a colour `check_colour` accepts, else black. If anything about that fails (the SVG cannot be fetched, is not UTF-8, cannot
-  be drawn), the PNG is resampled from the large one as before, without a word: the person asked for a
-  64 px PNG, and gets one. The offer is the same either way: sizes below the largest PNG.
+  with `--color` say it), when that is a colour `check_colour` accepts, else black. If anything about
+  that fails (the SVG cannot be fetched, is not UTF-8, cannot be drawn), the PNG is resampled from the
+  large one as before, without a word: the person asked for a 64 px PNG, and gets one. The offer is
+  the same either way: sizes below the largest PNG.
 - Saving a resampled PNG: the large PNG is read into memory (`CatalogueClient.fetch_variant`, capped at
   `iconcat.imaging.resample.MAX_SOURCE_BYTES`, the most resampling accepts), decoded with the
   previews' safety (format allow-list, pixel cap) and resampled in a thread
