@@ -122,6 +122,35 @@ def test_size_with_a_vector_format_is_refused_in_one_line(tmp_path):
     assert result.stderr.decode().count("\n") == 1 and "vector" in result.stderr.decode()
 
 
+def test_a_format_the_sets_from_disk_never_offer_is_refused_before_the_browser_opens(tmp_path):
+    folder = tmp_path / "sets" / "paint"
+    iconify_package(folder, iconify_set("paint", {"circle": {}}, width=24, height=24), info={"name": "Paint"})
+    result = subprocess.run(
+        [sys.executable, "-m", "iconcat.cli", "pick", "circle", "--from", str(folder), "--format", "eps"],
+        capture_output=True,
+        stdin=subprocess.DEVNULL,
+        timeout=30,
+    )
+    assert (result.returncode, result.stdout) == (2, b"")
+    said = result.stderr.decode()
+    assert said.count("\n") == 1 and "--format eps" in said and "SVG and PNG" in said, said
+    # Refused at the start: not a set was indexed (the index is built once the browser is up).
+    assert not (Path(os.environ["XDG_CACHE_HOME"]) / "iconcat").exists()
+
+
+def test_formats_are_refused_only_where_the_catalogue_says_which_it_serves():
+    from iconcat.cli.browser import formats_served
+    from iconcat.config import Settings
+    from iconcat.local_sets import LocalSets
+
+    unconfigured, configured = Settings(None, None), Settings("https://icons.example.com", "t0ken")
+    sets_from_disk = formats_served(configured, False, LocalSets(("icons",)))[0]
+    assert sets_from_disk is not None and sorted(sets_from_disk) == ["png", "svg"]
+    for demo in (formats_served(configured, True, None)[0], formats_served(unconfigured, False, None)[0]):
+        assert demo is not None and sorted(demo) == ["eps", "png", "svg"]
+    assert formats_served(configured, False, None)[0] is None  # a service: known only from its answers
+
+
 def test_multi_prints_one_path_per_icon_after_the_bag_is_downloaded(tmp_path, monkeypatch):
     # --name names the bag's files too, and wins over a broken setting in the environment.
     monkeypatch.setenv("ICONCAT_FILENAME", "{nme}")

@@ -111,6 +111,7 @@ class BrowserScreen(Screen[None]):
         group: bool = False,
         pictures: TerminalPictures | None = None,
         choose: Callable[[Icon], None] | None = None,
+        dimmed: Callable[[Icon], bool] | None = None,
         written: WrittenFiles | None = None,
         first_search: FirstSearch | None = None,
     ) -> None:
@@ -123,6 +124,8 @@ class BrowserScreen(Screen[None]):
         self._initial_query = query
         self._choose = choose
         """What choosing an icon (Enter, d, a double click) does instead of the variant picker (`pick`)."""
+        self._dimmed = dimmed
+        """Which results are drawn dimmed (`pick`: the icons that offer nothing it asks for); None: none."""
         self._view = view
         self.searches = SearchRunner(self, link, first_search)
         """Runs searches; the newest one's answer lands (the first may have started before the app)."""
@@ -154,7 +157,9 @@ class BrowserScreen(Screen[None]):
         yield SearchBar(self._initial_query, id="search-bar")
         with Horizontal(id="main"):
             yield FacetPanel(id="facets")
-            yield ResultsArea(self.previews, view=self._view, mode=self.drawing.initial_mode, id="results-area")
+            yield ResultsArea(
+                self.previews, view=self._view, mode=self.drawing.initial_mode, dimmed=self._dimmed, id="results-area"
+            )
             yield DetailPane(
                 self.thumbnails,
                 self.previews,

@@ -12,7 +12,8 @@ How an indexed icon is shown:
 - `iconify`, the optional extension: the icon's Iconify name, `prefix:key` ("tabler:arrow-up").
 - Variants: PNG 512, PNG 256 (rasterised on demand by `rasterise`) and SVG (the document as stored,
   `currentColor` kept: `current_colour` says what the PNGs paint it, for a client that draws other
-  sizes from the SVG). The small preview is rasterised at `THUMBNAIL_SIZE`, as the demo's.
+  sizes from the SVG), and nothing else (`refs.SOURCE_FORMATS` says so before a catalogue is
+  opened). The small preview is rasterised at `THUMBNAIL_SIZE`, as the demo's.
 - The PNG variants drawn are kept, up to `FILES_KEPT_BYTES` in all (least recently asked go first), so
   a PNG asked twice (downloaded, then picked or put in the bag; by another client) is drawn once: a
   512 px PNG takes resvg 5-15 ms, most of it PNG encoding (`benchmarks/rasterise.py`). Bounded by

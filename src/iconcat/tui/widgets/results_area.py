@@ -52,11 +52,19 @@ class ResultsArea(Container):
     """"gallery" or "list": which view of the results is on show."""
 
     def __init__(
-        self, loader: PreviewLoader, *, view: str = "gallery", mode: str = "half", id: str | None = None
+        self,
+        loader: PreviewLoader,
+        *,
+        view: str = "gallery",
+        mode: str = "half",
+        dimmed: Callable[[Icon], bool] | None = None,
+        id: str | None = None,
     ) -> None:
         super().__init__(id=id, classes="-message")
         self._loader = loader
         self._mode = mode
+        self._dimmed = dimmed
+        """Which icons both views draw faded (`iconcat pick`: those that offer nothing asked); None: none."""
         self._groups: tuple[IconGroup, ...] | None = None
         self._marks: frozenset[int] = frozenset()
         self._favourites: frozenset[int] = frozenset()
@@ -69,8 +77,9 @@ class ResultsArea(Container):
         self.set_class(view == "gallery", "-gallery-view")
 
     def compose(self) -> ComposeResult:
-        yield ResultsList(id="results")
-        yield Gallery(self._loader, mode=self._mode, label_lines=2, id="gallery")  # name, then style and set
+        yield ResultsList(dimmed=self._dimmed, id="results")
+        # Two lines under each picture: the name, then the style and set.
+        yield Gallery(self._loader, mode=self._mode, label_lines=2, dimmed=self._dimmed, id="gallery")
         yield Static(Content(SearchState().explanation), id="results-message", markup=False)
 
     @property
