@@ -1,6 +1,6 @@
 """Icon sets from disk (issue 24): indexing the whole `@iconify/json`, restarting, searching.
 
-    python benchmarks/sources.py [--sets PATH] [--repeat 30] [--skip-baseline]
+    python benchmarks/sources.py [--sets PATH] [--repeat 30] [--skip-baseline] [--spellings-only]
 
 PATH is a folder of IconifyJSON files (default: `/work/realsets/iconify-json-*/package/json`, the
 unpacked `@iconify/json` package: 243 sets, ~390,000 icons). Prints:
@@ -22,6 +22,13 @@ unpacked `@iconify/json` package: 243 sets, ~390,000 icons). Prints:
    asked before in the run): the preview (uncached) and the PNG 512 (drawn by the raster worker), median
    and p95. Goals: ≤ 5 ms and ≤ 25 ms median (the goals are for the rasterising process, which is
    inside these figures; `benchmarks/rasterise.py` times it alone, and says which binding draws).
+7. One index per real folder (`--spellings-only` runs this section alone): the sets built in a fresh
+   cache from a relative spelling of PATH while another process holds the index open (a `serve` in
+   another terminal), then opened again by that spelling (the baseline: a restart), by the absolute
+   path, through a link and by the relative one again, each in a fresh interpreter to the first search
+   answered, with the sets each open read (goal: none, each ≤ 1 s). And the size on disk (database +
+   write-ahead log) after that build, against the same build with the checkpoint left out (measured in
+   the same run: one more build). Goal ≤ 700 MB.
 
 The sets are read by `iconcat.server.sources.discover`, the real readers; pictures are drawn by the
 real raster worker (`iconcat.imaging.svg_raster`).
@@ -32,8 +39,10 @@ Figures are for this machine as loaded at the time; never part of the test suite
 from __future__ import annotations
 
 import argparse
+import contextlib
 import glob
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -123,6 +132,24 @@ RESTART = textwrap.dedent(
 )
 
 
+SPELLING_OPEN = textwrap.dedent(
+    """
+    import sys, time
+    from pathlib import Path
+    from iconcat.server.sources import index as index_module
+    from iconcat.server.sources.catalogue import SourceCatalogue
+    from iconcat.server.sources.discover import discover
+    if sys.argv[3] == "no-checkpoint":
+        index_module._checkpoint = lambda connection: None
+    read = []
+    index = index_module.open_index(Path(sys.argv[2]), discover([sys.argv[1]]).units, progress=read.append)
+    catalogue = SourceCatalogue(index, rasterise=lambda svg, size: b"")
+    catalogue.search_page("arrow", 0, 48)
+    print(time.time(), read[-1].sets_total if read else 0, catalogue.search_count("arrow"))
+    """
+)
+
+
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
@@ -136,11 +163,15 @@ def main() -> None:
     parser.add_argument(
         "--searches-only", metavar="CACHE", help="skip 1 and 2: search an index already built in the folder CACHE"
     )
+    parser.add_argument("--spellings-only", action="store_true", help="run section 7 alone")
     options = parser.parse_args()
     folders = glob.glob(options.sets)
     if not folders:
         raise SystemExit(f"no sets at {options.sets}: unpack @iconify/json there or pass --sets")
     folder = folders[0]
+    if options.spellings_only:
+        one_index_per_real_folder(folder)
+        return
     if options.searches_only:
         search_latencies(folder, Path(options.searches_only), options.repeat)
         return
@@ -148,6 +179,7 @@ def main() -> None:
         cache = Path(scratch) / "cache"
         build_and_restart(folder, cache, Path(scratch), options.skip_baseline)
         search_latencies(folder, cache, options.repeat)
+    one_index_per_real_folder(folder)
 
 
 def build_and_restart(folder: str, cache: Path, scratch: Path, skip_baseline: bool) -> None:
@@ -320,6 +352,65 @@ def cached_preview_beside_searches(client: httpx.Client, repeat: int) -> None:
         f"5. A cached preview: {idle:.2f} ms idle, {busy:.2f} ms while another client searches 'a' "
         f"({busy / idle:.1f}x; goal ≤ 3x)"
     )
+
+
+def one_index_per_real_folder(folder: str) -> None:
+    """Section 7 (module docstring)."""
+    import sqlite3
+
+    from iconcat.server.sources.index import INDEX_FILE, open_index
+
+    def size_on_disk(cache: Path) -> tuple[float, float]:
+        """The database's and its write-ahead log's sizes, in MB."""
+        wal = cache / f"{INDEX_FILE}-wal"
+        return (cache / INDEX_FILE).stat().st_size / 1e6, (wal.stat().st_size if wal.exists() else 0) / 1e6
+
+    with tempfile.TemporaryDirectory() as scratch:
+        where = Path(scratch)
+        (where / "linked").symlink_to(Path(folder).resolve(), target_is_directory=True)
+        spellings = {
+            "relative": os.path.relpath(Path(folder).resolve(), where),
+            "absolute": str(Path(folder).resolve()),
+            "link": str(where / "linked"),
+        }
+
+        def opened(spelling: str, cache: Path, checkpoint: bool = True) -> tuple[float, int]:
+            """A fresh interpreter in `scratch` opening the sets by `spelling`: seconds from its start to
+            the first search answered, and the sets it read."""
+            started = time.time()
+            code = [sys.executable, "-c", SPELLING_OPEN, spelling, str(cache), "" if checkpoint else "no-checkpoint"]
+            done = subprocess.run(code, capture_output=True, text=True, check=True, cwd=where)
+            answered, read, _total = done.stdout.split()
+            return float(answered) - started, int(read)
+
+        sizes = {}
+        builds = {}
+        for checkpoint in (False, True):
+            cache = where / ("cache" if checkpoint else "cache-without-checkpoint")
+            open_index(cache, [])  # the database exists, so another process can hold it open meanwhile
+            with contextlib.closing(sqlite3.connect(f"{(cache / INDEX_FILE).as_uri()}?mode=ro", uri=True)) as other:
+                other.execute("SELECT count(*) FROM units").fetchone()
+                builds[checkpoint] = opened(spellings["relative"], cache, checkpoint)
+                sizes[checkpoint] = size_on_disk(cache)
+            if not checkpoint:
+                shutil.rmtree(cache)
+        print(f"7. One index per real folder: {folder} built from {spellings['relative']!r} in {builds[True][0]:.1f} s")
+        for checkpoint, label in ((False, "without the checkpoint (before)"), (True, "with it")):
+            database, wal = sizes[checkpoint]
+            print(
+                f"   size on disk after the build, another process holding the index, {label}: "
+                f"{database + wal:.0f} MB (database {database:.0f} MB + log {wal:.0f} MB); goal ≤ 700 MB"
+            )
+        restart, _ = opened(spellings["relative"], where / "cache")
+        print(f"   opened again by the same spelling (the baseline): {restart * 1000:.0f} ms")
+        for name in ("absolute", "link", "relative"):
+            seconds, read = opened(spellings[name], where / "cache")
+            print(
+                f"   then by the {name} spelling: {seconds * 1000:.0f} ms ({seconds / restart:.2f}x the baseline, "
+                f"{seconds / builds[True][0]:.3f}x the build), {read} sets read; goal ≤ 1 s, none read"
+            )
+        database, wal = size_on_disk(where / "cache")
+        print(f"   size on disk after the four opens: {database + wal:.0f} MB (log {wal:.0f} MB)")
 
 
 if __name__ == "__main__":

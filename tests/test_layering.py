@@ -17,6 +17,13 @@
   `iconcat.api`, no `iconcat.tui`, no `iconcat.browsing`, checked the same two ways. (It serves with
   Starlette and uvicorn.) The filter rule its `narrow` shares with the browser's filters is
   `iconcat.filter_rule`, headless, below both.
+- The catalogue seam (`iconcat.catalogue`: the protocol, the spec, the kind table, choosing, one
+  adapter a kind) sits under the front ends and over everything a catalogue is made of: no Textual,
+  nothing of `iconcat.tui` or `iconcat.cli`; and nothing below it imports it (the client, the disk
+  side, imaging, the settings, the memory, the leaves, the server: the server imports no adapter),
+  checked in the source. Its core (the protocol, the spec, the kinds, choosing) imports no adapter:
+  `open_catalogue` imports the one a catalogue's kind names. The in-process adapter loads neither
+  Starlette nor uvicorn, nor the HTTP app: in-process means no server.
 - httpx is the client's: only modules of `iconcat.api` import it.
 - `iconcat.downloads` knows bytes and files, not the client: it imports nothing of `iconcat.api`, not
   even for typing.
@@ -54,6 +61,7 @@ HEADLESS = [
     "iconcat.folders",
     "iconcat.lru",
     "iconcat.opener",
+    "iconcat.catalogue",
 ]
 """Below the browser: never Textual."""
 
@@ -61,7 +69,36 @@ BROWSING = ["iconcat.browsing"]
 FORBIDDEN_TO_BROWSING = ["textual", "iconcat.tui", "iconcat.cli"]
 
 SERVER = ["iconcat.server"]
-FORBIDDEN_TO_SERVER = ["textual", "iconcat.api", "iconcat.tui", "iconcat.browsing"]
+FORBIDDEN_TO_SERVER = ["textual", "iconcat.api", "iconcat.tui", "iconcat.browsing", "iconcat.catalogue"]
+
+CATALOGUE = ["iconcat.catalogue"]
+FORBIDDEN_TO_CATALOGUE = ["textual", "iconcat.tui", "iconcat.cli"]
+BELOW_CATALOGUE = [
+    "iconcat.api",
+    "iconcat.downloads",
+    "iconcat.imaging",
+    "iconcat.graphics",
+    "iconcat.server",
+    "iconcat.config",
+    "iconcat.text",
+    "iconcat.filter_rule",
+    "iconcat.name_template",
+    "iconcat.memory",
+    "iconcat.catalogue_names",
+    "iconcat.choices",
+    "iconcat.failures",
+    "iconcat.folders",
+    "iconcat.lru",
+    "iconcat.opener",
+    "iconcat.local_sets",
+]
+"""What catalogues are made of: none of it imports the seam (the front ends, saving and the rules of
+browsing use it)."""
+CATALOGUE_CORE = ["iconcat.catalogue", "iconcat.catalogue.protocol", "iconcat.catalogue.spec"]
+CATALOGUE_CORE += ["iconcat.catalogue.kinds", "iconcat.catalogue.choose"]
+ADAPTERS = ["iconcat.catalogue.service", "iconcat.catalogue.embedded"]
+IN_PROCESS = ["iconcat.catalogue.embedded"]
+FORBIDDEN_IN_PROCESS = ["starlette", "uvicorn", "iconcat.server.app", "iconcat.server.background"]
 
 
 @pytest.fixture(scope="module")
@@ -145,6 +182,36 @@ def test_server_imports_nothing_of_the_client_or_textual_in_its_source(iconcat_m
     assert not report, f"the embedded catalogue imports the client, the browser or Textual:\n{report}"
 
 
+def test_the_catalogue_seam_loads_no_textual_and_nothing_of_the_front_ends(iconcat_modules) -> None:
+    assert set(ADAPTERS) <= set(modules_within(iconcat_modules, CATALOGUE)), "the adapters were not found"
+    assert loaded_violations(iconcat_modules, CATALOGUE, FORBIDDEN_TO_CATALOGUE) == []
+
+
+def test_the_catalogue_seam_imports_no_textual_and_nothing_of_the_front_ends_in_its_source(iconcat_modules) -> None:
+    report = source_violations(iconcat_modules, CATALOGUE, FORBIDDEN_TO_CATALOGUE)
+    assert not report, f"the catalogue seam imports Textual, the browser or the command line:\n{report}"
+
+
+def test_nothing_below_the_catalogue_seam_imports_it(iconcat_modules) -> None:
+    below = modules_within(iconcat_modules, BELOW_CATALOGUE)
+    assert "iconcat.server.app" in below and "iconcat.api._client" in below
+    report = source_violations(iconcat_modules, BELOW_CATALOGUE, CATALOGUE)
+    assert not report, f"a layer below the catalogue seam imports it (the server no adapter):\n{report}"
+
+
+def test_the_seams_core_imports_no_adapter(iconcat_modules) -> None:
+    assert set(CATALOGUE_CORE) <= iconcat_modules.keys()
+    chains = forbidden_paths(iconcat_modules, CATALOGUE_CORE, ADAPTERS)
+    report = "\n\n".join(format_chain(chain) for chain in chains)
+    assert not report, f"the seam's core imports an adapter (open_catalogue imports the one it needs):\n{report}"
+
+
+def test_the_in_process_catalogue_loads_no_http_server(iconcat_modules) -> None:
+    assert loaded_violations(iconcat_modules, IN_PROCESS, FORBIDDEN_IN_PROCESS) == []
+    report = source_violations(iconcat_modules, IN_PROCESS, FORBIDDEN_IN_PROCESS)
+    assert not report, f"the in-process catalogue imports the HTTP server:\n{report}"
+
+
 def test_only_the_client_imports_httpx(iconcat_modules) -> None:
     outside = [
         found.where()
@@ -176,6 +243,9 @@ FAKE_PACKAGE = {
         "from typing import TYPE_CHECKING\n\nfrom fake import helpers\n\n"
         "if TYPE_CHECKING:\n    from fake.api import VERSION\n"
     ),
+    "fake/catalogue/__init__.py": "",
+    "fake/catalogue/embedded.py": "from fake.server import data\n",
+    "fake/downloads.py": "def save():\n    from fake.catalogue import embedded\n",
 }
 
 
@@ -210,3 +280,9 @@ def test_a_command_line_reaching_into_the_browser_is_caught(fake_modules) -> Non
     # `from fake.tui import run` (the package's entry point) passes; the rule inside it does not.
     reached = tui_modules_imported(fake_modules, "fake.cli", "fake.tui")
     assert len(reached) == 1 and reached[0].endswith("cli.py:3 (inside a function) imports fake.tui.rules")
+
+
+def test_a_layer_below_the_seam_importing_an_adapter_is_caught(fake_modules) -> None:
+    report = source_violations(fake_modules, ["fake.downloads", "fake.server"], ["fake.catalogue"])
+    assert "fake.downloads -> fake.catalogue.embedded" in report and "downloads.py:2 (inside a function)" in report
+    assert "fake.server" not in report  # (the adapter imports the server: that way is allowed)

@@ -1,4 +1,5 @@
-"""The values the browser's settings may take: the choices of `--thumbnails` and `--view`.
+"""The values options and settings may take: the choices of `--thumbnails`, `--view`, `--graphics` and
+`pick --format` (the parser builds each option's help from them, so that its help names every value).
 
 Apart from `iconcat.config` (which re-exports them) so that building the command line's parser, and
 so `iconcat --help`, imports nothing else: reading settings needs dataclasses, pathlib and more, and
@@ -7,7 +8,7 @@ so `iconcat --help`, imports nothing else: reading settings needs dataclasses, p
 
 from __future__ import annotations
 
-__all__ = ["GRAPHICS", "THUMBNAIL_MODES", "VIEWS"]
+__all__ = ["FILE_FORMATS", "GRAPHICS", "THUMBNAIL_MODES", "VIEWS"]
 
 THUMBNAIL_MODES = ("half", "quadrant", "text")
 """How the browser draws pictures: half blocks, quadrant blocks (sharper), or text only (no pictures,
@@ -21,3 +22,6 @@ VIEWS = ("gallery", "list")
 GRAPHICS = ("auto", "kitty", "sixel", "blocks")
 """Whether pictures are drawn in true pixels by the terminal: `auto` asks the terminal (kitty graphics
 where it draws them, else sixel where it has it, else blocks), or one of them forced."""
+
+FILE_FORMATS = ("png", "svg", "eps")
+"""The formats of a variant's file, as the catalogue names them: what `iconcat pick --format` takes."""

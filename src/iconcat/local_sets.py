@@ -34,6 +34,8 @@ __all__ = ["LocalSets", "LocalSetsError", "TerminalProgress", "build_catalogue",
 BAR_WIDTH = 20
 REDRAW_EVERY = 0.1
 """Seconds between two redraws of the bar (a build reports every 500 icons)."""
+DEFAULT_COLUMNS = 80
+"""The bar's width limit when neither the terminal nor `COLUMNS` says one."""
 
 
 class LocalSetsError(Exception):
@@ -118,9 +120,10 @@ class TerminalProgress:
 
     def _columns(self) -> int:
         try:
-            return os.get_terminal_size(self._stream.fileno()).columns if self._stream is not None else 80
+            reported = os.get_terminal_size(self._stream.fileno()).columns if self._stream is not None else 0
         except (OSError, ValueError):
-            return 80
+            reported = 0
+        return line_width(reported, os.environ.get("COLUMNS"))
 
     def _write(self, text: str) -> None:
         if self._stream is None:
@@ -130,6 +133,19 @@ class TerminalProgress:
             self._stream.flush()
         except (OSError, ValueError):  # nobody reads it any more: the build goes on unsaid
             self._stream = None
+
+
+def line_width(reported: int, columns_variable: str | None) -> int:
+    """The terminal's width as its size says, else `COLUMNS`, else `DEFAULT_COLUMNS`: a width of 0 (a pty
+    nobody sized: some CI runners, `script`, a container's console) is unknown, not a line of nothing
+    (cut to it, the bar read "Indexing i")."""
+    if reported > 0:
+        return reported
+    try:
+        given = int(columns_variable or "")
+    except ValueError:
+        given = 0
+    return given if given > 0 else DEFAULT_COLUMNS
 
 
 def progress_line(progress: BuildProgress) -> str:

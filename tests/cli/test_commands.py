@@ -123,7 +123,7 @@ def test_an_unreachable_service_exits_1():
 
 
 @pytest.mark.parametrize(
-    "args", [["download", "abc"], ["search", "x", "--timeout", "-1"], ["nonsense"], ["download", "-5"]]
+    "args", [["download", "abc"], ["search", "x", "--timeout", "-1"], ["--nonsense"], ["download", "-5"]]
 )
 def test_usage_errors_exit_2(args, configured):
     outcome = run_iconcat(*args, env=configured)

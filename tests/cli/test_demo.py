@@ -56,3 +56,51 @@ def test_with_no_catalogue_the_hint_offers_the_demo(args, tmp_path):
     assert outcome.status == 2
     line = outcome.error_line
     assert "no catalogue configured" in line and "iconcat login" in line and "--demo" in line
+
+
+NO_CATALOGUE_COMMANDS = [["search", "arrow"], ["download", "500001", "-o", "."]]
+
+
+def failed_line(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
+    """The one line `iconcat ARGV` prints when it fails with a usage error, run in this process."""
+    from iconcat.cli import main
+
+    assert main(argv) == 2
+    [line] = capsys.readouterr().err.splitlines()
+    return line
+
+
+@pytest.mark.parametrize("argv", NO_CATALOGUE_COMMANDS, ids=["search", "download"])
+def test_with_no_catalogue_the_hint_names_from(argv, tmp_path, monkeypatch, capsys):
+    """Issue 29: --from is a way to a catalogue too; an empty @iconify-json scope holds no set to offer."""
+    (tmp_path / "node_modules" / "@iconify-json" / "tabler").mkdir(parents=True)
+    monkeypatch.chdir(tmp_path)
+    line = failed_line(argv, capsys)
+    assert "no catalogue configured" in line and "--from PATH" in line and "--demo" in line
+    assert "iconcat login" in line and "--from ." not in line
+
+
+@pytest.mark.parametrize("argv", NO_CATALOGUE_COMMANDS, ids=["search", "download"])
+@pytest.mark.parametrize(
+    ("installed", "named"),
+    [
+        ("node_modules/@iconify-json/tabler/icons.json", "node_modules/@iconify-json"),
+        ("node_modules/@iconify/json/json/tabler.json", "node_modules/@iconify/json"),
+    ],
+    ids=["packages", "collection"],
+)
+def test_in_a_folder_with_iconify_sets_the_hint_gives_the_from_to_type(
+    argv, installed, named, tmp_path, monkeypatch, capsys
+):
+    from tests.support.iconsets import iconify_set, write_json
+
+    write_json(tmp_path / installed, iconify_set("tabler", {"arrow-up": {}, "arrow-down": {}}))
+    monkeypatch.chdir(tmp_path)
+    line = failed_line(argv, capsys)
+    assert f"this folder holds icon sets ({named}): add --from . to use them" in line
+    assert "--demo" in line and "iconcat login" in line
+
+    from iconcat.cli import main
+
+    assert main(["search", "arrow", "--json", "--from", "."]) == 0, "the --from it gives serves those sets"
+    assert {icon["name"] for icon in json.loads(capsys.readouterr().out)["data"]} == {"Arrow Up", "Arrow Down"}

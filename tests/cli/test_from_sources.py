@@ -202,3 +202,15 @@ def test_browse_and_pick_on_sets_all_unreadable_close_and_say_why_with_exit_2(tm
         left_app = run.text.rfind("\x1b[?1049l")
         assert left_app != -1 and run.text.find(f"iconcat: error: {said}", left_app) != -1, run.visible[-500:]
         assert "Traceback" not in run.text and "Connect to a catalogue" not in run.visible, case
+
+
+@pytest.mark.parametrize(("columns_variable", "width"), [("", 80), ("30", 30)])
+def test_the_bar_on_a_terminal_of_0_columns_is_cut_to_columns_else_80(
+    sets: dict[str, Path], tmp_path: Path, columns_variable: str, width: int
+) -> None:
+    cache = {"ICONCAT_CACHE_DIR": str(tmp_path / f"cache-{width}"), "COLUMNS": columns_variable}
+    with PtyProcess.iconcat("search", "acorn", "--from", str(sets["ph"]), columns=0, env=cache) as run:
+        assert run.finish() == 0, run.visible[-500:]
+    drawn = [line for line in run.text.replace("\r\n", "\n").split("\r\x1b[K") if line.startswith("Indexing")]
+    full = "Indexing icon sets " + "─" * 20 + " 0/1 sets"
+    assert drawn and drawn[0] == full[: width - 1], drawn  # not "Indexing i": 0 columns is no width

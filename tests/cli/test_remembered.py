@@ -68,3 +68,32 @@ def test_no_favourites_here_says_where_they_are_and_never_shows_credentials():
     assert json.loads(as_json.stdout)["data"] == [] and "2 in the demo catalogue" in as_json.stderr
     from_demo = run_iconcat("favourites", "--demo")
     assert "Star" in from_demo.stdout and "favourites in" not in from_demo.stderr
+
+
+def test_favourites_and_recents_of_sets_from_disk_are_kept_where_the_browser_keeps_them(tmp_path):
+    """Issue 29: under the key a browser over sets from disk keeps them (`Connection.memory_key`), listed by
+    `--from PATH` after the command or before it, and not by `--demo`."""
+    from iconcat.tui.connection import Connection
+
+    browser_over_sets = Connection(
+        base_url="http://127.0.0.1:9", token="t", download_dir=tmp_path, is_demo=True, local_sets="Tabler Icons"
+    )
+    from_disk = Memory.open(browser_over_sets.memory_key)
+    from_disk.toggle_favourite(icon("Arrow Up"))
+    from_disk.used(icon("Home"))
+    from_disk.close()
+    demo = Memory.open(DEMO_CATALOGUE)
+    demo.toggle_favourite(icon("Star"))
+    demo.close()
+    folder = str(tmp_path / "sets")  # never read: every set from disk shares one list
+
+    def names(*args: str) -> list[str]:
+        outcome = run_iconcat(*args, "--json")
+        assert outcome.status == 0, outcome.stderr
+        return [entry["name"] for entry in json.loads(outcome.stdout)["data"]]
+
+    assert names("favourites", "--from", folder) == names("--from", folder, "favourites") == ["Arrow Up"]
+    assert names("recent", "--from", folder) == ["Home"]
+    assert names("favourites", "--demo") == names("favourites") == ["Star"]
+    assert names("favourites", "--from", folder, "--demo") == ["Star"], "--demo wins, as in the browser"
+    assert "Arrow Up" in run_iconcat("favourites", env={"ICONCAT_FROM": folder}).stdout

@@ -93,3 +93,31 @@ def test_serve_refuses_what_cannot_both_be_served(sets, args: list[str], said: s
     outcome = run_iconcat("serve", "--port", "0", *[sets["ph"] if word == "SETS" else word for word in args])
     assert outcome.status == 2
     assert said in outcome.error_line
+
+
+def test_serve_search_and_the_build_state_one_count_of_icons_hidden_ones_and_plain_aliases_left_out(
+    tmp_path: Path,
+) -> None:
+    icons = {"shape-square": {}, "shape-circle": {}, "shape-old": {"hidden": True}, "shape-gone": {"hidden": True}}
+    aliases = {
+        "shape-box": {"parent": "shape-square"},  # another name for Shape Square: not an icon of its own
+        "shape-flipped": {"parent": "shape-circle", "hFlip": True},  # its own glyph: an icon
+        "shape-new": {"parent": "shape-gone"},  # takes its hidden icon's place: an icon
+        "shape-retired": {"parent": "shape-square", "hidden": True},  # leads nowhere
+    }
+    folder = tmp_path / "shapes"
+    iconify_package(folder, iconify_set("shp", icons, aliases=aliases, width=24, height=24), info={"name": "Shapes"})
+    listed = {"Shape Square", "Shape Circle", "Shape Flipped", "Shape New"}
+    with serving_iconcat("--from", str(folder), env={"ICONCAT_CACHE_DIR": str(tmp_path / "served")}) as server:
+        served = httpx.get(
+            f"{server.base_url}/api/v1/search",
+            params={"name": "shape"},
+            headers={"Authorization": f"Bearer {DEMO_TOKEN}"},
+        ).json()
+    assert {icon["name"] for icon in served["data"]} == listed and served["meta"]["total"] == len(listed)
+    assert server.banner.startswith(f"iconcat: Shapes: {len(listed)} icons at http://"), server.banner
+    assert f"iconcat: indexed 1 icon set ({len(listed)} icons) in " in server.stderr
+    found = run_iconcat("search", "shape", "--from", str(folder), env={"ICONCAT_CACHE_DIR": str(tmp_path / "searched")})
+    assert found.status == 0, found.stderr
+    assert f"iconcat: indexed 1 icon set ({len(listed)} icons) in " in found.stderr
+    assert found.stderr.splitlines()[-1] == f"{len(listed)} icons" and found.stdout.count("  Shapes  ") == len(listed)

@@ -5,6 +5,7 @@ the requests themselves are `CatalogueClient.more`'s (the module docstring of `_
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from urllib.parse import urlencode
 
 import httpx
@@ -12,7 +13,7 @@ import httpx
 from ._auth import Origin, plausible_host
 from ._models import HeldIcons, SearchResult
 
-__all__ = ["cap_notice", "merge_page", "page_key", "vet_next"]
+__all__ = ["NextPage", "cap_notice", "grown_result", "merge_page", "page_key", "vet_next"]
 
 
 def merge_page(
@@ -21,11 +22,32 @@ def merge_page(
     """`previous` (None for a first page) and the `page` fetched from `url`, as one result.
 
     `page.next_page` is the service's raw `meta.next`; the result's is vetted (`vet_next`, against
-    the catalogue's `origin`) or None, with why; at most `max_icons_held` icons are kept. The work is
-    the page's: the new result views a longer prefix of the store `previous` views (`HeldIcons`), so
-    the icons held already are neither looked at nor copied, and `previous` stays as it was.
+    the catalogue's `origin`) or None, with why; at most `max_icons_held` icons are kept (`grown_result`).
     """
-    fetched = (*(previous.pages_fetched if previous else ()), page_key(url))
+
+    def follow(raw: str, fetched: tuple[str, ...]) -> tuple[str | None, str | None]:
+        target, refusal = vet_next(raw, url, fetched, origin=origin)
+        return (str(target) if target is not None else None), (refusal or None)
+
+    return grown_result(previous, page, page_key(url), follow, max_icons_held=max_icons_held)
+
+
+NextPage = Callable[[str, tuple[str, ...]], tuple[str | None, str | None]]
+"""How a page's raw next page is followed: (raw, the pages fetched, this one included) → (the next
+page to fetch or None, why one offered is not followed or None)."""
+
+
+def grown_result(
+    previous: SearchResult | None, page: SearchResult, key: str, follow: NextPage, *, max_icons_held: int
+) -> SearchResult:
+    """`previous` (None for a first page) and `page`, fetched as `key` (how loops are told), as one result:
+    what `merge_page` does once the page's address is known, shared with catalogues that answer in-process.
+
+    `follow` decides the next page from `page.next_page`. The work is the page's: the new result views
+    a longer prefix of the store `previous` views (`HeldIcons`), so the icons held already are neither
+    looked at nor copied, and `previous` stays as it was.
+    """
+    fetched = (*(previous.pages_fetched if previous else ()), key)
     store, count = previous.held() if previous is not None else (HeldIcons(), 0)
     store, held, fresh = store.grown(count, page.icons, max_icons_held)
     skipped = (previous.skipped if previous else 0) + page.skipped + len(page.icons) - fresh
@@ -39,9 +61,7 @@ def merge_page(
     elif previous is not None and not fresh and page.next_page is not None:
         stopped = "the service's next page was empty yet pointed to another, so paging stopped"
     elif page.next_page is not None:
-        target, refusal = vet_next(page.next_page, url, fetched, origin=origin)
-        following = str(target) if target is not None else None
-        stopped = refusal or None
+        following, stopped = follow(page.next_page, fetched)
     more_available = page.more_available
     if count + fresh > max_icons_held or (count + fresh == max_icons_held and following is not None):
         more_available = True

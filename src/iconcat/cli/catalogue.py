@@ -6,6 +6,7 @@ install with nothing set up (the demo's ids are stable, so `download --demo` tak
 
 from __future__ import annotations
 
+import os
 import warnings
 from collections.abc import Coroutine, Iterator
 from contextlib import contextmanager
@@ -22,10 +23,42 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
 
 _T = TypeVar("_T")
 
-NO_CATALOGUE_HINT = (
-    "no catalogue configured: run `iconcat login`, or set ICONCAT_BASE_URL and ICONCAT_TOKEN; "
-    "or add --demo to use the embedded demo catalogue"
+INSTALLED_SETS = (
+    (os.path.join("node_modules", "@iconify-json"), "node_modules/@iconify-json"),
+    (os.path.join("node_modules", "@iconify", "json", "json"), "node_modules/@iconify/json"),
 )
+"""Where a project's npm packages put Iconify sets (a folder of `@iconify-json/<prefix>` packages; the
+whole `@iconify/json` collection), each with the name it is shown by: both are what `--from .` serves
+from the project's folder (`iconcat.server.sources.discover`)."""
+
+
+def no_catalogue_hint() -> str:
+    """What a command that needs a catalogue says when none is configured: the ways to get one, with the
+    exact `--from` to type when the current folder holds Iconify sets where `--from .` finds them."""
+    others = "run `iconcat login`, or set ICONCAT_BASE_URL and ICONCAT_TOKEN"
+    found = [shown for place, shown in INSTALLED_SETS if _holds_sets(place)]
+    if found:
+        return (
+            f"no catalogue configured: this folder holds icon sets ({' and '.join(found)}): add --from . to "
+            f"use them, or --demo for the embedded demo catalogue; or {others}"
+        )
+    return (
+        "no catalogue configured: add --from PATH to use icon sets on disk (a project, its node_modules, "
+        f"@iconify/json or a folder of SVG files), or --demo for the embedded demo catalogue; or {others}"
+    )
+
+
+def _holds_sets(place: str) -> bool:
+    """Whether `place` (relative to the current folder) holds a set: the collection's json folder, or in a
+    folder of packages one whose icons.json is there. Cheap, as a failing command must be: one listing
+    of one folder at most, stopped at the first set, never a walk."""
+    if not place.endswith("@iconify-json"):
+        return os.path.isdir(place)
+    try:
+        with os.scandir(place) as packages:
+            return any(os.path.isfile(os.path.join(package.path, "icons.json")) for package in packages)
+    except OSError:
+        return False
 
 
 def run_async(work: Coroutine[Any, Any, _T]) -> _T:
@@ -44,7 +77,7 @@ def catalogue_client(settings: Settings, *, demo: bool = False) -> CatalogueClie
     from iconcat.api import CatalogueClient
 
     if not settings.base_url:
-        raise UsageError(NO_CATALOGUE_HINT)
+        raise UsageError(no_catalogue_hint())
     if not settings.token:
         raise UsageError("no token configured: set ICONCAT_TOKEN, or run `iconcat login`")
     with warnings.catch_warnings(record=True) as caught:

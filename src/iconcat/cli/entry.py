@@ -18,7 +18,7 @@ from iconcat.cli.errors import (
     UsageError,
 )
 from iconcat.cli.output import print_error, silence_stdout
-from iconcat.cli.parser import CONNECTION_OPTIONS, build_parser
+from iconcat.cli.parser import CONNECTION_OPTIONS, DEFAULT_COMMAND, build_parser
 from iconcat.failures import describe_failure
 
 
@@ -61,7 +61,7 @@ def _stdout_gone() -> bool:
 def _run(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
-    command = args.command or "browse"
+    command: str = args.command or DEFAULT_COMMAND  # (always named: the parser puts browse first when none is)
     try:
         if command == "serve":
             given = [flag for dest, flag in CONNECTION_OPTIONS.items() if dest in vars(args)]
@@ -90,8 +90,13 @@ def _run(argv: Sequence[str] | None) -> int:
             from iconcat.local_sets import choose_local_sets
 
             local = choose_local_sets(settings, colour=getattr(args, "colour", None), demo=getattr(args, "demo", False))
-        elif "colour" in vars(args) or (command == "login" and "sources" in vars(args)):
-            raise UsageError(f"`iconcat {command}` takes no --from or --color")
+        else:
+            # Given before the command, as the top level takes them (favourites and recent take --from too).
+            refused = ["--color"] if "colour" in vars(args) else []
+            if command == "login" and "sources" in vars(args):
+                refused.insert(0, "--from")
+            if refused:
+                raise UsageError(f"`iconcat {command}` takes no {' or '.join(refused)}")
         if command == "browse":
             return browser.browse(
                 settings, " ".join(getattr(args, "query", None) or []) or None, getattr(args, "demo", False), local

@@ -4,22 +4,30 @@
 download and login take them, before the command (`iconcat --base-url URL search arrow`) or after it
 (`iconcat search arrow --base-url URL`); `serve` connects to nothing and refuses them. A bad value is
 a one-line usage error (exit 2) that says where help is.
+
+`browse` is the default command: a command line whose first word (past the options and their values)
+names no command is browse's (`iconcat --demo arrow` is `iconcat browse --demo arrow`), parsed by
+browse's own parser so that it works, and fails, exactly as `iconcat browse …` does.
 """
 
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
+import sys
+from collections.abc import Callable, Mapping, Sequence
 from typing import NoReturn
 
 from iconcat import __version__
-from iconcat.choices import GRAPHICS, THUMBNAIL_MODES, VIEWS
+from iconcat.choices import FILE_FORMATS, GRAPHICS, THUMBNAIL_MODES, VIEWS
 from iconcat.cli.errors import EXIT_USAGE
 from iconcat.cli.output import print_error
 from iconcat.text import sanitize
 
 CONNECTION_OPTIONS = {"base_url": "--base-url", "timeout": "--timeout"}
 """The options that say where a command connects (their `dest` and their flag): `serve` takes neither."""
+
+DEFAULT_COMMAND = "browse"
+"""The command a command line that names none runs."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -28,6 +36,72 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         print_error(f"{message} (see `{self.prog} --help`)")
         raise SystemExit(EXIT_USAGE)
+
+
+class _CommandLine(_Parser):
+    """The top level: a command named by the first word, else `browse` (`DEFAULT_COMMAND`)."""
+
+    commands: Mapping[str, argparse.ArgumentParser]
+    """Each command's parser by its name: the subparsers' own table (filled by `build_parser`)."""
+
+    def parse_known_args(  # type: ignore[override]  # (typeshed overloads it on the namespace's type)
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> tuple[argparse.Namespace, list[str]]:
+        argv = list(sys.argv[1:] if args is None else args)
+        return super().parse_known_args(self.with_command(argv), namespace)
+
+    def with_command(self, argv: list[str]) -> list[str]:
+        """`argv`, with `browse` put first when it names no command.
+
+        The first word that is neither an option nor an option's value decides: a command's name is that
+        command (so `iconcat browse bag` is the way to search for one), any other word is browse's query.
+        With no such word it is browse too, except for the top level's own `--help` and `--version`.
+        After `--` every word is the query (`iconcat -- -x` searches "-x")."""
+        browse = self.commands[DEFAULT_COMMAND]
+        index = 0
+        while index < len(argv):
+            word = argv[index]
+            if word == "--":
+                break
+            if word.startswith("-") and word != "-":
+                own = _option(self, word)
+                if own is not None and own.dest in ("help", "version"):
+                    return argv
+                action = _option(browse, word)
+                # (An option browse does not know is taken as a flag: argparse refuses it in its own words.)
+                index += 1 if action is None or "=" in word else 1 + _values_taken(action)
+                continue
+            if word in self.commands:
+                return argv
+            break
+        return [DEFAULT_COMMAND, *argv]
+
+
+def _option(parser: argparse.ArgumentParser, word: str) -> argparse.Action | None:
+    """The option `word` (`--flag`, `--flag=value`, or a unique prefix of a long flag, as argparse
+    accepts) names in `parser`, or None."""
+    flag = word.split("=", 1)[0]
+    actions = parser._option_string_actions
+    if flag in actions:
+        return actions[flag]
+    if flag.startswith("--") and parser.allow_abbrev:
+        matches = {id(action): action for name, action in actions.items() if name.startswith(flag)}
+        if len(matches) == 1:
+            return next(iter(matches.values()))
+    return None
+
+
+def _values_taken(action: argparse.Action) -> int:
+    """How many of the following words `action` takes as its values (every option here takes 0 or 1:
+    None is one value; the variable counts, which no option here has, are taken as one)."""
+    return action.nargs if isinstance(action.nargs, int) else 1
+
+
+def _one_of(values: Sequence[str], said: dict[str, str]) -> str:
+    """Every one of `values` (an option's choices, so that a value is named in its help the day it is
+    added), each followed by what `said` says of it in brackets, the last after "or"."""
+    named = [f"{value} ({said[value]})" if value in said else value for value in values]
+    return named[0] if len(named) == 1 else f"{', '.join(named[:-1])} or {named[-1]}"
 
 
 def _positive_float(text: str) -> float:
@@ -143,9 +217,16 @@ def build_parser() -> argparse.ArgumentParser:
     )
     # Icon sets from disk, served in-process as --demo serves the demo (`iconcat.local_sets`).
     sources = _sources_options("ICONCAT_FROM, else the config file's from, when no base URL is set")
-    parser = _Parser(
+    parser = _CommandLine(
         prog="iconcat",
-        description="Browse, search and download icons from an icon catalogue, or from icon sets on disk.",
+        usage="%(prog)s [--base-url URL] [--timeout SECONDS] COMMAND [OPTIONS]\n"
+        "       %(prog)s [BROWSE OPTIONS] [QUERY ...]",
+        description=(
+            "Browse, search and download icons from an icon catalogue, or from icon sets on disk. With no "
+            "command, or with browse's options or a query first, it is browse: `iconcat arrow --demo` is "
+            "`iconcat browse arrow --demo`. A first word that is a command's name is that command: "
+            "`iconcat browse bag` searches for 'bag'."
+        ),
         parents=[connecting, sources],
         epilog=(
             "--base-url and --timeout apply to browse, search, download and login, before or after the "
@@ -154,7 +235,9 @@ def build_parser() -> argparse.ArgumentParser:
         ),
     )
     parser.add_argument("--version", action="version", version=f"iconcat {__version__}")
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    # (prog: the commands are `iconcat NAME`, not named after the top level's two-line usage)
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser, prog=parser.prog)
+    parser.commands = commands.choices  # filled by each add_parser below
 
     # What the browser shows, for `browse` and `pick` (the browser as a picker).
     browsing = _Parser(add_help=False)
@@ -162,13 +245,18 @@ def build_parser() -> argparse.ArgumentParser:
         "--thumbnails",
         choices=THUMBNAIL_MODES,
         default=None,
-        help="draw pictures with half blocks (default), quadrant blocks (sharper), or not at all (text)",
+        help="how pictures are drawn: "
+        + _one_of(
+            THUMBNAIL_MODES,
+            {"half": "in half blocks, the default", "quadrant": "in quadrant blocks: sharper", "text": "not at all"},
+        ),
     )
     browsing.add_argument(
         "--view",
         choices=VIEWS,
         default=None,
-        help="lay results out as tiles of pictures (gallery, the default) or a text list",
+        help="lay results out as "
+        + _one_of(VIEWS, {"gallery": "tiles of pictures, the default", "list": "a text list"}),
     )
     browsing.add_argument(
         "--group",
@@ -180,14 +268,29 @@ def build_parser() -> argparse.ArgumentParser:
         "--graphics",
         choices=GRAPHICS,
         default=None,
-        help="pictures in true pixels where the terminal draws kitty graphics (auto, the default: ask the "
-        "terminal), always (kitty), or never (blocks)",
+        help="pictures in true pixels: "
+        + _one_of(
+            GRAPHICS,
+            {
+                "auto": "the default: ask the terminal; kitty graphics, else sixel, else blocks",
+                "kitty": "always kitty graphics",
+                "sixel": "always sixel",
+                "blocks": "never: pictures in blocks",
+            },
+        ),
     )
     browse = commands.add_parser(
-        "browse", parents=[connecting, demo, sources, browsing], help="the full-screen browser (the default)"
+        DEFAULT_COMMAND,
+        parents=[connecting, demo, sources, browsing],
+        help="the full-screen browser (the default: `iconcat [BROWSE OPTIONS] [QUERY]`)",
     )
     # Several words are one query, as in the search box: `iconcat browse cloud rain` needs no quotes.
-    browse.add_argument("query", nargs="*", metavar="QUERY", help="search for these words at start")
+    browse.add_argument(
+        "query",
+        nargs="*",
+        metavar="QUERY",
+        help="search for these words at start (`browse` may be left out, unless the first word is a command's name)",
+    )
 
     pick = commands.add_parser(
         "pick",
@@ -200,7 +303,9 @@ def build_parser() -> argparse.ArgumentParser:
         ),
     )
     pick.add_argument("query", nargs="*", metavar="QUERY", help="search for these words at start")
-    pick.add_argument("--format", choices=("png", "svg", "eps"), default=None, help="only files of this format")
+    pick.add_argument(
+        "--format", choices=FILE_FORMATS, default=None, help=f"only files of this format: {_one_of(FILE_FORMATS, {})}"
+    )
     pick.add_argument(
         "--size",
         metavar="N",
@@ -261,6 +366,15 @@ def build_parser() -> argparse.ArgumentParser:
     ):
         remembered = commands.add_parser(
             name, parents=[connecting, demo], help=f"{what}, for the configured catalogue (or the demo's)"
+        )
+        remembered.add_argument(
+            "--from",
+            dest="sources",
+            metavar="PATH",
+            action="append",
+            default=argparse.SUPPRESS,
+            help="those of icon sets from disk, as `browse --from PATH` keeps them: one list for every set from "
+            "disk, so PATH is not read",
         )
         remembered.add_argument("--json", action="store_true", help="print them as JSON (shaped like `search --json`)")
 

@@ -9,7 +9,8 @@ that a base URL, which says where the other commands connect, changes nothing he
   they were configured and that `--demo` serves the demo (stdout stays the banner a script reads the
   base URL from);
 - else the demo.
-The banner names the sets served ("iconcat: Tabler Icons, Phosphor: 6,012 icons at URL").
+The banner names the sets served ("iconcat: Tabler Icons, Phosphor: 6,012 icons at URL"), counting the
+icons a search lists, as every count does (hidden icons and plain aliases are not; docs/sources.md).
 """
 
 from __future__ import annotations

@@ -76,8 +76,8 @@ from __future__ import annotations
 import asyncio
 import hmac
 import re
-from collections.abc import AsyncIterator, Sequence
-from typing import Any, Protocol, TypeVar
+from collections.abc import AsyncIterator
+from typing import Any
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
@@ -89,33 +89,43 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from iconcat.lru import BoundedLRU
 
+from .answers import (
+    DEFAULT_PAGE_SIZE,
+    MAX_NEXT_PAGE_SIZE,
+    MAX_QUERY_LENGTH,
+    NARROWED_KEPT,
+    NEXT_PAGE_SIZE,
+    SearchAnswers,
+    ServedCatalogue,
+    ServedIcon,
+    icon_json,
+    page_window,
+)
 from .demo import DEMO_TOKEN as _DEMO_TOKEN
-from .narrowing import Narrowed, Narrowing, parse_narrowing
-from .refs import MEDIA_TYPES, PictureFailed, Ref, VariantRecord
+from .narrowing import Narrowing, parse_narrowing
+from .refs import MEDIA_TYPES, PictureFailed
 
-__all__ = ["DEFAULT_PAGE_SIZE", "DEMO_TOKEN", "MAX_QUERY_LENGTH", "NEXT_PAGE_SIZE", "create_app"]
+__all__ = [
+    "DEFAULT_PAGE_SIZE",
+    "DEMO_TOKEN",
+    "MAX_NEXT_PAGE_SIZE",
+    "MAX_QUERY_LENGTH",
+    "NARROWED_KEPT",
+    "NEXT_PAGE_SIZE",
+    "ServedCatalogue",
+    "ServedIcon",
+    "create_app",
+    "icon_json",
+]
+# (The page sizes, the query limit, the served catalogue's face and an icon's JSON are `answers`'s,
+# shared with the in-process catalogue; named here as before.)
 
 DEMO_TOKEN = _DEMO_TOKEN
 """The embedded catalogue's token unless told otherwise (`.demo`: it guards demo data, no secret)."""
 
-DEFAULT_PAGE_SIZE = 48
-"""Icons on a search's first page unless told otherwise."""
-
-NEXT_PAGE_SIZE = 500
-"""Icons on each page after the first (the pages `meta.next` leads to) for the default first page."""
-
-MAX_NEXT_PAGE_SIZE = 10_000
-"""The largest `size` a next page may be asked for (the client holds at most 10,000 icons anyway)."""
-
-MAX_QUERY_LENGTH = 200
-"""Longest accepted `name`, in characters."""
-
 MAX_ID = 2**53 - 1
 STREAM_CHUNK = 16 * 1024
 """Download bodies go out in chunks of this many bytes (so large files stream)."""
-
-NARROWED_KEPT = 8
-"""Narrowed answers kept (query and words → the icons kept), so the pages after the first cost a slice."""
 
 PREVIEWS_KEPT = 2048
 """Previews served before that the app answers without a worker thread (a few KB each: a few MB)."""
@@ -199,48 +209,6 @@ class BearerAuthAndLatency:
         return None
 
 
-class ServedIcon(Protocol):
-    """What the app reads of an icon (the demo's `IconRecord`, a `SourceIconRecord`)."""
-
-    @property
-    def id(self) -> int: ...
-    @property
-    def name(self) -> str: ...
-    @property
-    def category(self) -> Ref: ...
-    @property
-    def style_ref(self) -> Ref: ...
-    @property
-    def series(self) -> Ref: ...
-    @property
-    def set_ref(self) -> Ref: ...
-    @property
-    def variants(self) -> tuple[VariantRecord, ...]: ...
-    @property
-    def iconify(self) -> str | None: ...
-
-
-IconT = TypeVar("IconT", bound=ServedIcon)
-
-
-class ServedCatalogue(Protocol[IconT]):
-    """What the app asks of a catalogue: the demo `Catalogue`'s face (see its methods)."""
-
-    def icon(self, icon_id: int) -> IconT | None: ...
-    def variant(self, variant_id: int) -> tuple[IconT, VariantRecord] | None: ...
-    def search_page(self, query: str, start: int, count: int) -> tuple[Sequence[IconT], bool]: ...
-    def search_count(self, query: str) -> int: ...
-    def search_narrowed(self, query: str, narrowing: Narrowing) -> Narrowed[Any, IconT]: ...
-    def file_bytes(self, icon: IconT, variant: VariantRecord) -> bytes: ...
-    def thumbnail_bytes(self, icon: IconT) -> bytes: ...
-    def file_name(self, icon: IconT, variant: VariantRecord) -> str: ...
-    def prepare(self) -> None: ...
-    @property
-    def current_colour(self) -> str | None:
-        """The colour its PNGs paint the SVGs' `currentColor`, or None (the demo's SVGs have none)."""
-        ...
-
-
 def default_catalogue() -> ServedCatalogue[Any]:
     """The demo catalogue, imported when first served: its drawing code takes a quarter of a second to
     import, which serving icon sets from disk never needs. (Tests replace this to serve a variant.)"""
@@ -289,22 +257,7 @@ def create_app(
         catalogue = default_catalogue() if icons is None else sized_catalogue(icons)
     served: ServedCatalogue[Any] = catalogue
     previews: BoundedLRU[bytes] = BoundedLRU(PREVIEWS_KEPT)
-    narrowed_answers: BoundedLRU[Narrowed[Any, Any]] = BoundedLRU(NARROWED_KEPT)
-
-    def icon_json(icon: ServedIcon, base_url: str) -> dict[str, object]:
-        body: dict[str, object] = {
-            "id": icon.id,
-            "name": icon.name,
-            "category": icon.category.as_json(),
-            "style": icon.style_ref.as_json(),
-            "series": icon.series.as_json(),
-            "set": icon.set_ref.as_json(),
-            "thumbnail": f"{base_url}/private/bundle_icons/{icon.id}/small",
-            "variants": [v.as_json() for v in icon.variants],
-        }
-        if icon.iconify:
-            body["iconify"] = icon.iconify
-        return body
+    answers = SearchAnswers(served, narrowed_kept=NARROWED_KEPT)
 
     async def search(request: Request) -> Response:
         """Icons whose names contain every word of `name`, best first, `page_size` per page."""
@@ -321,13 +274,7 @@ def create_app(
             narrowing = parse_narrowing(request.query_params.getlist("narrow"))
         except ValueError as error:
             raise ParameterError("invalid_parameter", str(error)) from None
-        if number == 1:
-            start, count = 0, page_size
-            size = size or (next_page_size if next_page_size != page_size else None)
-        elif size is None:
-            start, count = (number - 1) * page_size, page_size
-        else:
-            start, count = page_size + (number - 2) * size, size
+        start, count, size = page_window(number, size, page_size=page_size, next_page_size=next_page_size)
         base_url = str(request.base_url).rstrip("/")
         following = {"page": number + 1} | ({"size": size} if size is not None else {})
         next_url = str(request.url.include_query_params(**following))
@@ -337,26 +284,11 @@ def create_app(
         name: str, start: int, count: int, base_url: str, next_url: str, narrowing: Narrowing | None
     ) -> Response:
         """One page of the search's answer, encoded (in a worker thread: see the module docstring)."""
-        meta: dict[str, object]
-        if narrowing is None:
-            page, more = served.search_page(name, start, count)
-            meta = {"moreResultsAvailable": more, "total": served.search_count(name)}
-        else:
-            kept = narrowed(name, narrowing)
-            page, more = kept.page(start, count)
-            meta = {"moreResultsAvailable": more, "total": len(kept), "narrowed": narrowing.words}
-        if more:
-            meta["next"] = next_url
-        return JSONResponse({"data": [icon_json(icon, base_url) for icon in page], "meta": meta})
 
-    def narrowed(name: str, narrowing: Narrowing) -> Narrowed[Any, Any]:
-        """`name`'s answer narrowed, kept a while: each page of a narrowed answer slices the same one."""
-        key = (" ".join(name.casefold().split()), narrowing)
-        kept = narrowed_answers.get(key)
-        if kept is None:
-            kept = served.search_narrowed(name, narrowing)
-            narrowed_answers.put(key, kept)
-        return kept
+        def thumbnail(icon: ServedIcon) -> str:
+            return f"{base_url}/private/bundle_icons/{icon.id}/small"
+
+        return JSONResponse(answers.document(name, start, count, narrowing, thumbnail=thumbnail, next_url=next_url))
 
     async def download(request: Request) -> Response:
         """One variant's file, streamed, with its type, length and file name."""

@@ -188,3 +188,16 @@ def test_fingerprints_change_with_the_files_a_set_is_read_from_and_only_then(tmp
     assert svg_unit.fingerprint() != after_edit
     (tmp_path / "art" / "notes.txt").write_text("not an icon", encoding="utf-8")
     assert svg_unit.fingerprint() == discover([str(tmp_path / "art")]).units[0].fingerprint()
+
+
+def test_every_spelling_of_a_set_s_place_has_one_key_and_one_fingerprint(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    iconify_package(tmp_path / "proj" / "node_modules" / "@iconify-json" / "ph", iconify_set("ph", {"a": {}}), info={})
+    write_svg(tmp_path / "proj" / "art" / "outline" / "a.svg")
+    (tmp_path / "linked").symlink_to(tmp_path / "proj", target_is_directory=True)
+    monkeypatch.chdir(tmp_path / "proj")
+    spellings = [[".", "art"], [str(tmp_path / "proj"), str(tmp_path / "proj" / "art")]]
+    spellings.append([str(tmp_path / "linked"), str(tmp_path / "linked" / "art")])
+    found = [[(unit.key, unit.fingerprint()) for unit in discover(paths).units] for paths in spellings]
+    assert len(found[0]) == 2 and found[0] == found[1] == found[2]

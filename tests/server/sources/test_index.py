@@ -332,3 +332,14 @@ def test_two_processes_building_one_cache_take_turns(tmp_path: Path) -> None:
     assert second_units[1].reads == 0 and second_units[0].reads == 0, "the second read again what the first built"
     for index in results.values():
         assert names(index, "acorn") == ["ph:acorn"] and "tabler:home" in names(index, "home")
+
+
+def test_the_write_ahead_log_is_emptied_after_a_build_while_another_reader_holds_the_index(tmp_path: Path) -> None:
+    served_elsewhere = open_index(tmp_path, [phosphor()])  # another iconcat serving from this cache
+    served_elsewhere.rows_at([0])
+    big = FakeUnit("big", [icon(f"shape-{number}") for number in range(2000)])
+    open_index(tmp_path, [phosphor(), big])
+    wal = tmp_path / f"{index_module.INDEX_FILE}-wal"
+    assert not wal.exists() or wal.stat().st_size == 0, f"{wal.stat().st_size:,} bytes of log left"
+    assert open_index(tmp_path, [phosphor(), big]).search.count("shape") == 2000, "the database holds what was built"
+    served_elsewhere.close()

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import io
 import os
+import sqlite3
+from contextlib import closing
 from pathlib import Path
 
 import pytest
 
-from iconcat.local_sets import TerminalProgress
+from iconcat.local_sets import DEFAULT_COLUMNS, TerminalProgress, line_width
 from iconcat.server.sources.index import INDEX_FILE, BuildProgress
 from iconcat.server.sources.serving import SourceError, cache_folder, open_sources, sources_title
 from tests.support.iconsets import iconify_package, iconify_set, write_json
@@ -54,18 +56,19 @@ def test_one_unreadable_set_is_a_warning_and_an_argument_of_only_unreadable_sets
         open_sources([str(json_folder / "bad.json")], folder=tmp_path / "cache", warn=said.append)
 
 
-def test_the_bar_is_redrawn_in_place_cut_to_the_terminal_and_cleared() -> None:
+def test_the_bar_is_redrawn_in_place_cut_to_the_terminal_and_cleared(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("COLUMNS", raising=False)
     terminal = Terminal()
     progress = TerminalProgress(terminal)
     progress(BuildProgress(0, 243, 0, 0.0, None))
-    progress(BuildProgress(243, 243, 391_118, 18_000.0, 0.0))
+    progress(BuildProgress(243, 243, 381_398, 18_000.0, 0.0))
     drawn = [line for line in terminal.getvalue().split("\r\x1b[K") if line]
     assert drawn[0].startswith("Indexing icon sets ") and "0/243 sets" in drawn[0]
     assert "243/243 sets · 18,000 icons/s · prepari" in drawn[-1]  # cut: "preparing the search" went past
-    assert all(len(line) < 80 for line in drawn)  # (no terminal size to ask: 80 columns)
+    assert all(len(line) < 80 for line in drawn)  # (no terminal size to ask, no COLUMNS: 80 columns)
     progress.close(finished=True)
     cleared, _, final = terminal.getvalue().rpartition("\r\x1b[K")
-    assert cleared and final.startswith("iconcat: indexed 243 icon sets (391,118 icons) in ") and final.endswith(" s\n")
+    assert cleared and final.startswith("iconcat: indexed 243 icon sets (381,398 icons) in ") and final.endswith(" s\n")
 
 
 def test_no_bar_where_no_terminal_reads_one_line_at_the_end_and_none_when_nothing_was_built() -> None:
@@ -78,3 +81,30 @@ def test_no_bar_where_no_terminal_reads_one_line_at_the_end_and_none_when_nothin
     quiet = io.StringIO()
     TerminalProgress(quiet).close(finished=True)
     assert quiet.getvalue() == ""
+
+
+def test_a_folder_named_relatively_absolutely_or_through_a_link_shares_one_index(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    project = tmp_path / "proj"
+    package(project / "node_modules" / "@iconify-json", "tabler", "Tabler Icons")
+    (tmp_path / "linked").symlink_to(project, target_is_directory=True)
+    monkeypatch.chdir(project)
+    cache = tmp_path / "cache"
+    builds: list[str] = []
+    for spelling in ("node_modules", str(project / "node_modules"), str(tmp_path / "linked" / "node_modules"), "."):
+        reads: list[BuildProgress] = []
+        catalogue = open_sources([spelling], folder=cache, progress=reads.append)
+        assert len(catalogue) == 2
+        catalogue.index.close()
+        builds.extend(spelling for _ in reads[:1])
+    assert builds == ["node_modules"], "only the first spelling reads the set; the others find it indexed"
+    with closing(sqlite3.connect(cache / INDEX_FILE)) as database:
+        assert database.execute("SELECT count(*) FROM searches").fetchone() == (1,), "one search for all"
+
+
+def test_a_terminal_of_0_columns_has_no_width_known_so_columns_or_80_cut_the_bar() -> None:
+    assert line_width(132, "40") == 132, "the terminal's own size first"
+    assert line_width(0, "40") == 40 and line_width(0, " 40 ") == 40
+    for unknown in (None, "", "0", "-3", "wide"):
+        assert line_width(0, unknown) == DEFAULT_COLUMNS == 80

@@ -2,7 +2,8 @@
 
 A unit is one IconifyJSON set file (with the `info.json`/`metadata.json` beside an `@iconify-json`
 package's `icons.json`) or one folder of SVG files. It has a `key` (its resolved path), a cheap
-`fingerprint()` (the paths, sizes and modification times of the files it is read from) and `read()`.
+`fingerprint()` (the resolved paths, sizes and modification times of the files it is read from: every
+spelling of one folder shares one index) and `read()`.
 
 Where sets are looked for, in a folder PATH and in PATH/node_modules, and nowhere else (a project's
 node_modules often holds 100,000 files; the first search must come within a second):
@@ -64,7 +65,8 @@ class SourceUnit(ABC):
 
     @abstractmethod
     def fingerprint(self) -> str:
-        """A digest of the paths, sizes and modification times of every file the set is read from."""
+        """A digest of the resolved paths, sizes and modification times of every file the set is read
+        from: the same for every spelling of its place (relative, absolute, through a link)."""
 
     @abstractmethod
     def read(self, warn: Warn = _warn_on_stderr) -> tuple[SetRecord, Iterator[SourceIcon]]:
@@ -75,7 +77,11 @@ class SourceUnit(ABC):
 
 
 def _stat_lines(paths: Iterable[Path]) -> Iterator[str]:
+    """Each file's resolved path, size and modification time: resolved, so the same set named
+    `node_modules/@iconify/json`, by its absolute path or through a link has one fingerprint (spelled as
+    given, every other spelling read the whole collection again, 15 s)."""
     for path in paths:
+        path = path.resolve()
         try:
             stat = path.stat()
         except OSError:
@@ -137,7 +143,8 @@ class SvgFolderUnit(SourceUnit):
     def fingerprint(self) -> str:
         if self.file is not None:
             return _digest(_stat_lines([self.file]))
-        lines = (f"{path}\0{stat.st_size}\0{stat.st_mtime_ns}" for path, stat in svg_files(self.root))
+        # Walked from the resolved folder (`key`): the files' paths are the same however it was named.
+        lines = (f"{path}\0{stat.st_size}\0{stat.st_mtime_ns}" for path, stat in svg_files(Path(self.key)))
         return _digest([repr(self.identity), *lines])
 
     def read(self, warn: Warn = _warn_on_stderr) -> tuple[SetRecord, Iterator[SourceIcon]]:

@@ -5,7 +5,7 @@
     index.icon_by_id(icon_id)                  # an IconRow or None
 
 A *unit* is one set as the readers (`discover.py`) find it: a stable `key` (its resolved path), a
-`fingerprint()` (path, size and modification time) and `read()` (its record and icons). The database
+`fingerprint()` (resolved path, size and modification time) and `read()` (its record and icons). The database
 keeps each unit's record, icons, alias names and SVG bodies (bodies in a table of their own, so reading
 names never pages through them); nothing of it is held in memory but the search index and the table of
 positions.
@@ -140,6 +140,7 @@ class BuildProgress:
     sets_done: int
     sets_total: int
     icons_done: int
+    """Icons read that search lists (hidden ones are not counted: `SourceIndex.listed` counts the same)."""
     icons_per_second: float
     seconds_left: float | None
     """None until the first set is done."""
@@ -235,16 +236,34 @@ def open_index(
     path = folder / INDEX_FILE
     with _builders_take_turns(folder, cancel):
         connection = _writer(path)
+        up_to_date = False
         try:
-            served = _bring_up_to_date(connection, units, progress, unreadable, cancel, warn, hash_key)
+            served, read_some = _bring_up_to_date(connection, units, progress, unreadable, cancel, warn, hash_key)
             signature = _signature(served)
             with _transaction(connection):
                 found = connection.execute("UPDATE searches SET made = ? WHERE signature = ?", (time.time(), signature))
             if not found.rowcount:
                 _save_search(connection, signature, served, hash_key)
+            up_to_date = not read_some and bool(found.rowcount)
         finally:
+            if not up_to_date:  # (up to date, the log holds a few pages: no reader is waited for)
+                _checkpoint(connection)
             connection.close()
     return SourceIndex(path, signature)
+
+
+def _checkpoint(connection: sqlite3.Connection) -> None:
+    """Copy the write-ahead log into the database and cut it to nothing, after a build (or one cut short).
+
+    Closing the last connection does that anyway, but another iconcat serving from the same cache (a
+    `serve` in another terminal) keeps its connections open, and the log was left beside the database
+    as large as the largest set's transaction (107 MB: Fluent Emoji's bodies). Best effort: a reader
+    in the middle of a read keeps the log (waited for a second at most), and the next build cuts it."""
+    try:
+        connection.execute("PRAGMA busy_timeout = 1000")
+        connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    except sqlite3.Error:  # disk full, read-only: the log is still whole, and the database with it
+        pass
 
 
 @contextmanager
@@ -313,8 +332,9 @@ def _bring_up_to_date(
     cancel: _CancelFlag | None,
     warn: Callable[[str], None] | None,
     hash_key: Callable[[str], int],
-) -> list[tuple[int, str, str]]:
-    """Read the units whose fingerprint changed; the served units as (id, key, fingerprint)."""
+) -> tuple[list[tuple[int, str, str]], bool]:
+    """Read the units whose fingerprint changed: the served units as (id, key, fingerprint), and whether
+    any unit was read."""
     stored = {
         key: (unit_id, fingerprint)
         for unit_id, key, fingerprint in connection.execute("SELECT id, key, fingerprint FROM units")
@@ -342,14 +362,14 @@ def _bring_up_to_date(
         report(0)
     for done, (unit, fingerprint) in enumerate(todo):
         try:
-            unit_id, written = _write_unit(connection, unit, fingerprint, cancel, warn, hash_key, report, done)
+            unit_id, listed = _write_unit(connection, unit, fingerprint, cancel, warn, hash_key, report, done)
         except _Cancelled:
             raise IndexCancelled("the index was not finished") from None
         except Exception as exc:  # noqa: BLE001 - any failure of one set skips that set only
             if unreadable is not None:
                 unreadable(unit, str(exc) or type(exc).__name__)
         else:
-            icons_done += written
+            icons_done += listed
             served.append((unit_id, unit.key, fingerprint))
         report(done + 1)
     now = time.time()
@@ -365,7 +385,7 @@ def _bring_up_to_date(
             _delete_unit(connection, unit_id)
         if forgotten:
             connection.execute("DELETE FROM searches")
-    return sorted(served)
+    return sorted(served), bool(todo)
 
 
 class _transaction:
@@ -398,9 +418,10 @@ def _write_unit(
     report: Callable[[int, int], None],
     sets_done: int,
 ) -> tuple[int, int]:
-    """Replace the unit's rows with what it reads now, in one transaction: (its id, icons written)."""
+    """Replace the unit's rows with what it reads now, in one transaction: (its id, icons listed of
+    those written: the count said is the one search lists, hidden icons left out)."""
     record, icons = unit.read() if warn is None else unit.read(warn)
-    written = 0
+    written = listed = 0
     with _transaction(connection):
         old = connection.execute("SELECT id FROM units WHERE key = ?", (unit.key,)).fetchone()
         if old is not None:
@@ -459,12 +480,13 @@ def _write_unit(
                 [(row, unit_id, alias) for row, icon in zip(rows, batch) for alias in icon.aliases],
             )
             written += len(batch)
+            listed += sum(not icon.hidden for icon in batch)
             if written % (_CHECK_EVERY * 20) < len(batch):
-                report(sets_done, written)
+                report(sets_done, listed)
         if cancel is not None and cancel.is_set():
             raise _Cancelled
         connection.execute("UPDATE units SET icons = ? WHERE id = ?", (written, unit_id))
-    return unit_id, written
+    return unit_id, listed
 
 
 def _batches(icons: Iterable[SourceIcon], size: int) -> Iterator[list[SourceIcon]]:

@@ -1,0 +1,161 @@
+"""Which catalogue a command talks to, decided once: `choose_catalogue(settings, flags)`, then
+`open_catalogue(choice)`.
+
+    choice = choose_catalogue(settings, CatalogueFlags("search", demo=args.demo, colour=args.colour))
+    async with open_catalogue(choice, warn=print_warning) as catalogue:
+        result = await catalogue.search("arrow")
+
+The decisions, as the command line and the browser have made them until now (`cli/entry.py`,
+`cli/catalogue.py`, `cli/remembered.py`, `tui/launch.py`, `tui/connection.py`, `local_sets.py`):
+
+1. Settings come with the precedence flag > environment > config file (`iconcat.config`).
+2. `--demo` is the demo, whatever is configured; with `--from` on the command line it is refused
+   ("give --demo or --from, not both"), and so is `--color` (it paints sets from disk only).
+3. Sets from disk (`Settings.local_sources`): `--from` always; `ICONCAT_FROM` or the config file's
+   `from` only when no base URL is set: a configured catalogue wins over them, not over `--from`.
+   `--color` without them is refused; a colour that is no CSS colour too (`local_sets.choose_local_sets`).
+4. Else the base URL, when set: the seed's service. `search` and `download` need its token
+   ("no token configured"); the browser opens without one and its connect screen asks.
+5. Else nothing is configured: the browser (`browse`, `pick`) opens the demo; `search` and
+   `download` stop with a hint (`NO_CATALOGUE_HINT`).
+
+`favourites` and `recent` read the browser's memory alone and choose the way `cli/remembered.py`
+always has: the sets from disk when `local_sources` and not `--demo` (no `--color` check: nothing is
+drawn), else the demo with `--demo` or without a base URL, else the service.
+
+Failures are usage errors the command line reports with exit 2: `SettingsError` (a `CatalogueError`),
+and `local_sets.LocalSetsError` for the options that do not go together.
+
+`open_catalogue(choice)` makes the adapter the choice's kind names in the kind table (`kinds.KINDS`:
+the row's module's `from_choice`), unopened: `await catalogue.open(progress)`, or its first call,
+opens it.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from iconcat.api import SettingsError
+
+from .kinds import KINDS, demo_spec, service_spec, sets_spec
+from .spec import CatalogueSpec
+
+if TYPE_CHECKING:  # pragma: no cover - typing only
+    from iconcat.config import Settings
+    from iconcat.local_sets import LocalSets
+
+    from .protocol import Catalogue
+
+__all__ = [
+    "BROWSER_COMMANDS",
+    "MEMORY_COMMANDS",
+    "NO_CATALOGUE_HINT",
+    "NO_TOKEN_HINT",
+    "CatalogueChoice",
+    "CatalogueFlags",
+    "NoCatalogueConfigured",
+    "choose_catalogue",
+    "open_catalogue",
+]
+
+BROWSER_COMMANDS = frozenset({"browse", "pick"})
+"""Commands that open the demo when nothing is configured."""
+SEARCH_COMMANDS = frozenset({"search", "download"})
+"""Commands that need a catalogue configured (or `--demo`, or `--from`)."""
+MEMORY_COMMANDS = frozenset({"favourites", "recent"})
+"""Commands that read the browser's memory of a catalogue, never the catalogue itself."""
+
+NO_CATALOGUE_HINT = (
+    "no catalogue configured: run `iconcat login`, or set ICONCAT_BASE_URL and ICONCAT_TOKEN; "
+    "or add --demo to use the embedded demo catalogue"
+)
+NO_TOKEN_HINT = "no token configured: set ICONCAT_TOKEN, or run `iconcat login`"
+
+
+class NoCatalogueConfigured(SettingsError):
+    """`search` or `download` with no base URL, no sets from disk and no `--demo`."""
+
+
+@dataclass(frozen=True)
+class CatalogueFlags:
+    """What the command line says of the catalogue besides the settings."""
+
+    command: str = "browse"
+    """The command the catalogue is for (`BROWSER_COMMANDS`, `SEARCH_COMMANDS`, `MEMORY_COMMANDS`)."""
+    demo: bool = False
+    """`--demo`."""
+    colour: str | None = None
+    """`--color`, as given (None: not given)."""
+
+
+@dataclass(frozen=True)
+class CatalogueChoice:
+    """The catalogue chosen, and what opening it takes."""
+
+    spec: CatalogueSpec
+    base_url: str | None = None
+    """The service's base URL (the service only)."""
+    token: str = field(default="", repr=False)
+    """The service's token ("" when none is configured: the browser asks for one); never shown."""
+    timeout: float = 30.0
+    """Deadline in seconds for each whole request (the service only)."""
+    local: LocalSets | None = None
+    """The sets from disk and their colour (sets from disk only)."""
+
+    @property
+    def kind(self) -> str:
+        return self.spec.kind
+
+
+def choose_catalogue(settings: Settings, flags: CatalogueFlags) -> CatalogueChoice:
+    """The catalogue `flags.command` talks to, by the rules of the module docstring."""
+    command = flags.command
+    if command not in BROWSER_COMMANDS | SEARCH_COMMANDS | MEMORY_COMMANDS:
+        raise ValueError(f"`iconcat {command}` talks to no catalogue")
+    if command in MEMORY_COMMANDS:
+        if settings.local_sources and not flags.demo:
+            return _sets_choice(settings.local_sources, "black")
+        if flags.demo or not settings.base_url:
+            return CatalogueChoice(demo_spec())
+        return _service_choice(settings)
+    from iconcat.local_sets import choose_local_sets
+
+    local = choose_local_sets(settings, colour=flags.colour, demo=flags.demo)
+    if flags.demo:
+        return CatalogueChoice(demo_spec())
+    if local is not None:
+        return _sets_choice(local.arguments, local.colour)
+    if settings.base_url:
+        if command in SEARCH_COMMANDS and not settings.token:
+            raise SettingsError(NO_TOKEN_HINT)
+        return _service_choice(settings)
+    if command in BROWSER_COMMANDS:
+        return CatalogueChoice(demo_spec())
+    raise NoCatalogueConfigured(NO_CATALOGUE_HINT)
+
+
+def _service_choice(settings: Settings) -> CatalogueChoice:
+    assert settings.base_url
+    return CatalogueChoice(
+        service_spec(settings.base_url),
+        base_url=settings.base_url,
+        token=settings.token or "",
+        timeout=settings.timeout,
+    )
+
+
+def _sets_choice(arguments: tuple[str, ...], colour: str) -> CatalogueChoice:
+    from iconcat.local_sets import LocalSets
+
+    return CatalogueChoice(sets_spec(arguments, colour), local=LocalSets(arguments, colour))
+
+
+def open_catalogue(choice: CatalogueChoice, *, warn: Callable[[str], None] | None = None) -> Catalogue:
+    """The adapter for `choice`'s kind, unopened (`warn` hears what opening it says on the way: a set
+    skipped, plain http to another machine; None: warnings are issued, lines dropped)."""
+    module = importlib.import_module(f"{__package__}.{KINDS[choice.kind].adapter}")
+    catalogue: Catalogue = module.from_choice(choice, warn=warn)
+    return catalogue

@@ -1,0 +1,98 @@
+"""In-process means no server: the embedded catalogue opens no socket and starts no server thread.
+
+Every socket made while an in-process catalogue opens, searches, pages, draws a preview, saves and
+reads a file, and looks an icon up is recorded (`socket.socket` watched); none may be made, and no
+uvicorn thread (`iconcat.server.background`'s, named `iconcat-server-…`) may run. The same watch
+over the service adapter does see its socket, so the watch watches something.
+"""
+
+from __future__ import annotations
+
+import socket
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+
+from iconcat.catalogue import CatalogueFlags, choose_catalogue, open_catalogue
+from iconcat.catalogue.protocol import Catalogue
+from iconcat.config import Settings
+from iconcat.server.background import _THREAD_PREFIX
+from tests.support.catalogues import IconSets, embedded_sets, service
+
+
+class SocketWatch:
+    """Every `socket.socket` made while `watching` (asyncio's, httpx's and uvicorn's alike)."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.made: list[socket.socket] = []
+        self._on = False
+        original = socket.socket.__init__
+
+        def watched(sock: socket.socket, *args: object, **kwargs: object) -> None:
+            original(sock, *args, **kwargs)  # type: ignore[arg-type]
+            if self._on:
+                self.made.append(sock)
+
+        monkeypatch.setattr(socket.socket, "__init__", watched)
+
+    @contextmanager
+    def watching(self) -> Iterator[None]:
+        # (Turned on inside the test, its event loop running: the loop's own socket pair is no catalogue's.)
+        self._on = True
+        try:
+            yield
+        finally:
+            self._on = False
+
+
+@pytest.fixture
+def sockets(monkeypatch: pytest.MonkeyPatch) -> SocketWatch:
+    return SocketWatch(monkeypatch)
+
+
+def server_threads() -> list[str]:
+    return [thread.name for thread in threading.enumerate() if thread.name.startswith(_THREAD_PREFIX)]
+
+
+async def use_every_call(catalogue: Catalogue, query: str, folder: Path, sockets: SocketWatch) -> None:
+    """Open, search, page, preview, save, read and look up: everything the front ends ask, watched."""
+    already = set(server_threads())  # (the session's own servers, serving other tests)
+    with sockets.watching():
+        await every_call(catalogue, query, folder, already)
+
+
+async def every_call(catalogue: Catalogue, query: str, folder: Path, already: set[str]) -> None:
+    async with catalogue:
+        await catalogue.open()
+        result = await catalogue.search(query)
+        while result.can_load_more:
+            result = await catalogue.more(result)
+        icon = result.icons[0]
+        await catalogue.thumbnail(icon)
+        await catalogue.download_file(icon.variants[0].id, folder)
+        await catalogue.fetch_variant(icon.variants[-1].id)
+        if catalogue.spec.capabilities.looks_up_ids:
+            await catalogue.icon(icon.id)
+        assert set(server_threads()) <= already, "a server thread was started"
+
+
+async def test_the_demo_in_process_opens_no_socket(sockets: SocketWatch, tmp_path: Path) -> None:
+    # Chosen and opened as a front end will: `browse` with nothing configured is the demo.
+    choice = choose_catalogue(Settings(base_url=None, token=None), CatalogueFlags("browse"))
+    await use_every_call(open_catalogue(choice), "arrow", tmp_path, sockets)
+    assert sockets.made == []
+
+
+async def test_sets_from_disk_in_process_open_no_socket(
+    icon_sets: IconSets, sockets: SocketWatch, tmp_path: Path
+) -> None:
+    await use_every_call(embedded_sets(icon_sets), "arrow", tmp_path, sockets)
+    assert sockets.made == []
+
+
+async def test_the_watch_sees_the_service_adapters_socket(catalogue, sockets: SocketWatch, tmp_path: Path) -> None:
+    await use_every_call(service(catalogue.base_url), "arrow", tmp_path, sockets)
+    assert sockets.made, "the watch saw no socket where one is made"
