@@ -26,11 +26,11 @@ tolerant parser), `_answer` (large search answers decoded fast, in slices, to th
 go; `Secret`, `parse_base_url`), `_check` (`check_connection`: one search that tests a base URL and
 token, for `iconcat login` and the connect screen), `_redact` (the token masked in the HTTP stack's log
 records), `_retry` (backoff and Retry-After), `_body` (size-capped decoding), `_naming` (a file named
-after its icon, from a template: `suggested_filename`), `_socket_reads` (larger socket reads for a download's
-connection), `_transport` (no SSL context until an https URL is requested), `_quiet_httpx` (httpx
-imported without its command-line tool), `_paging` (which next page may be followed, and the pages so
-far as one result) and `_client`. The client saves files through
-`iconcat.downloads`, which knows nothing of the catalogue.
+after its icon, from a template: `suggested_filename`, `default_template`), `_socket_reads` (larger
+socket reads for a download's connection), `_transport` (no SSL context until an https URL is
+requested), `_quiet_httpx` (httpx imported without its command-line tool), `_paging` (which next
+page may be followed, and the pages so far as one result) and `_client`. The client saves files
+through `iconcat.downloads`, which knows nothing of the catalogue.
 """
 
 from __future__ import annotations
@@ -58,7 +58,7 @@ from ._errors import (
     StorageError,
 )
 from ._models import Author, Icon, License, Ref, SearchResult, Variant, extension_fields, parse_search_result
-from ._naming import suggested_filename
+from ._naming import default_template, suggested_filename
 from ._retry import RetryPolicy
 
 __all__ = [
@@ -89,6 +89,7 @@ __all__ = [
     "StorageError",
     "Variant",
     "check_connection",
+    "default_template",
     "extension_fields",
     "parse_base_url",
     "parse_search_result",

@@ -46,6 +46,10 @@ Decisions (the interface says nothing about errors, limits or paging; the client
   bytes already saved kept instead of a copy (`keep_identical`); it says which happened (`SavedFile`).
 - `fetch_variant` reads a variant's file into memory instead (to resample a PNG), with the download's
   stall watchdog and content checks, capped at `limit` bytes (default `MAX_FETCH_BYTES`, 64 MiB).
+  With it comes the colour the catalogue says it paints an SVG's `currentColor` in its own PNGs
+  (`Iconcat-Current-Color`, an extension of the embedded catalogue's; `FetchedFile.current_colour`):
+  as sent and unchecked (at most `MAX_COLOUR_HEADER` characters, else None): whoever paints with it
+  checks it first (`iconcat.saving`).
 """
 
 from __future__ import annotations
@@ -103,6 +107,8 @@ MAX_THUMBNAIL_BYTES = 2 * 1024 * 1024
 MAX_DOWNLOAD_BYTES = 1024 * 1024 * 1024
 MAX_FETCH_BYTES = 64 * 1024 * 1024
 """Largest file `fetch_variant` holds in memory by default (never more than the download cap)."""
+MAX_COLOUR_HEADER = 64
+"""Longest `Iconcat-Current-Color` kept (the longest CSS colour `svg_raster.check_colour` accepts)."""
 MAX_REDIRECTS = 5
 STALL_WINDOW_BYTES = 64 * 1024
 """A download must receive at least this much in every `timeout`-second window."""
@@ -150,6 +156,9 @@ class FetchedFile:
     data: bytes = dataclasses.field(repr=False)
     extension: str
     """From the answer's `Content-Type` ("png", "svg"…; "bin" when unknown)."""
+    current_colour: str | None = None
+    """What the catalogue paints an SVG's `currentColor` in its PNGs (`Iconcat-Current-Color`), as
+    sent and unchecked; None when it says nothing (or too much to be a colour)."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -472,7 +481,10 @@ class CatalogueClient:
                 problem = str(error)
             if problem is not None:
                 raise ProtocolError(f"variant {variant_id}: {problem}")
-            return FetchedFile(data=data, extension=body.extension)
+            colour = response.headers.get("Iconcat-Current-Color")
+            if colour is not None and len(colour) > MAX_COLOUR_HEADER:
+                colour = None
+            return FetchedFile(data=data, extension=body.extension, current_colour=colour)
         finally:
             await response.aclose()
 

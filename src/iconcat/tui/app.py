@@ -29,6 +29,7 @@ from textual.screen import ModalScreen, Screen
 
 from iconcat.batch import ItemState
 from iconcat.browsing.download_jobs import DownloadJob
+from iconcat.browsing.picking import dims_for
 from iconcat.browsing.remembered import THEME, start_choices
 from iconcat.browsing.search_state import SearchPhase, SearchState
 from iconcat.browsing.written_files import WrittenFiles
@@ -148,6 +149,7 @@ class IconcatApp(App[int]):
             group=group,
             pictures=self.pictures,
             choose=None if pick is None else self._pick_icon,
+            dimmed=None if pick is None else dims_for(pick),
             written=self.written_files,
             first_search=first_search,
         )

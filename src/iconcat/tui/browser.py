@@ -113,6 +113,7 @@ class BrowserScreen(Screen[None]):
         group: bool = False,
         pictures: TerminalPictures | None = None,
         choose: Callable[[Icon], None] | None = None,
+        dimmed: Callable[[Icon], bool] | None = None,
         written: WrittenFiles | None = None,
         first_search: FirstSearch | None = None,
     ) -> None:
@@ -125,6 +126,8 @@ class BrowserScreen(Screen[None]):
         self._initial_query = query
         self._choose = choose
         """What choosing an icon (Enter, d, a double click) does instead of the variant picker (`pick`)."""
+        self._dimmed = dimmed
+        """Which results are drawn dimmed (`pick`: the icons that offer nothing it asks for); None: none."""
         self._view = view
         self._tile_size = tile_size
         """The gallery's tile size a person chose (remembered); None: fitted to the view."""
@@ -163,6 +166,7 @@ class BrowserScreen(Screen[None]):
                 view=self._view,
                 mode=self.drawing.initial_mode,
                 tile_size=self._tile_size,
+                dimmed=self._dimmed,
                 id="results-area",
             )
             yield DetailPane(

@@ -38,8 +38,8 @@ class Connection:
     Remembered icons of every set from disk share one memory (`memory_key`): this tells the ones this
     run cannot ask for (`iconcat.browsing.remembered.not_served`)."""
     filename_template: str | None = None
-    """The file-name template saved files are named with (the `filename` setting, checked); None: the
-    default (`iconcat.name_template.DEFAULT_TEMPLATE`)."""
+    """The file-name template saved files are named with (the `filename` setting, checked); None: each
+    icon's default (`iconcat.api.default_template`)."""
 
     @property
     def label(self) -> str:

@@ -10,6 +10,7 @@ from typing import Any
 import httpx
 import pytest
 
+from iconcat.server.refs import SOURCE_FORMATS
 from iconcat.server.sources.catalogue import SourceCatalogue
 from iconcat.server.sources.index import ICON_ID_BASE, icon_hash, open_index
 from tests.support.server import png_header, serving
@@ -75,6 +76,7 @@ def test_an_icon_carries_its_iconify_name_licence_and_author(client) -> None:
     }
     assert entry["set"]["author"] == {"name": "Paweł Kuna", "url": "https://github.com/tabler/tabler-icons"}
     assert {(v["format"], v["size"]) for v in entry["variants"]} == {("png", 512), ("png", 256), ("svg", None)}
+    assert {v["format"] for v in entry["variants"]} == set(SOURCE_FORMATS), "what `pick --format` is told"
     bare = search(client, "arrow thing")["data"][0]
     assert "license" not in bare["set"] and "author" not in bare["set"], "absent, not null, when the set says nothing"
     assert entry["id"] > 2**31 and entry["id"] < 2**53
@@ -88,6 +90,7 @@ def test_the_svg_answer_is_an_attachment_that_runs_nothing(client) -> None:
     assert response.headers["content-type"] == "image/svg+xml"
     assert response.headers["content-disposition"] == 'attachment; filename="home.svg"'
     assert response.headers["content-security-policy"] == "default-src 'none'"
+    assert response.headers["iconcat-current-color"] == "black"  # what its PNGs paint currentColor
     assert response.text.startswith("<svg") and "<title>home</title>" in response.text
 
 

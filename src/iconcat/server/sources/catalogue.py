@@ -12,8 +12,10 @@ How an indexed icon is shown:
 - `iconify`, the optional extension: the icon's Iconify name, `prefix:key` ("tabler:arrow-up"), for
   the icons of IconifyJSON sets only. An SVG folder's prefix is made up to keep its ids apart
   (`svg_prefix`, "lucide-3f2a1c9e"): it names nothing in Iconify, so its icons have none.
-- Variants: PNG 512, PNG 256 (rasterised on demand by `rasterise`) and SVG (the document as stored).
-  The small preview is rasterised at `THUMBNAIL_SIZE`, as the demo's.
+- Variants: PNG 512, PNG 256 (rasterised on demand by `rasterise`) and SVG (the document as stored,
+  `currentColor` kept: `current_colour` says what the PNGs paint it, for a client that draws other
+  sizes from the SVG), and nothing else (`refs.SOURCE_FORMATS` says so before a catalogue is
+  opened). The small preview is rasterised at `THUMBNAIL_SIZE`, as the demo's.
 - The PNG variants drawn are kept, up to `FILES_KEPT_BYTES` in all (least recently asked go first), so
   a PNG asked twice (downloaded, then picked or put in the bag; by another client) is drawn once: a
   512 px PNG takes resvg 5-15 ms, most of it PNG encoding (`benchmarks/rasterise.py`). Bounded by
@@ -87,11 +89,16 @@ class SourceCatalogue:
     raster worker's job: untrusted SVG is rendered in a process of its own), raising `RasterError`
     when it cannot (broken, more than 2 s, too large): that picture is then `PictureFailed`, a JSON
     500 for that request alone. A failure is not kept: asked again, it is tried again. Thread-safe.
+    `current_colour` is the colour `rasterise` paints `currentColor` (`--color`, checked by the caller).
     """
 
-    def __init__(self, index: SourceIndex, rasterise: Callable[[str, int], bytes]) -> None:
+    def __init__(
+        self, index: SourceIndex, rasterise: Callable[[str, int], bytes], *, current_colour: str = "black"
+    ) -> None:
         self._index = index
         self._rasterise = rasterise
+        self.current_colour: str | None = current_colour
+        """What the PNGs drawn paint the SVGs' `currentColor` (the app says it beside each SVG served)."""
         self._files: BoundedLRU[bytes] = BoundedLRU(_FILES_COUNT_BOUND, FILES_KEPT_BYTES, len)
         self._sets = {unit_id: _set_ref(unit.record) for unit_id, unit in index.units.items()}
 

@@ -107,7 +107,9 @@ def open_sources(
     for reasons in unreadable.values():  # said once the build is over, not over the progress bar
         for reason in reasons:
             say(f"{reason}: skipped")
-    return SourceCatalogue(index, functools.partial(_paint, colour=colour, timeout=picture_timeout))
+    return SourceCatalogue(
+        index, functools.partial(_paint, colour=colour, timeout=picture_timeout), current_colour=colour
+    )
 
 
 def sources_title(catalogue: SourceCatalogue) -> str:

@@ -40,6 +40,9 @@ Marked icons (`set_marked`: "✓" in the bag, "★" a favourite) show their mark
 the `gallery--mark` style; a change of marks repaints only the name lines of the tiles on screen whose
 marks changed.
 
+Icons `dimmed` says (`iconcat pick`: those with no file of the format asked) have their names drawn
+as faded as stale tiles' (`gallery--stale`'s `text-opacity`), their pictures as they are.
+
 It speaks as `ResultsList` does, with the same messages (`messages`): `IconHighlighted` as the
 highlight moves, `IconChosen` on a double click (Enter runs the screen's download command, which reads
 `highlighted_icon`), with the same `show_icons`, `icons`, `highlighted_icon` and `highlighted`.
@@ -148,7 +151,7 @@ class Gallery(ScrollView, can_focus=True):
     """`gallery--name`: names under the pictures; `gallery--highlight`: the highlighted tile's frame and
     name; `gallery--placeholder`: "…" while a picture loads and "no preview"; `gallery--mark`: the marks
     ("✓" in the bag, "★" a favourite); `gallery--stale`: its `text-opacity` fades the names while
-    `stale` (as `ResultsList`'s stale rows)."""
+    `stale` (as `ResultsList`'s stale rows), and the names of the icons `dimmed` says."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("up", "cursor_up", "Up", show=False, id="gallery-up", tooltip="Highlight the tile above"),
@@ -233,10 +236,13 @@ class Gallery(ScrollView, can_focus=True):
         channel: str = "gallery",
         label_lines: int = 1,
         fit_tiles: bool = False,
+        dimmed: Callable[[Icon], bool] | None = None,
         id: str | None = None,
         classes: str | None = None,
     ) -> None:
         super().__init__(id=id, classes=classes)
+        self.dimmed = dimmed
+        """Which icons' names are drawn faded (`iconcat pick`: those that offer nothing asked); None: none."""
         self.fit_tiles = fit_tiles
         """True: the tile size follows the view (drawn in blocks, the largest that shows
         `WHOLE_TILES_FITTED` whole tiles; else small) until a person chooses one with `+`/`-`."""
@@ -269,6 +275,7 @@ class Gallery(ScrollView, can_focus=True):
         self._tooltip_index: int | None = None
         self._spec = RenderSpec(1, 1, (0, 0, 0))  # set by render_lines before any line is drawn
         self._fade = 1.0  # the names' opacity (below 1 while `stale`), set by render_lines
+        self._dim_fade = 1.0  # the names' opacity on tiles `dimmed` says, set by render_lines
 
     # ----------------------------------------------------------------- public API
 
@@ -693,7 +700,9 @@ class Gallery(ScrollView, can_focus=True):
                 base + self.get_component_rich_style("gallery--name") + self.get_component_rich_style("gallery--mark"),
             )
         self._spec = self.render_spec()
-        self._fade = self.get_component_styles("gallery--stale").text_opacity if self.stale else 1.0
+        faded = self.get_component_styles("gallery--stale").text_opacity
+        self._fade = faded if self.stale else 1.0
+        self._dim_fade = faded if self.dimmed is not None and not self.stale else 1.0
         lines = super().render_lines(crop)
         if not self._repaint_rows and self._repaint_timer is None:
             self.loader.frame_drawn()  # every picture that came is in this frame: the fetches ahead may start
@@ -720,10 +729,12 @@ class Gallery(ScrollView, can_focus=True):
         if grid.left:
             segments.append(Segment(" " * grid.left, base))
         spec = self._spec if sub < tile.rows else None
+        dimmed = self.dimmed if spec is None and self._dim_fade < 1.0 else None
         for index in tiles:
             icon = icons[index]
             frame = highlight_style if index == self.highlighted else base
             pad = Segment(" ", frame)
+            tile_start = len(segments)
             segments.append(pad)
             if spec is not None:
                 # (A sixel picture's line ends in its mark, which the frame `pad` follows: see true_pixels.)
@@ -742,6 +753,12 @@ class Gallery(ScrollView, can_focus=True):
                 else:
                     segments.append(Segment(self.labels.line(index, label_line, tile.columns), text_style))
             segments.append(pad)
+            if dimmed is not None and dimmed(icon):
+                app = self.app
+                faded = TextOpacity.process_segments(
+                    segments[tile_start:], self._dim_fade, app.ansi_theme, app.native_ansi_color
+                )
+                segments[tile_start:] = list(faded)
         used = grid.left + len(tiles) * tile.width
         if used < width:
             segments.append(Segment(" " * (width - used), base))

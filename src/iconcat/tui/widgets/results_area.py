@@ -58,12 +58,15 @@ class ResultsArea(Container):
         *,
         view: str = "gallery",
         mode: str = "half",
+        dimmed: Callable[[Icon], bool] | None = None,
         tile_size: str | None = None,
         id: str | None = None,
     ) -> None:
         super().__init__(id=id, classes="-message")
         self._loader = loader
         self._mode = mode
+        self._dimmed = dimmed
+        """Which icons both views draw faded (`iconcat pick`: those that offer nothing asked); None: none."""
         self._tile_size = tile_size
         """The gallery's tile size a person chose; None: fitted to the view (`Gallery.fit_tiles`)."""
         self._groups: tuple[IconGroup, ...] | None = None
@@ -79,13 +82,14 @@ class ResultsArea(Container):
         self.set_class(view == "gallery", "-gallery-view")
 
     def compose(self) -> ComposeResult:
-        yield ResultsList(id="results")
+        yield ResultsList(dimmed=self._dimmed, id="results")
         yield Gallery(  # name, then style and set under each picture
             self._loader,
             mode=self._mode,
             label_lines=2,
             tile_size=self._tile_size or DEFAULT_TILE_SIZE,
             fit_tiles=self._tile_size is None,
+            dimmed=self._dimmed,
             id="gallery",
         )
         yield Static(Content(SearchState().explanation), id="results-message", markup=False)

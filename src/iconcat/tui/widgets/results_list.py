@@ -18,7 +18,8 @@ name cut to make room); a change of marks repaints only the rows on screen whose
 While a newer search runs, the rows on show are drawn faded (`ResultsList.stale`). That is a flag read
 when lines are drawn, not a CSS class: a class change restyles the list and its scrollbars (about as
 long as drawing the rows), twice per search. How faded comes from the stylesheet
-(`.results-list--stale`'s `text-opacity`), applied exactly as CSS `text-opacity` would be.
+(`.results-list--stale`'s `text-opacity`), applied exactly as CSS `text-opacity` would be. The rows
+of the icons `dimmed` says (`iconcat pick`: those with no file of the format asked) are drawn as faded.
 """
 
 from __future__ import annotations
@@ -261,7 +262,7 @@ class ResultsList(OptionList):
 
     COMPONENT_CLASSES = {"results-list--meta", "results-list--stale"}
     """`results-list--meta`: the style and set columns; `results-list--stale`: its `text-opacity` is
-    how faded the rows are drawn while a newer search runs."""
+    how faded the rows are drawn while a newer search runs, and the rows of the icons `dimmed` says."""
 
     # Rows are plain text from the catalogue: there are never links to style, and looking for them
     # costs a pass over every row drawn.
@@ -291,9 +292,12 @@ class ResultsList(OptionList):
         ),
     ]
 
-    def __init__(self, *, id: str | None = None) -> None:
+    def __init__(self, *, dimmed: Callable[[Icon], bool] | None = None, id: str | None = None) -> None:
         # markup=False: prompts are Visuals anyway, but nothing here may ever be parsed as markup.
         super().__init__(id=id, markup=False)
+        self.dimmed = dimmed
+        """Which icons' rows are drawn faded (`iconcat pick`: those that offer nothing asked); None: none."""
+        self._dim_fade = 1.0
         self._icons: tuple[Icon, ...] = ()
         self._widths = ColumnWidths()
         self._fade = 1.0
@@ -462,18 +466,31 @@ class ResultsList(OptionList):
 
     def render_lines(self, crop: Region) -> list[Strip]:
         self._widths.highlight_background = self.get_visual_style("option-list--option-highlighted").background
-        self._fade = self.get_component_styles("results-list--stale").text_opacity if self.stale else 1.0
+        faded = self.get_component_styles("results-list--stale").text_opacity
+        self._fade = faded if self.stale else 1.0
+        self._dim_fade = faded if self.dimmed is not None and not self.stale else 1.0
         return super().render_lines(crop)
 
     def render_line(self, y: int) -> Strip:
         strip = super().render_line(y)
-        if self._fade >= 1.0:
+        fade = self._fade
+        if fade >= 1.0 and self._dim_fade < 1.0 and self._dims_line(y):
+            fade = self._dim_fade
+        if fade >= 1.0:
             return strip
         app = self.app
         return Strip(
-            TextOpacity.process_segments(strip, self._fade, app.ansi_theme, app.native_ansi_color),
+            TextOpacity.process_segments(strip, fade, app.ansi_theme, app.native_ansi_color),
             strip.cell_length,
         )
+
+    def _dims_line(self, y: int) -> bool:
+        """True when line `y` on screen is the row of an icon `dimmed` says."""
+        line = self.scroll_offset.y + y
+        if self.dimmed is None or not 0 <= line < len(self._lines):
+            return False
+        index = self._lines[line][0]
+        return index < len(self._icons) and self.dimmed(self._icons[index])
 
     def on_resize(self, event: events.Resize) -> None:
         """Keep the highlighted row on screen: shrinking the terminal would otherwise leave it below the
