@@ -20,7 +20,9 @@ async def test_without_a_token_no_authorization_is_sent_and_the_answer_is_read(s
     http = GuardedHttp(server.base_url, None, retry=fake_time.policy())
     try:
         url = http.endpoint("/collections", {"prefix": "tabler"})
-        body = await http.get(url, what="the sets", accept="application/json", accept_encoding="identity", read=read_text)
+        body = await http.get(
+            url, what="the sets", accept="application/json", accept_encoding="identity", read=read_text
+        )
     finally:
         await http.aclose()
     assert "Tabler Icons" in body
@@ -50,7 +52,11 @@ async def test_an_address_the_catalogue_gives_is_resolved_against_the_base_and_c
         assert str(http.resolve("tabler.json", "the set")) == server.base_url + "/icons/tabler.json"
         with pytest.raises(NotFoundError, match="the set was not found at"):
             await http.get(
-                http.resolve("tabler.json", "the set"), what="the set", accept="*/*", accept_encoding="identity", read=None
+                http.resolve("tabler.json", "the set"),
+                what="the set",
+                accept="*/*",
+                accept_encoding="identity",
+                read=None,
             )
     finally:
         await http.aclose()
