@@ -158,7 +158,7 @@ class GuardedHttp:
                     f"{self.origin} uses plain http: the token and everything else travel unencrypted; "
                     "use https unless this network is trusted"
                 ),
-                stacklevel=stacklevel + 1,
+                stacklevel=stacklevel,
             )
         if transport is None and self.origin.scheme == "http":
             transport = PlainFirstTransport()  # no SSL context until an https URL is requested
