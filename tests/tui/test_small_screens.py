@@ -188,6 +188,15 @@ def test_keys_that_fit_drop_the_rightmost_but_never_quit() -> None:
     assert keys_that_fit(keys, 3) == [1]  # too narrow for anything but the way out
 
 
+def test_keys_that_fit_drop_the_tiles_key_before_any_other_wherever_it_stands() -> None:
+    from iconcat.tui.widgets.steady_footer import keys_that_fit
+
+    keys = [("bigger_tiles", "+", "Tiles"), ("a", "a", "Alpha"), ("quit_anywhere", "^q", "Quit"), ("d", "?", "Keys")]
+    assert keys_that_fit(keys, 100) == [0, 1, 2, 3]
+    assert keys_that_fit(keys, 23) == [1, 2, 3]  # "a Alpha ^q Quit ? Keys " is 23: "+ Tiles" goes, "? Keys" stays
+    assert keys_that_fit(keys, 16) == [1, 2]
+
+
 @pytest.mark.parametrize("size", [SMALL, (120, 36)])
 async def test_a_notice_never_covers_the_search_box_or_its_status(make_app, size):
     from textual.widgets._toast import Toast

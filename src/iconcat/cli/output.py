@@ -67,9 +67,12 @@ class StderrLine:
             sys.stderr.flush()
 
 
-def search_result_document(result: Any, icons: Sequence[Icon] | None = None) -> dict[str, Any]:
+def search_result_document(
+    result: Any, icons: Sequence[Icon] | None = None, *, thumbnails: bool = True
+) -> dict[str, Any]:
     """The API's response shape (`data`, `meta.moreResultsAvailable`), rebuilt from the parsed models
-    (`icons`, when given, instead of the result's: what the filters kept)."""
+    (`icons`, when given, instead of the result's: what the filters kept). `thumbnails` False leaves
+    each icon's `thumbnail` out: an in-process catalogue's addresses are gone once the command ends."""
 
     from iconcat.api import extension_fields  # set.license, set.author, iconify: as served, when served
 
@@ -85,7 +88,7 @@ def search_result_document(result: Any, icons: Sequence[Icon] | None = None) -> 
                 "style": ref(icon.style),
                 "series": ref(icon.series),
                 "set": {**ref(icon.set), **on_set},
-                "thumbnail": icon.thumbnail,
+                **({"thumbnail": icon.thumbnail} if thumbnails else {}),
                 "variants": [{"id": v.id, "format": v.format, "size": v.size} for v in icon.variants],
                 **on_icon,
             }

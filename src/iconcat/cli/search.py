@@ -13,7 +13,8 @@ a filter (or `--all`, or `--limit N`) every page the catalogue reveals is follow
 seen match, that the counts are over the first 10,000 when the cap was hit, or that the filters apply
 to the page the catalogue returned when it reveals no next one. With `--json` the same is in `meta`
 (`seen`, `total`, `filters`, `narrowed`, `limit`, `pagingStopped`) beside the API's
-`moreResultsAvailable`.
+`moreResultsAvailable`. From a catalogue started in-process (`--demo`, `--from`) the icons have no
+`thumbnail`: its address names a port that closes when the command ends.
 """
 
 from __future__ import annotations
@@ -65,9 +66,10 @@ def search(
             )
         raise UsageError("the search text is empty: give a word, like `iconcat search arrow`")
     follow = every_page or bool(query.filters) or limit is not None
+    in_process = demo or local is not None
 
     async def run(reachable: Settings) -> _Found:
-        async with catalogue_client(reachable, demo=demo or local is not None) as client:
+        async with catalogue_client(reachable, demo=in_process) as client:
             return await _gather(client, query, follow=follow, limit=limit)
 
     with reach_catalogue(settings, demo, local) as reachable:
@@ -76,7 +78,8 @@ def search(
     if as_json:
         import json
 
-        document = search_result_document(result, icons=found.icons)
+        # An in-process catalogue's preview addresses lead nowhere once it stops (it has by now).
+        document = search_result_document(result, icons=found.icons, thumbnails=not in_process)
         document["meta"]["moreResultsAvailable"] = found.more
         if follow:
             document["meta"].update(found.meta())

@@ -97,6 +97,12 @@ class SourceCatalogue:
     def index(self) -> SourceIndex:
         return self._index
 
+    @property
+    def set_ids(self) -> frozenset[int]:
+        """The ids of the sets served (their icons' `set.id`): stable across runs, so the browser tells
+        a remembered icon whose set is not served now from one it can ask for."""
+        return frozenset(ref.id for ref in self._sets.values())
+
     def __len__(self) -> int:
         """How many icons search lists."""
         return self._index.listed

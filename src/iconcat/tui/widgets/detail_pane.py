@@ -175,9 +175,12 @@ VARIANT_LINES = 6
 of variants repaints it without relaying out the screen (more variants than this do relayout)."""
 
 
-def describe_variants(icon: Icon) -> Content:
-    """The variants as a compact table: label and variant id, one per line (at least VARIANT_LINES)."""
-    if not icon.variants:
+def describe_variants(icon: Icon, unserved: str = "") -> Content:
+    """The variants as a compact table: label and variant id, one per line (at least VARIANT_LINES);
+    `unserved`: why none can be had in this run (its set is not served), said in their place."""
+    if unserved:
+        lines = [Content(unserved)]
+    elif not icon.variants:
         lines = [Content.styled("No downloadable variants.", ".detail-pane--label")]
     else:
         labels = [sanitize(variant.label, max_length=30) for variant in icon.variants]
@@ -250,6 +253,9 @@ class DetailPane(Vertical):
         self._variant_lines = 0
         self.favourite_ids: frozenset[int] = frozenset()
         """The favourites' ids: their names get a star (set by the browser screen)."""
+        self.unserved: dict[int, str] = {}
+        """Remembered icons whose set is not served in this run, by id: why, said in place of their
+        variants (set by the memory controller; `browsing.remembered.not_served`, sanitised)."""
         self._picture_rows = 0
         self._member_lines = 0
         self._group: IconGroup | None = None
@@ -403,9 +409,17 @@ class DetailPane(Vertical):
         self.show_name()
         if self.query_one("#detail-refs", FieldLines).show(icon):
             self.call_after_refresh(self.fit_picture)  # the fields' height changed: stacked or not may too
-        variant_lines = max(len(icon.variants), VARIANT_LINES)
+        self.show_variants()
+        self.thumbnail.icon = icon
+
+    def show_variants(self) -> None:
+        """The icon's variants, or why it has none in this run (`unserved`)."""
+        icon = self.icon
+        if icon is None:
+            return
+        unserved = self.unserved.get(icon.id, "")
+        variant_lines = VARIANT_LINES if unserved else max(len(icon.variants), VARIANT_LINES)
         self.query_one("#detail-variants", Static).update(
-            describe_variants(icon), layout=variant_lines != self._variant_lines
+            describe_variants(icon, unserved), layout=variant_lines != self._variant_lines
         )
         self._variant_lines = variant_lines
-        self.thumbnail.icon = icon
