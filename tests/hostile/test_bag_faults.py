@@ -13,8 +13,8 @@ import time
 
 from textual.widgets import OptionList, Static
 
-from iconcat import downloads
 from iconcat.downloads import TEMP_PREFIX, TEMP_SUFFIX
+from iconcat.downloads._saver import _PartialFile
 from iconcat.text import sanitize
 from iconcat.tui.app import IconcatApp
 from iconcat.tui.connection import Connection
@@ -197,7 +197,7 @@ async def test_a_disk_that_fills_mid_batch_keeps_the_saved_files_whole_and_repor
     script_catalogue(server, [f"zz full {n:02d}" for n in range(1, 13)])
     fits = 5
     room = {"left": fits * len(PNG_FILE) + len(PNG_FILE) // 2}  # five files and half of a sixth
-    real_write = downloads._PartialFile.write
+    real_write = _PartialFile.write
 
     def filling_write(self, chunk: bytes) -> None:
         if len(chunk) > room["left"]:
@@ -206,7 +206,7 @@ async def test_a_disk_that_fills_mid_batch_keeps_the_saved_files_whole_and_repor
         room["left"] -= len(chunk)
         real_write(self, chunk)
 
-    monkeypatch.setattr(downloads._PartialFile, "write", filling_write)
+    monkeypatch.setattr(_PartialFile, "write", filling_write)
     app = IconcatApp(Connection(server.base_url, TEST_TOKEN, download_dir), query="zz", view="list")
     async with app.run_test(size=SIZE) as pilot:
         screen = await _bag_of_everything(pilot, 12)

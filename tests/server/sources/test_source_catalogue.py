@@ -10,9 +10,10 @@ from typing import Any
 import httpx
 import pytest
 
+from iconcat.iconify.ids import ICON_ID_BASE, icon_hash
 from iconcat.server.refs import SOURCE_FORMATS
 from iconcat.server.sources.catalogue import SourceCatalogue
-from iconcat.server.sources.index import ICON_ID_BASE, icon_hash, open_index
+from iconcat.server.sources.index import open_index
 from tests.support.server import png_header, serving
 from tests.support.source_units import FakeUnit, icon, stand_in_rasterise
 

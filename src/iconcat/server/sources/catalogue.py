@@ -31,11 +31,12 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from iconcat.iconify.ids import icon_hash
 from iconcat.lru import BoundedLRU
 
 from ..narrowing import Narrowed, Narrowing
 from ..refs import THUMBNAIL_SIZE, PictureFailed, Ref, VariantRecord
-from .index import IconRow, SourceIndex, icon_hash
+from .index import IconRow, SourceIndex
 from .records import SetRecord
 
 __all__ = ["PNG_SIZES", "SetRef", "SourceCatalogue", "SourceIconRecord"]
