@@ -20,7 +20,7 @@ from iconcat.tui.terminal_images import TerminalPictures
 from iconcat.tui.widgets import Gallery, Thumbnail
 from tests.support.tui import SIZE, search, wait_until
 
-PALETTE = {"#%02x%02x%02x" % entry_rgb(entry) for entry in palette_entries()}
+PALETTE = {"#{:02x}{:02x}{:02x}".format(*entry_rgb(entry)) for entry in palette_entries()}
 CELL_COLOURS = re.compile(r'<rect fill="(#[0-9a-f]{6})"[^>]*crispEdges|-r\d+ \{ fill: (#[0-9a-f]{6})')
 """In a screenshot: the cells' backgrounds and the text's colours (not the window drawn around them)."""
 UNCOLOURED = "#c5c8c6"
