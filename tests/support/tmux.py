@@ -22,6 +22,7 @@ import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import pytest
 
@@ -68,6 +69,7 @@ def tmux_server() -> Iterator[TmuxServer]:
         check=True,
     )
     server = TmuxServer(command, base_env)
+    socket = ""
     try:
         socket, pid, pane = (
             server.run("display-message", "-p", "-t", "copy", "#{socket_path}|#{pid}|#{pane_id}").strip().split("|")
@@ -76,6 +78,8 @@ def tmux_server() -> Iterator[TmuxServer]:
         yield server
     finally:
         subprocess.run([*command, "kill-server"], capture_output=True, timeout=10, check=False)
+        if socket:  # tmux leaves its socket behind when killed
+            Path(socket).unlink(missing_ok=True)
 
 
 @dataclass
