@@ -12,6 +12,7 @@ import io
 import re
 import sqlite3
 import threading
+from types import SimpleNamespace
 
 import pytest
 from textual.widgets import OptionList, Static
@@ -124,6 +125,7 @@ def test_run_browser_lets_the_remembered_view_apply_unless_a_setting_gives_one(m
 
     class Recorder:
         return_code = 0
+        console = SimpleNamespace(color_system="truecolor")  # (what launch asks of the app's console)
 
         def __init__(self, connection, **options) -> None:
             seen.append(options)
