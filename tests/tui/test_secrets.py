@@ -4,6 +4,9 @@ as everywhere else (`describe_failure`, never a class name)."""
 
 from __future__ import annotations
 
+import gc
+import warnings
+
 import pytest
 from textual.message import Message
 from textual.widgets import Input, Static
@@ -175,3 +178,22 @@ async def test_the_test_runs_the_one_connection_check(make_app, connection, cata
     [(base_url, token, timeout)] = calls
     assert base_url == catalogue.base_url and timeout == connection.timeout
     assert isinstance(token, Secret) and token.reveal() == catalogue.token
+
+
+async def test_a_connection_test_replaced_before_it_ran_leaves_no_coroutine_unawaited(
+    make_app, connection, catalogue
+) -> None:
+    """ "Test" pressed twice in one moment: the second (exclusive) cancels the first before it ran."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        app = make_app()
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = await open_connect_screen(app, pilot, connection)
+            screen.query_one("#connect-base-url", Input).value = catalogue.base_url
+            screen.query_one("#connect-token", SecretInput).value = catalogue.token
+            screen.action_test()
+            screen.action_test()
+            await answer(pilot, screen)
+        del app, pilot, screen
+        gc.collect()  # (an unawaited coroutine says so when it is collected)
+    assert [str(warning.message) for warning in caught if issubclass(warning.category, RuntimeWarning)] == []
