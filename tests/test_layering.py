@@ -24,6 +24,10 @@
   checked in the source. Its core (the protocol, the spec, the kinds, choosing) imports no adapter:
   `open_catalogue` imports the one a catalogue's kind names. The in-process adapter loads neither
   Starlette nor uvicorn, nor the HTTP app: in-process means no server.
+- IconifyJSON's rules (`iconcat.iconify`: names, ids, styles, categories, aliases, the SVG document)
+  are one copy, shared by the sets from disk and Iconify's API: no Textual, no httpx, nothing of the
+  server, the client, the seam or the front ends, checked the same two ways; the sets-from-disk reader
+  takes its rules from there.
 - httpx is the client's: only modules of `iconcat.api` import it.
 - `iconcat.downloads` knows bytes and files, not the client: it imports nothing of `iconcat.api`, not
   even for typing.
@@ -62,6 +66,7 @@ HEADLESS = [
     "iconcat.lru",
     "iconcat.opener",
     "iconcat.catalogue",
+    "iconcat.iconify",
 ]
 """Below the browser: never Textual."""
 
@@ -70,6 +75,18 @@ FORBIDDEN_TO_BROWSING = ["textual", "iconcat.tui", "iconcat.cli"]
 
 SERVER = ["iconcat.server"]
 FORBIDDEN_TO_SERVER = ["textual", "iconcat.api", "iconcat.tui", "iconcat.browsing", "iconcat.catalogue"]
+
+ICONIFY = ["iconcat.iconify"]
+FORBIDDEN_TO_ICONIFY = [
+    "textual",
+    "httpx",
+    "iconcat.server",
+    "iconcat.api",
+    "iconcat.catalogue",
+    "iconcat.tui",
+    "iconcat.cli",
+    "iconcat.browsing",
+]
 
 CATALOGUE = ["iconcat.catalogue"]
 FORBIDDEN_TO_CATALOGUE = ["textual", "iconcat.tui", "iconcat.cli"]
@@ -91,6 +108,7 @@ BELOW_CATALOGUE = [
     "iconcat.lru",
     "iconcat.opener",
     "iconcat.local_sets",
+    "iconcat.iconify",
 ]
 """What catalogues are made of: none of it imports the seam (the front ends, saving and the rules of
 browsing use it)."""
@@ -180,6 +198,21 @@ def test_server_loads_nothing_of_the_client_or_textual(iconcat_modules) -> None:
 def test_server_imports_nothing_of_the_client_or_textual_in_its_source(iconcat_modules) -> None:
     report = source_violations(iconcat_modules, SERVER, FORBIDDEN_TO_SERVER)
     assert not report, f"the embedded catalogue imports the client, the browser or Textual:\n{report}"
+
+
+def test_the_iconify_rules_load_nothing_of_the_server_the_client_the_seam_or_the_front_ends(iconcat_modules) -> None:
+    assert {"iconcat.iconify.icons", "iconcat.iconify.svg"} <= set(modules_within(iconcat_modules, ICONIFY))
+    assert loaded_violations(iconcat_modules, ICONIFY, FORBIDDEN_TO_ICONIFY) == []
+
+
+def test_the_iconify_rules_import_nothing_of_the_server_the_client_the_seam_or_the_front_ends_in_their_source(
+    iconcat_modules,
+) -> None:
+    report = source_violations(iconcat_modules, ICONIFY, FORBIDDEN_TO_ICONIFY)
+    assert not report, f"IconifyJSON's rules import the server, the client, the seam or the front ends:\n{report}"
+    # The sets from disk read IconifyJSON by those rules (the check above looks at the one copy).
+    reader = iconcat_modules["iconcat.server.sources.iconify"]
+    assert any(within(found.target, "iconcat.iconify") for found in reader.imports)
 
 
 def test_the_catalogue_seam_loads_no_textual_and_nothing_of_the_front_ends(iconcat_modules) -> None:

@@ -153,6 +153,11 @@ class BatchSummary:
     """Not finished (only while a run goes on)."""
 
     @property
+    def complete(self) -> bool:
+        """Every file saved or found already there (at least one): none failed, cancelled or unfinished."""
+        return bool(self.saved or self.already) and not (self.failed or self.cancelled or self.waiting)
+
+    @property
     def headline(self) -> str:
         """The counts that are not zero ("45 saved · 2 already there · 3 failed"), or "nothing saved"."""
         parts = [

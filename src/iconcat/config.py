@@ -10,7 +10,7 @@
 | view            | `ICONCAT_VIEW`         | `view`         | `gallery` (`list` when thumbnails is `text`) |
 | group by name   | `ICONCAT_GROUP`        | `group`        | off                    |
 | graphics        | `ICONCAT_GRAPHICS`     | `graphics`     | `auto`                 |
-| file-name template | `ICONCAT_FILENAME`  | `filename`     | `{name}-{style}-{set}-{size}` |
+| file-name template | `ICONCAT_FILENAME`  | `filename`     | `{iconify}-{size}`, else `{name}-{style}-{set}-{size}` |
 | icon sets from disk | `ICONCAT_FROM`     | `from`         | none (`--from PATH`, repeatable) |
 
 Icon sets from disk (`--from PATH`, `NAME=PATH`; see docs/sources.md): `ICONCAT_FROM` holds paths
@@ -96,8 +96,8 @@ class Settings:
     graphics: str = GRAPHICS[0]
     """Whether the terminal draws pictures in true pixels: one of `GRAPHICS` ("auto" asks it)."""
     filename: str | None = None
-    """The file-name template saved files are named with (checked); None: the default,
-    `iconcat.name_template.DEFAULT_TEMPLATE`."""
+    """The file-name template saved files are named with (checked); None: the default for each icon
+    (`iconcat.api.default_template`: `{iconify}-{size}` with an Iconify name, else `DEFAULT_TEMPLATE`)."""
     sources: tuple[str, ...] = ()
     """The icon sets from disk (`--from`, `ICONCAT_FROM`, config key `from`), as given: `PATH` or
     `NAME=PATH` (checked when they are opened, not here)."""

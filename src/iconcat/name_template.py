@@ -12,6 +12,13 @@ settings can check a template as they load it.
 
 Decisions:
 
+- The default depends on the icon (`iconcat.api.default_template`): `ICONIFY_TEMPLATE`,
+  `{iconify}-{size}`, where it has an Iconify name, else `DEFAULT_TEMPLATE`,
+  `{name}-{style}-{set}-{size}`.
+- `{name}` is the icon's display name, as the browser shows it, its style apart: `mdi:account-outline`
+  is "Account" in the style "Outline", so `{prefix}-{name}` gives `mdi-account` (which reads as the
+  Iconify name of another icon) and `{name}-{style}` gives `account-outline`. The Iconify name whole is
+  `{iconify}` (`mdi-account-outline`), `{prefix}` its set's part (`mdi`).
 - The extension is always appended from the file's format: a template need not write it, and one that
   ends in `.{format}` is the same as one without (never `arrow.png.png`). Any other `{format}` is just
   text in the name.
@@ -37,6 +44,7 @@ from iconcat.downloads import safe_filename
 
 __all__ = [
     "DEFAULT_TEMPLATE",
+    "ICONIFY_TEMPLATE",
     "TEMPLATE_FIELDS",
     "TemplateError",
     "check_template",
@@ -49,8 +57,13 @@ TEMPLATE_FIELDS = ("name", "style", "set", "series", "category", "size", "format
 """The fields a template may use, in the order the help lists them."""
 
 DEFAULT_TEMPLATE = "{name}-{style}-{set}-{size}"
-"""Tells styles and sets apart: `arrow-up-bold-core-ui-512.png`, `arrow-up-tabler.svg` (a style named
-"Regular" says nothing and is left out: `iconcat.api.suggested_filename`)."""
+"""The default for an icon without an Iconify name; tells styles and sets apart:
+`arrow-up-bold-core-ui-512.png`, `arrow-up-tabler.svg` (a style named "Regular" says nothing and is
+left out: `iconcat.api.suggested_filename`)."""
+
+ICONIFY_TEMPLATE = "{iconify}-{size}"
+"""The default for an icon with an Iconify name: that name, which is unique and known to every
+Iconify tool, and the size: `tabler-mail-filled-256.png`, `mdi-account-outline.svg`."""
 
 _SEPARATORS = "-_. "
 _EXTENSION_SUFFIX = ".{format}"

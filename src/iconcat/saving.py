@@ -15,13 +15,15 @@ No Textual here (the browser's download controller and batches call it from thei
 Decisions:
 
 - Names: the template's grammar and rules are `iconcat.name_template`'s (re-exported here:
-  `check_template`, `TemplateError`, `DEFAULT_TEMPLATE`, `TEMPLATE_FIELDS`); the fields are filled by
-  `iconcat.api.suggested_filename`. The default, `{name}-{style}-{set}-{size}`, tells styles and sets
-  apart (`arrow-up-bold-core-ui-512.png`; `arrow-up-tabler.svg`: an empty field takes its separator
-  with it, and a style named "Regular" is left out); the extension is always appended from the
-  format. Two different icons of one batch never get one name (`distinct_templates` adds the icon's
-  id where the template does not tell them apart): a numbered name (`-1`) is only ever for a file
-  already in the folder. `check_template` is what the settings and the command
+  `check_template`, `TemplateError`, `DEFAULT_TEMPLATE`, `ICONIFY_TEMPLATE`, `TEMPLATE_FIELDS`); the
+  fields are filled by `iconcat.api.suggested_filename`. The default is the icon's Iconify name and
+  size where it has one (`{iconify}-{size}`: `tabler-mail-filled-256.png`, `mdi-account-outline.svg`),
+  else `{name}-{style}-{set}-{size}`, which tells styles and sets apart
+  (`arrow-up-bold-core-ui-512.png`; `arrow-up-tabler.svg`: an empty field takes its separator with it,
+  and a style named "Regular" is left out); the extension is always appended from the format. Two
+  different icons of one batch never get one name (`distinct_templates` adds their style, else their
+  Iconify name, else their id where the template does not tell them apart): a numbered name (`-1`) is
+  only ever for a file already in the folder. `check_template` is what the settings and the command
   line call to refuse a bad template early, in one line.
 - Smaller PNGs: after the icon's own variants, the largest PNG variant (size N; the first of equals)
   offers each of `SMALLER_SIZES` below N that no PNG variant already has, largest first. Never
@@ -31,10 +33,12 @@ Decisions:
   size asked (`Choice.vector`), not downscaled from the large PNG, which blurs a 24 px icon's strokes
   into grey at 16 px. The SVG is fetched into memory (at most `svg_raster.MAX_SVG_BYTES`) and drawn by
   `iconcat.imaging.svg_raster.rasterise` (a remote catalogue's SVG is as untrusted as a folder's: the
-  same sandboxed worker, sanitised first, 2 s at most), `currentColor` painted black as the embedded
-  catalogue's PNGs are. If anything about that fails (the SVG cannot be fetched, is not UTF-8, cannot
-  be drawn), the PNG is resampled from the large one as before, without a word: the person asked for a
-  64 px PNG, and gets one. The offer is the same either way: sizes below the largest PNG.
+  same sandboxed worker, sanitised first, 2 s at most), `currentColor` painted as the catalogue's own
+  PNGs are: in the colour it says beside the SVG (`FetchedFile.current_colour`: sets from disk served
+  with `--color` say it), when that is a colour `check_colour` accepts, else black. If anything about
+  that fails (the SVG cannot be fetched, is not UTF-8, cannot be drawn), the PNG is resampled from the
+  large one as before, without a word: the person asked for a 64 px PNG, and gets one. The offer is
+  the same either way: sizes below the largest PNG.
 - Saving a resampled PNG: the large PNG is read into memory (`CatalogueClient.fetch_variant`, capped at
   `iconcat.imaging.resample.MAX_SOURCE_BYTES`, the most resampling accepts), decoded with the
   previews' safety (format allow-list, pixel cap) and resampled in a thread
@@ -57,6 +61,7 @@ Decisions:
 from __future__ import annotations
 
 import asyncio
+import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -64,6 +69,7 @@ from typing import TYPE_CHECKING
 
 from iconcat.name_template import (
     DEFAULT_TEMPLATE,
+    ICONIFY_TEMPLATE,
     TEMPLATE_FIELDS,
     TemplateError,
     check_template,
@@ -77,6 +83,8 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
 __all__ = [
     "BY_ID_FIELDS",
     "DEFAULT_TEMPLATE",
+    "DISTINGUISHING_FIELDS",
+    "ICONIFY_TEMPLATE",
     "SMALLER_SIZES",
     "TEMPLATE_FIELDS",
     "Choice",
@@ -97,6 +105,9 @@ Progress = Callable[[int, "int | None"], None]
 
 SMALLER_SIZES = (256, 128, 64, 48, 32, 24, 16)
 """Pixel sizes offered below the largest PNG, largest first."""
+
+DISTINGUISHING_FIELDS = ("style", "iconify", "id")
+"""What `distinct_templates` adds to tell apart two icons a template names alike, in this order."""
 
 BY_ID_FIELDS = frozenset({"variant", "format"})
 """What a template can use when only a variant id is known (`iconcat download VARIANT_ID`)."""
@@ -206,7 +217,7 @@ def nearest_choice(icon: Icon, fmt: str, size: int | None) -> Choice | None:
 
 
 def file_name(icon: Icon, choice: Choice, template: str | None = None) -> str:
-    """The file name for `choice` of `icon` from `template` (default: name, style, size).
+    """The file name for `choice` of `icon` from `template` (default: `default_template(icon)`).
 
     One safe path component ending in the format's extension (see `iconcat.name_template`); a bad
     template raises `TemplateError`.
@@ -218,26 +229,47 @@ def file_name(icon: Icon, choice: Choice, template: str | None = None) -> str:
 
 def distinct_templates(pairs: Sequence[tuple[Icon, Choice]], template: str | None = None) -> list[str]:
     """The template each of `pairs` is named with, so that two different icons of one batch never get
-    one name: `template` (default `DEFAULT_TEMPLATE`), with `-{id}` added for the icons whose names it
-    does not tell apart (two "Arrow Up" of one style and set in one catalogue). A name taken by a file
-    already in the folder is another matter: saving numbers it (`-1`), as it always did."""
-    chosen = check_template(template) if template is not None else DEFAULT_TEMPLATE
-    names = [file_name(icon, choice, chosen) for icon, choice in pairs]
-    icons_named: dict[str, set[int]] = {}
-    for (icon, _choice), name in zip(pairs, names, strict=True):
-        icons_named.setdefault(name, set()).add(icon.id)
-    with_id = _with_icon_id(chosen)
-    return [with_id if len(icons_named[name]) > 1 else chosen for name in names]
+    one name: `template` (default: each icon's own, `default_template`), with what tells them apart
+    added for the icons whose names it does not (`DISTINGUISHING_FIELDS`, the first that does): their
+    style (Tabler's Mail and Mail Filled under `{prefix}-{name}`: `tabler-mail`, `tabler-mail-filled`),
+    else their Iconify name when each has one, else their id (two "Arrow Up" of one style and set in
+    the demo: `-1187`). A name taken by a file already in the folder is another matter: saving numbers
+    it (`-1`), as it always did."""
+    from iconcat.api import default_template
+
+    chosen = check_template(template) if template is not None else None
+    templates = [chosen if chosen is not None else default_template(icon) for icon, _choice in pairs]
+    for field in DISTINGUISHING_FIELDS:
+        clashes = _clashes(pairs, templates)
+        if not clashes:
+            break
+        for indices in clashes:
+            if field == "iconify" and any(pairs[index][0].iconify is None for index in indices):
+                continue  # (an icon without one would be told apart by nothing)
+            widened = {index: _with_field(templates[index], field) for index in indices}
+            if field == "id" or not _clashes([pairs[index] for index in indices], list(widened.values())):
+                for index, widened_template in widened.items():
+                    templates[index] = widened_template
+    return templates
 
 
-def _with_icon_id(template: str) -> str:
-    """`template` with `-{id}` at the end of the name (before a closing `.{format}`), unless it has `{id}`."""
-    if "id" in template_fields(template):
+def _clashes(pairs: Sequence[tuple[Icon, Choice]], templates: Sequence[str]) -> list[list[int]]:
+    """The indices of `pairs` in groups, one a name that `templates` give to more than one icon (the
+    same icon twice is one icon)."""
+    named: dict[str, list[int]] = {}
+    for index, ((icon, choice), template) in enumerate(zip(pairs, templates, strict=True)):
+        named.setdefault(file_name(icon, choice, template), []).append(index)
+    return [indices for indices in named.values() if len({pairs[index][0].id for index in indices}) > 1]
+
+
+def _with_field(template: str, field: str) -> str:
+    """`template` with `-{field}` at the end of the name (before a closing `.{format}`), unless it has it."""
+    if field in template_fields(template):
         return template
     suffix = ".{format}"
     if template.endswith(suffix):
-        return f"{template[: -len(suffix)]}-{{id}}{suffix}"
-    return f"{template}-{{id}}"
+        return f"{template[: -len(suffix)]}-{{{field}}}{suffix}"
+    return f"{template}-{{{field}}}"
 
 
 def check_by_id_template(template: str) -> str:
@@ -300,9 +332,24 @@ async def _drawn_from_svg(client: CatalogueClient, choice: Choice, progress: Pro
     try:
         fetched = await client.fetch_variant(choice.vector.id, limit=MAX_SVG_BYTES, progress=progress)
         text = fetched.data.decode("utf-8")
-        return await asyncio.to_thread(rasterise, text, choice.size)
+        colour = _current_colour(fetched.current_colour)
+        return await asyncio.to_thread(functools.partial(rasterise, text, choice.size, colour=colour))
     except (CatalogueError, UnicodeDecodeError, RasterError):
         return None
+
+
+def _current_colour(said: str | None) -> str:
+    """The colour to paint an SVG's `currentColor`: what its catalogue says its own PNGs paint it, when
+    that is a colour the rasteriser can paint (`check_colour`: the catalogue's word is untrusted), else
+    black, as the embedded catalogue's PNGs are by default."""
+    from iconcat.imaging.svg_raster import check_colour
+
+    if said is None:
+        return "black"
+    try:
+        return check_colour(said)
+    except ValueError:
+        return "black"
 
 
 async def _resampled(data: bytes, choice: Choice) -> bytes:

@@ -146,6 +146,61 @@ def test_two_different_icons_of_one_batch_never_share_a_name():
     assert distinct_templates([(one, Choice(PNG_512)), (one, Choice(SVG))]) == [DEFAULT_TEMPLATE] * 2
 
 
+def iconified(iconify: str, name: str, style: str, icon_set: str, icon_id: int = 1015) -> Icon:
+    """An icon with an Iconify name, as sets from disk give them (the style split off the key)."""
+    return dataclasses.replace(an_icon(name=name, style=style, set=icon_set), id=icon_id, iconify=iconify)
+
+
+def names_of(pairs: list[tuple[Icon, Choice]], template: str | None = None) -> list[str]:
+    """The names a batch of `pairs` saves under (`distinct_templates`, then `file_name`)."""
+    templates = distinct_templates(pairs, template)
+    return [file_name(icon, choice, named) for (icon, choice), named in zip(pairs, templates, strict=True)]
+
+
+MAIL = iconified("tabler:mail", "Mail", "Regular", "Tabler Icons", icon_id=1163930946749459)
+MAIL_FILLED = iconified("tabler:mail-filled", "Mail", "Filled", "Tabler Icons", icon_id=1163930946749460)
+ACCOUNT = iconified("mdi:account", "Account", "Regular", "Material Design Icons", icon_id=77)
+ACCOUNT_OUTLINE = iconified("mdi:account-outline", "Account", "Outline", "Material Design Icons", icon_id=78)
+
+
+def test_an_icon_with_an_iconify_name_is_named_after_it_by_default_and_a_vector_has_no_size():
+    assert file_name(MAIL_FILLED, Choice(PNG_256)) == "tabler-mail-filled-256.png"
+    assert file_name(MAIL_FILLED, Choice(PNG_512, 64)) == "tabler-mail-filled-64.png"
+    assert file_name(ACCOUNT_OUTLINE, Choice(SVG)) == "mdi-account-outline.svg"
+    assert file_name(ACCOUNT_OUTLINE, Choice(EPS)) == "mdi-account-outline.eps"
+    # Without an Iconify name, the default is as it was (name, style, set, size).
+    assert file_name(an_icon(), Choice(PNG_256)) == "arrow-up-bold-core-ui-256.png"
+    assert file_name(an_icon(), Choice(SVG)) == "arrow-up-bold-core-ui.svg"
+
+
+def test_name_is_the_display_name_its_style_apart_and_iconify_the_iconify_name():
+    # mdi:account-outline is "Account" in the style "Outline": `{prefix}-{name}` leaves the style out.
+    assert file_name(ACCOUNT_OUTLINE, Choice(SVG), "{prefix}-{name}") == "mdi-account.svg"
+    assert file_name(ACCOUNT_OUTLINE, Choice(SVG), "{prefix}-{name}-{style}") == "mdi-account-outline.svg"
+    assert file_name(ACCOUNT_OUTLINE, Choice(SVG), "{iconify}") == "mdi-account-outline.svg"
+
+
+@pytest.mark.parametrize("template", [None, "{prefix}-{name}", "{name}"])
+def test_two_icons_of_one_set_are_told_apart_without_their_ids_where_their_iconify_name_is_known(template):
+    names = names_of([(MAIL, Choice(SVG)), (MAIL_FILLED, Choice(SVG))], template)
+    assert len(set(names)) == 2
+    assert not any(str(icon.id) in name for name in names for icon in (MAIL, MAIL_FILLED)), names
+    if template == "{prefix}-{name}":
+        assert names == ["tabler-mail.svg", "tabler-mail-filled.svg"]  # the style tells them apart
+        both = [(ACCOUNT, Choice(SVG)), (ACCOUNT_OUTLINE, Choice(SVG))]
+        assert names_of(both, template) == ["mdi-account.svg", "mdi-account-outline.svg"]
+
+
+def test_icons_of_one_name_and_style_in_two_sets_are_told_apart_by_their_iconify_names():
+    tabler = iconified("tabler:arrow-up", "Arrow Up", "Regular", "Tabler Icons", icon_id=5)
+    lucide = iconified("lucide:arrow-up", "Arrow Up", "Regular", "Lucide", icon_id=6)
+    pairs = [(tabler, Choice(SVG)), (lucide, Choice(SVG))]
+    assert names_of(pairs, "{name}") == ["arrow-up-tabler-arrow-up.svg", "arrow-up-lucide-arrow-up.svg"]
+    # Without an Iconify name on each, the id tells them apart, as before.
+    plain = dataclasses.replace(lucide, iconify=None)
+    assert names_of([(tabler, Choice(SVG)), (plain, Choice(SVG))], "{name}") == ["arrow-up-5.svg", "arrow-up-6.svg"]
+
+
 @pytest.mark.parametrize(
     ("template", "png", "svg"),
     [

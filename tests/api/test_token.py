@@ -195,6 +195,7 @@ def test_plain_http_to_a_remote_host_warns_but_loopback_does_not():
         CatalogueClient("http://icons.example.com", TEST_TOKEN)
     assert [w.category for w in caught] == [InsecureConnectionWarning]
     assert "unencrypted" in str(caught[0].message) and TEST_TOKEN not in str(caught[0].message)
+    assert caught[0].filename == __file__  # it points at the code that named the address
 
 
 @pytest.mark.parametrize(

@@ -60,3 +60,23 @@ def test_a_search_waiting_for_the_index_says_so_shorter_in_a_short_line():
     assert fit_status(parts, 28) == "waiting for the index…"  # (the header says how far it has come)
     assert state.explanation.startswith("Waiting for the index (40 of 243 sets): “arrow” is searched as soon as")
     assert SearchState(SearchPhase.SEARCHING, "arrow").status == "searching arrow…"
+
+
+def test_the_count_says_how_many_matched_at_every_width_and_goes_last():
+    """The catalogue counted 173 and 48 are loaded: "48 of 173" at any width, said shorter rather than
+    lose the total; the hints and details go before it (the bag's note too, unless it is at work)."""
+    state = SearchState(SearchPhase.RESULTS, "arrow", count=48, total=173, groups=9, can_load_more=True)
+    parts = (StatusPart("1 in the bag", Priority.DETAIL), *state.status_parts)
+    assert join_status(parts) == "1 in the bag · 48 of 173 · 9 names · more: reach the last to load them"
+    assert fit_status(parts, 40) == "1 in the bag · 48 of 173 · 9 names"
+    assert fit_status(parts, 28) == "1 in the bag · 48 of 173"  # 80×24's status: both stay
+    assert fit_status(parts, 20) == "48 of 173"
+    assert fit_status(parts, 8) == "48/173"
+    for width in range(6, 90):
+        shown = fit_status(parts, width)
+        assert "48" in shown and "173" in shown and cell_len(shown) <= width, (width, shown)
+    busy = (StatusPart("bag: 12 of 50 done", Priority.ACTION), *state.status_parts)
+    assert fit_status(busy, 28) == "bag: 12 of 50 done · 48/173"  # both said, at 80×24
+    whole = SearchState(SearchPhase.RESULTS, "arrow", count=173, total=173, all_loaded=True)
+    assert whole.status == "173 icons · all loaded"  # every match loaded: nothing to say "of"
+    assert SearchState(SearchPhase.RESULTS, "arrow", count=48).status == "48 icons"  # no total said

@@ -135,6 +135,13 @@ async def test_previews_and_saved_files_agree(which: str, catalogue, icon_sets, 
                 local = await in_process.download_file(variant.id, tmp_path / "local")
                 assert remote.path.name == local.path.name
                 assert remote.path.read_bytes() == local.path.read_bytes()
+                # In memory too, with the colour the catalogue paints an SVG's currentColor in (the
+                # smaller PNGs the client draws from it must match the catalogue's own: --color).
+                fetched_remote = await over_http.fetch_variant(variant.id)
+                fetched_local = await in_process.fetch_variant(variant.id)
+                assert fetched_local == fetched_remote
+                if which == "sets" and variant.format == "svg":
+                    assert fetched_local.current_colour is not None
 
 
 def test_a_large_page_is_read_fast_into_what_the_tolerant_parser_reads(

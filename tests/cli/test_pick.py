@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
+from tests.support.iconsets import iconify_package, iconify_set
 from tests.support.pty import DOWN, ESCAPE, RIGHT, PtyProcess
 
 ENTER, CTRL_C = "\r", "\x03"
@@ -32,9 +33,9 @@ def _finish(terminal: PtyProcess) -> tuple[int, bytes]:
 
 
 def _results_on_screen(terminal: PtyProcess) -> None:
-    # The status line's count ("48 icons · …"), not just the word: the empty box's first frame says
-    # "Search icons by name…", and keys sent then met no results (the bag got 1 or 2 icons of 3).
-    terminal.wait_for(lambda t: re.search(r"\d icons?\b", t.visible) is not None, "the results' count")
+    # The status line's count ("48 of 119 · …", "5 icons"), not just the word: the empty box's first
+    # frame says "Search icons by name…", and keys sent then met no results (the bag got 1 or 2 icons of 3).
+    terminal.wait_for(lambda t: re.search(r"\d (?:icons?\b|of \d)", t.visible) is not None, "the results' count")
 
 
 def test_enter_saves_the_file_and_prints_only_its_absolute_path(tmp_path):
@@ -60,6 +61,26 @@ def test_a_smaller_png_is_resampled_to_the_size_asked(tmp_path):
     path = Path(os.fsdecode(out.rstrip(b"\n")))
     with Image.open(path) as image:
         assert (image.format, image.size) == ("PNG", (64, 64))
+
+
+@pytest.mark.skipif(not hasattr(select, "poll"), reason="SVG is drawn on POSIX only")
+def test_a_smaller_png_of_sets_from_disk_keeps_the_colour_asked(tmp_path):
+    # 48 px is drawn by the client from the set's SVG (the catalogue draws 512 and 256): green too.
+    folder = tmp_path / "sets" / "paint"
+    iconify_package(folder, iconify_set("paint", {"circle": {}}, width=24, height=24), info={"name": "Paint"})
+    out = tmp_path / "out"
+    terminal = _pick("circle", "--from", str(folder), "--color", "#16a34a", "--size", "48", "-o", str(out))
+    _results_on_screen(terminal)
+    terminal.send(DOWN)
+    terminal.send(ENTER)
+    status, printed = _finish(terminal)
+    assert status == 0
+    path = Path(os.fsdecode(printed.rstrip(b"\n")))
+    assert path.name == "paint-circle-48.png"  # named after its Iconify name, paint:circle
+    with Image.open(path) as image:
+        assert image.size == (48, 48)
+        opaque = {colour[:3] for _count, colour in image.convert("RGBA").getcolors(1 << 16) or [] if colour[3] == 255}
+    assert opaque and all(max(abs(a - b) for a, b in zip(colour, (0x16, 0xA3, 0x4A))) <= 6 for colour in opaque)
 
 
 @pytest.mark.parametrize(("keys", "expected"), [((ESCAPE,), 1), ((DOWN, "q"), 1), ((CTRL_C,), 130)])
@@ -99,6 +120,35 @@ def test_size_with_a_vector_format_is_refused_in_one_line(tmp_path):
     assert result.returncode == 2
     assert result.stdout == b""
     assert result.stderr.decode().count("\n") == 1 and "vector" in result.stderr.decode()
+
+
+def test_a_format_the_sets_from_disk_never_offer_is_refused_before_the_browser_opens(tmp_path):
+    folder = tmp_path / "sets" / "paint"
+    iconify_package(folder, iconify_set("paint", {"circle": {}}, width=24, height=24), info={"name": "Paint"})
+    result = subprocess.run(
+        [sys.executable, "-m", "iconcat.cli", "pick", "circle", "--from", str(folder), "--format", "eps"],
+        capture_output=True,
+        stdin=subprocess.DEVNULL,
+        timeout=30,
+    )
+    assert (result.returncode, result.stdout) == (2, b"")
+    said = result.stderr.decode()
+    assert said.count("\n") == 1 and "--format eps" in said and "SVG and PNG" in said, said
+    # Refused at the start: not a set was indexed (the index is built once the browser is up).
+    assert not (Path(os.environ["XDG_CACHE_HOME"]) / "iconcat").exists()
+
+
+def test_formats_are_refused_only_where_the_catalogue_says_which_it_serves():
+    from iconcat.cli.browser import formats_served
+    from iconcat.config import Settings
+    from iconcat.local_sets import LocalSets
+
+    unconfigured, configured = Settings(None, None), Settings("https://icons.example.com", "t0ken")
+    sets_from_disk = formats_served(configured, False, LocalSets(("icons",)))[0]
+    assert sets_from_disk is not None and sorted(sets_from_disk) == ["png", "svg"]
+    for demo in (formats_served(configured, True, None)[0], formats_served(unconfigured, False, None)[0]):
+        assert demo is not None and sorted(demo) == ["eps", "png", "svg"]
+    assert formats_served(configured, False, None)[0] is None  # a service: known only from its answers
 
 
 def test_multi_prints_one_path_per_icon_after_the_bag_is_downloaded(tmp_path, monkeypatch):

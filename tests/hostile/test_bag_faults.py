@@ -13,8 +13,8 @@ import time
 
 from textual.widgets import OptionList, Static
 
-from iconcat import downloads
 from iconcat.downloads import TEMP_PREFIX, TEMP_SUFFIX
+from iconcat.downloads._saver import _PartialFile
 from iconcat.text import sanitize
 from iconcat.tui.app import IconcatApp
 from iconcat.tui.connection import Connection
@@ -132,6 +132,40 @@ async def test_404s_500s_and_stalls_among_50_fail_alone_the_summary_names_each_a
     assert (download_dir / "mine.png").read_bytes() == b"the user's own file"
 
 
+async def test_a_download_all_with_a_failure_keeps_the_bag_and_offers_nothing_until_a_retry_saves_it_all(
+    server, download_dir
+):
+    script_catalogue(server, [f"zz offer {n}" for n in range(1, 5)])
+    healed = {"now": False}
+
+    def answer(request) -> Reply:
+        if _png_variant(request) // 100 == 3 and not healed["now"]:
+            return Reply.json({"error": "boom"}, status=500)
+        return Reply.file(PNG_FILE, "image/png")
+
+    server.on("/api/v1/download", answer)
+    app = IconcatApp(Connection(server.base_url, TEST_TOKEN, download_dir), query="zz", view="list")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await _bag_of_everything(pilot, 4)
+        offer = screen.query_one("#bag-offer")
+        await pilot.press("d")
+        bag = app.browser.bag
+        await wait_until(pilot, lambda: bag.batch is not None and not bag.running, "the batch ended", timeout=60)
+        await wait_until(pilot, lambda: _summary(screen).startswith("3 saved · 1 failed."), "the summary")
+        assert not bag.offers_to_empty and not offer.display, "a partial success offers nothing"
+        assert screen.focused is screen.query_one("#bag-list", OptionList)
+        said = [str(note.message) for note in app._notifications]
+        assert not any("empties the bag" in message for message in said), said
+        await pilot.press("enter")  # (what would take the offer) empties nothing
+        await pilot.pause()
+        assert len(bag) == 4
+
+        healed["now"] = True
+        await pilot.press("r")
+        await wait_until(pilot, lambda: offer.display, "the offer, once the retry has saved the last one")
+        assert bag.batch.summary().complete and len(bag) == 4
+
+
 async def test_cancel_all_stops_every_file_and_leaves_no_partial_file(server, download_dir):
     script_catalogue(server, [f"zz slow {n}" for n in range(1, 9)], download=Reply.file(BIG_PNG, "image/png", **SLOW))
     before = snapshot(download_dir.parent)
@@ -163,7 +197,7 @@ async def test_a_disk_that_fills_mid_batch_keeps_the_saved_files_whole_and_repor
     script_catalogue(server, [f"zz full {n:02d}" for n in range(1, 13)])
     fits = 5
     room = {"left": fits * len(PNG_FILE) + len(PNG_FILE) // 2}  # five files and half of a sixth
-    real_write = downloads._PartialFile.write
+    real_write = _PartialFile.write
 
     def filling_write(self, chunk: bytes) -> None:
         if len(chunk) > room["left"]:
@@ -172,7 +206,7 @@ async def test_a_disk_that_fills_mid_batch_keeps_the_saved_files_whole_and_repor
         room["left"] -= len(chunk)
         real_write(self, chunk)
 
-    monkeypatch.setattr(downloads._PartialFile, "write", filling_write)
+    monkeypatch.setattr(_PartialFile, "write", filling_write)
     app = IconcatApp(Connection(server.base_url, TEST_TOKEN, download_dir), query="zz", view="list")
     async with app.run_test(size=SIZE) as pilot:
         screen = await _bag_of_everything(pilot, 12)

@@ -85,8 +85,9 @@ def hostile_cases(secrets: Secrets) -> dict[str, str]:
 
 
 def fan_out(levels: int, width: int = 10) -> str:
-    """An SVG of width**levels paths by nested <use>: seconds to draw, however fast the machine
-    (`fan_out(5)`: 100,000 paths, past the rasteriser's 2 s). Well-formed, sized: a reader serves it."""
+    """An SVG of width**levels paths by nested <use>: long to draw (`fan_out(5)`: 100,000 paths, 1.2 s
+    and more even with svg2png-py, within reach of the rasteriser's 2 s on a fast machine: tests give
+    the rasteriser a deadline far below that). Well-formed, sized: a reader serves it."""
     parts = [f'{OPEN}<defs><path id="u0" d="M1 1h8v8z"/>']
     for level in range(1, levels + 1):
         parts.append(f'<g id="u{level}">' + f'<use href="#u{level - 1}"/>' * width + "</g>")

@@ -22,8 +22,9 @@ def icon(
     category: str = "Arrows",
     series: str = "Essentials",
     files: Iterable[tuple[str, int | None]] = (PNG512, SVG),
+    iconify: str | None = None,
 ) -> Icon:
-    """An icon as the parser would build it."""
+    """An icon as the parser would build it (`iconify`: its Iconify name, "tabler:trash", if any)."""
     number = next(_ids)
     variants = tuple(Variant(500_000 + number * 10 + i, fmt, size) for i, (fmt, size) in enumerate(files))
     return Icon(
@@ -35,4 +36,5 @@ def icon(
         set=Ref(4, set),
         thumbnail=f"http://127.0.0.1/t/{number}",
         variants=variants,
+        iconify=iconify,
     )

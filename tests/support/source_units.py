@@ -53,6 +53,8 @@ class FakeUnit:
     author: tuple[str | None, str | None] = (None, None)
     warnings: list[str] = field(default_factory=list)
     """Lines `read` gives its `warn` (a reader's files skipped inside a set)."""
+    has_iconify_names: bool = True
+    """An IconifyJSON set's (the key says icons.json): `prefix:key` is each icon's Iconify name."""
 
     @property
     def key(self) -> str:

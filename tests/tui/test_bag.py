@@ -457,3 +457,153 @@ async def test_three_sets_same_named_icon_are_saved_under_three_names_that_say_t
         "arrow-up-filled-core-ui-512.png",
         "arrow-up-filled-studio-512.png",
     ]
+
+
+async def test_a_download_all_that_saves_every_icon_offers_to_empty_the_bag_and_enter_takes_it(make_app, download_dir):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: app.browser.memory is not None, "the memory opened")
+        await to_results(pilot, "heart")
+        icons = app.query_one(ResultsList).icons[:3]
+        app.browser.bag.mark(icons)
+        screen = await open_bag(pilot)
+        offer = screen.query_one("#bag-offer")
+        assert not offer.display, "nothing is offered before a batch has saved the bag"
+        await pilot.press("d")
+        await wait_until(pilot, lambda: app.browser.bag.batch is not None, "the batch")
+        await wait_until(pilot, lambda: not app.browser.bag.running, "the batch ended", timeout=60)
+        assert app.browser.bag.batch.summary().complete
+        await wait_until(pilot, lambda: offer.display, "the offer to empty the bag")
+        assert screen.focused is screen.query_one("#bag-offer-empty"), "the offer is the default"
+        assert any(said.endswith("Enter empties the bag.") for said in notices(app)), notices(app)
+        saved = sorted(download_dir.iterdir())
+        assert len(saved) == 3
+        await pilot.press("enter")  # one key takes the offer
+        await wait_until(pilot, lambda: len(app.browser.bag) == 0, "the bag emptied")
+        assert not offer.display and "The bag is empty" in shown_text(screen.query_one("#bag-title", Static))
+        assert "their files are saved" in notices(app)[-1]
+        await wait_until(pilot, lambda: Memory.open(DEMO_CATALOGUE).bag() == (), "emptied on disk too")
+        assert sorted(download_dir.iterdir()) == saved, "the files stay"
+
+
+async def test_the_offer_waits_in_the_bag_when_it_was_closed_during_the_batch_and_esc_keeps_the_bag(
+    make_app, connection
+):
+    with holding_downloads(TEST_TOKEN) as (held, server):
+        app = make_app(dataclasses.replace(connection, base_url=server.base_url))
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_until(pilot, lambda: app.browser.memory is not None, "the memory opened")
+            await to_results(pilot, "heart")
+            app.browser.bag.mark(app.query_one(ResultsList).icons[:2])
+            await open_bag(pilot)
+            await pilot.press("d")
+            await wait_until(pilot, lambda: held.in_flight == 2, "both files at the server")
+            await pilot.press("escape")
+            await wait_until(pilot, lambda: not isinstance(app.screen, BagScreen), "the bag closed")
+            held.release()
+            await wait_until(pilot, lambda: not app.browser.bag.running, "the batch ended", timeout=60)
+            await wait_until(
+                pilot, lambda: any(s.endswith("b, then Enter, empties the bag.") for s in notices(app)), "said how"
+            )
+            app.browser.action_focus_results()
+            screen = await open_bag(pilot)
+            assert screen.query_one("#bag-offer").display and screen.focused.id == "bag-offer-empty"
+            await pilot.press("escape")  # not taken: the bag stays as it was
+            await wait_until(pilot, lambda: not isinstance(app.screen, BagScreen), "the bag closed")
+            assert len(app.browser.bag) == 2
+
+
+async def test_icons_left_out_of_a_download_all_keep_the_bag_without_an_offer(make_app):
+    catalogue = default_catalogue()
+    with_eps = next(icon for icon in catalogue.icons if "eps" in {v.format for v in icon.variants})
+    without_eps = next(icon for icon in catalogue.icons if "eps" not in {v.format for v in icon.variants})
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: app.browser.memory is not None, "the memory opened")
+        found = []
+        for record in (with_eps, without_eps):
+            await to_results(pilot, record.name.lower())
+            found += [icon for icon in app.query_one(ResultsList).icons if icon.id == record.id]
+        app.browser.bag.mark(found)
+        screen = await open_bag(pilot)
+        screen.query_one("#bag-variant", Select).value = ("eps", None)  # one offers nothing close
+        await wait_until(pilot, lambda: "nothing close" in bag_rows(screen)[1], "one left out")
+        await pilot.press("d")
+        await wait_until(pilot, lambda: app.browser.bag.batch is not None, "the batch")
+        await wait_until(pilot, lambda: not app.browser.bag.running, "the batch ended", timeout=60)
+        assert app.browser.bag.batch.summary().complete, "the batch itself saved what it was given"
+        await pilot.pause()
+        assert not app.browser.bag.offers_to_empty and not screen.query_one("#bag-offer").display
+        assert len(app.browser.bag) == 2
+
+
+async def test_pick_multi_fills_a_bag_of_its_own_and_leaves_the_browsers_bag_as_it_was(make_app, download_dir):
+    from iconcat.browsing.picking import PickRequest
+
+    browser = make_app()
+    async with browser.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: browser.browser.memory is not None, "the memory opened")
+        await to_results(pilot, "heart")
+        kept = browser.query_one(ResultsList).icons[:3]
+        browser.browser.bag.mark(kept)
+        await wait_until(pilot, lambda: "3 in the bag" in status(browser), "three in the browser's bag")
+    assert [icon.id for icon in Memory.open(DEMO_CATALOGUE).bag()] == [icon.id for icon in kept]
+
+    pick = make_app(pick=PickRequest(fmt="svg", multi=True))
+    async with pick.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: pick.browser.memory is not None, "the memory opened")
+        await to_results(pilot, "arrow")
+        assert len(pick.browser.bag) == 0 and "in the bag" not in status(pick), "the pick's bag starts empty"
+        await pilot.press("enter", "down", "enter")  # two arrows into the pick's bag
+        await wait_until(pilot, lambda: "2 in the bag" in status(pick), "two in the pick's bag")
+        chosen = {icon.id for icon in pick.browser.bag.icons()}
+        await open_bag(pilot)
+        await pilot.press("d")
+        await wait_until(pilot, lambda: not pick.is_running, "the pick to end", timeout=60)
+    assert pick.return_code == 0
+    assert len(pick.picked) == 2 and all(path.suffix == ".svg" for path in pick.picked)
+    assert sorted(pick.picked) == sorted(download_dir.iterdir()), "only the pick's own icons"
+    assert all("arrow" in path.name for path in pick.picked), pick.picked
+    assert not chosen & {icon.id for icon in kept}
+    # The browser's bag, on disk and in the next browser, holds its three icons, and no pick.
+    assert [icon.id for icon in Memory.open(DEMO_CATALOGUE).bag()] == [icon.id for icon in kept]
+    again = make_app()
+    async with again.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: "3 in the bag" in status(again), "the browser's bag after the pick")
+        assert again.browser.bag.ids == {icon.id for icon in kept}
+
+
+async def test_quitting_with_icons_never_downloaded_says_the_bag_is_kept_and_asks_nothing(make_app, capsys):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: app.browser.memory is not None, "the memory opened")
+        await to_results(pilot, "heart")
+        app.browser.bag.mark(app.query_one(ResultsList).icons[:3])
+        await wait_until(pilot, lambda: "3 in the bag" in status(app), "three in the bag")
+        await pilot.press("q")
+        await wait_until(pilot, lambda: not app.is_running, "the app quit")  # no question first
+    assert app.return_code == 0
+    assert capsys.readouterr().err.strip() == "iconcat: 3 in the bag, kept for next time (b opens it)."
+
+
+async def test_quitting_after_the_bag_was_saved_says_nothing_but_counts_those_added_since(make_app, capsys):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: app.browser.memory is not None, "the memory opened")
+        await to_results(pilot, "heart")
+        icons = app.query_one(ResultsList).icons
+        app.browser.bag.mark(icons[:2])
+        await open_bag(pilot)
+        await pilot.press("d")
+        await wait_until(pilot, lambda: app.browser.bag.batch is not None, "the batch")
+        await wait_until(pilot, lambda: not app.browser.bag.running, "the batch ended", timeout=60)
+        await pilot.press("escape")  # the offer not taken
+        await wait_until(pilot, lambda: not isinstance(app.screen, BagScreen), "the bag closed")
+        assert app.browser.bag_notices.quit_notice() is None, "every icon of the bag was saved"
+        app.browser.bag.mark(icons[2:3])
+        await wait_until(pilot, lambda: "3 in the bag" in status(app), "one more in the bag")
+        app.browser.action_focus_results()
+        await pilot.press("q")
+        await wait_until(pilot, lambda: not app.is_running, "the app quit")
+    said = capsys.readouterr().err.strip()
+    assert said == "iconcat: 3 in the bag, kept for next time (b opens it; 1 never downloaded)."

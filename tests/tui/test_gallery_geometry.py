@@ -205,3 +205,19 @@ def test_every_move_lands_on_a_tile(count, width):
             # (same column, unless the last row has none there)
             below = tile_page_below(layout, index, rows)
             assert below % layout.columns == index % layout.columns or below == count - 1
+
+
+def test_the_largest_tile_that_shows_six_whole_tiles_is_the_one_the_view_fits():
+    from iconcat.tui.widgets.gallery_geometry import largest_tile_showing
+
+    tiles = [(10, 6), (14, 8), (18, 10)]  # the gallery's small, medium and large, with two lines of label
+    assert largest_tile_showing(tiles, 33, 17, 6) == 0  # 80×24's results: small 3×2; medium only 2×2
+    assert largest_tile_showing(tiles, 42, 16, 6) == 1  # medium 3×2 exactly
+    assert largest_tile_showing(tiles, 41, 16, 6) == 0  # a cell short of its third column
+    assert largest_tile_showing(tiles, 53, 29, 6) == 1  # 120×36's: medium 3×3, large 2×2
+    assert largest_tile_showing(tiles, 54, 20, 6) == 2  # large 3×2
+    assert largest_tile_showing(tiles, 200, 9, 6) == 1  # one row of 14 medium tiles; large is 10 lines tall
+    assert largest_tile_showing(tiles, 200, 7, 6) == 0  # one row of small only
+    assert largest_tile_showing(tiles, 5, 5, 6) == 0  # nothing fits whole: the smallest
+    assert largest_tile_showing(tiles, 13, 100, 6) == 0, "a tile wider than the view is cut, not whole"
+    assert largest_tile_showing(tiles, 14, 100, 6) == 1  # medium in one column, 12 rows of it

@@ -49,7 +49,7 @@ async def test_arrow_grouped_shows_one_entry_per_name_with_its_count(make_app):
         first = results.get_option_at_index(0).prompt
         assert isinstance(first, IconRow) and first.texts[1:] == (expected[0].styles_text, expected[0].sets_text)
         status = shown_text(app.query_one("#search-status", Static))
-        assert status.startswith(f"{len(flat)} icons · {len(expected)} names")
+        assert status.startswith(f"{len(flat)} of {app.browser.searches.result.total} · {len(expected)} names")
         # The detail shows the first group: its first member's fields, every member as a tile.
         detail = app.query_one(DetailPane)
         assert detail.group.key == expected[0].key and detail.icon == expected[0].first

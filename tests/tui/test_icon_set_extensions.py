@@ -14,6 +14,7 @@ import re
 from pathlib import Path
 
 import pytest
+from rich.cells import cell_len
 from textual.widgets import Static
 
 from iconcat.api import suggested_filename
@@ -22,7 +23,7 @@ from iconcat.server.sources.index import open_index
 from iconcat.tui.connection import Connection
 from iconcat.tui.screens.copy_menu import CopyMenu
 from iconcat.tui.widgets import ResultsList
-from iconcat.tui.widgets.detail_pane import FIELD_LINES
+from iconcat.tui.widgets.detail_pane import FIELD_LINES, wrap_name
 from tests.conftest import TEST_TOKEN
 from tests.support.cli import run_iconcat
 from tests.support.source_units import FakeUnit, icon, stand_in_rasterise
@@ -98,6 +99,45 @@ async def test_a_sets_licence_and_iconify_name_reach_the_pane_the_copy_menu_and_
         assert not re.search("[\x00-\x1f\x7f-\x9f\u202a-\u202e]", tooltip.replace("\n", ""))
 
 
+def test_an_iconify_name_wraps_after_a_colon_or_hyphen_and_keeps_every_character():
+    assert wrap_name("tabler:trash-filled", 15) == ["tabler:trash-", "filled"]
+    assert wrap_name("mdi:cog-transfer-outline", 15) == ["mdi:cog-", "transfer-", "outline"]
+    assert wrap_name("tabler:trash", 15) == ["tabler:trash"]  # whole where it fits
+    assert wrap_name("mdi:abcdefghijklmnopqrstuvwxyz", 10) == ["mdi:", "abcdefghij", "klmnopqrst", "uvwxyz"]
+    for width in range(1, 30):
+        lines = wrap_name("mdi:cog-transfer-outline", width)
+        assert "".join(lines) == "mdi:cog-transfer-outline" and all(cell_len(line) <= width for line in lines)
+
+
+@pytest.mark.parametrize(
+    ("size", "key"),
+    [((120, 36), "trash-filled"), ((140, 40), "cog-transfer-outline"), ((80, 24), "cog-transfer-outline")],
+)
+async def test_the_detail_pane_never_cuts_an_iconify_name(make_app, tmp_path: Path, size, key) -> None:
+    """ "tabler:trash-f…" at 120 columns, "mdi:cog-transf…" at 140: the name wraps instead, under its label,
+    and the fields grow by the lines it takes (none cut off by their height)."""
+    prefix = "tabler" if key == "trash-filled" else "mdi"
+    unit = FakeUnit(prefix, [icon(key)], name="Icons", licence=("MIT", "MIT License", None))
+    catalogue = SourceCatalogue(open_index(tmp_path / "cache", [unit]), rasterise=stand_in_rasterise)
+    with serving(token=TEST_TOKEN, catalogue=catalogue) as served:
+        app = make_app(Connection(served.base_url, TEST_TOKEN, tmp_path / "saved"))
+        async with app.run_test(size=size) as pilot:
+            await search(pilot, key.split("-")[0])
+            highlight(pilot, f"{prefix}:{key}")
+            await pilot.pause()
+            await pilot.pause()
+            fields = app.query_one("#detail-refs", Static)
+            drawn = [strip.text.rstrip() for strip in fields.render_lines(fields.region.reset_offset)]
+            iconify = [line for line in drawn[FIELD_LINES:] if not line.startswith("Licence")]
+            assert len(iconify) > 1 and iconify[0].startswith("Iconify  "), drawn  # (it did not fit one line)
+            assert all(line.startswith(" " * 9) for line in iconify[1:]), drawn  # under the first line's value
+            assert "".join(line[9:] for line in iconify) == f"{prefix}:{key}", drawn
+            assert "…" not in "".join(iconify)
+            assert fields.size.height == FIELD_LINES + len(iconify) + 1 == len(drawn), drawn  # + the licence
+            variants = app.query_one("#detail-variants-box")
+            assert variants.max_scroll_y == 0, "the lines it takes are the variants' padding: nothing to scroll"
+
+
 async def test_the_demo_shows_no_extension_lines_and_no_iconify_choice(make_app) -> None:
     """The demo sends no extension: four field lines, the stylesheet's height, the menu as before."""
     app = make_app()
@@ -110,6 +150,40 @@ async def test_the_demo_shows_no_extension_lines_and_no_iconify_choice(make_app)
         await pilot.press("y")
         await wait_until(pilot, lambda: isinstance(app.screen, CopyMenu), "the copy menu")
         assert [choice.kind for choice in app.screen.choices] == ["name", "icon-id", "variant-id", "path", "svg"]
+
+
+async def test_an_svg_folders_icon_shows_and_offers_no_iconify_name(make_app, tmp_path: Path) -> None:
+    """An SVG folder's set has a prefix made up to keep its ids apart, which names nothing in Iconify:
+    read from disk as `--from` reads it, its icon shows no Iconify line and the copy menu offers none
+    (its licence and author lines stay); an IconifyJSON set's icon beside it has both."""
+    from iconcat.server.sources.serving import open_sources
+    from tests.support.iconsets import iconify_package, iconify_set, write_json, write_svg
+
+    iconify_package(tmp_path / "tabler", iconify_set("tabler", {"mail": {}}), info={"name": "Tabler Icons"})
+    write_json(tmp_path / "brand" / "package.json", {"name": "brand-icons", "license": "MIT", "author": "Ann"})
+    write_svg(tmp_path / "brand" / "outline" / "mail.svg")
+    catalogue = open_sources([str(tmp_path / "tabler"), str(tmp_path / "brand")], folder=tmp_path / "cache")
+    with serving(token=TEST_TOKEN, catalogue=catalogue) as served:
+        app = make_app(Connection(served.base_url, TEST_TOKEN, tmp_path / "saved"))
+        async with app.run_test(size=SIZE) as pilot:
+            await search(pilot, "mail")
+            results = app.query_one(ResultsList)
+            results.focus()
+            by_set = {found.set.name: index for index, found in enumerate(results.icons)}
+            assert set(by_set) == {"Tabler Icons", "Brand Icons"}
+            fields = app.query_one("#detail-refs", Static)
+            results.highlighted = by_set["Brand Icons"]
+            await pilot.pause()
+            assert results.highlighted_icon is not None and results.highlighted_icon.iconify is None
+            assert shown_text(fields).splitlines()[4:] == ["Licence  MIT · by Ann"]
+            await pilot.press("y")
+            await wait_until(pilot, lambda: isinstance(app.screen, CopyMenu), "the copy menu")
+            assert "iconify" not in [choice.kind for choice in app.screen.choices]
+            await pilot.press("escape")
+            await wait_until(pilot, lambda: not isinstance(app.screen, CopyMenu), "the menu closed")
+            results.highlighted = by_set["Tabler Icons"]
+            await pilot.pause()
+            assert shown_text(fields).splitlines()[4:] == ["Iconify  tabler:mail"]
 
 
 def test_search_json_carries_the_extensions_as_served(sets_catalogue) -> None:

@@ -29,7 +29,7 @@ async def test_reaching_the_last_result_loads_the_next_page_and_keeps_the_place(
             assert results.icons[:10] == first_page  # the first page kept, in order
             assert results.highlighted == 9  # the place kept: the row that was the last
             assert len({icon.id for icon in results.icons}) == 20
-            assert shown_text(status).startswith("20 icons")
+            assert shown_text(status).startswith("20 of 119")  # (the catalogue counts 119 arrows)
 
 
 async def test_without_a_next_page_the_status_suggests_narrower_searches(make_app, download_dir):

@@ -96,7 +96,7 @@ async def test_the_status_is_one_line_that_keeps_what_matters_most(make_app):
         await pilot.pause()
         shown = shown_text(status)
         assert cell_len(shown) <= status.content_region.width, shown  # one line: never wrapped, never cut unseen
-        assert shown.startswith("1 in the bag · 48 icons"), shown
+        assert shown.startswith("1 in the bag · 48 of 119"), shown  # the total kept
         full = app.browser.search_state.status
         assert "more" in full and "more" not in shown  # the hint gave way first
 
@@ -186,6 +186,15 @@ def test_keys_that_fit_drop_the_rightmost_but_never_quit() -> None:
     assert keys_that_fit(keys, 100) == [0, 1, 2, 3]
     assert keys_that_fit(keys, 19) == [0, 1]  # "a Alpha ^q Quit " is 16; Connect would make 27
     assert keys_that_fit(keys, 3) == [1]  # too narrow for anything but the way out
+
+
+def test_keys_that_fit_drop_the_tiles_key_before_any_other_wherever_it_stands() -> None:
+    from iconcat.tui.widgets.steady_footer import keys_that_fit
+
+    keys = [("bigger_tiles", "+", "Tiles"), ("a", "a", "Alpha"), ("quit_anywhere", "^q", "Quit"), ("d", "?", "Keys")]
+    assert keys_that_fit(keys, 100) == [0, 1, 2, 3]
+    assert keys_that_fit(keys, 23) == [1, 2, 3]  # "a Alpha ^q Quit ? Keys " is 23: "+ Tiles" goes, "? Keys" stays
+    assert keys_that_fit(keys, 16) == [1, 2]
 
 
 @pytest.mark.parametrize("size", [SMALL, (120, 36)])

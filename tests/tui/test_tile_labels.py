@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from iconcat.tui.widgets.tile_labels import TileLabels
+from iconcat.tui.widgets.tile_labels import MemberLabels, TileLabels
 from tests.support.icons import icon
 
 
@@ -39,3 +39,24 @@ def test_forget_drops_the_fitted_lines_so_a_new_width_fits_again():
     narrow = labels.line(0, 1, 9)
     labels.forget()
     assert labels.line(0, 1, 16) != narrow and len(labels.line(0, 1, 16)) == 16
+
+
+def test_a_set_with_an_iconify_prefix_says_it_before_its_name_is_cut():
+    labels = TileLabels()
+    mdi = icon("Trash Can", style="Outline", set="Material Design Icons", iconify="mdi:trash-can-outline")
+    labels.show((mdi, icon("Trash Can", style="Outline", set="Material Design Icons")), None)
+    assert labels.line(0, 1, 8).strip() == "Outl·mdi"  # was "Outl·Mat"
+    assert labels.line(1, 1, 8).strip() == "Outl·Mat"  # no Iconify name: the set's own name, cut
+    labels.forget()
+    assert labels.line(0, 1, 16).strip() == "Outline · mdi"
+
+
+def test_a_groups_members_read_their_style_then_their_set_said_short_before_it_is_cut():
+    labels = MemberLabels()
+    tabler = icon("Trash", style="Filled", set="Tabler Icons", iconify="tabler:trash-filled")
+    labels.show((tabler, icon("Trash", style="Regular", set="Tabler Icons")), None)
+    assert labels.line(0, 0, 8).strip() == "Filled" and labels.line(0, 1, 8).strip() == "tabler"
+    assert labels.line(1, 1, 8).strip() == "Tabl…ons"  # no Iconify name: the name, cut
+    assert labels.marked_line(0, 10, "★")[2].strip() == "Filled"  # a mark goes before the first line
+    labels.forget()
+    assert labels.line(0, 1, 14).strip() == "Tabler Icons"  # whole where it fits

@@ -38,6 +38,24 @@ def test_style_and_set_fit_the_tile():
             assert cell_len(origin_line(style, set_name, width)) <= width
 
 
+def test_a_set_says_its_short_name_before_it_is_cut():
+    """Its Iconify prefix stands for a set whose name does not fit ("Regu·Tab" said little), before
+    anything is cut; whole names first, and a short name no shorter than the name is no help."""
+    assert origin_line("Outline", "Material Design Icons", 31, "mdi") == "Outline · Material Design Icons"
+    assert origin_line("Outline", "Material Design Icons", 29, "mdi") == "Outline·Material Design Icons"
+    assert origin_line("Outline", "Material Design Icons", 16, "mdi") == "Outline · mdi"
+    assert origin_line("Outline", "Material Design Icons", 11, "mdi") == "Outline·mdi"
+    assert origin_line("Outline", "Material Design Icons", 8, "mdi") == "Outl·mdi"
+    assert origin_line("Regular", "Tabler Icons", 14, "tabler") == "Regular·tabler"
+    assert origin_line("Filled", "Tabler Icons", 10, "tabler") == "Fil·tabler"  # the style is cut first
+    assert origin_line("Regular", "Lucide Icons", 12, "lucide") == "Regul·lucide"  # ("Regu·Luc" before)
+    assert origin_line("Regular", "Tabler Icons", 8, "tabler") == "Regu·tab"  # both cut: the style keeps half
+    assert origin_line("", "Material Design Icons", 8, "mdi") == "mdi"
+    assert origin_line("Outline", "Icon Park", 12, "icon-park-outline") == "Outline·Icon"  # a longer one: unused
+    for width in range(24):
+        assert cell_len(origin_line("Regular", "Material Design Icons", width, "mdi")) <= width
+
+
 def test_fit_centred_fills_exactly_the_tile():
     assert fit_centred("Bell", 8) == "  Bell  "
     assert fit_centred("Arrow Down Circle", 12) == "Arrow…Circle"

@@ -21,16 +21,19 @@ person. `more_available` keeps the service's word (from its latest page): more m
 client cannot page to them, so "refine the search" stays the honest hint.
 
 Everything public is re-exported here from small private modules: `_models` (the dataclasses and their
-tolerant parser), `_answer` (large search answers decoded fast, in slices, to the same result),
-`_errors` (the exception tree, drawn in its docstring), `_auth` (where the token may
-go; `Secret`, `parse_base_url`), `_check` (`check_connection`: one search that tests a base URL and
-token, for `iconcat login` and the connect screen), `_redact` (the token masked in the HTTP stack's log
-records), `_retry` (backoff and Retry-After), `_body` (size-capped decoding), `_naming` (a file named
-after its icon, from a template: `suggested_filename`), `_socket_reads` (larger socket reads for a download's
-connection), `_transport` (no SSL context until an https URL is requested), `_quiet_httpx` (httpx
-imported without its command-line tool), `_paging` (which next page may be followed, and the pages so
-far as one result) and `_client`. The client saves files through
-`iconcat.downloads`, which knows nothing of the catalogue.
+tolerant parser), `_answer` (large search answers decoded fast, in slices, to the same result), `_errors` (the
+exception tree, drawn in its docstring), `_auth` (where the token may go; `Secret`, `parse_base_url`),
+`_check` (`check_connection`: one search that tests a base URL and token, for `iconcat login` and the connect
+screen), `_redact` (the token masked in the HTTP stack's log records), `_retry` (backoff and Retry-After),
+`_body` (size-capped decoding), `_naming` (a file named after its icon, from a template: `suggested_filename`,
+`default_template`), `_socket_reads` (larger socket reads for a download's connection), `_transport` (no SSL
+context until an https URL is requested), `_quiet_httpx` (httpx imported without its command-line tool),
+`_paging` (which next page may be followed, and the pages so far as one result), `_http` (`GuardedHttp`: the
+guarded HTTP under every catalogue reached over HTTP: deadlines, caps, retries, redirects, the token to one
+origin, address refusals, errors in words, with `_failure_words`) and `_client` (`CatalogueClient`: the seed's
+endpoints and their answers, on `GuardedHttp`). The client saves files through `iconcat.downloads`, which
+knows nothing of the catalogue. The seam above (`iconcat.catalogue`) wraps the client as the service adapter;
+nothing here imports it.
 """
 
 from __future__ import annotations
@@ -57,8 +60,9 @@ from ._errors import (
     SettingsError,
     StorageError,
 )
+from ._http import GuardedHttp
 from ._models import Author, Icon, License, Ref, SearchResult, Variant, extension_fields, parse_search_result
-from ._naming import suggested_filename
+from ._naming import default_template, suggested_filename
 from ._retry import RetryPolicy
 
 __all__ = [
@@ -71,6 +75,7 @@ __all__ = [
     "CatalogueError",
     "ConnectionCheck",
     "FetchedFile",
+    "GuardedHttp",
     "Icon",
     "InsecureConnectionWarning",
     "License",
@@ -89,6 +94,7 @@ __all__ = [
     "StorageError",
     "Variant",
     "check_connection",
+    "default_template",
     "extension_fields",
     "parse_base_url",
     "parse_search_result",

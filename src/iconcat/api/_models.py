@@ -13,7 +13,8 @@ Parsing is tolerant where it can be and strict where it must be (the service is 
 - `meta.moreResultsAvailable` must be a real bool; anything else (missing, "true", 1) reads as False,
   because claiming more results that the service never promised would send people refining for nothing;
 - an icon's `iconify` (an optional extension: its Iconify name, "tabler:arrow-up") is kept only when
-  it is one (`iconify_name`), else read as absent; the icon is kept either way;
+  it is one (`iconify_name`, Iconify's own rule: `iconcat.iconify.names`), else read as absent; the icon
+  is kept either way;
 - the set's `license` (`{"spdx", "title", "url"}`) and `author` (`{"name", "url"}`), optional
   extensions, are read on `set` only (`Ref.license`, `Ref.author`), each field kept when it is a
   non-blank string of at most `_MAX_EXTENSION` characters (a URL only when it is an http(s) address),
@@ -32,6 +33,8 @@ import threading
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
+
+from iconcat.iconify.names import iconify_name
 
 __all__ = [
     "Author",
@@ -53,9 +56,6 @@ _MAX_ID = 2**63 - 1
 _MAX_PIXEL_SIZE = 1_000_000
 _MAX_TEXT = 10_000
 """Names longer than this are not names; the entry is skipped rather than carried around."""
-_ICONIFY_NAME = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*:[a-z0-9]+(?:-[a-z0-9]+)*")
-"""An Iconify name as Iconify writes them: a set prefix and an icon name, lower-case words and hyphens."""
-_MAX_ICONIFY = 200
 _MAX_EXTENSION = 2048
 """A licence's or author's field longer than this is no name nor address a set gives: left out."""
 _WEB_ADDRESS = re.compile(r"https?://[^\s/?#]+\S*", re.IGNORECASE)
@@ -440,14 +440,6 @@ def _icon(value: Any) -> Icon:
         variants=_variants(entry.get("variants")),
         iconify=iconify_name(entry.get("iconify")),
     )
-
-
-def iconify_name(value: Any) -> str | None:
-    """`value` when it is an Iconify name ("tabler:arrow-up"), else None: an optional extra that is
-    malformed is left out, never a reason to skip its icon."""
-    if isinstance(value, str) and len(value) <= _MAX_ICONIFY and _ICONIFY_NAME.fullmatch(value):
-        return value
-    return None
 
 
 def parse_search_result(document: Any) -> SearchResult:

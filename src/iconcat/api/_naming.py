@@ -11,28 +11,39 @@ extension; `{id}` the icon's id; `{variant}` the variant's id; `{iconify}` the i
 written for a file (`Icon.iconify` "tabler:arrow-up" → `tabler-arrow-up`) and `{prefix}` its set
 prefix (`tabler`), both empty when the catalogue gives no Iconify name (the demo catalogue gives none).
 
-The default template, `{name}-{style}-{set}-{size}`, tells an icon's styles and sets apart:
-`arrow-up-bold-core-ui-512.png`, `arrow-up-tabler.svg`. A style named "Regular" is left out (in every
-template): it is the plain style of most sets and says nothing, so `arrow-up-tabler-512.png`, not
-`arrow-up-regular-tabler-512.png`.
+`{name}` is the display name, its style apart (`mdi:account-outline` is "Account", style "Outline"):
+the Iconify name is `{iconify}`.
+
+The default template (`default_template`) is the Iconify name and the size, `{iconify}-{size}`, for an
+icon that has one (`tabler-mail-filled-256.png`, `mdi-account-outline.svg`: unique in its catalogue,
+and the name every Iconify tool knows it by); else `{name}-{style}-{set}-{size}`, which tells an
+icon's styles and sets apart: `arrow-up-bold-core-ui-512.png`, `arrow-up-tabler.svg`. A style named
+"Regular" is left out (in every template): it is the plain style of most sets and says nothing, so
+`arrow-up-tabler-512.png`, not `arrow-up-regular-tabler-512.png`.
 """
 
 from __future__ import annotations
 
-from iconcat.name_template import DEFAULT_TEMPLATE, fill_template, slug
+from iconcat.name_template import DEFAULT_TEMPLATE, ICONIFY_TEMPLATE, fill_template, slug
 
 from ._models import Icon, Variant
 
-__all__ = ["PLAIN_STYLE", "suggested_filename"]
+__all__ = ["PLAIN_STYLE", "default_template", "suggested_filename"]
 
 PLAIN_STYLE = "regular"
 """The style (as a slug) that file names leave out: it tells nothing apart."""
 
 
+def default_template(icon: Icon) -> str:
+    """The template `icon`'s files are named with when none is given: `{iconify}-{size}` with an Iconify
+    name, else `{name}-{style}-{set}-{size}`."""
+    return ICONIFY_TEMPLATE if icon.iconify else DEFAULT_TEMPLATE
+
+
 def suggested_filename(icon: Icon, variant: Variant, template: str | None = None, *, size: int | None = None) -> str:
     """The file name for `variant` of `icon` (already safe): "arrow-left-outline-512.png", "arrow-left-outline.svg".
 
-    `template` defaults to `DEFAULT_TEMPLATE`; `size` is the pixel size of the file saved when it is not
+    `template` defaults to `default_template(icon)`; `size` is the pixel size of the file saved when it is not
     the variant's (a PNG resampled smaller). Raises `iconcat.name_template.TemplateError` for a template
     that cannot name files.
     """
@@ -53,5 +64,5 @@ def suggested_filename(icon: Icon, variant: Variant, template: str | None = None
         "iconify": slug(icon.iconify or ""),
     }
     return fill_template(
-        template if template is not None else DEFAULT_TEMPLATE, values, extension, fallback=f"icon-{icon.id}"
+        template if template is not None else default_template(icon), values, extension, fallback=f"icon-{icon.id}"
     )

@@ -5,8 +5,15 @@ ends the program, which prints the saved file's absolute path on stdout. Decisio
 
 - `--format` and `--size` narrow the choice: the picker asks (the variant list, only what is left)
   only when they leave more than one file; when they leave none, the icon says why and the browser
-  stays open to choose another. `--size` counts pixels, so it goes with PNG (a smaller PNG is
-  resampled from the largest, never enlarged); with a vector format it is refused at the start.
+  stays open to choose another. Icons that offer nothing asked are drawn dimmed in the results
+  (`offers_nothing`), so that is seen before Enter. `--size` counts pixels, so it goes with PNG (a
+  smaller PNG is resampled from the largest, never enlarged); with a vector format it is refused at
+  the start.
+- A format no icon of the catalogue can have is refused at the start too, before the browser opens
+  (`refused_format`: exit 2, one line naming the formats there are), when the catalogue's kind says
+  which formats it serves: sets from disk SVG and PNG, never EPS (`server.refs.SOURCE_FORMATS`);
+  the demo every format. A service's formats are known only from its answers: there the icons without
+  the format are dimmed, as everywhere.
 - A file with identical bytes already at the name is not saved twice: its path is printed, as the
   file the person asked for.
 - `--multi`: Enter (and space) put icons in the bag; the bag's "download all" ends the program, one
@@ -23,6 +30,7 @@ ends the program, which prints the saved file's absolute path on stdout. Decisio
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -32,7 +40,10 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
     from iconcat.api import Icon
     from iconcat.saving import Choice
 
-__all__ = ["PickRequest", "pick_choices", "why_nothing_fits"]
+__all__ = ["PickRequest", "dims_for", "offers_nothing", "pick_choices", "refused_format", "why_nothing_fits"]
+
+DIMMED_KEPT = 20_000
+"""Icons whose dimming `dims_for` keeps worked out (an answer holds at most 10,000)."""
 
 EXIT_PICKED = 0
 EXIT_NOTHING_PICKED = 1
@@ -87,3 +98,45 @@ def why_nothing_fits(icon: Icon, request: PickRequest) -> str:
     )
     listing = ", ".join(f"{fmt} {size} px" if size else fmt for fmt, size in offered) or "nothing"
     return f"{name} has no {request.describe()} (it offers {sanitize(listing, max_length=120)}): choose another icon."
+
+
+def offers_nothing(icon: Icon, request: PickRequest) -> bool:
+    """True when choosing `icon` would save nothing for `request`: no file of the format and size asked
+    (`pick_choices`; with `multi`, nothing the bag would take: `nearest_choice`). Such icons are drawn
+    dimmed in the picker. Nothing asked: every icon offers something."""
+    if request.fmt is None and request.size is None:
+        return False
+    if request.multi:
+        from iconcat.saving import nearest_choice
+
+        return nearest_choice(icon, request.fmt or "png", request.size) is None
+    return not pick_choices(icon, request)
+
+
+def dims_for(request: PickRequest) -> Callable[[Icon], bool] | None:
+    """Which icons the picker dims for `request` (`offers_nothing`), each worked out once (the results
+    are drawn line by line, again at every repaint); None when it asks for no format nor size, so every
+    icon offers something."""
+    if request.fmt is None and request.size is None:
+        return None
+    known: dict[Icon, bool] = {}
+
+    def dimmed(icon: Icon) -> bool:
+        found = known.get(icon)
+        if found is None:
+            if len(known) >= DIMMED_KEPT:
+                known.clear()
+            found = known[icon] = offers_nothing(icon, request)
+        return found
+
+    return dimmed
+
+
+def refused_format(fmt: str | None, served: Sequence[str] | None, catalogue: str) -> str | None:
+    """Why `--format fmt` is refused before the browser opens, when the catalogue says the formats it
+    serves (`served`; None: not known before its answers) and `fmt` is none of them; else None.
+    `catalogue` names it for a person ("the icon sets from disk")."""
+    if fmt is None or served is None or fmt.lower() in served:
+        return None
+    offered = " and ".join(name.upper() for name in served) or "no files"
+    return f"--format {fmt}: {catalogue} offer {offered} files, never {fmt.upper()}; ask for one of those"

@@ -163,7 +163,7 @@ class SearchState:
             parts.append(StatusPart(f"{self.count - favourites:,} recent", Priority.DETAIL))
             parts.append(StatusPart("type to search", Priority.HINT))
         else:
-            parts.append(StatusPart(f"{self.count:,} {'icon' if self.count == 1 else 'icons'}", Priority.COUNT))
+            parts.append(self._count_part())
         if self.groups:
             parts.append(StatusPart(f"{self.groups:,} {'name' if self.groups == 1 else 'names'}", Priority.DETAIL))
         if self.filters_text:
@@ -200,6 +200,16 @@ class SearchState:
         if not self.waiting_progress:
             return StatusPart(shorter[0], Priority.COUNT, shorter=shorter[1:])
         return StatusPart(f"{words}{waiting} ({self.waiting_progress})…", Priority.COUNT, shorter=shorter)
+
+    def _count_part(self) -> StatusPart:
+        """ "48 icons", or "48 of 173" when the catalogue counted more matches than are loaded, said
+        shorter ("48/173") rather than lose the total: at 80×24 (28 cells) it stays beside "1 in the bag",
+        and the hints and details go before it."""
+        count = f"{self.count:,}"
+        if self.total is None or self.total <= self.count:
+            return StatusPart(f"{count} {'icon' if self.count == 1 else 'icons'}", Priority.COUNT)
+        total = f"{self.total:,}"
+        return StatusPart(f"{count} of {total}", Priority.COUNT, shorter=(f"{count}/{total}",))
 
     def _following_part(self) -> StatusPart:
         """ "loading 96 of 119…" (the catalogue said how many), else "loading… 96 so far"."""

@@ -9,7 +9,8 @@ search"); only a part that cannot fit alone is cut. The order of importance:
 1. `PROBLEM`: what went wrong, or what is not what it seems (catalogue unreachable, token rejected,
    results offline from an earlier answer, entries left out unreadable): never hidden by anything.
 2. `ACTION`: what runs because the person asked ("bag: 12 of 50 done").
-3. `COUNT`: what is on screen ("48 icons", "12 of 48 shown", "searching…").
+3. `COUNT`: what is on screen ("48 icons", "48 of 173" when the catalogue counted more, "12 of 48
+   shown", "searching…"); a count with its total says itself shorter ("48/173") rather than lose it.
 4. `DETAIL`: how it is arranged (names when grouped, the filters in force, recent icons), and what
    stands from before ("3 in the bag": the marks on the tiles say it too).
 5. `HINT`: what could be done next ("more: reach the last to load them", "(try: …)", "type to search").

@@ -362,7 +362,10 @@ class EmbeddedCatalogue:
         cap = min(limit if limit is not None else MAX_FETCH_BYTES, MAX_DOWNLOAD_BYTES)
         await self._ready()
         body, extension, _proposed = await asyncio.to_thread(self._file, variant_id)
-        return files.file_in_memory(body, variant_id, extension, cap, progress)
+        # As the HTTP face's Iconcat-Current-Color: smaller PNGs drawn from this SVG by the client
+        # (saving.py) paint currentColor as the catalogue's own PNGs do (--color).
+        colour = self._serving().current_colour if extension == "svg" else None
+        return files.file_in_memory(body, variant_id, extension, cap, progress, colour)
 
     def _file(self, variant_id: int) -> tuple[bytes, str, str]:
         """(the variant's bytes, its extension, the catalogue's name for it), in a worker thread."""

@@ -67,10 +67,16 @@ async def save_file(
 
 
 def file_in_memory(
-    body: bytes, variant_id: int, extension: str, cap: int, progress: downloads.Progress | None
+    body: bytes,
+    variant_id: int,
+    extension: str,
+    cap: int,
+    progress: downloads.Progress | None,
+    current_colour: str | None = None,
 ) -> FetchedFile:
     """`body` handed over as `fetch_variant` hands a file: at most `cap` bytes, the format it claims,
-    `progress` told of it (once at 0, once whole)."""
+    `progress` told of it (once at 0, once whole); `current_colour` what the catalogue paints an SVG's
+    `currentColor` in its own PNGs (what the HTTP face sends as `Iconcat-Current-Color`)."""
     if len(body) > cap:
         raise ProtocolError(f"variant {variant_id}'s file is {len(body)} bytes, more than the {cap} accepted")
     if progress is not None:
@@ -85,4 +91,4 @@ def file_in_memory(
         problem = str(error)
     if problem is not None:
         raise ProtocolError(f"variant {variant_id}: {problem}")
-    return FetchedFile(data=body, extension=extension)
+    return FetchedFile(data=body, extension=extension, current_colour=current_colour)

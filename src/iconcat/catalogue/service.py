@@ -1,13 +1,13 @@
-"""The seed's service over HTTP behind the seam: today's `CatalogueClient`, wrapped.
+"""The seed's service over HTTP behind the seam: `iconcat.api.CatalogueClient`, wrapped with its spec.
 
-Every call goes to the client as it is (its deadlines, caps, retries, redirects, token rules, paging,
-errors and their words: `iconcat.api._client`'s docstring). The client is made when the catalogue is
-opened (or first used), not before: importing the HTTP stack waits until a front end needs it, and
-the warnings it gives (plain http to another machine) go to `warn` when one is given, else are
-issued as warnings. What the interface cannot do (look an icon up) is `NotOffered`.
-
-The next round splits `api/_client.py`: the guarded HTTP stays in `api/`, the seed's endpoints come
-here; the front ends see no difference.
+Every call goes to the client as it is: the seed's endpoints and reading their answers
+(`iconcat.api._client`), on the guarded HTTP every catalogue over HTTP shares (`iconcat.api._http`:
+deadlines, caps, retries, redirects, token rules, errors and their words). The endpoints stay in
+`api/`, not here: `CatalogueClient` is the library the product publishes (`from iconcat.api import
+CatalogueClient`), and nothing below the seam may import it (docs/architecture.md). The client is
+made when the catalogue is opened (or first used), not before: importing the HTTP stack waits until a
+front end needs it, and the warnings it gives (plain http to another machine) go to `warn` when one
+is given, else are issued as warnings. What the interface cannot do (look an icon up) is `NotOffered`.
 """
 
 from __future__ import annotations

@@ -28,6 +28,24 @@ def browse(settings: Settings, query: str | None, demo: bool, local: LocalSets |
     return run_browser(settings, query=query, demo=demo, local=local)
 
 
+def formats_served(settings: Settings, demo: bool, local: LocalSets | None) -> tuple[tuple[str, ...] | None, str]:
+    """The formats the catalogue `pick` browses serves, when its kind says before any answer, and how
+    it is named: sets from disk SVG and PNG (`server.refs.SOURCE_FORMATS`), the demo (`--demo`, or no
+    base URL) every format; a service None, its formats known only from its answers.
+
+    A capability of the catalogue's kind, decided here from the same flags that choose the catalogue:
+    the catalogue seam's `CatalogueSpec` is where it belongs once there is one."""
+    if local is not None:
+        from iconcat.server.refs import SOURCE_FORMATS  # light; the server package is imported to serve them
+
+        return SOURCE_FORMATS, "the icon sets from disk"
+    if demo or not settings.base_url:
+        from iconcat.server.refs import MEDIA_TYPES
+
+        return tuple(MEDIA_TYPES), "the demo catalogue's icons"
+    return None, "the catalogue"
+
+
 def pick(settings: Settings, args: argparse.Namespace, local: LocalSets | None = None) -> int:
     """The browser as a picker: the saved files' absolute paths on stdout, one per line, and nothing else."""
     import dataclasses
@@ -35,6 +53,11 @@ def pick(settings: Settings, args: argparse.Namespace, local: LocalSets | None =
 
     if args.size is not None and args.format in ("svg", "eps"):
         raise UsageError(f"--size counts pixels: {args.format.upper()} is a vector format and has none")
+    from iconcat.browsing.picking import refused_format
+
+    refused = refused_format(args.format, *formats_served(settings, args.demo, local))
+    if refused is not None:
+        raise UsageError(refused)
     if args.output:
         settings = dataclasses.replace(settings, download_dir=Path(args.output).expanduser())
     try:

@@ -324,7 +324,8 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="TEMPLATE",
         type=_name_template,
         default=None,
-        help="file-name template, default '{name}-{style}-{set}-{size}' (fields: name style set series category "
+        help="file-name template, default '{iconify}-{size}' with an Iconify name, else '{name}-{style}-{set}-{size}' "
+        "({name} is the display name, its style apart; fields: name style set series category "
         "size format id variant prefix iconify)",
     )
 

@@ -13,7 +13,8 @@ a filter (or `--all`, or `--limit N`) every page the catalogue reveals is follow
 seen match, that the counts are over the first 10,000 when the cap was hit, or that the filters apply
 to the page the catalogue returned when it reveals no next one. With `--json` the same is in `meta`
 (`seen`, `total`, `filters`, `narrowed`, `limit`, `pagingStopped`) beside the API's
-`moreResultsAvailable`.
+`moreResultsAvailable`. From a catalogue asked in-process (`--demo`, `--from`) the icons have no
+`thumbnail`: they have no address (their previews are asked by id).
 """
 
 from __future__ import annotations

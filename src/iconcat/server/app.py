@@ -65,6 +65,10 @@ Decisions where the spec is silent, made the way a real service plausibly would:
   screen to show). The rasteriser's worker is another process, so the server answers the rest meanwhile.
 - SVG answers carry `Content-Security-Policy: default-src 'none'` besides `Content-Disposition:
   attachment`: an SVG from disk is untrusted, and a browser that opens one anyway runs nothing of it.
+- SVG answers of a catalogue that paints `currentColor` in its PNGs (sets from disk: black, or
+  `--color`) say the colour in `Iconcat-Current-Color` (an extension, like `iconify`): a client that
+  draws a PNG of another size from the SVG paints it the same, so a 48 px PNG is as green as the
+  256 px one. The SVG itself is served as stored, `currentColor` kept.
 """
 
 from __future__ import annotations
@@ -305,6 +309,8 @@ def create_app(
         }
         if variant.format == "svg":
             headers["Content-Security-Policy"] = "default-src 'none'"
+            if served.current_colour is not None:
+                headers["Iconcat-Current-Color"] = served.current_colour
         return StreamingResponse(_chunks(body), media_type=MEDIA_TYPES[variant.format], headers=headers)
 
     async def thumbnail(request: Request) -> Response:

@@ -84,6 +84,9 @@ class Catalogue:
     ones, then generated ones (see the module docstring).
     """
 
+    current_colour: str | None = None
+    """The demo's SVGs are drawn in their own colours (no `currentColor`): nothing to say beside them."""
+
     def __init__(self, size: int | None = None) -> None:
         if size is not None and not 1 <= size <= MAX_ICONS:
             raise ValueError(f"a catalogue holds from 1 to {MAX_ICONS:,} icons, not {size:,}")

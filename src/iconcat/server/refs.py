@@ -6,12 +6,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["MEDIA_TYPES", "THUMBNAIL_SIZE", "PictureFailed", "Ref", "VariantRecord"]
+__all__ = ["MEDIA_TYPES", "SOURCE_FORMATS", "THUMBNAIL_SIZE", "PictureFailed", "Ref", "VariantRecord"]
 
 THUMBNAIL_SIZE = 128
 """The side of the small preview PNG, in pixels."""
 
 MEDIA_TYPES = {"png": "image/png", "svg": "image/svg+xml", "eps": "application/postscript"}
+"""Every format a catalogue served here has: the demo's icons come in all of them (not each icon)."""
+
+SOURCE_FORMATS = ("svg", "png")
+"""The formats icon sets from disk are served in, every icon both (`sources.catalogue`): a capability
+of the kind, said here, light to import, so that `iconcat pick --format eps --from …` is refused
+before the browser opens (`browsing.picking.refused_format`)."""
 
 
 @dataclass(frozen=True)

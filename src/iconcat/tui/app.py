@@ -20,6 +20,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from rich.text import Text
 from textual import events, on
 from textual.app import App
 from textual.binding import Binding
@@ -28,6 +29,7 @@ from textual.screen import ModalScreen, Screen
 
 from iconcat.batch import ItemState
 from iconcat.browsing.download_jobs import DownloadJob
+from iconcat.browsing.picking import dims_for
 from iconcat.browsing.remembered import THEME, start_choices
 from iconcat.browsing.search_state import SearchPhase, SearchState
 from iconcat.browsing.written_files import WrittenFiles
@@ -143,18 +145,22 @@ class IconcatApp(App[int]):
             query=(query or "").strip(),
             thumbnail_mode=thumbnail_mode,
             view=view,
+            tile_size=choices.tile_size,
             group=group,
             pictures=self.pictures,
             choose=None if pick is None else self._pick_icon,
+            dimmed=None if pick is None else dims_for(pick),
             written=self.written_files,
             first_search=first_search,
         )
         """The one screen under the dialogs: searching, the results, the detail."""
         # The bag's files saved are files we wrote (`note_written`); picking several, "download all"
-        # done ends the pick (`_bag_picked`).
+        # done ends the pick (`_bag_picked`), from a bag of the pick's own: the browser's is left as it was.
         self.browser.bag.listen(self)
-        if pick is not None and pick.multi and (pick.fmt is not None or pick.size is not None):
-            self.browser.bag.asked = (pick.fmt or "png", pick.size)
+        if pick is not None and pick.multi:
+            self.browser.bag.kept = False
+            if pick.fmt is not None or pick.size is not None:
+                self.browser.bag.asked = (pick.fmt or "png", pick.size)
 
     def _bind_for_this_app(self, binding: Binding) -> None:
         """Bind `binding`'s key for this app alone, in place of what its class binds to it.
@@ -236,8 +242,10 @@ class IconcatApp(App[int]):
             return
         # In a task of its own, not in this callback: the app's messages (keys, repaints) wait while a
         # callback runs, and opening may take long (icon sets from disk are indexed first, their
-        # progress in the header, ctrl+q cancelling: `local_build`).
-        self.run_worker(self._open_then_tidy(), name="open the catalogue", group="start")
+        # progress in the header, ctrl+q cancelling: `local_build`). The method, not a coroutine made
+        # here: an app closing at this moment cancels the worker before it runs, and a coroutine made
+        # for it would be collected never awaited (a RuntimeWarning); the worker makes it as it starts.
+        self.run_worker(self._open_then_tidy, name="open the catalogue", group="start")  # type: ignore[arg-type]  # as in SearchRunner.start
 
     async def _open_then_tidy(self) -> None:
         await self._open_client()
@@ -481,19 +489,25 @@ class IconcatApp(App[int]):
             return
         running, waiting = self._downloads_left()  # the bag's files count too, waiting ones included
         if not running + waiting:
-            self.exit(0)
+            self.exit(0, message=self._quit_notice())
             return
 
         async def answered(quit_anyway: bool | None) -> None:
             if quit_anyway:
                 await self.download_controller.cancel_all()
                 await self.browser.bag.cancel_and_wait()
-                self.exit(0)
+                self.exit(0, message=self._quit_notice())
 
         from .screens import ConfirmQuit
 
         if not isinstance(self.screen, ConfirmQuit):
             self.push_screen(ConfirmQuit(running, waiting), answered)
+
+    def _quit_notice(self) -> Text | None:
+        """The line printed on the terminal once the browser has closed, if any: that the bag, holding
+        icons whose files this run never saved, is kept for next time (`BagNotices.quit_notice`)."""
+        notice = self.browser.bag_notices.quit_notice()
+        return None if notice is None else Text(f"iconcat: {notice}")  # (Text: printed as is, no markup)
 
     async def action_quit_anywhere(self) -> None:
         """Quit from any screen and any focus (ctrl+q, and Ctrl-C when browsing): `quit`, whose key `q`
@@ -556,18 +570,15 @@ class IconcatApp(App[int]):
     @on(BagController.Finished)
     def _bag_picked(self, message: BagController.Finished) -> None:
         """Picking several: the bag's "download all" done with every file saved (or already there)
-        ends the program with their paths; the icons delivered leave the bag. With failures the bag
+        ends the program with their paths (the pick's own bag goes with it). With failures the bag
         stays open on its summary (retry, or leave)."""
         summary = message.summary
-        if self.pick is None or not self.pick.multi or self._leaving_pick:
+        if self.pick is None or not self.pick.multi or self._leaving_pick or not summary.complete:
             return
-        if summary.failed or summary.cancelled or summary.waiting:
-            return
-        delivered = [item for item in (*summary.saved, *summary.already) if item.path is not None]
+        delivered = [item.path for item in (*summary.saved, *summary.already) if item.path is not None]
         if not delivered:
             return
-        self.picked = [item.path for item in delivered if item.path is not None]
-        self.browser.bag.unmark(item.icon.id for item in delivered)
+        self.picked = delivered
         self.exit(return_code=0)
 
     async def action_interrupt_pick(self) -> None:

@@ -8,7 +8,12 @@ Decisions:
   off the UI thread (marking 1,000 icons at once is ~60 ms of SQLite, and a write may wait up to the
   busy timeout while another browser writes). The bag survives restarts until it is emptied:
   "download all" keeps the icons in the bag (a person may want them again in another format, or
-  retry); emptying is explicit (the bag screen's "empty").
+  retry); emptying is explicit: the bag screen's "empty", or its offer once a "download all" has
+  saved every icon in the bag (`offers_to_empty`: one key, the default). Quitting with icons in the
+  bag whose files this run never saved says the bag is kept (`never_downloaded`), and asks nothing.
+- `iconcat pick --multi` fills a bag of its own (`kept` False): it starts empty, lives in memory for
+  that run only and is never written, so the browser's remembered bag is left as it was and a pick
+  prints only the icons chosen in it.
 - A variant preference (format and size) applies to the whole bag: each icon gets the nearest choice
   it offers (`iconcat.saving.nearest_choice`); icons that offer nothing close are listed and skipped.
   The preference is remembered (`bag_variant`), globally like the picker's. Until a person chooses
@@ -136,6 +141,12 @@ class BagController:
         self.asked: Preference | None = None
         """A preference asked for this run only (`iconcat pick --multi --format svg`): it comes before
         the remembered one, and is not remembered, until the person chooses another in the bag."""
+        self.kept = True
+        """True: the bag is the catalogue's remembered one (read from the memory, every change written
+        back). False (`iconcat pick --multi`): a bag of this run's own, empty at start, never written.
+        Set before the memory opens."""
+        self._delivered: set[int] = set()
+        """Icons whose file a batch of this run saved (or found already there), of this catalogue."""
 
     # ----------------------------------------------------------------- the marks
 
@@ -144,7 +155,8 @@ class BagController:
         `writer` (None: at once, through `memory`)."""
         self.memory = memory
         self._writer = writer
-        self._icons = {icon.id: icon for icon in memory.bag()}
+        self._icons = {icon.id: icon for icon in memory.bag()} if self.kept else {}
+        self._delivered = set()
         self._set_ids()
 
     def _set_ids(self) -> None:
@@ -154,6 +166,8 @@ class BagController:
             self._tell(self.Changed)
 
     def _write(self, job: Callable[[Memory], object]) -> None:
+        if not self.kept:
+            return  # this run's own bag: the remembered one is left as it was
         if self._writer is not None:
             self._writer.write(job)
         elif self.memory is not None:
@@ -208,6 +222,25 @@ class BagController:
         count = len(self._ids)
         self.unmark(list(self._ids))
         return count
+
+    @property
+    def offers_to_empty(self) -> bool:
+        """True when the last "download all" (or retry) saved the file of every icon now in the bag:
+        each saved or already there, none failed, cancelled, unfinished or left out for want of a
+        close choice. The bag then offers to empty itself; a partial success offers nothing. Never
+        for a bag of this run's own (`kept` False): it goes when the pick ends."""
+        batch = self.batch
+        if not self.kept or batch is None or not self._ids:
+            return False
+        summary = batch.summary()
+        if not summary.complete:
+            return False
+        return self._ids <= {item.icon.id for item in (*summary.saved, *summary.already)}
+
+    @property
+    def never_downloaded(self) -> int:
+        """Icons in the bag whose file no batch of this run saved (nor found already there)."""
+        return len(self._ids - self._delivered)
 
     # ----------------------------------------------------------------- the preference
 
@@ -346,8 +379,11 @@ class BagController:
 
     def _item_changed(self, item: BatchItem) -> None:
         memory = self._batch_memory
-        if memory is not None and item.state in (ItemState.SAVED, ItemState.ALREADY):
-            memory.used(item.icon)  # a file saved: the icon goes to the recent ones
+        if item.state in (ItemState.SAVED, ItemState.ALREADY):
+            if memory is self.memory:  # (not a batch of the catalogue before a switch)
+                self._delivered.add(item.icon.id)
+            if memory is not None:
+                memory.used(item.icon)  # a file saved: the icon goes to the recent ones
         self._tell(lambda: self.ItemChanged(item))
 
     def _tell(self, make: Callable[[], Message]) -> None:

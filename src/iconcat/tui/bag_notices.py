@@ -5,7 +5,10 @@
 - the marks on the tiles and rows, and the note in the status ("3 in the bag", "bag: 2 of 5 done"),
   follow every change and every step of the batch;
 - marking says what it did ("2 put in the bag: 7 in all. b opens the bag."), and a batch's end says
-  how it went (a warning when files failed or were cancelled: "b shows why");
+  how it went (a warning when files failed or were cancelled: "b shows why"; when every icon's file
+  was saved, how to take the bag's offer to empty itself);
+- quitting with icons in the bag whose files this run never saved, the line printed once the
+  browser has closed says the bag is kept for next time (`quit_notice`): it asks nothing;
 - `ctrl+a` marks what is shown when it is pressed: while more pages are still loading it says so
   ("Marked 96; more are loading": ctrl+a again adds them once shown), and it asks first when it would
   put more than `MARK_ALL_ASKS_ABOVE` (500) icons in the bag (`screens.ConfirmMarkAll`);
@@ -131,7 +134,23 @@ class BagNotices:
         self._quit_question_follows()
         severity: SeverityLevel = "warning" if summary.failed or summary.cancelled else "information"
         more = " b shows why." if summary.failed else ""
+        if self._bag.offers_to_empty:
+            from .screens.bag import BagScreen
+
+            bag_open = isinstance(self._screen.app.screen, BagScreen)
+            more = " Enter empties the bag." if bag_open else " b, then Enter, empties the bag."
         self._screen.notify(f"{summary.headline}.{more}", title="The bag", severity=severity, markup=False)
+
+    def quit_notice(self) -> str | None:
+        """What quitting says of the bag ("3 in the bag, kept for next time."), or None: an empty bag,
+        one whose every file this run saved, or a bag of this run's own (`iconcat pick --multi`)."""
+        bag = self._bag
+        never = bag.never_downloaded
+        if not bag.kept or not never:
+            return None
+        count = len(bag)
+        unsaved = "" if never == count else f"; {never:,} never downloaded"
+        return f"{count:,} in the bag, kept for next time (b opens it{unsaved})."
 
     def _quit_question_follows(self) -> None:
         """An open quit question counts the bag's files still to save with the downloads (the app

@@ -42,7 +42,7 @@ from textual.screen import Screen
 from textual.widgets import Header
 
 from iconcat.browsing.filters import Filters
-from iconcat.browsing.remembered import PICTURES, VIEW
+from iconcat.browsing.remembered import PICTURES, TILES, VIEW
 from iconcat.browsing.search_state import SearchPhase, SearchState
 from iconcat.browsing.written_files import WrittenFiles
 from iconcat.config import THUMBNAIL_MODES, VIEWS
@@ -64,6 +64,7 @@ from .widgets import (
     DetailPane,
     DownloadsPanel,
     FacetPanel,
+    Gallery,
     IconChosen,
     IconHighlighted,
     LastPassed,
@@ -108,9 +109,11 @@ class BrowserScreen(Screen[None]):
         query: str = "",
         thumbnail_mode: str = THUMBNAIL_MODES[0],
         view: str = VIEWS[0],
+        tile_size: str | None = None,
         group: bool = False,
         pictures: TerminalPictures | None = None,
         choose: Callable[[Icon], None] | None = None,
+        dimmed: Callable[[Icon], bool] | None = None,
         written: WrittenFiles | None = None,
         first_search: FirstSearch | None = None,
     ) -> None:
@@ -123,7 +126,11 @@ class BrowserScreen(Screen[None]):
         self._initial_query = query
         self._choose = choose
         """What choosing an icon (Enter, d, a double click) does instead of the variant picker (`pick`)."""
+        self._dimmed = dimmed
+        """Which results are drawn dimmed (`pick`: the icons that offer nothing it asks for); None: none."""
         self._view = view
+        self._tile_size = tile_size
+        """The gallery's tile size a person chose (remembered); None: fitted to the view."""
         self.searches = SearchRunner(self, link, first_search)
         """Runs searches; the newest one's answer lands (the first may have started before the app)."""
         self.arrangement = Arrangement(self, grouped=group)
@@ -154,7 +161,14 @@ class BrowserScreen(Screen[None]):
         yield SearchBar(self._initial_query, id="search-bar")
         with Horizontal(id="main"):
             yield FacetPanel(id="facets")
-            yield ResultsArea(self.previews, view=self._view, mode=self.drawing.initial_mode, id="results-area")
+            yield ResultsArea(
+                self.previews,
+                view=self._view,
+                mode=self.drawing.initial_mode,
+                tile_size=self._tile_size,
+                dimmed=self._dimmed,
+                id="results-area",
+            )
             yield DetailPane(
                 self.thumbnails,
                 self.previews,
@@ -237,15 +251,18 @@ class BrowserScreen(Screen[None]):
     # ----------------------------------------------------------------- the bag (issue 14)
 
     def action_toggle_mark(self) -> None:
-        """Put the highlighted icon (grouped: the chosen member) in the bag, or take it out."""
-        if not self.stale.refuse():
-            self.bag_notices.toggle(self.highlighted_member())
+        """Put the highlighted icon (grouped: the chosen member) in the bag, or take it out (a remembered
+        one whose set is not served now: only said so)."""
+        icon = self.highlighted_member()
+        if not self.stale.refuse() and not self.remembering.refuse_unserved(icon):
+            self.bag_notices.toggle(icon)
 
     def action_mark_all(self) -> None:
         """Put every icon shown (after the filters; grouped: every member) in the bag; while more pages
         load, those shown now; more than 500, asked first (`BagNotices.mark_all`)."""
         if not self.stale.refuse():
             shown = self.query_one(ResultsArea).shown_icons if self.search_state.phase is SearchPhase.RESULTS else ()
+            shown = tuple(icon for icon in shown if not self.remembering.not_served(icon))  # (nothing to fetch)
             self.bag_notices.mark_all(shown, loading=self.searches.loading_more)
 
     def action_open_bag(self) -> None:
@@ -437,7 +454,10 @@ class BrowserScreen(Screen[None]):
 
     def open_variant_picker(self, icon: Icon) -> None:
         """Ask which variant of `icon` to download, then download it into the download folder (picking:
-        what `iconcat pick` does with a chosen icon)."""
+        what `iconcat pick` does with a chosen icon). A remembered icon whose set is not served now:
+        only said so, nothing asked."""
+        if self.remembering.refuse_unserved(icon):
+            return
         if self._choose is not None:
             self._choose(icon)  # (picking: the icon becomes recent when its file is saved, not on a bag toggle)
             return
@@ -511,6 +531,24 @@ class BrowserScreen(Screen[None]):
         area = self.query_one(ResultsArea)
         area.view = "list" if area.view == "gallery" else "gallery"
         self.remembering.remember_preference(VIEW, area.view)
+
+    def action_bigger_tiles(self) -> None:
+        """Larger tiles in the gallery (the palette's; over the gallery, its own `+` does it)."""
+        self._results_gallery().action_bigger_tiles()
+
+    def action_smaller_tiles(self) -> None:
+        """Smaller tiles in the gallery (the palette's; over the gallery, its own `-` does it)."""
+        self._results_gallery().action_smaller_tiles()
+
+    def _results_gallery(self) -> Gallery:
+        return self.query_one(ResultsArea).query_one("#gallery", Gallery)
+
+    @on(Gallery.TileSizeChosen, "#gallery")
+    def _tile_size_chosen(self, message: Gallery.TileSizeChosen) -> None:
+        """The results' tile size, chosen: remembered (it wins over the fitted size at every start after)."""
+        self.remembering.remember_preference(TILES, message.size)
+        if self.query_one(ResultsArea).view != "gallery":
+            self.notify(f"Gallery tiles: {message.size} (v shows the gallery).", title="Tiles", markup=False)
 
     def action_toggle_group(self) -> None:
         """Group the results by name (one entry per name, its styles and sets in the detail), or not;

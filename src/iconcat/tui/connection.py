@@ -32,9 +32,14 @@ class Connection:
     """The sets from disk this embedded catalogue serves, as the header names them ("Tabler Icons,
     Phosphor", "243 icon sets"; sanitised when made), with `is_demo` (embedded, a new port each run);
     None: not sets from disk."""
+    served_sets: frozenset[int] | None = None
+    """The ids of the sets from disk served (an icon's `set.id`), once their index is open; None: not
+    known (not sets from disk, or not read yet), and then every remembered icon is taken as served.
+    Remembered icons of every set from disk share one memory (`memory_key`): this tells the ones this
+    run cannot ask for (`iconcat.browsing.remembered.not_served`)."""
     filename_template: str | None = None
-    """The file-name template saved files are named with (the `filename` setting, checked); None: the
-    default (`iconcat.name_template.DEFAULT_TEMPLATE`)."""
+    """The file-name template saved files are named with (the `filename` setting, checked); None: each
+    icon's default (`iconcat.api.default_template`)."""
 
     @property
     def label(self) -> str:

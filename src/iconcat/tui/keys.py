@@ -115,6 +115,20 @@ COMMANDS: tuple[Command, ...] = (
         footer="View",
     ),
     Command(
+        "bigger_tiles",
+        "Bigger tiles",
+        "bigger tiles in the gallery: larger pictures, fewer on screen (your size is remembered)",
+        key="plus",
+        key_display="+",
+    ),
+    Command(
+        "smaller_tiles",
+        "Smaller tiles",
+        "smaller tiles in the gallery: more icons on screen (your size is remembered)",
+        key="minus",
+        key_display="-",
+    ),
+    Command(
         "toggle_group",
         "Group by name",
         "one entry per name, with the styles and sets it comes in as tiles in the detail (and back)",
@@ -218,7 +232,7 @@ WIDGET_KEYS: tuple[tuple[str, str], ...] = (
 )
 """Keys the widgets and Textual own (not app bindings), for the help screen."""
 
-_PRINTABLE_KEY_NAMES = frozenset({"slash", "question_mark", "asterisk", "space"})
+_PRINTABLE_KEY_NAMES = frozenset({"slash", "question_mark", "asterisk", "space", "plus", "minus"})
 """Textual's names of the printable keys bound to commands (the others are bound by their character)."""
 
 LETTER_KEYS = (

@@ -105,7 +105,7 @@ class LocalBuild:
             app.exit(return_code=2)
             await asyncio.Event().wait()  # until the app, ending, cancels this: no screen opens meanwhile
             raise  # (never reached: typing only)
-        app.link.connection = dataclasses.replace(app.link.connection, local_sets=title)
+        app.link.connection = dataclasses.replace(app.link.connection, local_sets=title, served_sets=catalogue.set_ids)
         app.sub_title = before.replace(PLACEHOLDER, title, 1)
         for line in self._warnings:
             app.notify(sanitize(line, max_length=300), title="Icon sets", severity="warning", markup=False)

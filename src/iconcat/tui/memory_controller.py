@@ -13,6 +13,11 @@ Decisions:
   warning titled "Favourites and history"; the browser goes on with memory alone.
 - The demo catalogue gets a new port every run: its remembered icons' previews are moved to this
   run's (same path).
+- Sets from disk share one memory (`memory.LOCAL_SETS`), so a run over other sets remembers icons it
+  does not serve: decided from the sets served (`Connection.served_sets`) before anything is asked
+  (`browsing.remembered.not_served`). They are listed marked "⊘", the detail pane says in place of
+  their variants which set to add with --from, Enter, `d` and space only say so (`refuse_unserved`),
+  and their previews come from the memory or not at all: no request is sent for them.
 - The controller owns the memory's state, says its notices and puts the favourites' stars through
   the screen it is given (`owner`); the results stay the screen's, which asks the controller for the
   icons to show (`remembered`, `saved_answer`).
@@ -25,7 +30,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from iconcat.browsing.remembered import VARIANT, encode_variant
+from iconcat.browsing.remembered import VARIANT, encode_variant, not_served
 from iconcat.browsing.search_state import SearchPhase, SearchState
 from iconcat.text import sanitize
 
@@ -86,6 +91,8 @@ class MemoryController:
         self._writer_notice_said = ""
         self._variant_remembered = variant_choice()
         """The variant choice last remembered (the app set the panel's from the memory)."""
+        self.unserved: dict[int, str] = {}
+        """The remembered icons listed whose set is not served in this run, by id: why (`not_served`)."""
 
     def use(self, memory: Memory) -> None:
         """Remember with `memory` from now on (a new one for each catalogue): its favourites starred,
@@ -156,6 +163,11 @@ class MemoryController:
             kept = memory.preview(icon.id)
             if kept is not None:
                 return kept
+        if self.not_served(icon):  # (asked, the catalogue would only say "not found")
+            from .catalogue_link import PreviewUnavailable
+            from .thumbnail_cache import PreviewFailure
+
+            raise PreviewUnavailable(PreviewFailure("not served", missing=True), permanent=True)
         data = await self._link.fetch_preview(icon)
         if writer is not None:
             writer.keep_preview(icon.id, data)
@@ -198,6 +210,7 @@ class MemoryController:
         seen = {icon.id for icon in favourites}
         recents = tuple(icon for icon in self.memory.recents() if icon.id not in seen)
         icons = self._here(favourites + recents)
+        self.mark_unserved(icons)
         if not icons:
             return None
         from iconcat.api import SearchResult
@@ -231,6 +244,32 @@ class MemoryController:
         area = self._owner.query_one_optional(ResultsArea)
         if area is not None:
             area.set_favourites(ids)
+
+    def not_served(self, icon: Icon) -> str:
+        """Why `icon` (a remembered one) cannot be had in this run: its set is not served; "" when it can."""
+        return not_served(icon, self._link.connection.served_sets)
+
+    def refuse_unserved(self, icon: Icon | None) -> bool:
+        """Say why nothing can be done with `icon` when its set is not served in this run (Enter, `d`,
+        space), and return True; False, having said nothing, when it can be had."""
+        reason = self.not_served(icon) if icon is not None else ""
+        if reason:
+            self._owner.notify(reason, title="Not served", severity="warning", markup=False)
+        return bool(reason)
+
+    def mark_unserved(self, icons: Sequence[Icon]) -> None:
+        """Note which of the remembered `icons` are of sets not served in this run, and mark them: "⊘" on
+        their tiles and rows, the reason in the detail pane instead of their variants."""
+        served = self._link.connection.served_sets
+        self.unserved = {icon.id: reason for icon in icons if (reason := not_served(icon, served))}
+        ids = frozenset(self.unserved)
+        detail = self._owner.query_one_optional(DetailPane)
+        if detail is not None:
+            detail.unserved = self.unserved
+            detail.show_variants()
+        area = self._owner.query_one_optional(ResultsArea)
+        if area is not None:
+            area.set_unserved(ids)
 
     def toggle_favourite(self, icon: Icon | None) -> bool:
         """Mark `icon` (the highlighted one) as a favourite, or unmark it, say so and star it; False,

@@ -2,7 +2,8 @@
 
 A tile is 8 to 16 cells wide, and one search often finds the same name many times over ("Bell" in 6
 styles × 4 sets): the name alone cannot tell the tiles apart. So a tile says, under its name, its style
-and set in short (`origin_line`: "Outline · Core UI", "Outl·Core" on a small tile), and a name too long
+and set in short (`origin_line`: "Outline · Core UI", "Outl·Core" on a small tile; "Outline·mdi" for a
+set whose Iconify prefix says it shorter than its name), and a name too long
 for the tile keeps its start and its end (`shorten_middle`: "Arrow…Circle"), since names of a kind
 differ at the end ("Arrow Down Circle", "Arrow Down Square") more often than at the start.
 
@@ -27,6 +28,9 @@ SEPARATOR = " · "
 
 TIGHT_SEPARATOR = "·"
 """Between the style and the set when they are cut to fit."""
+
+MIN_STYLE_CELLS = 3
+"""The fewest cells a style is cut to beside a set's short name whole ("Fil·tabler")."""
 
 
 def _tail(text: str, cells: int) -> str:
@@ -70,13 +74,25 @@ def fit_centred(text: str, width: int) -> str:
     return " " * left + text + " " * (width - length - left)
 
 
-def origin_line(style: str, set_name: str, width: int) -> str:
+def origin_line(style: str, set_name: str, width: int, short_name: str = "") -> str:
     """Style and set in `width` cells: "Outline · Core UI" when it fits, else "Outline·Core UI", else
     each cut to its share ("Outl·Core"): the style gets half, and what either leaves goes to the other;
-    a set's first word stands for it when that fits ("Line Pro" → "Line")."""
+    a set's first word stands for it when that fits ("Line Pro" → "Line").
+
+    A set's `short_name` (its Iconify prefix: "mdi", "tabler"), when shorter than its name, stands for
+    it before anything is cut: "Outline · mdi", "Outline·mdi"; then the style is cut first, while it
+    keeps `MIN_STYLE_CELLS` ("Fil·tabler": the short name is the set said short already), and only
+    then both, as above ("Regu·tab")."""
     whole = f"{style}{SEPARATOR}{set_name}" if style and set_name else style or set_name
     if cell_len(whole) <= width:
         return whole
+    if short_name and set_name and cell_len(short_name) < cell_len(set_name):
+        if style and cell_len(style) + cell_len(TIGHT_SEPARATOR) + cell_len(set_name) <= width:
+            return f"{style}{TIGHT_SEPARATOR}{set_name}"
+        style_room = width - cell_len(TIGHT_SEPARATOR) - cell_len(short_name)
+        if style and MIN_STYLE_CELLS <= style_room < cell_len(style):
+            return f"{set_cell_size(style, style_room).rstrip()}{TIGHT_SEPARATOR}{short_name}"
+        return origin_line(style, short_name, width)
     if not style or not set_name:
         return shorten_middle(whole, width)
     room = width - cell_len(TIGHT_SEPARATOR)

@@ -10,8 +10,10 @@ from typing import Any
 import httpx
 import pytest
 
+from iconcat.iconify.ids import ICON_ID_BASE, icon_hash
+from iconcat.server.refs import SOURCE_FORMATS
 from iconcat.server.sources.catalogue import SourceCatalogue
-from iconcat.server.sources.index import ICON_ID_BASE, icon_hash, open_index
+from iconcat.server.sources.index import open_index
 from tests.support.server import png_header, serving
 from tests.support.source_units import FakeUnit, icon, stand_in_rasterise
 
@@ -75,6 +77,7 @@ def test_an_icon_carries_its_iconify_name_licence_and_author(client) -> None:
     }
     assert entry["set"]["author"] == {"name": "Paweł Kuna", "url": "https://github.com/tabler/tabler-icons"}
     assert {(v["format"], v["size"]) for v in entry["variants"]} == {("png", 512), ("png", 256), ("svg", None)}
+    assert {v["format"] for v in entry["variants"]} == set(SOURCE_FORMATS), "what `pick --format` is told"
     bare = search(client, "arrow thing")["data"][0]
     assert "license" not in bare["set"] and "author" not in bare["set"], "absent, not null, when the set says nothing"
     assert entry["id"] > 2**31 and entry["id"] < 2**53
@@ -88,6 +91,7 @@ def test_the_svg_answer_is_an_attachment_that_runs_nothing(client) -> None:
     assert response.headers["content-type"] == "image/svg+xml"
     assert response.headers["content-disposition"] == 'attachment; filename="home.svg"'
     assert response.headers["content-security-policy"] == "default-src 'none'"
+    assert response.headers["iconcat-current-color"] == "black"  # what its PNGs paint currentColor
     assert response.text.startswith("<svg") and "<title>home</title>" in response.text
 
 
@@ -191,3 +195,23 @@ def test_the_pngs_kept_are_bounded_by_their_bytes(tmp_path: Path, monkeypatch: p
         png_512(served, entries[0])  # let go for the third: drawn again
     titles = [entry["iconify"].split(":")[1] for entry in entries]
     assert [drawn.drawn[(title, 512)] for title in titles] == [2, 1, 1]
+
+
+def test_only_an_iconify_set_gives_its_icons_an_iconify_name(tmp_path: Path) -> None:
+    """An SVG folder's prefix is made up (`svg_prefix`: its name and a hash of its place) to keep its ids
+    apart; it names nothing in Iconify, so its icons carry no `iconify`, while their ids stay those of
+    that prefix (favourites and the bag refer to them)."""
+    from iconcat.server.sources.serving import open_sources
+    from iconcat.server.sources.svg_folder import svg_set_identity
+    from tests.support.iconsets import iconify_package, iconify_set, write_svg
+
+    iconify_package(tmp_path / "tabler", iconify_set("tabler", {"mail": {}}), info={"name": "Tabler Icons"})
+    write_svg(tmp_path / "brand" / "outline" / "mail.svg")
+    catalogue = open_sources([str(tmp_path / "tabler"), str(tmp_path / "brand")], folder=tmp_path / "cache")
+    made_up = svg_set_identity(tmp_path / "brand").prefix
+    with serving(catalogue=catalogue) as served:
+        entries = {entry["set"]["name"]: entry for entry in search(served, "mail")["data"]}
+    assert set(entries) == {"Tabler Icons", "Brand"}
+    assert entries["Tabler Icons"]["iconify"] == "tabler:mail"
+    assert "iconify" not in entries["Brand"], "no Iconify name made up for an SVG file"
+    assert entries["Brand"]["id"] == ICON_ID_BASE + icon_hash(f"{made_up}:mail-outline"), "its id is as it was"

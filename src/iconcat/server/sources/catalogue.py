@@ -9,9 +9,13 @@ How an indexed icon is shown:
   keys it has) and `author` (`{"name", "url"}`, likewise) when the set says; `series`, `category` and
   `style` as the readers mapped them. Their ids are hashes of the set's prefix (sets) or of the name
   (the others, shared across sets as the demo's are): stable, whatever else is served.
-- `iconify`, the optional extension: the icon's Iconify name, `prefix:key` ("tabler:arrow-up").
-- Variants: PNG 512, PNG 256 (rasterised on demand by `rasterise`) and SVG (the document as stored).
-  The small preview is rasterised at `THUMBNAIL_SIZE`, as the demo's.
+- `iconify`, the optional extension: the icon's Iconify name, `prefix:key` ("tabler:arrow-up"), for
+  the icons of IconifyJSON sets only. An SVG folder's prefix is made up to keep its ids apart
+  (`svg_prefix`, "lucide-3f2a1c9e"): it names nothing in Iconify, so its icons have none.
+- Variants: PNG 512, PNG 256 (rasterised on demand by `rasterise`) and SVG (the document as stored,
+  `currentColor` kept: `current_colour` says what the PNGs paint it, for a client that draws other
+  sizes from the SVG), and nothing else (`refs.SOURCE_FORMATS` says so before a catalogue is
+  opened). The small preview is rasterised at `THUMBNAIL_SIZE`, as the demo's.
 - The PNG variants drawn are kept, up to `FILES_KEPT_BYTES` in all (least recently asked go first), so
   a PNG asked twice (downloaded, then picked or put in the bag; by another client) is drawn once: a
   512 px PNG takes resvg 5-15 ms, most of it PNG encoding (`benchmarks/rasterise.py`). Bounded by
@@ -27,11 +31,12 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from iconcat.iconify.ids import icon_hash
 from iconcat.lru import BoundedLRU
 
 from ..narrowing import Narrowed, Narrowing
 from ..refs import THUMBNAIL_SIZE, PictureFailed, Ref, VariantRecord
-from .index import IconRow, SourceIndex, icon_hash
+from .index import IconRow, SourceIndex
 from .records import SetRecord
 
 __all__ = ["PNG_SIZES", "SetRef", "SourceCatalogue", "SourceIconRecord"]
@@ -73,7 +78,8 @@ class SourceIconRecord:
     series: Ref
     set_ref: SetRef
     variants: tuple[VariantRecord, ...]
-    iconify: str
+    iconify: str | None
+    """`prefix:key` for an IconifyJSON set's icon; None for an SVG folder's (its prefix is made up)."""
     row: IconRow
 
 
@@ -84,17 +90,28 @@ class SourceCatalogue:
     raster worker's job: untrusted SVG is rendered in a process of its own), raising `RasterError`
     when it cannot (broken, more than 2 s, too large): that picture is then `PictureFailed`, a JSON
     500 for that request alone. A failure is not kept: asked again, it is tried again. Thread-safe.
+    `current_colour` is the colour `rasterise` paints `currentColor` (`--color`, checked by the caller).
     """
 
-    def __init__(self, index: SourceIndex, rasterise: Callable[[str, int], bytes]) -> None:
+    def __init__(
+        self, index: SourceIndex, rasterise: Callable[[str, int], bytes], *, current_colour: str = "black"
+    ) -> None:
         self._index = index
         self._rasterise = rasterise
+        self.current_colour: str | None = current_colour
+        """What the PNGs drawn paint the SVGs' `currentColor` (the app says it beside each SVG served)."""
         self._files: BoundedLRU[bytes] = BoundedLRU(_FILES_COUNT_BOUND, FILES_KEPT_BYTES, len)
         self._sets = {unit_id: _set_ref(unit.record) for unit_id, unit in index.units.items()}
 
     @property
     def index(self) -> SourceIndex:
         return self._index
+
+    @property
+    def set_ids(self) -> frozenset[int]:
+        """The ids of the sets served (their icons' `set.id`): stable across runs, so the browser tells
+        a remembered icon whose set is not served now from one it can ask for."""
+        return frozenset(ref.id for ref in self._sets.values())
 
     def __len__(self) -> int:
         """How many icons search lists."""
@@ -127,7 +144,7 @@ class SourceCatalogue:
             series=_ref(row.unit.record.series),
             set_ref=self._sets[row.unit.id],
             variants=(*variants, VariantRecord(row.variant_id(SVG_SLOT), row.icon_id, "svg", None)),
-            iconify=f"{row.unit.record.prefix}:{row.key}",
+            iconify=f"{row.unit.record.prefix}:{row.key}" if row.unit.has_iconify_names else None,
             row=row,
         )
 

@@ -59,6 +59,8 @@ class SourceUnit(ABC):
     """Stable for as long as the set stays where it is: the resolved path it is read from."""
     label: str
     """The path as found from the user's argument, for messages."""
+    has_iconify_names: bool = False
+    """Its prefix is the set's Iconify prefix, `prefix:key` each icon's Iconify name (IconifyJSON)."""
     argument: str = ""
     """The `--from` argument it was found under: when every unit of one argument is unreadable, that
     argument holds no icons (a broken file named directly), and the command can say so and exit 2."""
@@ -101,6 +103,8 @@ def _digest(lines: Iterable[str]) -> str:
 class IconifyUnit(SourceUnit):
     """One IconifyJSON set file."""
 
+    has_iconify_names = True
+
     def __init__(self, path: Path, expected_prefix: str | None = None) -> None:
         self.path = path
         self.label = str(path)
@@ -123,7 +127,10 @@ class IconifyUnit(SourceUnit):
 
 
 class SvgFolderUnit(SourceUnit):
-    """A folder of SVG files read as one set (or one SVG file named directly: a set of one icon)."""
+    """A folder of SVG files read as one set (or one SVG file named directly: a set of one icon). Its
+    prefix is made up (`svg_prefix`) to keep its icons' ids apart: it names nothing in Iconify."""
+
+    has_iconify_names = False
 
     def __init__(self, root: Path, identity: SvgSetIdentity, file: Path | None = None) -> None:
         self.root = root

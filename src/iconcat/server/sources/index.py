@@ -22,17 +22,17 @@ A unit that cannot be read (`read()` or its icons raise anything but an interrup
 reason)`; it is not served, not even from older rows, and is tried again at the next open.
 
 Ids are stable: an icon's is `ICON_ID_BASE + h` and its variants' `VARIANT_ID_BASE + 4h + slot` (SVG,
-PNG 512, PNG 256), with `h` a 49-bit BLAKE2b hash of `prefix:key`. Both ranges lie far above the demo's
-(below 2^25) and below 2^53, and apart from each other, so an icon id is never a variant id. They
-depend on nothing but the icon's own prefix and key: not on the other sets served, the order they are
-read in, or when. When two icons served together hash alike (about one chance in 10^4 for the whole
-`@iconify/json`), the one whose `prefix:key` sorts first keeps `h`, and the other takes the first of
-`hash(prefix:key#1)`, `#2`… that no served icon hashes to: whichever sets are added or removed, only
-the loser of a collision moves. The search index and those moves are worked out once per combination
-of served units (their ids, keys and fingerprints) and kept in the database for the last
-`SEARCHES_KEPT` combinations, so a restart loads them (tens of milliseconds) instead of rebuilding them
-(seconds at 390,000 icons). A set read again gets a new unit id (never reused), so a kept search never
-points at rows that were replaced.
+PNG 512, PNG 256), with `h` a 49-bit BLAKE2b hash of `prefix:key` (Iconify's rule,
+`iconcat.iconify.ids`). Both ranges lie far above the demo's (below 2^25) and below 2^53, and apart from
+each other, so an icon id is never a variant id. They depend on nothing but the icon's own prefix and
+key: not on the other sets served, the order they are read in, or when. When two icons served together
+hash alike (about one chance in 10^4 for the whole `@iconify/json`), the one whose `prefix:key` sorts
+first keeps `h`, and the other takes the first of `hash(prefix:key#1)`, `#2`… that no served icon hashes
+to: whichever sets are added or removed, only the loser of a collision moves. The search index and those
+moves are worked out once per combination of served units (their ids, keys and fingerprints) and kept in
+the database for the last `SEARCHES_KEPT` combinations, so a restart loads them (tens of milliseconds)
+instead of rebuilding them (seconds at 390,000 icons). A set read again gets a new unit id (never
+reused), so a kept search never points at rows that were replaced.
 
 Threads: the server answers from worker threads, each with its own read-only connection.
 """
@@ -51,13 +51,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
+from iconcat.iconify import ids
+
 from .records import SetRecord, SourceIcon
 from .search import PACK_FORMAT, SearchNames, build_search
 
 __all__ = [
-    "ICON_ID_BASE",
     "INDEX_FILE",
-    "VARIANT_ID_BASE",
     "cache_folder",
     "BuildProgress",
     "IconRow",
@@ -65,7 +65,6 @@ __all__ = [
     "SetUnit",
     "SourceIndex",
     "UnitRow",
-    "icon_hash",
     "open_index",
 ]
 
@@ -73,12 +72,6 @@ INDEX_FILE = "sources.sqlite3"
 LOCK_FILE = "sources.lock"
 """Taken while the index is brought up to date: one builder at a time (`_builders_take_turns`)."""
 SCHEMA_VERSION = 1
-HASH_BITS = 49
-ICON_ID_BASE = 2**50
-"""Icon ids: ICON_ID_BASE + h, h < 2^49."""
-VARIANT_ID_BASE = 2**51
-"""Variant ids: VARIANT_ID_BASE + 4h + slot, below 2^52 (and 2^53, the interface's limit)."""
-VARIANT_SLOTS = 4
 FORGET_AFTER_DAYS = 60
 SEARCHES_KEPT = 3
 """Combinations of served sets whose search index is kept (each ~20 MB for the whole `@iconify/json`)."""
@@ -117,6 +110,10 @@ _ROWS_PER_QUERY = 900
 
 class SetUnit(Protocol):
     """One set the readers found (`discover.py`): what the index needs of it."""
+
+    has_iconify_names: bool
+    """True when the set's prefix is its Iconify prefix (an IconifyJSON set), so `prefix:key` is each
+    icon's Iconify name; False for a prefix made up to keep ids apart (an SVG folder's `svg_prefix`)."""
 
     @property
     def key(self) -> str:
@@ -165,6 +162,8 @@ class UnitRow:
     id: int
     key: str
     record: SetRecord
+    has_iconify_names: bool = True
+    """Its prefix is the set's Iconify prefix (`SetUnit.has_iconify_names`, told by the unit served)."""
 
 
 @dataclass(frozen=True)
@@ -184,16 +183,10 @@ class IconRow:
 
     @property
     def icon_id(self) -> int:
-        return ICON_ID_BASE + self.icon_hash
+        return ids.icon_id(self.icon_hash)
 
     def variant_id(self, slot: int) -> int:
-        return VARIANT_ID_BASE + VARIANT_SLOTS * self.icon_hash + slot
-
-
-def icon_hash(text: str) -> int:
-    """The 49-bit hash behind an icon's ids (`prefix:key`, or `prefix:key#n` after a collision)."""
-    digest = hashlib.blake2b(text.encode("utf-8"), digest_size=8).digest()
-    return int.from_bytes(digest, "big") >> (64 - HASH_BITS)
+        return ids.variant_id(self.icon_hash, slot)
 
 
 def alias_words(key: str, parent_key: str, parent_name: str) -> str:
@@ -224,7 +217,7 @@ def open_index(
     unreadable: Callable[[SetUnit, str], None] | None = None,
     cancel: _CancelFlag | None = None,
     warn: Callable[[str], None] | None = None,
-    hash_key: Callable[[str], int] = icon_hash,
+    hash_key: Callable[[str], int] = ids.icon_hash,
 ) -> SourceIndex:
     """The index of `units` in `folder` (created if missing), built or brought up to date first.
 
@@ -249,7 +242,9 @@ def open_index(
             if not up_to_date:  # (up to date, the log holds a few pages: no reader is waited for)
                 _checkpoint(connection)
             connection.close()
-    return SourceIndex(path, signature)
+    # Not stored: the units served say it (it is their kind, not their contents), so the sets indexed
+    # before it was asked are not read again.
+    return SourceIndex(path, signature, frozenset(unit.key for unit in units if not unit.has_iconify_names))
 
 
 def _checkpoint(connection: sqlite3.Connection) -> None:
@@ -608,7 +603,9 @@ def _resolve_collisions(
 class SourceIndex:
     """The served sets of a built index: search, and icons by id or by position (thread-safe)."""
 
-    def __init__(self, path: Path, signature: str) -> None:
+    def __init__(self, path: Path, signature: str, without_iconify_names: Collection[str] = ()) -> None:
+        """The index at `path` serving the combination `signature` names; `without_iconify_names`: the
+        keys of the units whose prefix names nothing in Iconify (`SetUnit.has_iconify_names`)."""
         self._path = path
         self._local = threading.local()
         self._connections: list[sqlite3.Connection] = []
@@ -629,7 +626,8 @@ class SourceIndex:
         self.units: dict[int, UnitRow] = {}
         for values in connection.execute(f"SELECT id, key, {_RECORD_COLUMNS} FROM units"):
             if values[0] in served_ids:  # units stored but not served now (another project's) stay out
-                self.units[values[0]] = UnitRow(values[0], values[1], SetRecord(*values[2:]))
+                record = SetRecord(*values[2:])
+                self.units[values[0]] = UnitRow(values[0], values[1], record, values[1] not in without_iconify_names)
 
     @property
     def listed(self) -> int:
@@ -684,15 +682,15 @@ class SourceIndex:
 
     def icon_by_id(self, icon_id: int) -> IconRow | None:
         """The served icon with this id (hidden ones too), or None."""
-        hashed = icon_id - ICON_ID_BASE
-        return self._icon_by_hash(hashed) if 0 <= hashed < 2**HASH_BITS else None
+        hashed = ids.hash_of_icon_id(icon_id)
+        return self._icon_by_hash(hashed) if hashed is not None else None
 
     def variant_by_id(self, variant_id: int) -> tuple[IconRow, int] | None:
         """The icon whose variant has this id, and the variant's slot; None when no icon has it."""
-        offset = variant_id - VARIANT_ID_BASE
-        if not 0 <= offset < VARIANT_SLOTS * 2**HASH_BITS:
+        found = ids.hash_of_variant_id(variant_id)
+        if found is None:
             return None
-        hashed, slot = divmod(offset, VARIANT_SLOTS)
+        hashed, slot = found
         icon = self._icon_by_hash(hashed)
         return None if icon is None else (icon, slot)
 

@@ -1,20 +1,17 @@
 """What reading an icon set from disk yields: one `SetRecord` per set and one `SourceIcon` per icon it
 lists. The readers (IconifyJSON, SVG folders) make them; the index stores them; the server answers from
-the index. Plain frozen data, no behaviour: the mapping rules live with the readers.
+the index. Plain frozen data, no behaviour: the mapping rules live with the readers (IconifyJSON's in
+`iconcat.iconify`, whose defaults for a category, a series and a style are these records' too).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["SetRecord", "SourceIcon", "UNCATEGORISED", "OTHER_SERIES", "REGULAR"]
+from iconcat.iconify.sets import OTHER_SERIES, UNCATEGORISED
+from iconcat.iconify.styles import REGULAR
 
-UNCATEGORISED = "Uncategorised"
-"""An icon's category when its set names none."""
-OTHER_SERIES = "Other"
-"""A set's series when it names no category of its own (`info.category`)."""
-REGULAR = "Regular"
-"""An icon's style when neither its set's themes, a style suffix nor a style folder names one."""
+__all__ = ["SetRecord", "SourceIcon", "UNCATEGORISED", "OTHER_SERIES", "REGULAR"]
 
 
 @dataclass(frozen=True)

@@ -56,10 +56,10 @@ def cache_folder() -> Path:
     return Path(platformdirs.user_cache_dir("iconcat", appauthor=False)) / "sources"
 
 
-def _paint(svg_text: str, size: int, *, colour: str) -> bytes:
-    from iconcat.imaging.svg_raster import rasterise
+def _paint(svg_text: str, size: int, *, colour: str, timeout: float | None) -> bytes:
+    from iconcat.imaging.svg_raster import TIMEOUT, rasterise
 
-    return rasterise(svg_text, size, colour=colour)
+    return rasterise(svg_text, size, colour=colour, timeout=TIMEOUT if timeout is None else timeout)
 
 
 def open_sources(
@@ -70,9 +70,12 @@ def open_sources(
     warn: Callable[[str], None] | None = None,
     cancel: threading.Event | None = None,
     folder: Path | None = None,
+    picture_timeout: float | None = None,
 ) -> SourceCatalogue:
     """The icon sets `arguments` name (`PATH` or `NAME=PATH`), indexed and ready to serve, their
-    `currentColor` painted `colour` (checked by the caller with `svg_raster.check_colour`).
+    `currentColor` painted `colour` (checked by the caller with `svg_raster.check_colour`), each picture
+    given up on after `picture_timeout` seconds (None: the rasteriser's `TIMEOUT`, 2 s; tests give less,
+    so that a slow picture is slow whatever the machine).
 
     Raises `SourceError` (a sentence) for an argument that holds nothing to serve, `IndexCancelled` when
     `cancel` is set during the build, and lets `KeyboardInterrupt` through."""
@@ -104,7 +107,9 @@ def open_sources(
     for reasons in unreadable.values():  # said once the build is over, not over the progress bar
         for reason in reasons:
             say(f"{reason}: skipped")
-    return SourceCatalogue(index, functools.partial(_paint, colour=colour))
+    return SourceCatalogue(
+        index, functools.partial(_paint, colour=colour, timeout=picture_timeout), current_colour=colour
+    )
 
 
 def sources_title(catalogue: SourceCatalogue) -> str:

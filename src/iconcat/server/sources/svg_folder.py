@@ -11,7 +11,9 @@
 - key: the name, the category folders and the style joined as an Iconify key (`arrow-up-filled`), so a
   key depends only on the file's own path: adding a file never renames another.
 - set name and prefix: `svg_set_identity` (the `NAME=` given, else the nearest package.json's name, else
-  the folder's name skipping generic ones; the prefix from that name and the set's location).
+  the folder's name skipping generic ones; the prefix from that name and the set's location). The
+  prefix keeps the set's ids apart and names nothing in Iconify: its icons have no Iconify name
+  (`SvgFolderUnit.has_iconify_names`).
 - the SVG text is kept as read (the rasteriser strips outside references before rendering); its width
   and height come from its `viewBox` (else its `width`/`height` attributes). A file that cannot be
   read, is larger than `MAX_SVG_BYTES`, is not well-formed XML or has no size is skipped with one line.

@@ -4,17 +4,20 @@ What it shows, top to bottom: how many icons; the variant preference (a format a
 gets the nearest choice it offers, `saving.nearest_choice`); the folder files go to; the icons, each
 with its choice or "nothing close" (those are listed under the list too, and left out of a batch) and,
 once a batch has run, what became of its file; the batch's progress ("12 of 50 · 3.4 MB · 1.2 MB/s");
-the summary of the last batch (saved, already there, failed with each reason, cancelled).
+the summary of the last batch (saved, already there, failed with each reason, cancelled); and once a
+batch has saved the file of every icon in the bag, the offer to empty it (`BagController.offers_to_empty`):
+its button has the focus, so Enter takes it and esc leaves the bag as it is.
 
 Keys: `d` download all, `x` cancel all, `r` retry the failed, `space`/`delete` take the highlighted icon
 out of the bag, `e` twice empty the bag, `ctrl+f` the download folder (`screens.download_folder`),
 `esc` close. The buttons do the same.
 
 Decisions: closing the screen never stops a batch (it is the browser screen's worker: the status line
-keeps counting, and opening the bag again shows it); "download all" keeps the icons in the bag (it is
-emptied only by `e`, so a person can save the same icons again in another format); a second batch
-cannot start while one runs. Every string from the catalogue (names, styles, sets, formats) and every
-failure reason is sanitised and shown as plain Content.
+keeps counting, and opening the bag again shows it); "download all" keeps the icons in the bag until
+the person empties it (`e` twice, or the offer once every file is saved: nothing is lost then), so the
+same icons can be saved again in another format; a partial success offers nothing (retry, or take
+icons out one by one); a second batch cannot start while one runs. Every string from the catalogue
+(names, styles, sets, formats) and every failure reason is sanitised and shown as plain Content.
 """
 
 from __future__ import annotations
@@ -140,6 +143,10 @@ class BagScreen(ModalScreen[None]):
                 yield Static("", id="bag-progress", markup=False)
             with VerticalScroll(id="bag-summary-box"):
                 yield Static("", id="bag-summary", markup=False)
+            with Horizontal(id="bag-offer"):
+                yield Static(Content("Every file is saved: "), id="bag-offer-text", markup=False)
+                yield Button(Content("Empty the bag"), id="bag-offer-empty", variant="primary", compact=True)
+                yield Static(Content("  enter empties it, esc keeps it"), id="bag-offer-keys", markup=False)
             with Horizontal(id="bag-buttons"):
                 yield Button(Content("Download all"), id="bag-download", variant="primary")
                 yield Button(Content("Cancel all"), id="bag-cancel")
@@ -167,6 +174,7 @@ class BagScreen(ModalScreen[None]):
             if not self.bag.running:
                 self._show_summary(batch.summary())
         self.query_one("#bag-list", OptionList).focus()
+        self._show_offer()
 
     def on_unmount(self) -> None:
         self.bag.stop_listening(self)
@@ -244,6 +252,7 @@ class BagScreen(ModalScreen[None]):
     def _bag_changed(self, message: BagController.Changed) -> None:
         message.stop()
         self._rebuild()
+        self._show_offer()
 
     @on(BagController.ItemChanged)
     def _item_changed(self, message: BagController.ItemChanged) -> None:
@@ -266,6 +275,7 @@ class BagScreen(ModalScreen[None]):
         if batch is not None:
             self._show_progress(batch.progress())
         self._show_summary(message.summary)
+        self._show_offer()
         items = self._batch_items()  # every row's final word (a cancelled waiting file never started)
         listing = self.query_one("#bag-list", OptionList)
         for index, icon in enumerate(self._icons):
@@ -285,6 +295,17 @@ class BagScreen(ModalScreen[None]):
         shown.update(Content(summary_text(summary)))
         shown.set_class(bool(summary.failed), "-failed")
 
+    def _show_offer(self) -> None:
+        """The offer to empty the bag, focused, while the last batch has saved every icon's file; else
+        hidden (the list has the focus back)."""
+        offered = self.bag.offers_to_empty
+        self.query_one("#bag-offer").set_class(offered, "-shown")
+        button = self.query_one("#bag-offer-empty", Button)
+        if offered:
+            button.focus()
+        elif self.focused is button:
+            self.query_one("#bag-list", OptionList).focus()
+
     # ----------------------------------------------------------------- acting
 
     @on(Select.Changed, "#bag-variant")
@@ -301,6 +322,7 @@ class BagScreen(ModalScreen[None]):
             "bag-cancel": self.action_cancel_all,
             "bag-retry-button": self.action_retry_failed,
             "bag-empty-button": self.action_empty,
+            "bag-offer-empty": self._take_offer,
         }.get(event.button.id or "")
         if action is not None:
             action()
@@ -335,6 +357,7 @@ class BagScreen(ModalScreen[None]):
         self.query_one("#bag-summary", Static).update(Content(""))
         if self.bag.download_all(planned, self.folder) is not None:
             self._replan()  # every row says "waiting"
+            self._show_offer()  # (gone until this batch has saved them all)
 
     def action_cancel_all(self) -> None:
         """Cancel every file of the batch still to save (their partial files are removed)."""
@@ -351,6 +374,7 @@ class BagScreen(ModalScreen[None]):
             return
         self.query_one("#bag-summary", Static).update(Content(""))
         self._replan()
+        self._show_offer()
 
     def action_take_out(self) -> None:
         """Take the highlighted icon out of the bag."""
@@ -359,6 +383,7 @@ class BagScreen(ModalScreen[None]):
             return
         self.bag.unmark([self._icons[index].id])
         self._rebuild()
+        self._show_offer()
 
     def action_empty(self) -> None:
         """Empty the bag: the first press asks, a second within a few seconds empties it."""
@@ -374,4 +399,17 @@ class BagScreen(ModalScreen[None]):
         self._empty_asked_at = -1.0
         count = self.bag.empty()
         self._rebuild()
+        self._show_offer()
         self.notify(f"The bag is empty ({count} icons taken out).", title="The bag", markup=False)
+
+    def _take_offer(self) -> None:
+        """Empty the bag at once: the last batch saved every icon's file (the offer is shown only then)."""
+        if not self.bag.offers_to_empty:
+            return
+        count = self.bag.empty()
+        self._rebuild()
+        self._show_offer()
+        noun = "icon" if count == 1 else "icons"
+        self.notify(
+            f"The bag is empty ({count} {noun} taken out; their files are saved).", title="The bag", markup=False
+        )

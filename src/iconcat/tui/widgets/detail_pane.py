@@ -2,25 +2,28 @@
 
 Icons from a catalogue that says more (sets of icons from disk: issue 24's optional extensions) get two
 lines more under the set, and only they: the icon's Iconify name ("Iconify  tabler:arrow-up", what a
-web developer pastes into code) and the set's licence and author ("Licence  MIT · by Paweł Kuna", or
-"Author  …" without a licence); the licence's and author's full names and addresses are the fields'
-tooltip. Without them (the demo, other catalogues) the pane is as before, line for line.
+web developer pastes into code: never cut, it wraps after a ":" or "-" where the pane is narrow) and
+the set's licence and author ("Licence  MIT · by Paweł Kuna", or "Author  …" without a licence); the
+licence's and author's full names and addresses are the fields' tooltip. Without them (the demo,
+other catalogues) the pane is as before, line for line.
 
 The text fields change the moment the highlight moves; the picture follows when its preview arrives.
 Every value comes from the catalogue, so each goes through `sanitize` and into plain Content.
 
 Grouped by name (`show_group`), the pane also shows the group's members under the fields: small tiles
-(a `Gallery` on the shared preview loader's "members" channel), each labelled with its style and set,
-so every member stays reachable. The fields, the picture and the variants are the highlighted
-member's; Tab (or → from the list) moves into the tiles, ← from the first column or Esc moves back, and
-Enter on a tile (or `d`) posts `MemberChosen` for the variant picker.
+(a `Gallery` on the shared preview loader's "members" channel), each labelled with its style and set
+(`MemberLabels`: the set's Iconify prefix before its name is cut), so every member stays reachable.
+The fields, the picture and the variants are the highlighted member's; Tab (or → from the list) moves
+into the tiles, ← from the first column or Esc moves back, and Enter on a tile (or `d`) posts
+`MemberChosen` for the variant picker.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+import re
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from rich.cells import cell_len, set_cell_size
+from rich.cells import cell_len, chop_cells, set_cell_size
 from textual import on
 from textual.app import ComposeResult, RenderResult
 from textual.binding import Binding, BindingType
@@ -36,6 +39,7 @@ from ..thumbnail_cache import ThumbnailCache
 from .gallery import Gallery
 from .messages import IconChosen, IconHighlighted
 from .thumbnail import Thumbnail
+from .tile_labels import MemberLabels
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from iconcat.api import Author, Icon, License, Ref
@@ -51,6 +55,7 @@ __all__ = [
     "describe_fields",
     "describe_variants",
     "extension_lines",
+    "wrap_name",
 ]
 
 _LABEL_WIDTH = 9
@@ -77,11 +82,43 @@ def _line(label: str, value: str, width: int | None = None) -> Content:
     return Content.assemble((label.ljust(_LABEL_WIDTH), ".detail-pane--label"), value)
 
 
+def wrap_name(name: str, width: int) -> list[str]:
+    """`name` in lines of at most `width` cells, broken after a ":" or "-" ("tabler:trash-" / "filled"),
+    a part longer than a line broken where the line ends: every character kept, in order."""
+    if width <= 0 or cell_len(name) <= width:
+        return [name]
+    lines: list[str] = []
+    line = ""
+    for part in re.split(r"(?<=[:-])", name):
+        if cell_len(line + part) <= width:
+            line += part
+            continue
+        if line:
+            lines.append(line)
+        *whole, line = chop_cells(part, width) or [""]
+        lines.extend(whole)
+    if line:
+        lines.append(line)
+    return lines
+
+
+def _wrapped(label: str, value: str, width: int | None) -> list[Content]:
+    """A field whose value is never cut (the Iconify name, which people type and paste): wrapped in
+    `width` cells (`wrap_name`), each further line under the first's value."""
+    room = None if width is None else width - _LABEL_WIDTH
+    if room is None or room <= 0:  # (not even the label fits: the pane is too narrow for any field)
+        return [_line(label, value, width)]
+    pieces = wrap_name(value, room)
+    labels = [label.ljust(_LABEL_WIDTH), *[" " * _LABEL_WIDTH] * (len(pieces) - 1)]
+    return [Content.assemble((said, ".detail-pane--label"), piece) for said, piece in zip(labels, pieces)]
+
+
 def extension_lines(icon: Icon, width: int | None = None) -> list[Content]:
-    """The lines of the optional extensions `icon` has: its Iconify name, its set's licence and author."""
+    """The lines of the optional extensions `icon` has: its Iconify name (wrapped, never cut), its set's
+    licence and author."""
     lines = []
     if icon.iconify:
-        lines.append(_line("Iconify", sanitize(icon.iconify, max_length=80), width))
+        lines.extend(_wrapped("Iconify", sanitize(icon.iconify, max_length=80), width))
     license, author = icon.set.license, icon.set.author
     licence_name = sanitize(license.label, max_length=40) if license is not None else ""
     author_name = sanitize(author.name or "", max_length=60) if author is not None else ""
@@ -126,28 +163,44 @@ def describe_fields(icon: Icon, width: int | None = None) -> Content:
 
 class FieldLines(Static):
     """The fields, drawn fitted to the width they have (`describe_fields`): at 120 columns "Category
-    Communication" was cut to "Category Communication …" by its id. What it holds (`visual`) stays whole."""
+    Communication" was cut to "Category Communication …" by its id. What it holds (`visual`) stays whole.
+
+    The Iconify name wraps rather than be cut ("tabler:trash-f…" at 120 columns): its lines are counted
+    at the width the fields have, so the height follows a resize too."""
 
     _icon: Icon | None = None
     extra_lines = 0
-    """Lines beyond the four fields (the optional extensions); the height grows by them."""
+    """Lines beyond the four fields (the optional extensions, at the fields' width); the height grows by them."""
     _said: tuple[License | None, Author | None] = (None, None)
 
     def show(self, icon: Icon) -> bool:
         """Show `icon`'s fields: a repaint, unless its extensions take another number of lines than the
         previous icon's (their height changes then: returns True)."""
         self._icon = icon
-        extra = len(extension_lines(icon))
-        resized = extra != self.extra_lines
-        if resized:
-            self.extra_lines = extra
-            self.styles.height = FIELD_LINES + extra if extra else None  # None: the stylesheet's again
+        resized = self._fit_height()
         said = (icon.set.license, icon.set.author)
         if said != self._said:  # the same set's icons say the same: the tooltip is left as it is
             self._said = said
             self.tooltip = describe_extensions(icon)
         self.update(describe_fields(icon), layout=resized)
         return resized
+
+    def _fit_height(self) -> bool:
+        """Make the height the fields' lines at the width they have; True when it changed."""
+        icon = self._icon
+        extra = len(extension_lines(icon, self.size.width or None)) if icon is not None else 0
+        if extra == self.extra_lines:
+            return False
+        self.extra_lines = extra
+        self.styles.height = FIELD_LINES + extra if extra else None  # None: the stylesheet's again
+        return True
+
+    def on_resize(self) -> None:
+        if self._fit_height():  # the Iconify name wraps in more or fewer lines
+            for pane in self.ancestors:
+                if isinstance(pane, DetailPane):
+                    pane.fields_resized()
+                    break
 
     def render(self) -> RenderResult:
         icon = self._icon
@@ -173,21 +226,28 @@ too, and more of them on screen is worth more), a third only on a tall terminal.
 VARIANT_LINES = 6
 """The variants table is padded to this many lines, so moving between icons with different numbers
 of variants repaints it without relaying out the screen (more variants than this do relayout)."""
+EXTENSION_LINES = 2
+"""The optional extensions' lines the pane is laid out for (the Iconify name on one line, the licence):
+an Iconify name wrapped onto more takes them from the variants' padding, so the pane keeps its height
+(at 80×24 the variants' box scrolled by the blank lines)."""
 
 
-def describe_variants(icon: Icon) -> Content:
-    """The variants as a compact table: label and variant id, one per line (at least VARIANT_LINES)."""
-    if not icon.variants:
-        lines = [Content.styled("No downloadable variants.", ".detail-pane--label")]
+def describe_variants(icon: Icon, lines: int = VARIANT_LINES, unserved: str = "") -> Content:
+    """The variants as a compact table: label and variant id, one per line (padded to `lines`);
+    `unserved`: why none can be had in this run (its set is not served), said in their place."""
+    if unserved:
+        table = [Content(unserved)]
+    elif not icon.variants:
+        table = [Content.styled("No downloadable variants.", ".detail-pane--label")]
     else:
         labels = [sanitize(variant.label, max_length=30) for variant in icon.variants]
         width = max(len(label) for label in labels)
-        lines = [
+        table = [
             Content.assemble(label.ljust(width), (f"  #{variant.id}", ".detail-pane--id"))
             for label, variant in zip(labels, icon.variants)
         ]
-    lines += [Content("")] * (VARIANT_LINES - len(lines))
-    return Content("\n").join(lines)
+    table += [Content("")] * (lines - len(table))
+    return Content("\n").join(table)
 
 
 class MemberGallery(Gallery):
@@ -196,6 +256,10 @@ class MemberGallery(Gallery):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "leave", "Back", show=False, id="members-leave", tooltip="Back to the results"),
     ]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.labels = MemberLabels()
 
     def action_cursor_left(self) -> None:
         """Highlight the previous tile; from the first column, back to the results."""
@@ -250,6 +314,9 @@ class DetailPane(Vertical):
         self._variant_lines = 0
         self.favourite_ids: frozenset[int] = frozenset()
         """The favourites' ids: their names get a star (set by the browser screen)."""
+        self.unserved: dict[int, str] = {}
+        """Remembered icons whose set is not served in this run, by id: why, said in place of their
+        variants (set by the memory controller; `browsing.remembered.not_served`, sanitised)."""
         self._picture_rows = 0
         self._member_lines = 0
         self._group: IconGroup | None = None
@@ -354,11 +421,7 @@ class DetailPane(Vertical):
             and [icon.id for icon in previous.members] == [icon.id for icon in group.members]
         )
         if not same_members:
-            gallery.show_icons(
-                group.members,
-                labels=[(icon.style.name, icon.set.name) for icon in group.members],
-                retry_failures=False,
-            )
+            gallery.show_icons(group.members, retry_failures=False)  # labelled by `MemberLabels`
             self.query_one("#detail-members-title", Static).update(Content(group.summary), layout=False)
         index = group.index_of(member) or 0
         gallery.highlighted = index
@@ -403,9 +466,25 @@ class DetailPane(Vertical):
         self.show_name()
         if self.query_one("#detail-refs", FieldLines).show(icon):
             self.call_after_refresh(self.fit_picture)  # the fields' height changed: stacked or not may too
-        variant_lines = max(len(icon.variants), VARIANT_LINES)
+        self.show_variants()
+        self.thumbnail.icon = icon
+
+    def show_variants(self) -> None:
+        """The icon's variants, padded to `VARIANT_LINES` less the lines a wrapped Iconify name takes, or
+        why it has none in this run (`unserved`)."""
+        icon = self.icon
+        if icon is None:
+            return
+        unserved = self.unserved.get(icon.id, "")
+        wrapped = max(0, self.query_one("#detail-refs", FieldLines).extra_lines - EXTENSION_LINES)
+        padded = VARIANT_LINES - wrapped
+        variant_lines = padded if unserved else max(len(icon.variants), padded)
         self.query_one("#detail-variants", Static).update(
-            describe_variants(icon), layout=variant_lines != self._variant_lines
+            describe_variants(icon, padded, unserved), layout=variant_lines != self._variant_lines
         )
         self._variant_lines = variant_lines
-        self.thumbnail.icon = icon
+
+    def fields_resized(self) -> None:
+        """The fields took another number of lines at their new width (a wrapped Iconify name)."""
+        self.show_variants()
+        self.call_after_refresh(self.fit_picture)  # stacked or not may change

@@ -14,6 +14,13 @@ their end), and one cell of padding either side; the highlighted tile's padding 
 second line says the icon's style and set in short ("Outl·Core"), so 21 tiles named "Bell" can be
 told apart (`tile_text` fits them); the mouse's tooltip says them whole.
 
+Tile size: `+`/`-` step through the sizes. With `fit_tiles` (the results' gallery until a person
+has chosen a size), the size follows the view instead: drawn in blocks (`FITTED_MODES`), the largest
+that still shows `WHOLE_TILES_FITTED` (6) whole tiles (`gallery_geometry.largest_tile_showing`),
+since a small tile's picture in half blocks is 8×8 pixels and "Trash" and "Trash X" look alike at
+that; in true pixels (kitty, sixel) a small tile's picture is sharp, so the small size. A size chosen
+by `+`/`-` ends the fitting and says so (`TileSizeChosen`: the browser remembers it).
+
 A tile's label is the icon's own unless `show_icons` is given `labels`: lines of text per tile, each
 sanitised and shortened like a name; tiles are as tall as the most lines given (at least `label_lines`).
 Grouped results label their tiles with the name and "× 17" (the count of members); the detail pane's
@@ -32,6 +39,9 @@ sanitised when a tile is first drawn (only tiles on screen ever are) and shown a
 Marked icons (`set_marked`: "✓" in the bag, "★" a favourite) show their marks before their name, in
 the `gallery--mark` style; a change of marks repaints only the name lines of the tiles on screen whose
 marks changed.
+
+Icons `dimmed` says (`iconcat pick`: those with no file of the format asked) have their names drawn
+as faded as stale tiles' (`gallery--stale`'s `text-opacity`), their pictures as they are.
 
 It speaks as `ResultsList` does, with the same messages (`messages`): `IconHighlighted` as the
 highlight moves, `IconChosen` on a double click (Enter runs the screen's download command, which reads
@@ -53,6 +63,7 @@ from textual.binding import Binding, BindingType
 from textual.color import Color
 from textual.content import Content
 from textual.geometry import Region, Size
+from textual.message import Message
 from textual.reactive import reactive, var
 from textual.renderables.text_opacity import TextOpacity
 from textual.scroll_view import ScrollView
@@ -111,6 +122,12 @@ DEFAULT_TILE_SIZE = "small"
 """Small enough for 6 whole tiles in the app's results area at 80×24 (20 at 120×36), each with its
 name and its style and set under the picture (a third row shows its pictures and names)."""
 
+FITTED_MODES = frozenset({"half", "quadrant"})
+"""Picture modes whose sharpness a tile's size decides (blocks: two or four picture pixels a cell), so
+a gallery that fits its tiles (`fit_tiles`) picks the largest that still shows enough of them."""
+WHOLE_TILES_FITTED = 6
+"""Whole tiles a fitted gallery keeps on screen at least (when even the smallest size shows fewer, small)."""
+
 TILE_REPAINT_INTERVAL = 0.05
 """Seconds between repaints of tiles whose pictures arrive one by one (the last one on screen is
 painted at once): a frame redraws every widget its lines cross, so one per picture would cost more
@@ -134,7 +151,7 @@ class Gallery(ScrollView, can_focus=True):
     """`gallery--name`: names under the pictures; `gallery--highlight`: the highlighted tile's frame and
     name; `gallery--placeholder`: "…" while a picture loads and "no preview"; `gallery--mark`: the marks
     ("✓" in the bag, "★" a favourite); `gallery--stale`: its `text-opacity` fades the names while
-    `stale` (as `ResultsList`'s stale rows)."""
+    `stale` (as `ResultsList`'s stale rows), and the names of the icons `dimmed` says."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("up", "cursor_up", "Up", show=False, id="gallery-up", tooltip="Highlight the tile above"),
@@ -167,8 +184,7 @@ class Gallery(ScrollView, can_focus=True):
         Binding(
             "plus,equals_sign",
             "bigger_tiles",
-            "Bigger tiles",
-            show=False,
+            "Tiles",  # the footer's: the gallery's own key, shown first while it has the focus
             key_display="+",
             id="gallery-bigger",
             tooltip="Larger tiles: bigger pictures, fewer on screen",
@@ -193,6 +209,19 @@ class Gallery(ScrollView, can_focus=True):
     mode: var[str] = var("half", init=False)
     """How pictures are drawn: "half" or "quadrant" blocks, or "text": names only, no preview fetched."""
 
+    class TileSizeChosen(Message):
+        """A person chose the tile size (`+`/`-`): it is theirs from now on, no longer fitted to the view."""
+
+        def __init__(self, gallery: Gallery, size: str) -> None:
+            super().__init__()
+            self.gallery = gallery
+            self.size = size
+            """A key of `TILE_SIZES`."""
+
+        @property
+        def control(self) -> Gallery:
+            return self.gallery
+
     stale: reactive[bool] = reactive(False, init=False)
     """The tiles answered the search before while one for other words runs: their names are drawn
     faded (`gallery--stale`). The pictures stay as they are: a true-pixel picture's cells carry its
@@ -206,10 +235,17 @@ class Gallery(ScrollView, can_focus=True):
         mode: str = "half",
         channel: str = "gallery",
         label_lines: int = 1,
+        fit_tiles: bool = False,
+        dimmed: Callable[[Icon], bool] | None = None,
         id: str | None = None,
         classes: str | None = None,
     ) -> None:
         super().__init__(id=id, classes=classes)
+        self.dimmed = dimmed
+        """Which icons' names are drawn faded (`iconcat pick`: those that offer nothing asked); None: none."""
+        self.fit_tiles = fit_tiles
+        """True: the tile size follows the view (drawn in blocks, the largest that shows
+        `WHOLE_TILES_FITTED` whole tiles; else small) until a person chooses one with `+`/`-`."""
         self.loader = loader
         """Fetches and draws the pictures (shared with other widgets that show previews)."""
         self.channel = channel
@@ -239,6 +275,7 @@ class Gallery(ScrollView, can_focus=True):
         self._tooltip_index: int | None = None
         self._spec = RenderSpec(1, 1, (0, 0, 0))  # set by render_lines before any line is drawn
         self._fade = 1.0  # the names' opacity (below 1 while `stale`), set by render_lines
+        self._dim_fade = 1.0  # the names' opacity on tiles `dimmed` says, set by render_lines
 
     # ----------------------------------------------------------------- public API
 
@@ -537,6 +574,9 @@ class Gallery(ScrollView, can_focus=True):
         self.tell_loader()
 
     def watch_mode(self) -> None:
+        if self.fit_tiles and self.is_mounted:
+            self._layout()  # (into or out of blocks: another size may fit)
+            self.scroll_to_highlight()
         self.refresh()
         self.tell_loader()
 
@@ -592,9 +632,35 @@ class Gallery(ScrollView, can_focus=True):
         # The vertical scrollbar's room is always kept: columns then never change as it comes and goes.
         return max(width - self.styles.scrollbar_size_vertical, 1)
 
+    def _view_height(self) -> int:
+        """Lines the view shows (before the first layout, what its container will give it)."""
+        height = self.scrollable_content_region.height
+        if height <= 0:
+            size = getattr(self.parent, "content_size", None)
+            if size is not None:
+                height = size.height - self.styles.gutter.height
+        return height
+
+    def fitted_tile_size(self, width: int, height: int) -> str:
+        """The tile size a gallery of `width` × `height` cells fits (`fit_tiles`) with its pictures
+        drawn as they are now: in blocks, the largest showing `WHOLE_TILES_FITTED` whole tiles."""
+        if self.mode not in FITTED_MODES:
+            return DEFAULT_TILE_SIZE
+        names = list(TILE_SIZES)
+        sized = [replace(TILE_SIZES[name], labels=self._label_lines) for name in names]
+        tiles = [(size.width, size.height) for size in sized]
+        return names[geometry.largest_tile_showing(tiles, width, height, WHOLE_TILES_FITTED)]
+
     def _layout(self) -> None:
         """Columns and the virtual size for the current width, tile size and icon count."""
         width = self._grid_width()
+        if self.fit_tiles and (height := self._view_height()) > 0:
+            fitted = self.fitted_tile_size(width, height)
+            if fitted != self.tile_size:
+                # Set without the watcher: it would lay out again; what it does besides (forget the
+                # labels fitted to the old width; scroll, repaint, tell the loader) the layout's callers do.
+                self.set_reactive(Gallery.tile_size, fitted)
+                self.labels.forget()
         tile = self.tile
         self._grid = Grid.fit(len(self._icons), width, tile.width, tile.height)
         self.virtual_size = Size(width, self._grid.height)
@@ -634,7 +700,9 @@ class Gallery(ScrollView, can_focus=True):
                 base + self.get_component_rich_style("gallery--name") + self.get_component_rich_style("gallery--mark"),
             )
         self._spec = self.render_spec()
-        self._fade = self.get_component_styles("gallery--stale").text_opacity if self.stale else 1.0
+        faded = self.get_component_styles("gallery--stale").text_opacity
+        self._fade = faded if self.stale else 1.0
+        self._dim_fade = faded if self.dimmed is not None and not self.stale else 1.0
         lines = super().render_lines(crop)
         if not self._repaint_rows and self._repaint_timer is None:
             self.loader.frame_drawn()  # every picture that came is in this frame: the fetches ahead may start
@@ -661,10 +729,12 @@ class Gallery(ScrollView, can_focus=True):
         if grid.left:
             segments.append(Segment(" " * grid.left, base))
         spec = self._spec if sub < tile.rows else None
+        dimmed = self.dimmed if spec is None and self._dim_fade < 1.0 else None
         for index in tiles:
             icon = icons[index]
             frame = highlight_style if index == self.highlighted else base
             pad = Segment(" ", frame)
+            tile_start = len(segments)
             segments.append(pad)
             if spec is not None:
                 # (A sixel picture's line ends in its mark, which the frame `pad` follows: see true_pixels.)
@@ -683,6 +753,12 @@ class Gallery(ScrollView, can_focus=True):
                 else:
                     segments.append(Segment(self.labels.line(index, label_line, tile.columns), text_style))
             segments.append(pad)
+            if dimmed is not None and dimmed(icon):
+                app = self.app
+                faded = TextOpacity.process_segments(
+                    segments[tile_start:], self._dim_fade, app.ansi_theme, app.native_ansi_color
+                )
+                segments[tile_start:] = list(faded)
         used = grid.left + len(tiles) * tile.width
         if used < width:
             segments.append(Segment(" " * (width - used), base))
@@ -774,14 +850,18 @@ class Gallery(ScrollView, can_focus=True):
             self.post_message(IconChosen(self, icon))
 
     def action_bigger_tiles(self) -> None:
-        """Larger tiles."""
-        sizes = list(TILE_SIZES)
-        self.tile_size = sizes[min(sizes.index(self.tile_size) + 1, len(sizes) - 1)]
+        """Larger tiles (the person's choice from now on: `TileSizeChosen`)."""
+        self._choose_tile_size(+1)
 
     def action_smaller_tiles(self) -> None:
-        """Smaller tiles."""
+        """Smaller tiles (the person's choice from now on: `TileSizeChosen`)."""
+        self._choose_tile_size(-1)
+
+    def _choose_tile_size(self, step: int) -> None:
         sizes = list(TILE_SIZES)
-        self.tile_size = sizes[max(sizes.index(self.tile_size) - 1, 0)]
+        self.fit_tiles = False
+        self.tile_size = sizes[min(max(sizes.index(self.tile_size) + step, 0), len(sizes) - 1)]
+        self.post_message(self.TileSizeChosen(self, self.tile_size))
 
     def index_at(self, x: int, y: int) -> int | None:
         """The index of the tile at content offset (`x`, `y`) (on screen, not scrolled), or None."""

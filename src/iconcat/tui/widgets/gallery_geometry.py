@@ -13,10 +13,12 @@ the room after a shorter last row.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 __all__ = [
     "Grid",
+    "largest_tile_showing",
     "prefetch_window",
     "rows_in_view",
     "scroll_to_show",
@@ -129,6 +131,18 @@ def tiles_in_whole_rows(grid: Grid, top: int, height: int) -> range:
     first = top // grid.tile_height * grid.columns
     rows = max(1, -(-height // grid.tile_height))
     return range(min(first, grid.count), min(first + rows * grid.columns, grid.count))
+
+
+def largest_tile_showing(tiles: Sequence[tuple[int, int]], width: int, height: int, whole: int) -> int:
+    """Which of `tiles` ((width, height) in cells, smallest first) is the largest of which a view of
+    `width` × `height` cells shows at least `whole` whole tiles, laid out as `Grid.fit` lays them out
+    (as many to a row as the width holds; a tile wider than the view is cut, so no whole one); 0, the
+    smallest, when none does."""
+    for index in reversed(range(len(tiles))):
+        tile_width, tile_height = tiles[index]
+        if (width // tile_width) * (height // tile_height) >= whole:
+            return index
+    return 0
 
 
 def scroll_to_show(grid: Grid, index: int, top: int, height: int) -> int | None:

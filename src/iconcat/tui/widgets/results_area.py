@@ -13,8 +13,9 @@ Grouped by name (`show_groups`), the views show one entry per group: the group's
 the entry's icon (the gallery tile's picture), labelled "Arrow Up · 17" in the list and "Arrow Up"
 over "× 17" under a tile; `highlighted_group` is the group under the highlight.
 
-Icons in the bag (`set_marks`) show "✓" on their tile or row, favourites (`set_favourites`) "★";
-grouped, an entry shows a mark when any of its members has it.
+Icons in the bag (`set_marks`) show "✓" on their tile or row, favourites (`set_favourites`) "★",
+remembered icons whose set is not served now (`set_unserved`) "⊘"; grouped, an entry shows a mark when
+any of its members has it.
 """
 
 from __future__ import annotations
@@ -32,8 +33,8 @@ from textual.widgets import Input, Static
 
 from iconcat.browsing.search_state import SearchPhase, SearchState
 
-from .gallery import Gallery
-from .marks import BAG_MARK, FAVOURITE_MARK
+from .gallery import DEFAULT_TILE_SIZE, Gallery
+from .marks import BAG_MARK, FAVOURITE_MARK, UNSERVED_MARK
 from .results_list import ResultsList
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
@@ -52,14 +53,26 @@ class ResultsArea(Container):
     """"gallery" or "list": which view of the results is on show."""
 
     def __init__(
-        self, loader: PreviewLoader, *, view: str = "gallery", mode: str = "half", id: str | None = None
+        self,
+        loader: PreviewLoader,
+        *,
+        view: str = "gallery",
+        mode: str = "half",
+        dimmed: Callable[[Icon], bool] | None = None,
+        tile_size: str | None = None,
+        id: str | None = None,
     ) -> None:
         super().__init__(id=id, classes="-message")
         self._loader = loader
         self._mode = mode
+        self._dimmed = dimmed
+        """Which icons both views draw faded (`iconcat pick`: those that offer nothing asked); None: none."""
+        self._tile_size = tile_size
+        """The gallery's tile size a person chose; None: fitted to the view (`Gallery.fit_tiles`)."""
         self._groups: tuple[IconGroup, ...] | None = None
         self._marks: frozenset[int] = frozenset()
         self._favourites: frozenset[int] = frozenset()
+        self._unserved: frozenset[int] = frozenset()
         self._fill_hidden: Callable[[], None] | None = None
         """Puts the latest results into the view not on show; run when it is shown (until then nobody
         sees it, so a search fills one view, not two)."""
@@ -69,8 +82,16 @@ class ResultsArea(Container):
         self.set_class(view == "gallery", "-gallery-view")
 
     def compose(self) -> ComposeResult:
-        yield ResultsList(id="results")
-        yield Gallery(self._loader, mode=self._mode, label_lines=2, id="gallery")  # name, then style and set
+        yield ResultsList(dimmed=self._dimmed, id="results")
+        yield Gallery(  # name, then style and set under each picture
+            self._loader,
+            mode=self._mode,
+            label_lines=2,
+            tile_size=self._tile_size or DEFAULT_TILE_SIZE,
+            fit_tiles=self._tile_size is None,
+            dimmed=self._dimmed,
+            id="gallery",
+        )
         yield Static(Content(SearchState().explanation), id="results-message", markup=False)
 
     @property
@@ -124,11 +145,20 @@ class ResultsArea(Container):
         self._favourites = ids
         self._show_marks()
 
+    def set_unserved(self, ids: frozenset[int]) -> None:
+        """Show the not-served mark on the entries of the remembered icons with these ids, whose sets are
+        not served in this run (grouped: of any member)."""
+        self._unserved = ids
+        self._show_marks()
+
     def _show_marks(self) -> None:
         bag, favourites = self._entries(self._marks), self._entries(self._favourites)
+        unserved = self._entries(self._unserved)
         marks = {
-            entry: (BAG_MARK if entry in bag else "") + (FAVOURITE_MARK if entry in favourites else "")
-            for entry in bag | favourites
+            entry: (UNSERVED_MARK if entry in unserved else "")
+            + (BAG_MARK if entry in bag else "")
+            + (FAVOURITE_MARK if entry in favourites else "")
+            for entry in bag | favourites | unserved
         }
         self.query_one(ResultsList).set_marked(marks)
         self.query_one(Gallery).set_marked(marks)
@@ -152,7 +182,7 @@ class ResultsArea(Container):
 
     def show_icons(self, icons: Sequence[Icon], *, keep_place: bool = False) -> None:
         """Show `icons` (the first highlighted, or the same place when `keep_place`)."""
-        if self._groups is not None and (self._marks or self._favourites):
+        if self._groups is not None and (self._marks or self._favourites or self._unserved):
             self._groups = None
             self._show_marks()
         self._groups = None
@@ -184,7 +214,7 @@ class ResultsArea(Container):
             self.show_groups(groups, keep_place=True)
             return
         self._groups = tuple(groups)
-        if self._marks or self._favourites:
+        if self._marks or self._favourites or self._unserved:
             self._show_marks()  # an entry's mark follows its members
         listed = len(before)
         if self.view == "gallery":
@@ -210,7 +240,7 @@ class ResultsArea(Container):
         """Show one entry per group in both views (the first highlighted, or the same place when
         `keep_place`: grouping keeps each name's place as the results grow, so the index holds)."""
         self._groups = tuple(groups)
-        if self._marks or self._favourites:
+        if self._marks or self._favourites or self._unserved:
             self._show_marks()  # an entry's mark follows its members
         firsts = [group.first for group in self._groups]
         labels = [_group_label(group) for group in self._groups]

@@ -5,6 +5,10 @@ resizing never rebuilds the rows, measuring a row costs nothing (it is always on
 on screen are ever rendered. Names are sanitised when a row is first drawn and become plain text segments:
 never markup, never parsed.
 
+The columns give way on a narrow list, the name keeping its room (`ColumnWidths.columns`): a set whose
+name does not fit says its Iconify prefix ("mdi" for Material Design Icons), else its first word,
+before it is cut, and the style column goes before the set's (at 50 columns a set column stays).
+
 Grouped by name (`show_icons(..., groups=...)`), a row is one group: "Arrow Up · 17" (the count kept
 when the name is cut), then its style and set, or how many of each it comes in ("5 styles", "4 sets").
 
@@ -14,7 +18,8 @@ name cut to make room); a change of marks repaints only the rows on screen whose
 While a newer search runs, the rows on show are drawn faded (`ResultsList.stale`). That is a flag read
 when lines are drawn, not a CSS class: a class change restyles the list and its scrollbars (about as
 long as drawing the rows), twice per search. How faded comes from the stylesheet
-(`.results-list--stale`'s `text-opacity`), applied exactly as CSS `text-opacity` would be.
+(`.results-list--stale`'s `text-opacity`), applied exactly as CSS `text-opacity` would be. The rows
+of the icons `dimmed` says (`iconcat pick`: those with no file of the format asked) are drawn as faded.
 """
 
 from __future__ import annotations
@@ -65,12 +70,34 @@ def _fit(text: str, width: int) -> str:
     return set_cell_size(text, width - 1) + "…" if width else ""
 
 
+def _short_set(icon: Icon) -> str:
+    """The set's short name: its Iconify prefix ("mdi") when the icon has one shorter than the name,
+    else the name's first word ("Lucide Static" → "Lucide", as on a tile), else "" (raw: measured
+    before sanitising, as the names are)."""
+    name = icon.set.name
+    prefix = icon.iconify_prefix
+    if prefix and len(prefix) < len(name):
+        return prefix
+    first = name.split(maxsplit=1)[0] if name.strip() else ""
+    return first if len(first) < len(name.strip()) else ""
+
+
+def _set_text(name: str, short: str, width: int) -> str:
+    """A set in its column of `width` cells: its name whole, else its short name (`_short_set`), else cut."""
+    if cell_len(name) <= width or not short:
+        return _fit(name, width)
+    return _fit(short, width)
+
+
 @dataclass
 class ColumnWidths:
     """Widths of the style and set columns, shared by every row of one result set."""
 
     style: int = 0
     set: int = 0
+    short_set: int = 0
+    """The set column's width with each set said short (`_short_set`, else its name): where the names
+    do not fit, a narrow list keeps a set column this wide (50 columns: "mdi", "tabler", "Core")."""
     name: int = _MIN_NAME
     """The room the name column keeps before the set, then the style, give way: the longest name, up
     to `_MIN_NAME` (short names leave the set column on show in a narrow list)."""
@@ -91,13 +118,54 @@ class ColumnWidths:
             return cls(
                 style=min(max((len(group.styles_text) for group in groups), default=0), _MAX_STYLE),
                 set=min(max((len(group.sets_text) for group in groups), default=0), _MAX_SET),
+                short_set=min(max((len(_group_short_set(g) or g.sets_text) for g in groups), default=0), _MAX_SET),
                 name=min(max((cell_len(label) for label in labels), default=0), _MIN_NAME),
             )
         style = max((len(icon.style.name) for icon in icons), default=0)
         set_ = max((len(icon.set.name) for icon in icons), default=0)
+        short = max((len(_short_set(icon) or icon.set.name) for icon in icons), default=0)
         # Cells, not characters: a non-ASCII name may be wide (CJK), so it counts double.
         name = max((len(icon.name) if icon.name.isascii() else 2 * len(icon.name) for icon in icons), default=0)
-        return cls(style=min(style, _MAX_STYLE), set=min(set_, _MAX_SET), name=min(name, _MIN_NAME))
+        return cls(
+            style=min(style, _MAX_STYLE),
+            set=min(set_, _MAX_SET),
+            short_set=min(short, _MAX_SET),
+            name=min(name, _MIN_NAME),
+        )
+
+    def widen(self, other: ColumnWidths) -> bool:
+        """Take `other`'s widths where they are wider (more rows came); True when a column widened."""
+        wider = (
+            max(self.style, other.style),
+            max(self.set, other.set),
+            max(self.short_set, other.short_set),
+            max(self.name, other.name),
+        )
+        if wider == (self.style, self.set, self.short_set, self.name):
+            return False
+        self.style, self.set, self.short_set, self.name = wider
+        return True
+
+    def columns(self, width: int) -> tuple[int, int]:
+        """The (style, set) columns' widths in a row of `width` cells, 0 for a column left out: the
+        name keeps its room (`name`); the set says itself short before the style gives way, and the
+        style before the set (a set column stays at 50 columns, where it went first)."""
+        room = width - self.name
+        for style, set_ in (
+            (self.style, self.set),
+            (self.style, self.short_set),
+            (0, self.set),
+            (0, self.short_set),
+            (self.style, 0),
+        ):
+            if (style and style + _GAP) + (set_ and set_ + _GAP) <= room:
+                return style, set_
+        return 0, 0
+
+
+def _group_short_set(group: IconGroup) -> str:
+    """A group's set said short: its one set's (`_short_set`), else "" ("4 sets" is short already)."""
+    return _short_set(group.first) if len(group.sets) == 1 else ""
 
 
 class IconRow(Visual):
@@ -107,7 +175,7 @@ class IconRow(Visual):
     ever draws the few dozen rows on screen.
     """
 
-    __slots__ = ("icon", "widths", "group", "_texts")
+    __slots__ = ("icon", "widths", "group", "_texts", "_short_set")
 
     def __init__(self, icon: Icon, widths: ColumnWidths, group: IconGroup | None = None) -> None:
         self.icon = icon
@@ -115,6 +183,7 @@ class IconRow(Visual):
         self.group = group
         """The group this row stands for, when grouped by name (`icon` is its first member)."""
         self._texts: tuple[str, str, str] | None = None
+        self._short_set: str | None = None
 
     @property
     def texts(self) -> tuple[str, str, str]:
@@ -132,17 +201,25 @@ class IconRow(Visual):
             )
         return self._texts
 
+    @property
+    def short_set(self) -> str:
+        """The set's short name (`_short_set`, sanitised), or "" when it has none shorter."""
+        if self._short_set is None:
+            short = _group_short_set(self.group) if self.group is not None else _short_set(self.icon)
+            self._short_set = sanitize(short, max_length=40)
+        return self._short_set
+
     def cells(self, width: int) -> list[tuple[str, bool]]:
         """The row as (text, muted) pieces, exactly `width` cells in all."""
         widths = self.widths
         name, style, set_ = self.texts
+        style_width, set_width = widths.columns(width)
         columns: list[tuple[str, int]] = []
-        name_width = width
-        for value, column_width in ((style, widths.style), (set_, widths.set)):
-            if column_width and name_width - column_width - _GAP >= widths.name:
-                columns.append((value, column_width))
-                name_width -= column_width + _GAP
-        name_width = max(name_width, 0)
+        if style_width:
+            columns.append((_fit(style, style_width), style_width))
+        if set_width:
+            columns.append((_set_text(set_, self.short_set, set_width), set_width))
+        name_width = max(width - sum(column_width + _GAP for _, column_width in columns), 0)
         pieces: list[tuple[str, bool]] = []
         marks = widths.marked.get(self.icon.id)
         if marks and name_width > len(marks) + 1:
@@ -151,9 +228,9 @@ class IconRow(Visual):
         if self.group is not None and cell_len(name) > name_width:
             name = self.group.fit_label(name_width)  # cut, but keeping the count
         pieces.append((_fit(name, name_width), False))
-        for value, column_width in columns:
+        for value, _ in columns:
             pieces.append((_GAP_TEXT, False))
-            pieces.append((_fit(value, column_width), True))
+            pieces.append((value, True))
         return pieces
 
     def rich_styles(self, style: Style, get_style: Callable[[str], Style]) -> tuple[RichStyle, RichStyle]:
@@ -185,7 +262,7 @@ class ResultsList(OptionList):
 
     COMPONENT_CLASSES = {"results-list--meta", "results-list--stale"}
     """`results-list--meta`: the style and set columns; `results-list--stale`: its `text-opacity` is
-    how faded the rows are drawn while a newer search runs."""
+    how faded the rows are drawn while a newer search runs, and the rows of the icons `dimmed` says."""
 
     # Rows are plain text from the catalogue: there are never links to style, and looking for them
     # costs a pass over every row drawn.
@@ -215,9 +292,12 @@ class ResultsList(OptionList):
         ),
     ]
 
-    def __init__(self, *, id: str | None = None) -> None:
+    def __init__(self, *, dimmed: Callable[[Icon], bool] | None = None, id: str | None = None) -> None:
         # markup=False: prompts are Visuals anyway, but nothing here may ever be parsed as markup.
         super().__init__(id=id, markup=False)
+        self.dimmed = dimmed
+        """Which icons' rows are drawn faded (`iconcat pick`: those that offer nothing asked); None: none."""
+        self._dim_fade = 1.0
         self._icons: tuple[Icon, ...] = ()
         self._widths = ColumnWidths()
         self._fade = 1.0
@@ -280,11 +360,9 @@ class ResultsList(OptionList):
             return
         was_empty = not self._icons
         self._icons += tuple(icons)
-        widths, grown = self._widths, ColumnWidths.fit(icons)
-        wider = (max(widths.style, grown.style), max(widths.set, grown.set), max(widths.name, grown.name))
-        if wider != (widths.style, widths.set, widths.name):
+        widths = self._widths
+        if widths.widen(ColumnWidths.fit(icons)):
             # The rows share one widths object: the rows on screen are drawn again with the new columns.
-            widths.style, widths.set, widths.name = wider
             self._option_render_cache.clear()
             self.refresh()
         self._growing = self._overflowing()
@@ -301,16 +379,14 @@ class ResultsList(OptionList):
         The work is the changed and new rows', not every row's again."""
         new = groups[listed:]
         changed = [groups[index] for index in grown if index < listed]
-        widths, fitted = self._widths, ColumnWidths.fit((), [*changed, *new])
-        wider = (max(widths.style, fitted.style), max(widths.set, fitted.set), max(widths.name, fitted.name))
+        widths = self._widths
         options = self._options
         for index in grown:
             if index < listed:
                 row = options[index].prompt
                 if isinstance(row, IconRow):
-                    row.group, row._texts = groups[index], None
-        if changed or wider != (widths.style, widths.set, widths.name):
-            widths.style, widths.set, widths.name = wider
+                    row.group, row._texts, row._short_set = groups[index], None, None
+        if widths.widen(ColumnWidths.fit((), [*changed, *new])) or changed:
             self._option_render_cache.clear()  # (rows on screen are drawn again; a row is one line still)
             self.refresh()
         if not new:
@@ -390,18 +466,31 @@ class ResultsList(OptionList):
 
     def render_lines(self, crop: Region) -> list[Strip]:
         self._widths.highlight_background = self.get_visual_style("option-list--option-highlighted").background
-        self._fade = self.get_component_styles("results-list--stale").text_opacity if self.stale else 1.0
+        faded = self.get_component_styles("results-list--stale").text_opacity
+        self._fade = faded if self.stale else 1.0
+        self._dim_fade = faded if self.dimmed is not None and not self.stale else 1.0
         return super().render_lines(crop)
 
     def render_line(self, y: int) -> Strip:
         strip = super().render_line(y)
-        if self._fade >= 1.0:
+        fade = self._fade
+        if fade >= 1.0 and self._dim_fade < 1.0 and self._dims_line(y):
+            fade = self._dim_fade
+        if fade >= 1.0:
             return strip
         app = self.app
         return Strip(
-            TextOpacity.process_segments(strip, self._fade, app.ansi_theme, app.native_ansi_color),
+            TextOpacity.process_segments(strip, fade, app.ansi_theme, app.native_ansi_color),
             strip.cell_length,
         )
+
+    def _dims_line(self, y: int) -> bool:
+        """True when line `y` on screen is the row of an icon `dimmed` says."""
+        line = self.scroll_offset.y + y
+        if self.dimmed is None or not 0 <= line < len(self._lines):
+            return False
+        index = self._lines[line][0]
+        return index < len(self._icons) and self.dimmed(self._icons[index])
 
     def on_resize(self, event: events.Resize) -> None:
         """Keep the highlighted row on screen: shrinking the terminal would otherwise leave it below the

@@ -14,15 +14,20 @@ from textual.widgets._footer import FooterKey  # the footer's own parts (Textual
 KEPT_TO_THE_LAST = ("quit_anywhere",)
 """Actions whose key stays when the footer is too narrow for every key: a newcomer must always see
 how to leave. (The command palette's key is docked apart and always stays.)"""
+DROPPED_FIRST = ("bigger_tiles",)
+"""Actions whose key goes first when the footer is too narrow, wherever it stands: a help to find
+(`+` tiles, which `?` and the palette list too), never at the cost of a key to get about (`? Keys`)."""
 
 
 def keys_that_fit(keys: Sequence[tuple[str, str, str]], room: int) -> list[int]:
     """Which of `keys` (action, key shown, description) to show, in order, in `room` cells of a compact
     footer (each key: its display, a space, its description, a space after): all when they fit; else
-    the rightmost are left out first, never one of `KEPT_TO_THE_LAST`."""
+    those of `DROPPED_FIRST` are left out first, then the rightmost, never one of `KEPT_TO_THE_LAST`."""
     widths = [cell_len(shown) + (1 + cell_len(label) if label else 0) + 1 for _, shown, label in keys]
     kept = list(range(len(keys)))
-    for number in reversed(range(len(keys))):
+    first = [number for number in range(len(keys)) if keys[number][0] in DROPPED_FIRST]
+    rest = [number for number in range(len(keys)) if keys[number][0] not in DROPPED_FIRST]
+    for number in [*first, *reversed(rest)]:
         if sum(widths[n] for n in kept) <= room:
             break
         if keys[number][0] not in KEPT_TO_THE_LAST:
@@ -48,9 +53,10 @@ class SteadyFooter(Footer):
     less each): at 80 columns over the results, every key shown fits, ^q Quit and ? Keys too."""
 
     def on_resize(self, event: events.Resize) -> None:
-        self.compact = event.size.width < self.COMPACT_BELOW
-        if self.compact and event.size.width != self._laid_out_for:
-            self.refresh(recompose=True)  # the keys that fit depend on the width
+        was_compact, self.compact = self.compact, event.size.width < self.COMPACT_BELOW
+        if (self.compact or was_compact) and event.size.width != self._laid_out_for:
+            # The keys that fit depend on the width; widened past compact, those left out come back.
+            self.refresh(recompose=True)
 
     _laid_out_for = 0
 

@@ -1,6 +1,7 @@
 """The words under a gallery's tiles, kept per tile: no Textual (the gallery styles and draws them).
 
-A tile's label is its icon's own (the name, then its style and set in short: `tile_text`) or the lines
+A tile's label is its icon's own (the name, then its style and set in short: `tile_text`; a set with an
+Iconify name says its prefix, "Outl·mdi", before its name is cut) or the lines
 the gallery was given (`show`). Server strings are sanitised when a tile is first drawn (only tiles
 on screen ever are) and kept until the icons or the tile's width change (`forget`).
 """
@@ -17,7 +18,7 @@ from ..tile_text import fit_centred, origin_line
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from iconcat.api import Icon
 
-__all__ = ["TileLabels"]
+__all__ = ["MemberLabels", "TileLabels"]
 
 
 class TileLabels:
@@ -87,18 +88,29 @@ class TileLabels:
         text = self._texts.get((index, 0))
         if text is None:
             raw = (given[index][0] if index < len(given) and given[index] else "") if given else None
-            text = self._texts[(index, 0)] = sanitize(self._icons[index].name if raw is None else raw, max_length=80)
+            icon = self._icons[index]
+            text = self._texts[(index, 0)] = self._own(icon, 0, width) if raw is None else sanitize(raw, max_length=80)
         fitted = fit_centred(f"{marks} {text}", width)
         at = fitted.find(marks)
         if at < 0:  # (a tile too narrow for even the marks)
             return fitted, "", ""
         return fitted[:at], marks, fitted[at + len(marks) :]
 
-    @staticmethod
-    def _own(icon: Icon, line: int, width: int) -> str:
-        """Line `line` of an icon's own label: its name (sanitised), then its style and set in short,
-        fitted and centred."""
+    def _own(self, icon: Icon, line: int, width: int) -> str:
+        """Line `line` of an icon's own label: its name (sanitised), then its style and set in short
+        (the set's Iconify prefix for it when its name does not fit), fitted and centred."""
         if line == 0:
             return sanitize(icon.name, max_length=80)
-        origin = origin_line(sanitize(icon.style.name, max_length=40), sanitize(icon.set.name, max_length=40), width)
-        return fit_centred(origin, width)
+        style, set_name = sanitize(icon.style.name, max_length=40), sanitize(icon.set.name, max_length=40)
+        return fit_centred(origin_line(style, set_name, width, sanitize(icon.iconify_prefix, max_length=40)), width)
+
+
+class MemberLabels(TileLabels):
+    """A group's members' labels (the detail pane's tiles): each member's style, then its set, whose
+    Iconify prefix stands for it when its name does not fit ("tabler" where "Tabl…ons" was)."""
+
+    def _own(self, icon: Icon, line: int, width: int) -> str:
+        if line == 0:
+            return sanitize(icon.style.name, max_length=40)
+        set_name = sanitize(icon.set.name, max_length=40)
+        return fit_centred(origin_line("", set_name, width, sanitize(icon.iconify_prefix, max_length=40)), width)
