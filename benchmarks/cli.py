@@ -24,7 +24,9 @@ comparison taking turns within each round so a drift of the machine reaches both
    there, else a generated set of 500 icons; its index built in the warm-up round, one cache folder
    each) run by that code and by this one (`python -m iconcat.cli` with `PYTHONPATH` at each `src`, the
    same interpreter), taking turns: median and best of the rounds, and this ÷ the baseline (issue 30:
-   the commands in-process, where the baseline starts a uvicorn server on a loopback port).
+   the commands in-process, where the baseline starts a uvicorn server on a loopback port); and the
+   same search on a plain-http catalogue on loopback (as in 2), where nothing changed but the choice
+   of catalogue: its cost.
 
 Child processes cache their bytecode (in a folder of their own when the shell sets
 PYTHONDONTWRITEBYTECODE), as an installed copy does; the first round of each case warms that cache
@@ -123,32 +125,45 @@ def small_set(folder: Path) -> Path:
 
 
 def before_and_after(baseline: Path, from_set: Path | None, rounds: int) -> None:
-    """Section 4: the same two searches by the baseline's code and by this one, taking turns."""
+    """Section 4: the same searches by the baseline's code and by this one, taking turns."""
     here = Path(__file__).resolve().parent.parent / "src"
     scratch = Path(tempfile.mkdtemp(prefix="iconcat-bench-cli-"))
     sets = from_set or (TABLER if TABLER.is_file() else small_set(scratch))
     command = [sys.executable, "-m", "iconcat.cli", "search", "arrow"]
-    for options, named in ((["--demo"], "--demo"), (["--from", str(sets)], f"--from {sets.name}")):
-        cases: dict[str, list[float]] = {"before": [], "after": []}
-        envs = {
-            name: environment(PYTHONPATH=str(src), ICONCAT_CACHE_DIR=str(scratch / f"cache-{name}"))
-            for name, src in (("before", baseline), ("after", here))
-        }
-        for round_number in range(rounds + 1):  # (the first round warms the caches and builds the index)
-            for name in ("before", "after") if round_number % 2 else ("after", "before"):
-                elapsed = seconds([*command, *options], envs[name])
-                if round_number:
-                    cases[name].append(elapsed)
-        median = {name: statistics.median(values) for name, values in cases.items()}
-        best = {name: min(values) for name, values in cases.items()}
-        print(f"   iconcat search arrow {named}")
-        for name in ("before", "after"):
-            print(f"     {name:<6} {median[name] * 1000:7.1f} / {best[name] * 1000:7.1f} ms")
-        print(
-            f"     after / before  {median['after'] / median['before']:4.2f}x median,"
-            f" {best['after'] / best['before']:4.2f}x best"
-        )
-    shutil.rmtree(scratch, ignore_errors=True)
+    server, base_url = start_server_process(page_size=48)
+    try:
+        for options, named, served in (
+            (["--demo"], "--demo", {}),
+            (["--from", str(sets)], f"--from {sets.name}", {}),
+            (
+                [],
+                "on a plain-http catalogue (the choice's own cost)",
+                {"ICONCAT_BASE_URL": base_url, "ICONCAT_TOKEN": TOKEN},
+            ),
+        ):
+            envs = {
+                name: environment(PYTHONPATH=str(src), ICONCAT_CACHE_DIR=str(scratch / f"cache-{name}"), **served)
+                for name, src in (("before", baseline), ("after", here))
+            }
+            cases: dict[str, list[float]] = {"before": [], "after": []}
+            for round_number in range(rounds + 1):  # (the first round warms the caches and builds the index)
+                for name in ("before", "after") if round_number % 2 else ("after", "before"):
+                    elapsed = seconds([*command, *options], envs[name])
+                    if round_number:
+                        cases[name].append(elapsed)
+            median = {name: statistics.median(values) for name, values in cases.items()}
+            best = {name: min(values) for name, values in cases.items()}
+            print(f"   iconcat search arrow {named}")
+            for name in ("before", "after"):
+                print(f"     {name:<6} {median[name] * 1000:7.1f} / {best[name] * 1000:7.1f} ms")
+            print(
+                f"     after / before  {median['after'] / median['before']:4.2f}x median,"
+                f" {best['after'] / best['before']:4.2f}x best"
+            )
+    finally:
+        server.terminate()
+        server.wait()
+        shutil.rmtree(scratch, ignore_errors=True)
 
 
 def main(argv: list[str] | None = None) -> int:
