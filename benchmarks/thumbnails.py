@@ -35,6 +35,21 @@ the whole catalogue) and prints:
 3. Refusal costs for hostile inputs: median time in-process, and peak memory measured in a fresh
    interpreter (peak RSS during the decode, the peak mark reset just before, minus RSS before),
    beside Pillow left to itself.
+4. Pictures in a 256-colour terminal (session 35), half blocks, legibility tile off, on three
+   backgrounds (the dark and light of table 2, and Textual's dark surface, the browser's default):
+   a. PSNR and mean OKLab distance (x 100: about 1 is just noticeable) against the ideal of table 2,
+      over the picture's area, for the demo's previews and, when the `fontawesomefree` test extra is
+      installed, Font Awesome icons drawn from their SVG in five colours. Columns: before (our 24-bit
+      cells as Rich downgrades each colour to the palette: what a 256-colour terminal showed), ours
+      (`colours="256"`: the renderer picks each entry, nearest in OKLab), for information tmux (24-bit
+      cells written, tmux turning them to the palette itself, as it does for a client without RGB:
+      its `colour_find_rgb`, nearest in sRGB between the cube and the greys) and 24-bit (no palette:
+      the ceiling).
+   b. Render time of `build_cells(colours="256")` against `build_cells()` (24 bits, the same work
+      before this session), cold (every cache emptied, the nearest-entry answers too), warm and
+      gallery as in table 1, half blocks and quadrants; the ratio is 256 / 24-bit.
+   `--images DIR` also writes DIR/palette-<background>.png: per preview the ideal, 24-bit, before
+   and ours at 16x8 cells, each cell 8 x 16 pixels.
 
 Figures are ratios within one run; never part of the test suite's pass/fail.
 """
@@ -63,7 +78,17 @@ from iconcat.imaging.renderers import clear_style_caches, half_block_segments, q
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository root: helpers shared with the tests
 from tests.support.imaging import DARK, LIGHT, jpeg_claiming, pixel_bomb_png
-from tests.support.pictures import cells_to_image, ideal_canvas, picture_area, psnr, stock_canvas, stock_cells
+from tests.support.pictures import (
+    cells_to_image,
+    downgraded,
+    ideal_canvas,
+    mean_delta_e,
+    picture_area,
+    psnr,
+    recoloured,
+    stock_canvas,
+    stock_cells,
+)
 from tests.support.server import serving
 
 SIZES = ((8, 4), (16, 8), (32, 16), (64, 32))
@@ -375,13 +400,176 @@ def refusals(previews: list[bytes], eps: bytes, svg: bytes) -> None:
     print("   Pillow alone: Image.open(data).load() with its default limits, warnings ignored")
 
 
+TEXTUAL_DARK = (30, 30, 30)
+"""Textual's dark theme's surface: the browser's pictures are composited onto it by default."""
+PALETTE_SIZES = ((8, 4), (16, 8), (32, 16))
+FONT_AWESOME_ICONS = 24
+FONT_AWESOME_COLOURS = ("#2563eb", "#dc2626", "#16a34a", "#ea580c", "#9333ea")
+"""Tailwind's blue, red, green, orange and purple 600: ink colours icons are commonly given."""
+
+
+def font_awesome_previews(count: int) -> list[Image.Image]:
+    """`count` Font Awesome icons (solid, spread over the set) drawn at 128 px, in turn in each of
+    `FONT_AWESOME_COLOURS`; none without the `fontawesomefree` test extra."""
+    try:
+        import fontawesomefree  # type: ignore[import-not-found]
+    except ImportError:
+        return []
+    from iconcat.imaging.svg_raster import rasterise
+
+    folder = Path(fontawesomefree.__file__).parent / "static" / "fontawesomefree" / "svgs" / "solid"
+    files = sorted(folder.glob("*.svg"))
+    chosen = files[:: max(1, len(files) // count)][:count]
+    images = []
+    for number, path in enumerate(chosen):
+        # Font Awesome paints with the SVG default (black), not currentColor: the ink is given here.
+        drawn = decode_thumbnail(rasterise(path.read_text(encoding="utf-8"), 128))
+        ink = Image.new("RGBA", drawn.size, FONT_AWESOME_COLOURS[number % len(FONT_AWESOME_COLOURS)])
+        ink.putalpha(drawn.getchannel("A"))
+        images.append(ink)
+    return images
+
+
+def tmux_shown(image: Image.Image) -> Image.Image:
+    """`image` (RGB) as tmux shows 24-bit colours to a client without RGB (tmux's colour_find_rgb:
+    each channel to its nearest cube level, then that or the grey of the mean, nearer in sRGB)."""
+    levels = (0, 95, 135, 175, 215, 255)
+
+    def nearest(colour: tuple[int, int, int]) -> tuple[int, int, int]:
+        cube = tuple(levels[0 if v < 48 else 1 if v < 114 else (v - 35) // 40] for v in colour)
+        if cube == colour:
+            return colour
+        mean = sum(colour) // 3
+        grey = 8 + 10 * (23 if mean > 238 else (mean - 3) // 10)
+        cube_distance = sum((a - b) ** 2 for a, b in zip(cube, colour))
+        grey_distance = sum((grey - b) ** 2 for b in colour)
+        return (grey, grey, grey) if grey_distance < cube_distance else cube  # type: ignore[return-value]
+
+    colours = {colour: nearest(colour) for _, colour in image.getcolors(image.width * image.height) or ()}
+    return recoloured(image, colours)
+
+
+def shown_pixels(image: Image.Image, columns: int, rows: int, background, colours: str) -> Image.Image:
+    """One pixel per half cell: what `build_cells(..., colours=colours)` draws (tile off)."""
+    cells = build_cells(image, columns, rows, background, legible=False, colours=colours)
+    shown = cells_to_image(cells, columns, rows, background)
+    return shown.resize((columns, rows * 2), Image.Resampling.NEAREST)
+
+
+def palette_quality(sets: dict[str, list[Image.Image]]) -> None:
+    """Print table 4a (module docstring)."""
+    print("\n4a. Pictures in 256 colours: PSNR (dB, median / worst) and OKLab distance x 100 (median)")
+    names = ("before", "ours", "tmux", "24-bit")
+    print(f"{'pictures':>13}  {'cells':>6}  {'background':>12}  " + "  ".join(f"{name:>19}" for name in names))
+    for label, images in sets.items():
+        if not images:
+            continue
+        for columns, rows in PALETTE_SIZES:
+            box = (columns, rows * 2)
+            for name, background in (("dark", DARK), ("light", LIGHT), ("textual-dark", TEXTUAL_DARK)):
+                scores: dict[str, list[tuple[float, float]]] = {name: [] for name in names}
+                for image in images:
+                    ideal = ideal_canvas(image, box, background)
+                    area = picture_area(image, box)
+                    true = shown_pixels(image, columns, rows, background, "truecolor")
+                    shown = {
+                        "before": downgraded(true),
+                        "ours": shown_pixels(image, columns, rows, background, "256"),
+                        "tmux": tmux_shown(true),
+                        "24-bit": true,
+                    }
+                    for who, pixels in shown.items():
+                        scores[who].append((psnr(pixels, ideal, area), mean_delta_e(pixels, ideal, area)))
+                cells = []
+                for who in names:
+                    decibels = [score[0] for score in scores[who]]
+                    distances = [score[1] for score in scores[who]]
+                    decibels_said = f"{statistics.median(decibels):5.1f} / {min(decibels):4.1f}"
+                    cells.append(f"{decibels_said}  {statistics.median(distances):5.2f}")
+                print(f"{label:>13}  {columns:>3}x{rows:<2}  {name:>12}  " + "  ".join(f"{cell:>19}" for cell in cells))
+    print("   goal (issue 29): ours above before on PSNR, on every background and size")
+
+
+def palette_speed(images: list[Image.Image], repeat: int) -> None:
+    """Print table 4b (module docstring)."""
+    print("\n4b. Render time in 256 colours against 24 bits (ms, dark background; ratio 256 / 24-bit)")
+    states = ("cold", "warm", "gallery")
+    print(f"{'':15}  " + "  ".join(f"{state:-^26}" for state in states))
+    print(f"{'mode':>6} {'cells':>8}  " + "  ".join(f"{'24-bit':>8}  {'256':>8}  {'ratio':>6}" for _ in states))
+    for mode in ("half", "quadrant"):
+        for columns, rows in SPEED_SIZES:
+            times: dict[str, list[float]] = {
+                f"{who} {state}": [] for who in ("24", "256") for state in ("cold", "warm")
+            }
+            for image in images:
+                for who, colours in (("24", "truecolor"), ("256", "256")):
+
+                    def render(colours: str = colours) -> object:
+                        return build_cells(image, columns, rows, DARK, mode=mode, colours=colours)
+
+                    times[f"{who} cold"].append(median_time(render, repeat, clear_all_caches))
+                    render()
+                    times[f"{who} warm"].append(median_time(render, repeat))
+            per_image: dict[str, list[list[float]]] = {who: [[] for _ in images] for who in ("24", "256")}
+            for number in range(repeat):
+                clear_all_caches()
+                order = list(range(len(images)))
+                random.Random(number).shuffle(order)
+                for index in order:
+                    for who, colours in (
+                        (("24", "truecolor"), ("256", "256"))
+                        if number % 2 == 0
+                        else (
+                            ("256", "256"),
+                            ("24", "truecolor"),
+                        )
+                    ):
+                        image = images[index].copy()
+                        start = time.perf_counter()
+                        build_cells(image, columns, rows, DARK, mode=mode, colours=colours)
+                        per_image[who][index].append(time.perf_counter() - start)
+            figures = {name: statistics.median(values) * 1000 for name, values in times.items()}
+            for who in ("24", "256"):
+                figures[f"{who} gallery"] = statistics.median(statistics.median(t) for t in per_image[who]) * 1000
+            cells = []
+            for state in states:
+                true, palette = figures[f"24 {state}"], figures[f"256 {state}"]
+                cells.append(f"{true:8.3f}  {palette:8.3f}  {palette / true:5.2f}x")
+            print(f"{mode:>6} {columns:>3}x{rows:<4}  " + "  ".join(cells))
+
+
+def palette_images(images: list[Image.Image], folder: Path) -> None:
+    """Write folder/palette-<background>.png (module docstring)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    columns, rows = 16, 8
+    scale_x, scale_y = 8, 8  # one pixel per half cell -> a cell of 8 x 16
+    for name, background in (("dark", DARK), ("light", LIGHT), ("textual-dark", TEXTUAL_DARK)):
+        pictures = []
+        for image in images:
+            ideal = ideal_canvas(image, (columns, rows * 2), background)
+            true = shown_pixels(image, columns, rows, background, "truecolor")
+            pictures.append([ideal, true, downgraded(true), shown_pixels(image, columns, rows, background, "256")])
+        width, height = columns * scale_x, rows * 2 * scale_y
+        sheet = Image.new("RGB", (4 * (width + 8), len(pictures) * (height + 8)), (128, 128, 128))
+        for row, shown in enumerate(pictures):
+            for column, picture in enumerate(shown):
+                big = picture.resize((width, height), Image.Resampling.NEAREST)
+                sheet.paste(big, (column * (width + 8), row * (height + 8)))
+        path = folder / f"palette-{name}.png"
+        sheet.save(path)
+        print(f"   wrote {path} (columns: ideal, 24-bit, before, ours)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--previews", type=int, default=120, help="how many previews to measure")
     parser.add_argument("--repeat", type=int, default=7, help="runs per preview per measurement")
     parser.add_argument(
-        "--only", choices=("speed", "steps", "quality", "refusals"), help="print just this table (steps: 1c)"
+        "--only",
+        choices=("speed", "steps", "quality", "refusals", "palette"),
+        help="print just this table (steps: 1c; palette: 4)",
     )
+    parser.add_argument("--images", type=Path, help="write section 4's pictures into this folder (e.g. out/)")
     arguments = parser.parse_args()
     previews, eps, svg = fetch_catalogue_files(arguments.previews)
     images = [decode_thumbnail(data) for data in previews]
@@ -395,6 +583,13 @@ def main() -> None:
         quality(images)
     if arguments.only in (None, "refusals"):
         refusals(previews, eps, svg)
+    if arguments.only in (None, "palette"):
+        real = font_awesome_previews(FONT_AWESOME_ICONS)
+        print(f"\nFont Awesome: {len(real)} icons drawn from their SVG" if real else "\nFont Awesome: not installed")
+        palette_quality({"demo": images, "Font Awesome": real})
+        palette_speed(images, arguments.repeat)
+        if arguments.images is not None:
+            palette_images(images[:: max(1, len(images) // 12)][:12] + real[:6], arguments.images)
 
 
 if __name__ == "__main__":

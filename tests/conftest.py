@@ -13,13 +13,16 @@ TEST_TOKEN = "test-token-5f1c9a"
 
 @pytest.fixture(autouse=True)
 def isolated_environment(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch):
-    """Keep the developer's own settings, cache and token out of every test."""
+    """Keep the developer's own settings, cache, token and tmux out of every test."""
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path_factory.mktemp("config")))
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("cache")))
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("data")))  # the browser's memory
     for name in list(os.environ):
         if name.startswith("ICONCAT_"):
             monkeypatch.delenv(name)
+    # Run from inside tmux, the browser would hand copies to the developer's tmux (`iconcat.clipboard`).
+    monkeypatch.delenv("TMUX", raising=False)
+    monkeypatch.delenv("TMUX_PANE", raising=False)
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,12 @@ onto the background first (exact, per source pixel), then area-averaged (box fil
 is the mean of what it covers) to the same fitted size and position. Comparing only the fitted area
 keeps the plain background margins, which every renderer gets right, from flattering the score.
 
+256 colours: `downgraded` shows a picture as Rich writes its 24-bit colours to a 256-colour terminal
+(each colour through `Color.downgrade`: what such a terminal showed before the renderers chose the
+palette themselves); cells drawn with palette numbers read back as the entries' colours already.
+`mean_delta_e` is the mean OKLab distance (x 100; about 1 is a just noticeable difference), a
+measure of how far apart colours look, beside PSNR's sRGB error.
+
 Stock: rich-pixels' own `Pixels.from_image` at the size ours fits the picture to (its own resize keeps
 no aspect ratio), the baseline the benchmark and the thumbnail sheet compare with.
 """
@@ -21,14 +27,27 @@ from __future__ import annotations
 import math
 
 from PIL import Image, ImageChops, ImageStat
+from rich.color import EIGHT_BIT_PALETTE, Color, ColorSystem
 from rich.console import Console, RenderableType
 from rich_pixels import Pixels
 
 from iconcat.imaging.canvas import Placement, fit
 from iconcat.imaging.colour import RGB
+from iconcat.imaging.palette import oklab
 from iconcat.imaging.renderers import QUADRANT_CHARACTERS
 
-__all__ = ["cell_lines", "cells_to_image", "ideal_canvas", "picture_area", "psnr", "stock_canvas", "stock_cells"]
+__all__ = [
+    "cell_lines",
+    "cells_to_image",
+    "downgraded",
+    "ideal_canvas",
+    "mean_delta_e",
+    "picture_area",
+    "psnr",
+    "recoloured",
+    "stock_canvas",
+    "stock_cells",
+]
 
 _MASKS = {character: mask for mask, character in QUADRANT_CHARACTERS.items()}
 _MASKS["▀"] = 0b0011
@@ -107,6 +126,38 @@ def psnr(first: Image.Image, second: Image.Image, area: Placement | None = None)
     if mean_square == 0:
         return math.inf
     return 10 * math.log10(255**2 / mean_square)
+
+
+def downgraded(image: Image.Image) -> Image.Image:
+    """`image` (RGB) as a 256-colour terminal shows it when Rich downgrades each colour (module docstring)."""
+    shown = {}
+    for _, colour in image.getcolors(image.width * image.height) or ():
+        number = Color.from_rgb(*colour).downgrade(ColorSystem.EIGHT_BIT).number
+        assert number is not None
+        shown[colour] = tuple(EIGHT_BIT_PALETTE[number])
+    return recoloured(image, shown)
+
+
+def recoloured(image: Image.Image, colours: dict) -> Image.Image:
+    """`image` (RGB) with every colour replaced by `colours[colour]`."""
+    pixels = image.tobytes()
+    table = {bytes(colour): bytes(new) for colour, new in colours.items()}
+    mapped = b"".join(table[pixels[index : index + 3]] for index in range(0, len(pixels), 3))
+    return Image.frombytes("RGB", image.size, mapped)
+
+
+def mean_delta_e(first: Image.Image, second: Image.Image, area: Placement | None = None) -> float:
+    """The mean OKLab distance x 100 between two RGB images of one size (module docstring)."""
+    if area is not None:
+        crop = (area.left, area.top, area.left + area.width, area.top + area.height)
+        first, second = first.crop(crop), second.crop(crop)
+    first_bytes, second_bytes = first.convert("RGB").tobytes(), second.convert("RGB").tobytes()
+    total = 0.0
+    for index in range(0, len(first_bytes), 3):
+        one = oklab(*first_bytes[index : index + 3])
+        other = oklab(*second_bytes[index : index + 3])
+        total += math.dist(one, other)
+    return 100 * total / (first.width * first.height)
 
 
 def stock_cells(image: Image.Image, columns: int, rows: int) -> tuple[Pixels, Placement]:

@@ -32,3 +32,27 @@ async def test_the_start_scheduled_as_the_app_closes_leaves_no_coroutine_unawait
         gc.collect()  # (an unawaited coroutine says so when it is collected)
     assert cancelled == ["open the catalogue"]
     assert [str(warning.message) for warning in caught if issubclass(warning.category, RuntimeWarning)] == []
+
+
+async def test_a_connection_test_replaced_before_it_ran_leaves_no_coroutine_unawaited(
+    make_app, connection, catalogue
+) -> None:
+    """ "Test" pressed twice in one moment: the second (exclusive) cancels the first before it ran."""
+    from textual.widgets import Input
+
+    from iconcat.tui.widgets.secret_input import SecretInput
+    from tests.tui.test_secrets import answer, open_connect_screen
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        app = make_app()
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = await open_connect_screen(app, pilot, connection)
+            screen.query_one("#connect-base-url", Input).value = catalogue.base_url
+            screen.query_one("#connect-token", SecretInput).value = catalogue.token
+            screen.action_test()
+            screen.action_test()
+            await answer(pilot, screen)
+        del app, pilot, screen
+        gc.collect()  # (an unawaited coroutine says so when it is collected)
+    assert [str(warning.message) for warning in caught if issubclass(warning.category, RuntimeWarning)] == []

@@ -9,6 +9,7 @@ Both are pure CPU work and thread-safe (the browser calls them from thread worke
 `sniff` (format from magic bytes), `decode` (safe decode, decoded-image LRU), `canvas` (fit,
 premultiplied resampling, compositing, legibility tile), `renderers` (our rich-pixels renderers),
 `cells` (the fixed-size renderable, placeholder), `render` (`render_cells` and its cache), `colour`,
+`palette` (the 256-colour palette's entry nearest a colour in OKLab, for `render_cells(colours="256")`),
 `resample` (`resample_png`: a smaller PNG from a bigger one, premultiplied LANCZOS, never enlarged),
 `svg_raster` (`rasterise`: untrusted SVG to PNG in a worker process; `svg_sandbox` is that worker).
 The caches are `iconcat.lru.BoundedLRU`s (outside this package, so the browser loads it without Pillow),

@@ -19,6 +19,8 @@ def _linear(channel: int) -> float:
 
 _LINEAR = tuple(_linear(channel) for channel in range(256))
 """`_linear` of every channel value, worked out once: luminance is asked for on every render."""
+LINEAR = _LINEAR
+"""Each sRGB channel value (0 to 255) as linear light (0 to 1): for colour spaces built on it (OKLab)."""
 
 
 def relative_luminance(colour: RGB) -> float:

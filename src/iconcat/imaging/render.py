@@ -7,11 +7,15 @@ Modes:
 - "text": no picture, a framed placeholder with the image's size, for terminals or people that
   want no images.
 
+Colours: `colours="truecolor"` (default) draws 24-bit colours; "256" draws each colour as the nearest
+entry of the 256-colour palette as a person sees it (`iconcat.imaging.palette`), for an app whose
+terminal has 256 colours (see `renderers`).
+
 The result is always exactly `columns` x `rows` cells, the picture fitted with its aspect and centred,
 the rest filled with `background`, so a layout around it never moves.
 
 Caching: results are kept in a bounded LRU keyed by (image identity, columns, rows, background, mode,
-legible). The identity of an image from `decode_thumbnail` is the digest of its bytes (images are
+legible, colours). The identity of an image from `decode_thumbnail` is the digest of its bytes (images are
 treated as immutable once decoded); any other image is identified by a hash of its pixels.
 """
 
@@ -26,7 +30,7 @@ from ..lru import BoundedLRU
 from .cells import ThumbnailCells, placeholder_cells
 from .colour import RGB
 from .decode import DIGEST_KEY
-from .renderers import HalfBlockRenderer, QuadrantRenderer
+from .renderers import COLOUR_SYSTEMS, HalfBlockRenderer, QuadrantRenderer
 
 __all__ = ["MODES", "build_cells", "render_cells", "render_placeholder", "rendered_cache"]
 
@@ -50,18 +54,20 @@ def render_cells(
     mode: str = "half",
     *,
     legible: bool = True,
+    colours: str = "truecolor",
 ) -> ThumbnailCells:
     """`image` as a Rich renderable exactly `columns` wide and `rows` tall (see the module docstring).
 
-    `legible=False` turns off the backing tile given to glyphs that would vanish on `background`.
+    `legible=False` turns off the backing tile given to glyphs that would vanish on `background`;
+    `colours` is "truecolor" or "256" (the palette's nearest entries).
     Raises ValueError for arguments no caller should pass (unknown mode, a size below 1 cell).
     """
-    background = _check_arguments(columns, rows, background, mode)
-    key = (_identity(image), columns, rows, background, mode, legible)
+    background = _check_arguments(columns, rows, background, mode, colours)
+    key = (_identity(image), columns, rows, background, mode, legible, colours)
     cached = rendered_cache.get(key)
     if cached is not None:
         return cached
-    cells = build_cells(image, columns, rows, background, mode, legible=legible)
+    cells = build_cells(image, columns, rows, background, mode, legible=legible, colours=colours)
     rendered_cache.put(key, cells)
     return cells
 
@@ -74,14 +80,15 @@ def build_cells(
     mode: str = "half",
     *,
     legible: bool = True,
+    colours: str = "truecolor",
 ) -> ThumbnailCells:
     """`render_cells` without the cache: every call does the whole work (benchmarks use this)."""
-    background = _check_arguments(columns, rows, background, mode)
+    background = _check_arguments(columns, rows, background, mode, colours)
     if mode == "text":
         label = ["image", f"{image.width}×{image.height}"]
         return ThumbnailCells(placeholder_cells(columns, rows, background, label), columns, rows, mode)
     renderer_class = HalfBlockRenderer if mode == "half" else QuadrantRenderer
-    renderer = renderer_class(background, legible=legible)
+    renderer = renderer_class(background, legible=legible, colours=colours)
     # What Pixels.from_image(image, resize=..., renderer=renderer) does, minus two calls. The renderers
     # draw exactly `columns` cells a line, `rows` lines: the cells can hand their lines out as they are.
     segments = renderer.render(image, (columns, rows * 2))
@@ -100,9 +107,11 @@ def render_placeholder(
     return ThumbnailCells(pixels, columns, rows, "text")
 
 
-def _check_arguments(columns: int, rows: int, background: object, mode: str) -> RGB:
+def _check_arguments(columns: int, rows: int, background: object, mode: str, colours: str = "truecolor") -> RGB:
     if mode not in MODES:
         raise ValueError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
+    if colours not in COLOUR_SYSTEMS:
+        raise ValueError(f"colours must be one of {', '.join(COLOUR_SYSTEMS)}, not {colours!r}")
     if not (isinstance(columns, int) and isinstance(rows, int)):
         raise ValueError("columns and rows must be whole numbers")
     if not (1 <= columns <= MAX_COLUMNS and 1 <= rows <= MAX_ROWS):

@@ -23,6 +23,17 @@ at the end of each render: a lookup is one dict access, with no lock and no reor
 step is one atomic dict operation, so renders in several threads share them safely. Runs are found
 by comparing the cells' keys, so the segments never depend on what the caches held. The values are
 immutable; `clear_style_caches` empties the caches (the benchmark's cold figures).
+
+Colours: 24-bit by default. With `colours="256"` (the app writes palette colours: a 256-colour
+terminal) every colour drawn is the palette entry nearest it as a person sees it (`palette`), chosen
+here rather than left to Rich's downgrade at output (which rounds each channel on its own and turned
+blue edges teal). Half blocks map the canvas's pixels before finding runs, so cells equal once
+mapped share one segment; quadrants split a cell on its true pixels, then map the two colours. The
+cells then carry palette numbers (`palette.palette_colour`), drawn as such in any colour system from 256 up;
+their caches are their own (`_HALF_CELLS_256`, `_QUADRANT_STYLES_256`): the same pixels draw
+differently in each system. The canvas is composited on the background as given: an app drawing in
+256 colours maps its own 24-bit colours with the same `palette.nearest_entry` (the browser does),
+so the background around a picture is the entry its margins got.
 """
 
 from __future__ import annotations
@@ -30,6 +41,7 @@ from __future__ import annotations
 import sys
 from array import array
 from collections.abc import Iterator
+from functools import cache
 from itertools import chain, islice
 from typing import Any
 
@@ -42,8 +54,10 @@ from rich_pixels import Renderer
 
 from .canvas import paint_canvas
 from .colour import RGB
+from .palette import entry_rgb, nearest_packed, palette_colour, palette_entries, trim_nearest
 
 __all__ = [
+    "COLOUR_SYSTEMS",
     "HalfBlockRenderer",
     "QUADRANT_CHARACTERS",
     "QuadrantRenderer",
@@ -72,6 +86,9 @@ QUADRANT_CHARACTERS = {
 }  # fmt: skip
 """Quadrant block by foreground mask: bit 0 upper left, 1 upper right, 2 lower left, 3 lower right."""
 
+COLOUR_SYSTEMS = ("truecolor", "256")
+"""The colours cells are drawn with (module docstring): 24-bit, or the 256-colour palette's."""
+
 STYLE_CACHE_ENTRIES = 2048
 """Entries kept in each of the renderers' caches (module docstring): a few hundred KB each at most."""
 
@@ -88,14 +105,55 @@ _COLOURS: dict[int, Color] = {}
 _HALF_CELLS: dict[tuple[int, int], Drawing] = {}
 _QUADRANT_SPLITS: dict[tuple[int, int, int, int], tuple[int, int, int]] = {}
 _QUADRANT_STYLES: dict[tuple[int, int, int], Drawing] = {}
+_HALF_CELLS_256: dict[tuple[int, int], Drawing] = {}
+_QUADRANT_STYLES_256: dict[tuple[int, int, int], Drawing] = {}
 
-_CACHES: tuple[dict[Any, Any], ...] = (_COLOURS, _HALF_CELLS, _QUADRANT_SPLITS, _QUADRANT_STYLES)
+_CACHES: tuple[dict[Any, Any], ...] = (
+    _COLOURS,
+    _HALF_CELLS,
+    _QUADRANT_SPLITS,
+    _QUADRANT_STYLES,
+    _HALF_CELLS_256,
+    _QUADRANT_STYLES_256,
+)
 
 
 def clear_style_caches() -> None:
-    """Forget every remembered colour, style and cell drawing (the next render starts cold)."""
-    for cache in _CACHES:
-        cache.clear()
+    """Forget every remembered colour, style, cell drawing and nearest palette entry (the next render
+    starts cold)."""
+    from .palette import forget_nearest
+
+    for remembered in _CACHES:
+        remembered.clear()
+    forget_nearest()
+
+
+@cache
+def _palette_colours() -> dict[int, Color]:
+    """Each palette entry's colour packed as 0xRRGGBB -> its Rich Color (`palette.palette_colour`:
+    drawn as the palette number). Never trimmed: 240 entries."""
+    colours = {}
+    for entry in palette_entries():
+        red, green, blue = entry_rgb(entry)
+        colours[red << 16 | green << 8 | blue] = palette_colour(entry)
+    return colours
+
+
+@cache
+def _entry_packed() -> tuple[int, ...]:
+    """Palette entry -> its colour packed as 0xRRGGBB (0 below the first entry chosen)."""
+    packed = [0] * 256
+    for entry in palette_entries():
+        red, green, blue = entry_rgb(entry)
+        packed[entry] = red << 16 | green << 8 | blue
+    return tuple(packed)
+
+
+def _palette_pixels(packed: array[int]) -> array[int]:
+    """`packed` with every pixel replaced by its nearest palette entry's colour (still 0xRRGGBB)."""
+    entries = _entry_packed()
+    mapped = {value: entries[nearest_packed(value)] for value in set(packed)}
+    return array(_PACKED_TYPE, map(mapped.__getitem__, packed))
 
 
 def _trim(cache: dict[Any, Any]) -> None:
@@ -120,10 +178,13 @@ class _CanvasRenderer(Renderer):
 
     horizontal_density = 1
 
-    def __init__(self, background: RGB, *, legible: bool = True) -> None:
+    def __init__(self, background: RGB, *, legible: bool = True, colours: str = "truecolor") -> None:
         super().__init__(default_color=None)
+        if colours not in COLOUR_SYSTEMS:
+            raise ValueError(f"colours must be one of {', '.join(COLOUR_SYSTEMS)}, not {colours!r}")
         self.background = background
         self.legible = legible
+        self.colours = colours
 
     def canvas(self, image: Image.Image, resize: tuple[int, int] | None) -> Image.Image:
         """The opaque canvas for `resize` = (cell columns, pixel rows); image size if None."""
@@ -143,7 +204,7 @@ class HalfBlockRenderer(_CanvasRenderer):
 
     def render(self, image: Image.Image, resize: tuple[int, int] | None) -> list[Segment]:
         canvas = self.canvas(image, resize)
-        return half_block_segments(canvas)
+        return half_block_segments(canvas, self.colours)
 
 
 class QuadrantRenderer(_CanvasRenderer):
@@ -153,7 +214,7 @@ class QuadrantRenderer(_CanvasRenderer):
 
     def render(self, image: Image.Image, resize: tuple[int, int] | None) -> list[Segment]:
         canvas = self.canvas(image, resize)
-        return quadrant_segments(canvas)
+        return quadrant_segments(canvas, self.colours)
 
 
 def _packed_colour(packed: int) -> Color:
@@ -175,20 +236,28 @@ def _packed_pixels(canvas: Image.Image) -> array[int]:
     return packed
 
 
-def half_block_segments(canvas: Image.Image) -> list[Segment]:
+def half_block_segments(canvas: Image.Image, colour_system: str = "truecolor") -> list[Segment]:
     """Segments for an RGB canvas with an even height, one line per two pixel rows.
 
     Cells are (upper pixel, lower pixel) pairs; a run of equal pairs is one segment. Each run's
     drawing is looked up (or built, inlined below with its colours: building is most of a cold
-    render) once.
+    render) once. With `colour_system` "256" the pixels are mapped to the palette first, and every
+    colour is found in `_palette_colours` (the loop below never builds one).
     """
     width, height = canvas.size
     packed = _packed_pixels(canvas)
     segments: list[Segment] = []
     append = segments.append
     shared = width * height // 2 <= SHARED_CACHE_MAX_CELLS
-    cells: dict[tuple[int, int], Drawing] = _HALF_CELLS if shared else {}
-    colours: dict[int, Color] = _COLOURS if shared else {}
+    palette = colour_system == "256"
+    colours: dict[int, Color]
+    if palette:
+        packed = _palette_pixels(packed)
+        cells: dict[tuple[int, int], Drawing] = _HALF_CELLS_256 if shared else {}
+        colours = _palette_colours()
+    else:
+        cells = _HALF_CELLS if shared else {}
+        colours = _COLOURS if shared else {}
     find = cells.get
     find_colour = colours.get
     from_color = Style.from_color
@@ -228,25 +297,37 @@ def half_block_segments(canvas: Image.Image) -> list[Segment]:
         append(_NEWLINE)
     if shared:
         _trim(cells)
-        _trim(colours)
+        if not palette:
+            _trim(colours)
+    if palette:
+        trim_nearest()
     return segments
 
 
-def quadrant_segments(canvas: Image.Image) -> list[Segment]:
+def quadrant_segments(canvas: Image.Image, colour_system: str = "truecolor") -> list[Segment]:
     """Segments for an RGB canvas with even width and height, one cell per 2 x 2 pixels.
 
     Each cell's four pixels are split into (mask, foreground, background) (`_split_quadrants`,
     remembered in `_QUADRANT_SPLITS`; one colour needs no split); a run of equal splits is one
-    segment, whose drawing is looked up (or built) once.
+    segment, whose drawing is looked up (or built) once. With `colour_system` "256" each split's
+    two colours are then mapped to the palette (`_palette_split`).
     """
     width, height = canvas.size
     packed = _packed_pixels(canvas)
     segments: list[Segment] = []
     append = segments.append
     shared = width * height // 4 <= SHARED_CACHE_MAX_CELLS
+    palette = colour_system == "256"
     splits_cache: dict[tuple[int, int, int, int], tuple[int, int, int]] = _QUADRANT_SPLITS if shared else {}
-    styles: dict[tuple[int, int, int], Drawing] = _QUADRANT_STYLES if shared else {}
-    colours: dict[int, Color] = _COLOURS if shared else {}
+    styles: dict[tuple[int, int, int], Drawing]
+    colours: dict[int, Color]
+    if palette:
+        styles = _QUADRANT_STYLES_256 if shared else {}
+        colours = _palette_colours()
+        mapped: dict[int, int] = {}
+    else:
+        styles = _QUADRANT_STYLES if shared else {}
+        colours = _COLOURS if shared else {}
     find_split = splits_cache.get
     find_drawing = styles.get
     find_colour = colours.get
@@ -268,6 +349,8 @@ def quadrant_segments(canvas: Image.Image) -> list[Segment]:
                     else:
                         split = splits_cache[quad] = split_quadrants(*quad)
                     splits[index] = split
+        if palette:
+            splits = [_palette_split(split, mapped) for split in splits]
         splits.append(None)  # a sentinel unequal to every cell ends the last run
         start = 0
         previous = splits[0]
@@ -300,8 +383,30 @@ def quadrant_segments(canvas: Image.Image) -> list[Segment]:
     if shared:
         _trim(splits_cache)
         _trim(styles)
-        _trim(colours)
+        if not palette:
+            _trim(colours)
+    if palette:
+        trim_nearest()
     return segments
+
+
+def _palette_split(split: tuple[int, int, int], mapped: dict[int, int]) -> tuple[int, int, int]:
+    """A quadrant split with its two colours mapped to the palette (one colour if they become one);
+    `mapped` (the render's colours mapped so far) is looked in first and remembers the answers."""
+    mask, foreground, background = split
+    found = mapped.get(background)
+    if found is None:
+        found = mapped[background] = _entry_packed()[nearest_packed(background)]
+    background = found
+    if mask == 0:
+        return 0, background, background
+    found = mapped.get(foreground)
+    if found is None:
+        found = mapped[foreground] = _entry_packed()[nearest_packed(foreground)]
+    foreground = found
+    if foreground == background:
+        return 0, background, background
+    return mask, foreground, background
 
 
 def _mean2(first: int, second: int) -> int:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import inspect
 import sys
 import weakref
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -51,6 +51,7 @@ from .widgets import DownloadsPanel
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from textual.driver import Driver
+    from textual.filter import LineFilter
 
     from iconcat.api import Icon, Variant
     from iconcat.browsing.picking import PickRequest
@@ -123,6 +124,7 @@ class IconcatApp(App[int]):
         """The catalogue in use and its client."""
         self.pictures = pictures or TerminalPictures()
         """How this terminal draws pictures (decided before the app started), and the kitty images it holds."""
+        self._palette_filter: LineFilter | None = None
         self.sub_title = connection.label if pick is None else f"{connection.label} · pick {pick.describe()}"
         self._connect_open = False
         self._key_screens: weakref.WeakKeyDictionary[events.Key, Screen[object]] = weakref.WeakKeyDictionary()
@@ -199,6 +201,18 @@ class IconcatApp(App[int]):
         from .terminal_input import input_driver
 
         return input_driver(choice)
+
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        """Textual's filters, and in a 256-colour terminal the palette's (`palette_filter`: the theme's
+        colours as the nearest entries, as the pictures' are)."""
+        filters = super().get_line_filters()
+        if self.pictures.colours != "256":
+            return filters
+        if self._palette_filter is None:
+            from .palette_filter import PaletteFilter
+
+            self._palette_filter = PaletteFilter()
+        return [*filters, self._palette_filter]
 
     async def on_mount(self) -> None:
         if self.pictures.write is None:  # (a test may have given its own, to read what is sent)

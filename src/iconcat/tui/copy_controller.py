@@ -7,6 +7,11 @@ Decisions:
   file this session saved of the icon, and its SVG markup; what the icon lacks is shown, greyed.
 - The clipboard is the terminal's (OSC 52, through Textual's `copy_to_clipboard`): text only,
   sanitised first (a path or markup passes `clipboard_text`), and a notice says what was copied.
+- Inside tmux the text is handed to tmux instead (`iconcat.clipboard`: tmux drops an application's
+  OSC 52 unless `set-clipboard` is on), in a worker of its own (the `"clipboard"` group, a newer copy
+  cancelling an older one; tmux's commands have timeouts and run off the UI thread), and the notice
+  says where it went: "Copied" only when tmux sent it on to a terminal that takes it, else "Copied
+  to tmux's buffer" and what to set.
 - The SVG is fetched through the client's download, into a folder of its own removed after, in one
   worker of the screen (the `"copy"` group, a newer copy cancelling an older one): refused above
   `SVG_COPY_LIMIT` (stopped as soon as the bytes pass it) or when it is no UTF-8 text; a failure is a
@@ -16,11 +21,13 @@ Decisions:
 from __future__ import annotations
 
 import asyncio
+import os
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from iconcat.clipboard import copy_in_tmux, inside_tmux
 from iconcat.failures import describe_failure
 from iconcat.text import sanitize
 
@@ -166,9 +173,32 @@ class CopyController:
                 )
 
     def _to_clipboard(self, text: str, what: str) -> None:
-        """Send `text` (clean already) to the clipboard, and say what was copied."""
+        """Send `text` (clean already) to the clipboard, and say what was copied (inside tmux: where)."""
+        if inside_tmux(os.environ):
+            self._owner.run_worker(
+                partial(self._copy_in_tmux, text, what),  # type: ignore[arg-type]  # as SearchRunner's
+                group="clipboard",
+                exclusive=True,
+                exit_on_error=False,
+                description="hand the text copied to tmux",
+            )
+            return
         self._owner.app.copy_to_clipboard(text)
         self._owner.notify(f"Copied {what}.", title="Copied", markup=False)
+
+    async def _copy_in_tmux(self, text: str, what: str) -> None:
+        """Hand `text` to tmux (in a thread: tmux may be slow to answer), then say where it went."""
+        copied = await asyncio.to_thread(copy_in_tmux, text, dict(os.environ))
+        app = self._owner.app
+        if copied.app_osc52:
+            app.copy_to_clipboard(text)
+        else:
+            # Textual's record of the last copy (what its inputs paste), which `copy_to_clipboard`
+            # would set along with an OSC 52 that must not be sent here (tmux has the text: with
+            # `set-clipboard on` it would make a second buffer of it).
+            app._clipboard = text
+        title, message, severity = copied.notice(what)
+        self._owner.notify(message, title=title, severity=severity, markup=False)
 
     async def _copy_svg(self, icon: Icon, variant: Variant) -> None:
         """Fetch `variant` (an SVG) through the client's download, into a folder of its own that is

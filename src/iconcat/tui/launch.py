@@ -216,7 +216,7 @@ def _run_app(
         from iconcat.graphics.detect import quiet_terminal
 
         from .app import IconcatApp
-        from .terminal_images import detect_pictures
+        from .terminal_images import block_colours, detect_pictures
 
         graphics = settings.graphics if settings.thumbnails != "text" else "blocks"
         with startup_objects_frozen(), on_the_terminal(), quiet_terminal(_drawing_terminal()) as before:
@@ -238,6 +238,9 @@ def _run_app(
                 pick=pick,
                 first_search=first_search,
             )
+            # Known once Textual's console has read the environment: a 256-colour terminal gets
+            # pictures whose palette entries the renderers chose (`block_colours`).
+            pictures.colours = block_colours(app.console.color_system)
             result = app.run()
     finally:
         if building is not None:

@@ -82,8 +82,10 @@ class PictureController:
         thumbnail = self._screen.query_one_optional(Thumbnail)
         mode = thumbnail.mode if thumbnail is not None else self.initial_mode
         offered = PICTURE_MODES[self.true_pixels].label if self.true_pixels else "blocks"
+        blocks_in_palette = self.pictures.colours == "256" and mode in ("half", "quadrant")
+        palette = ", in the terminal's 256 colours" if blocks_in_palette else ""
         return (
-            f"Pictures: {PICTURE_MODES[mode].label} (t changes it). This terminal: {offered}, "
+            f"Pictures: {PICTURE_MODES[mode].label}{palette} (t changes it). This terminal: {offered}, "
             # The reason quotes the environment and the terminal's own answers (TERM, tmux's client name).
             f"graphics {self.pictures.requested}: {sanitize(self.pictures.reason, max_length=200)}."
         )

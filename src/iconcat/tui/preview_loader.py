@@ -646,6 +646,7 @@ class PreviewLoader:
         from iconcat.imaging import ThumbnailError, decode_thumbnail, render_cells
 
         console: Console | None = None
+        colours = self.pictures.colours if self.pictures is not None else "truecolor"  # blocks: 256 colours or 24 bits
         for key, data in jobs:
             if self._stopping(worker):
                 return
@@ -656,7 +657,7 @@ class PreviewLoader:
                 if is_true_pixels(key.mode) and self.pictures is not None:
                     strips = draw_true_pixels(image, key, self.pictures)  # kitty: sent to the terminal here, once
                 else:
-                    cells = render_cells(image, key.columns, key.rows, key.background, mode=key.mode)
+                    cells = render_cells(image, key.columns, key.rows, key.background, mode=key.mode, colours=colours)
                     lines = cells.lines()
                     if lines is not None:  # laid out already: what a console would make of them
                         strips = tuple(Strip(line, key.columns) for line in lines)

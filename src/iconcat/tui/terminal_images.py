@@ -30,7 +30,7 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
     from iconcat.graphics.detect import CellSize
     from iconcat.graphics.kitty import ImageIds
 
-__all__ = ["LIVE_IMAGES", "MAX_SIXEL_MARKS", "TerminalPictures", "detect_pictures"]
+__all__ = ["LIVE_IMAGES", "MAX_SIXEL_MARKS", "TerminalPictures", "block_colours", "detect_pictures"]
 
 MAX_SIXEL_MARKS = 16384
 """Sixel rows kept for marks: more than the renders the loader and the detail pane keep can hold
@@ -60,6 +60,10 @@ class TerminalPictures:
     """The `graphics` setting it was decided from ("auto", "kitty", "sixel" or "blocks")."""
     cell: CellSize | None = None
     """The cell size in pixels the terminal reported (None: not known; kitty then assumes 10x20)."""
+    colours: str = "truecolor"
+    """The colours pictures in blocks are drawn with (`iconcat.imaging.render_cells`' `colours`):
+    "256" when the app writes palette colours (`block_colours`), so the renderers choose each cell's
+    entry themselves; "truecolor" otherwise."""
     tmux: bool = False
     """Escape sequences go through tmux's passthrough."""
     write: Callable[[str], None] | None = None
@@ -146,6 +150,15 @@ class TerminalPictures:
     def _send(self, data: str) -> None:
         if data and self.write is not None:
             self.write(data)
+
+
+def block_colours(color_system: str | None) -> str:
+    """The `colours` pictures in blocks are drawn with when the app's console writes `color_system`
+    (Rich's name for it, as Textual's console decided it from TERM, COLORTERM and
+    TEXTUAL_COLOR_SYSTEM): "256" for a 256-colour terminal, whose entries the renderers pick better
+    than Rich's downgrade does; else "truecolor": 24 bits as they are, or 16 colours left to Rich
+    (those are the user's theme: their colours are unknown here)."""
+    return "256" if color_system == "256" else "truecolor"
 
 
 def detect_pictures(requested: str, env: Mapping[str, str], fd: int) -> TerminalPictures:

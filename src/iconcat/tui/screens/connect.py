@@ -15,6 +15,7 @@ The api is imported inside the methods that use it: the browser defers loading t
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
@@ -164,8 +165,10 @@ class ConnectScreen(ModalScreen["Connection | None"]):
             self._say(problem, "error")
             return
         self._say("Testing…", "busy")
+        # The method and its form, not a coroutine made now: a second "Test" cancels this worker before
+        # it ran, and a coroutine made ahead would then be dropped never awaited.
         self.run_worker(
-            self._test(form),
+            partial(self._test, form),  # type: ignore[arg-type]  # Textual types work as returning Never
             group="connect-test",
             exclusive=True,
             exit_on_error=False,

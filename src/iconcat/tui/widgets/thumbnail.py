@@ -290,7 +290,8 @@ class Thumbnail(Widget):
         if is_true_pixels(key.mode) and self._pictures is not None:
             renderable = draw(image, key, self._pictures)
         else:
-            cells = render_cells(image, key.columns, key.rows, key.background, mode=key.mode)
+            colours = self._pictures.colours if self._pictures is not None else "truecolor"
+            cells = render_cells(image, key.columns, key.rows, key.background, mode=key.mode, colours=colours)
             lines = cells.lines()
             # Laid out already (our renderers): strips, drawn as they are by `render_line`, with no Rich
             # rendering in each frame that crosses the picture (a 32×16 picture cost 2-16 ms a frame).
