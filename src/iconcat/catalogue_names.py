@@ -1,10 +1,13 @@
-"""Catalogues named for a person: "the demo catalogue", "icons.example.com", and how to open one.
+"""Catalogues named for a person: "the demo catalogue", "icons.example.com", and how to open one; and the
+key each is known by.
 
-What the memory keeps a catalogue's favourites under is its base URL (`memory.catalogue_key`), as it
-was configured: it may carry what a person must never see printed, a user and password or a token in
-its query. A catalogue is named by its host, port and path alone, sanitised; the option that opens it
-(`--base-url URL`) has the same address without user, query or fragment (the token comes from the
-environment, the config file or `iconcat login`, never the command line).
+The memory keeps a catalogue's favourites under its key (`catalogue_key`: the base URL as it was
+configured; `DEMO_CATALOGUE`, `LOCAL_SETS`), defined here, where nothing heavy is imported, so that
+choosing a catalogue costs no SQLite (`iconcat.memory` has the same names). A base URL may carry what
+a person must never see printed, a user and password or a token in its query. A catalogue is named by
+its host, port and path alone, sanitised; the option that opens it (`--base-url URL`) has the same
+address without user, query or fragment (the token comes from the environment, the config file or
+`iconcat login`, never the command line).
 
 No Textual here: the browser's empty screen and `iconcat favourites` say the same.
 """
@@ -14,10 +17,28 @@ from __future__ import annotations
 from collections.abc import Sequence
 from urllib.parse import urlsplit
 
-from iconcat.memory import DEMO_CATALOGUE, LOCAL_SETS
 from iconcat.text import sanitize
 
-__all__ = ["catalogue_label", "catalogue_option", "favourites_elsewhere_note"]
+__all__ = [
+    "DEMO_CATALOGUE",
+    "LOCAL_SETS",
+    "catalogue_key",
+    "catalogue_label",
+    "catalogue_option",
+    "favourites_elsewhere_note",
+]
+
+DEMO_CATALOGUE = "demo"
+"""The key of the embedded demo catalogue's memories (its address changes with every run)."""
+LOCAL_SETS = "local"
+"""The key of the memories of icon sets from disk (`--from`), one for all of them: their ids are stable
+whatever sets are served beside them, and the embedded catalogue's address changes with every run."""
+
+
+def catalogue_key(base_url: str) -> str:
+    """The key a catalogue's memories are kept under: its base URL, without a trailing slash."""
+    return base_url.strip().rstrip("/")
+
 
 SHOWN_ELSEWHERE = 3
 """Other catalogues named in a note at most (the ones with the most favourites)."""

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import os
 import sys
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -84,7 +85,10 @@ def checked_colour(colour: str | None) -> str:
 
 
 class TerminalProgress:
-    """The index build's progress on `stream`: a bar on a terminal, one final line otherwise (or none)."""
+    """The index build's progress on `stream`: a bar on a terminal, one final line otherwise (or none).
+
+    Called from the thread that builds (an in-process catalogue's `open`), closed from another: once
+    closed it draws nothing more, so a build still winding down after Ctrl-C leaves no bar behind."""
 
     def __init__(self, stream: TextIO | None) -> None:
         self._stream = stream
@@ -92,22 +96,29 @@ class TerminalProgress:
         self._last: BuildProgress | None = None
         self._drawn = 0.0
         self._started = time.monotonic()
+        self._lock = threading.Lock()
+        self._closed = False
 
     @classmethod
     def on_stderr(cls) -> TerminalProgress:
         return cls(sys.stderr)
 
     def __call__(self, progress: BuildProgress) -> None:
-        self._last = progress
-        now = time.monotonic()
-        if not self._live or (now - self._drawn < REDRAW_EVERY and progress.sets_done < progress.sets_total):
-            return
-        self._drawn = now
-        # Cut to the terminal's width: a wrapped line would leave its first half behind when cleared.
-        self._write(f"\r\x1b[K{progress_line(progress)[: max(self._columns() - 1, 10)]}")
+        with self._lock:
+            if self._closed:
+                return
+            self._last = progress
+            now = time.monotonic()
+            if not self._live or (now - self._drawn < REDRAW_EVERY and progress.sets_done < progress.sets_total):
+                return
+            self._drawn = now
+            # Cut to the terminal's width: a wrapped line would leave its first half behind when cleared.
+            self._write(f"\r\x1b[K{progress_line(progress)[: max(self._columns() - 1, 10)]}")
 
     def close(self, *, finished: bool) -> None:
         """The bar cleared; when the build `finished` and read something, one line saying so."""
+        with self._lock:
+            self._closed = True
         if self._live and self._last is not None:
             self._write("\r\x1b[K")
         if finished and self._last is not None and self._last.sets_total:

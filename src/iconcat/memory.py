@@ -36,6 +36,10 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
+# The keys are the catalogues' identities, kept where a catalogue is named (light: choosing a catalogue
+# needs its key, not this database); imported here too, as they always were.
+from iconcat.catalogue_names import DEMO_CATALOGUE, LOCAL_SETS, catalogue_key
+
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from iconcat.api import Icon
 
@@ -67,18 +71,6 @@ def memory_path() -> Path:
     import platformdirs
 
     return Path(platformdirs.user_data_dir("iconcat", appauthor=False)) / "memory.sqlite3"
-
-
-DEMO_CATALOGUE = "demo"
-"""The key of the embedded demo catalogue's memories (its address changes with every run)."""
-LOCAL_SETS = "local"
-"""The key of the memories of icon sets from disk (`--from`), one for all of them: their ids are stable
-whatever sets are served beside them, and the embedded catalogue's address changes with every run."""
-
-
-def catalogue_key(base_url: str) -> str:
-    """The key a catalogue's memories are kept under: its base URL, without a trailing slash."""
-    return base_url.strip().rstrip("/")
 
 
 @dataclasses.dataclass(frozen=True)

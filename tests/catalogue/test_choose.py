@@ -17,7 +17,7 @@ import pytest
 
 from iconcat.api import SettingsError
 from iconcat.catalogue import CatalogueChoice, CatalogueFlags, NoCatalogueConfigured, choose_catalogue, open_catalogue
-from iconcat.catalogue.choose import NO_CATALOGUE_HINT
+from iconcat.catalogue.choose import no_catalogue_hint
 from iconcat.catalogue.embedded import EmbeddedCatalogue
 from iconcat.catalogue.service import ServiceCatalogue
 from iconcat.config import Settings, config_path, load_settings
@@ -61,7 +61,7 @@ def test_with_nothing_configured_the_browser_opens_the_demo(command: str) -> Non
 def test_with_nothing_configured_search_and_download_stop_with_a_hint(command: str) -> None:
     with pytest.raises(NoCatalogueConfigured) as raised:
         chosen(command)
-    assert isinstance(raised.value, SettingsError) and str(raised.value) == NO_CATALOGUE_HINT
+    assert isinstance(raised.value, SettingsError) and str(raised.value) == no_catalogue_hint()
     assert chosen(command, demo=True).kind == "demo"
 
 
@@ -145,33 +145,39 @@ def test_options_that_do_not_go_together_are_refused(flags: dict[str, object], w
 # ------------------------------------------------------------------------------ favourites and recent
 
 
+SERVICE_KEY = "https://icons.example.com/api"
+
+
 @pytest.mark.parametrize("which", ["favourites", "recent"])
 @pytest.mark.parametrize(
-    ("env", "demo", "sources"),
+    ("env", "demo", "sources", "key"),
     [
-        ({}, False, None),
-        ({}, True, None),
-        ({"ICONCAT_BASE_URL": SERVICE_URL}, False, None),
-        ({"ICONCAT_BASE_URL": SERVICE_URL}, True, None),
-        ({"ICONCAT_FROM": "/some/sets"}, False, None),
-        ({"ICONCAT_FROM": "/some/sets"}, True, None),
-        ({"ICONCAT_FROM": "/some/sets", "ICONCAT_BASE_URL": SERVICE_URL}, False, None),
-        ({"ICONCAT_BASE_URL": SERVICE_URL}, False, ["/flag/sets"]),
-        ({"ICONCAT_BASE_URL": SERVICE_URL}, True, ["/flag/sets"]),
+        ({}, False, None, DEMO_CATALOGUE),
+        ({}, True, None, DEMO_CATALOGUE),
+        ({"ICONCAT_BASE_URL": SERVICE_URL}, False, None, SERVICE_KEY),
+        ({"ICONCAT_BASE_URL": SERVICE_URL}, True, None, DEMO_CATALOGUE),
+        ({"ICONCAT_FROM": "/some/sets"}, False, None, LOCAL_SETS),
+        ({"ICONCAT_FROM": "/some/sets"}, True, None, DEMO_CATALOGUE),
+        ({"ICONCAT_FROM": "/some/sets", "ICONCAT_BASE_URL": SERVICE_URL}, False, None, SERVICE_KEY),
+        ({"ICONCAT_BASE_URL": SERVICE_URL}, False, ["/flag/sets"], LOCAL_SETS),
+        ({"ICONCAT_BASE_URL": SERVICE_URL}, True, ["/flag/sets"], DEMO_CATALOGUE),
     ],
 )
-def test_favourites_and_recent_read_the_memory_cli_remembered_reads(
+def test_favourites_and_recent_read_the_memory_the_browser_keeps(
     which: str,
     env: dict[str, str],
     demo: bool,
     sources: Sequence[str] | None,
+    key: str,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from iconcat.cli import remembered
+    """The keys `cli/remembered.py` always read (sets from disk unless --demo; the demo with --demo or no
+    base URL; else the service), now the choice's: `iconcat favourites`/`recent` open that memory alone."""
+    from iconcat.cli import main
     from iconcat.memory import Memory
 
     configure(monkeypatch, env=env)
-    settings = load_settings(sources=sources)
+    assert chosen(which, demo=demo, sources=sources).spec.memory_key == key
     opened: list[str] = []
     real_open = Memory.open
 
@@ -180,10 +186,9 @@ def test_favourites_and_recent_read_the_memory_cli_remembered_reads(
         return real_open(key, path)
 
     monkeypatch.setattr(Memory, "open", staticmethod(recording_open))
-    remembered.show_remembered(settings, which, as_json=True, demo=demo)
-    (read,) = opened
-    choice = choose_catalogue(settings, CatalogueFlags(which, demo=demo))
-    assert real_open(choice.spec.memory_key).catalogue == real_open(read).catalogue
+    argv = [which, "--json", *(["--demo"] if demo else []), *(f"--from={place}" for place in sources or ())]
+    assert main(argv) == 0
+    assert opened == [key]
 
 
 def test_a_command_without_a_catalogue_is_not_chosen_for() -> None:

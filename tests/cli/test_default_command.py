@@ -78,11 +78,13 @@ def test_browse_options_and_a_query_need_no_browse(
 
 
 def test_a_first_word_that_names_a_command_is_that_command(monkeypatch: pytest.MonkeyPatch) -> None:
-    seen: list[tuple[Any, str]] = []
-    monkeypatch.setattr(search, "search", lambda settings, name, **options: seen.append((settings, name)) or 0)
-    assert cli.main(["search", "arrow"]) == 0
+    seen: list[tuple[Any, Any]] = []
+    monkeypatch.setattr(search, "search", lambda choice, query, **options: seen.append((choice, query)) or 0)
+    monkeypatch.setenv("ICONCAT_TOKEN", "t0ken-1234")
+    assert cli.main(["search", "arrow", "--demo"]) == 0
     assert cli.main(["--base-url", "http://127.0.0.1:9", "--timeout", "7", "search", "arrow"]) == 0
-    assert [name for _settings, name in seen] == ["arrow", "arrow"]
+    assert [str(query) for _choice, query in seen] == ["arrow", "arrow"]
+    assert seen[0][0].kind == "demo"
     assert (seen[1][0].base_url, seen[1][0].timeout) == ("http://127.0.0.1:9", 7.0)
 
 

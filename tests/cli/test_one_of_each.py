@@ -44,11 +44,11 @@ def test_login_refuses_a_bad_base_url_in_the_parsers_words_before_reading_the_to
 
 
 def test_an_unforeseen_failure_is_described_never_named(monkeypatch, capsys):
-    def broken(settings, name, **options):
+    def broken(choice, query, **options):
         raise LookupError("the index fell over")
 
     monkeypatch.setattr(search, "search", broken)
-    assert cli.main(["search", "arrow"]) == EXIT_FAILURE
+    assert cli.main(["search", "arrow", "--demo"]) == EXIT_FAILURE
     [line] = capsys.readouterr().err.splitlines()
     assert "the index fell over" in line and "ICONCAT_DEBUG=1" in line
     assert "LookupError" not in line and "Error" not in line

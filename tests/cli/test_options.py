@@ -76,10 +76,11 @@ def test_the_help_parser_reads_wrapped_help_too():
 )
 def test_connection_options_go_before_or_after_the_command(argv, monkeypatch):
     seen = []
-    monkeypatch.setattr(search, "search", lambda settings, name, **options: seen.append((settings, name)) or 0)
+    monkeypatch.setattr(search, "search", lambda choice, query, **options: seen.append((choice, query)) or 0)
+    monkeypatch.setenv("ICONCAT_TOKEN", "t0ken-1234")
     assert cli.main(argv) == 0
-    [(settings, name)] = seen
-    assert (settings.base_url, settings.timeout, name) == ("http://127.0.0.1:9", 7.0, "arrow")
+    [(choice, query)] = seen
+    assert (choice.base_url, choice.timeout, str(query)) == ("http://127.0.0.1:9", 7.0, "arrow")
 
 
 @pytest.mark.parametrize(

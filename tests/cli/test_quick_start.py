@@ -91,8 +91,19 @@ def test_search_on_plain_http_loads_only_what_it_needs(configured) -> None:
     loaded = {name.split(".")[0] for name in report["modules"]}
     assert "httpx" in loaded  # the search did go through httpx...
     assert "httpx._main" not in report["modules"]  # ...without its command-line tool
-    assert {"click", "pygments", "textual", "PIL"} & loaded == set()
+    assert {"click", "pygments", "textual", "PIL", "starlette", "uvicorn"} & loaded == set()
     assert "msgspec" not in loaded  # a page of 48 icons goes through the tolerant parser: no fast decoder
+    assert "sqlite3" not in loaded  # choosing the catalogue names it and keys it, never opens the memory
+
+
+@pytest.mark.parametrize("options", [["--demo"], ["--demo", "--all"]])
+def test_search_on_the_demo_loads_no_server(options: list[str]) -> None:
+    """In-process (issue 30): the demo's catalogue object is asked, no HTTP app, no uvicorn (they were
+    loaded to serve it on a loopback port until session 35)."""
+    report = probe("search", "arrow", *options)
+    assert report["status"] == 0 and "Arrow" in report["stdout"]
+    assert {"starlette", "uvicorn"} & {name.split(".")[0] for name in report["modules"]} == set()
+    assert "iconcat.server.app" not in report["modules"] and "iconcat.catalogue.service" not in report["modules"]
 
 
 def test_search_on_https_still_makes_a_verifying_context() -> None:

@@ -1,6 +1,7 @@
 """`iconcat search --json` gives a `thumbnail` only where its address outlives the command: from a catalogue
-it connects to (here a real `iconcat serve`, whose previews answer), never from one it started in-process
-(`--demo`, `--from`), whose port closes as the command ends."""
+it connects to (here a real `iconcat serve`, whose previews answer), never from one it asks in-process
+(`--demo`, `--from`), whose icons have no address (before session 35: a port that closed as the command
+ended)."""
 
 from __future__ import annotations
 

@@ -17,7 +17,8 @@ The decisions, as the command line and the browser have made them until now (`cl
 4. Else the base URL, when set: the seed's service. `search` and `download` need its token
    ("no token configured"); the browser opens without one and its connect screen asks.
 5. Else nothing is configured: the browser (`browse`, `pick`) opens the demo; `search` and
-   `download` stop with a hint (`NO_CATALOGUE_HINT`).
+   `download` stop with a hint (`no_catalogue_hint()`: the ways to a catalogue, and the exact
+   `--from .` when the current folder holds Iconify sets).
 
 `favourites` and `recent` read the browser's memory alone and choose the way `cli/remembered.py`
 always has: the sets from disk when `local_sources` and not `--demo` (no `--color` check: nothing is
@@ -34,6 +35,7 @@ opens it.
 from __future__ import annotations
 
 import importlib
+import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -51,13 +53,14 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
 
 __all__ = [
     "BROWSER_COMMANDS",
+    "INSTALLED_SETS",
     "MEMORY_COMMANDS",
-    "NO_CATALOGUE_HINT",
     "NO_TOKEN_HINT",
     "CatalogueChoice",
     "CatalogueFlags",
     "NoCatalogueConfigured",
     "choose_catalogue",
+    "no_catalogue_hint",
     "open_catalogue",
 ]
 
@@ -68,11 +71,45 @@ SEARCH_COMMANDS = frozenset({"search", "download"})
 MEMORY_COMMANDS = frozenset({"favourites", "recent"})
 """Commands that read the browser's memory of a catalogue, never the catalogue itself."""
 
-NO_CATALOGUE_HINT = (
-    "no catalogue configured: run `iconcat login`, or set ICONCAT_BASE_URL and ICONCAT_TOKEN; "
-    "or add --demo to use the embedded demo catalogue"
-)
 NO_TOKEN_HINT = "no token configured: set ICONCAT_TOKEN, or run `iconcat login`"
+
+
+INSTALLED_SETS = (
+    (os.path.join("node_modules", "@iconify-json"), "node_modules/@iconify-json"),
+    (os.path.join("node_modules", "@iconify", "json", "json"), "node_modules/@iconify/json"),
+)
+"""Where a project's npm packages put Iconify sets (a folder of `@iconify-json/<prefix>` packages; the
+whole `@iconify/json` collection), each with the name it is shown by: both are what `--from .` serves
+from the project's folder (`iconcat.server.sources.discover`)."""
+
+
+def no_catalogue_hint() -> str:
+    """What a command that needs a catalogue says when none is configured: the ways to get one, with the
+    exact `--from` to type when the current folder holds Iconify sets where `--from .` finds them."""
+    others = "run `iconcat login`, or set ICONCAT_BASE_URL and ICONCAT_TOKEN"
+    found = [shown for place, shown in INSTALLED_SETS if _holds_sets(place)]
+    if found:
+        return (
+            f"no catalogue configured: this folder holds icon sets ({' and '.join(found)}): add --from . to "
+            f"use them, or --demo for the embedded demo catalogue; or {others}"
+        )
+    return (
+        "no catalogue configured: add --from PATH to use icon sets on disk (a project, its node_modules, "
+        f"@iconify/json or a folder of SVG files), or --demo for the embedded demo catalogue; or {others}"
+    )
+
+
+def _holds_sets(place: str) -> bool:
+    """Whether `place` (relative to the current folder) holds a set: the collection's json folder, or in a
+    folder of packages one whose icons.json is there. Cheap, as a failing command must be: one listing
+    of one folder at most, stopped at the first set, never a walk."""
+    if not place.endswith("@iconify-json"):
+        return os.path.isdir(place)
+    try:
+        with os.scandir(place) as packages:
+            return any(os.path.isfile(os.path.join(package.path, "icons.json")) for package in packages)
+    except OSError:
+        return False
 
 
 class NoCatalogueConfigured(SettingsError):
@@ -134,7 +171,7 @@ def choose_catalogue(settings: Settings, flags: CatalogueFlags) -> CatalogueChoi
         return _service_choice(settings)
     if command in BROWSER_COMMANDS:
         return CatalogueChoice(demo_spec())
-    raise NoCatalogueConfigured(NO_CATALOGUE_HINT)
+    raise NoCatalogueConfigured(no_catalogue_hint())
 
 
 def _service_choice(settings: Settings) -> CatalogueChoice:

@@ -113,8 +113,7 @@ def _spec(kind: CatalogueKind, label: str, memory_key: str, option: str) -> Cata
 
 def service_spec(base_url: str) -> CatalogueSpec:
     """The seed's service at `base_url`: named by its host, its memories under its base URL."""
-    from iconcat.catalogue_names import catalogue_option
-    from iconcat.memory import catalogue_key
+    from iconcat.catalogue_names import catalogue_key, catalogue_option
 
     key = catalogue_key(base_url)
     return _spec(SERVICE, service_label(base_url), key, catalogue_option(key))
@@ -122,7 +121,7 @@ def service_spec(base_url: str) -> CatalogueSpec:
 
 def demo_spec() -> CatalogueSpec:
     """The embedded demo catalogue."""
-    from iconcat.memory import DEMO_CATALOGUE
+    from iconcat.catalogue_names import DEMO_CATALOGUE
 
     return _spec(DEMO, DEMO_LABEL, DEMO_CATALOGUE, "--demo")
 
@@ -130,7 +129,7 @@ def demo_spec() -> CatalogueSpec:
 def sets_spec(arguments: Sequence[str], colour: str = "black", title: str | None = None) -> CatalogueSpec:
     """Icon sets from disk (`--from` `arguments`, painted `colour`), named `title` once read (their
     files name them: sanitised here), else `SETS_PLACEHOLDER`."""
-    from iconcat.memory import LOCAL_SETS
+    from iconcat.catalogue_names import LOCAL_SETS
 
     words = [word for argument in arguments for word in ("--from", shlex.quote(argument))]
     if colour != "black":

@@ -14,8 +14,9 @@ never an exception's class name.
 
 The modules: `entry` (`main`: the command chosen, errors turned into the one line and the exit status),
 `parser` (the options), `output` (what is printed: errors, tables, JSON, progress lines), `errors`
-(exit statuses), `catalogue` (which catalogue a command talks to: configured, the demo, or sets from
-disk), and one module a command family: `browser` (browse, pick), `search`, `download`, `remembered`
+(exit statuses), `catalogue` (the catalogue `entry` chose, `iconcat.catalogue.choose_catalogue`,
+opened for the command: configured, the demo, or sets from disk, the last two in-process), and one
+module a command family: `browser` (browse, pick), `search`, `download`, `remembered`
 (favourites, recent), `serve`, `login`.
 
 Modules only some commands need (the settings, asyncio, json, pathlib, getpass, dataclasses, the

@@ -7,14 +7,15 @@ import sys
 import time
 from typing import TYPE_CHECKING
 
-from iconcat.cli.catalogue import catalogue_client, reach_catalogue, run_async
+from iconcat.cli.catalogue import opened_catalogue, run_async
 from iconcat.cli.errors import EXIT_OK
 from iconcat.cli.output import StderrLine
 from iconcat.text import sanitize
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
+    from iconcat.api import Icon
+    from iconcat.catalogue import Catalogue, CatalogueChoice
     from iconcat.config import Settings
-    from iconcat.local_sets import LocalSets
 
 
 class _ProgressLine(StderrLine):
@@ -36,15 +37,15 @@ class _ProgressLine(StderrLine):
 
 def download(
     settings: Settings,
+    choice: CatalogueChoice,
     variant_id: int,
     output: str | None,
     *,
     overwrite: bool,
-    demo: bool = False,
     name: str | None = None,
-    local: LocalSets | None = None,
 ) -> int:
-    """Save one variant's file; its path is the last line of stdout, whether saved now or already there.
+    """Save one variant's file from the catalogue `choice` names; its path is the last line of stdout,
+    whether saved now or already there.
 
     A variant id knows no icon: the file keeps the service's name, unless `name` (`--name`, checked by
     the parser to use only {variant} and {format}) or the `filename` setting, when it uses no more than
@@ -53,6 +54,7 @@ def download(
     """
     from pathlib import Path
 
+    from iconcat.api import NotFoundError
     from iconcat.downloads import SavedFile
 
     folder = Path(output).expanduser() if output else settings.download_dir
@@ -65,28 +67,26 @@ def download(
         assert template is not None
         return file_name_by_id(variant_id, extension, template)
 
-    async def run(reachable: Settings) -> SavedFile:
-        async with catalogue_client(reachable) as client:
-            saved: SavedFile = await client.download_file(
-                variant_id,
-                folder,
-                name_for=name_for if template is not None else None,
-                overwrite=overwrite,
-                keep_identical=not overwrite,
-                progress=progress,
-            )
+    async def run() -> SavedFile:
+        async with opened_catalogue(choice) as catalogue:
+            try:
+                saved: SavedFile = await catalogue.download_file(
+                    variant_id,
+                    folder,
+                    name_for=name_for if template is not None else None,
+                    overwrite=overwrite,
+                    keep_identical=not overwrite,
+                    progress=progress,
+                )
+            except NotFoundError as error:
+                hint = await _icon_not_variant(variant_id, catalogue)
+                if hint is not None:
+                    error.args = (hint,)
+                raise
         return saved
 
-    from iconcat.api import NotFoundError
-
     try:
-        with reach_catalogue(settings, demo, local) as reachable:
-            saved = run_async(run(reachable))
-    except NotFoundError as error:
-        hint = None if local is not None else _icon_not_variant(variant_id, settings, demo)
-        if hint is not None:
-            error.args = (hint,)
-        raise
+        saved = run_async(run())
     finally:
         progress.close()
     path = os.path.abspath(saved.path)
@@ -99,41 +99,34 @@ def download(
     return EXIT_OK
 
 
-def _icon_not_variant(variant_id: int, settings: Settings, demo: bool) -> str | None:
+async def _icon_not_variant(variant_id: int, catalogue: Catalogue) -> str | None:
     """What to say when `variant_id`, not found as a variant, is an icon's id that the catalogue is known
     to have: the icon's variants, to download one of them. Else None (the 404 is said as it is).
 
-    The interface cannot look an icon up by id, so "known" means: in the demo's data (with --demo), or
-    among the icons the browser remembers from this catalogue (the answers it kept, favourites, recents,
-    the bag: `Memory.known_icon`). Variants are listed as the catalogue last described them.
+    A catalogue that looks icons up by id (the demo, sets from disk: `capabilities.looks_up_ids`) is
+    asked; of one that cannot (the seed's interface), "known" means among the icons the browser
+    remembers from it (the answers it kept, favourites, recents, the bag: `Memory.known_icon`), its
+    variants as the catalogue last described them.
     """
-    variants: list[tuple[int, str, int | None]]
-    if demo:
-        from iconcat.server.catalogue import default_catalogue  # already imported: the demo ran
-
-        record = default_catalogue().icon(variant_id)
-        if record is None:
-            return None
-        name, variants = record.name, [(v.id, v.format, v.size) for v in record.variants]
+    icon: Icon | None
+    if catalogue.spec.capabilities.looks_up_ids:
+        icon = await catalogue.icon(variant_id)
     else:
         from iconcat.memory import Memory
 
-        if not settings.base_url:
-            return None
-        memory = Memory.open(settings.base_url)
+        memory = Memory.open(catalogue.spec.memory_key)
         try:
             icon = memory.known_icon(variant_id)
         finally:
             memory.close()
-        if icon is None:
-            return None
-        name, variants = icon.name, [(v.id, v.format, v.size) for v in icon.variants]
-    shown = sanitize(name, max_length=60)
-    if not variants:
+    if icon is None:
+        return None
+    shown = sanitize(icon.name, max_length=60)
+    if not icon.variants:
         return f"{variant_id} is an icon ({shown}), not a variant, and it has no files to download"
     listed = ", ".join(
-        f"{vid} ({sanitize(fmt, max_length=8).upper()}{f' {size}' if size is not None else ''})"
-        for vid, fmt, size in variants
+        f"{v.id} ({sanitize(v.format, max_length=8).upper()}{f' {v.size}' if v.size is not None else ''})"
+        for v in icon.variants
     )
     return f"{variant_id} is an icon ({shown}); its variants are {listed}: download one of those"
 

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import argparse
 import os
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from iconcat.cli import browser, download, login, remembered, search, serve
 from iconcat.cli.errors import (
@@ -20,6 +22,10 @@ from iconcat.cli.errors import (
 from iconcat.cli.output import print_error, silence_stdout
 from iconcat.cli.parser import CONNECTION_OPTIONS, DEFAULT_COMMAND, build_parser
 from iconcat.failures import describe_failure
+
+if TYPE_CHECKING:  # pragma: no cover - typing only
+    from iconcat.catalogue import CatalogueChoice
+    from iconcat.config import Settings
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -85,49 +91,34 @@ def _run(argv: Sequence[str] | None) -> int:
             filename=args.name if command in ("pick", "download") else None,
             sources=getattr(args, "sources", None),
         )
-        local = None
-        if command in ("browse", "pick", "search", "download"):
-            from iconcat.local_sets import choose_local_sets
-
-            local = choose_local_sets(settings, colour=getattr(args, "colour", None), demo=getattr(args, "demo", False))
-        else:
+        if command not in ("browse", "pick", "search", "download"):
             # Given before the command, as the top level takes them (favourites and recent take --from too).
             refused = ["--color"] if "colour" in vars(args) else []
             if command == "login" and "sources" in vars(args):
                 refused.insert(0, "--from")
             if refused:
                 raise UsageError(f"`iconcat {command}` takes no {' or '.join(refused)}")
-        if command == "browse":
-            return browser.browse(
-                settings, " ".join(getattr(args, "query", None) or []) or None, getattr(args, "demo", False), local
-            )
-        if command == "pick":
-            return browser.pick(settings, args, local)
-        if command == "search":
-            return search.search(
-                settings,
-                " ".join(args.name),
-                as_json=args.json,
-                demo=args.demo,
-                every_page=args.all,
-                limit=args.limit,
-                local=local,
-            )
-        if command in ("favourites", "recent"):
-            return remembered.show_remembered(settings, command, as_json=args.json, demo=args.demo)
-        if command == "download":
-            return download.download(
-                settings,
-                args.variant_id,
-                args.output,
-                overwrite=args.overwrite,
-                demo=args.demo,
-                name=args.name,
-                local=local,
-            )
         if command == "login":
             return login.login(
                 settings, explicit_base_url=getattr(args, "base_url", None), token_from_stdin=args.token_stdin
+            )
+        # Words that cannot be searched are said before whether a catalogue is configured, as they always were.
+        query = search.read_query(" ".join(args.name)) if command == "search" else None
+        choice = _choose(settings, command, args)
+        if command == "browse":
+            # (The browser's own signature, for now: the demo flag and the sets from disk chosen.)
+            first_search = " ".join(getattr(args, "query", None) or []) or None
+            return browser.browse(settings, first_search, getattr(args, "demo", False), choice.local)
+        if command == "pick":
+            return browser.pick(settings, args, choice.local)
+        if command == "search":
+            assert query is not None
+            return search.search(choice, query, as_json=args.json, every_page=args.all, limit=args.limit)
+        if command in ("favourites", "recent"):
+            return remembered.show_remembered(choice, command, as_json=args.json)
+        if command == "download":
+            return download.download(
+                settings, choice, args.variant_id, args.output, overwrite=args.overwrite, name=args.name
             )
         parser.error(f"unknown command {command}")
     except BrokenPipeError:
@@ -136,6 +127,16 @@ def _run(argv: Sequence[str] | None) -> int:
         if os.environ.get("ICONCAT_DEBUG"):
             raise
         return _report(error, command)
+
+
+def _choose(settings: Settings, command: str, args: argparse.Namespace) -> CatalogueChoice:
+    """The one catalogue this run talks to (`iconcat.catalogue.choose_catalogue`: flag > environment >
+    config file; `--demo`; `--from`, and a base URL winning over configured sets but not over `--from`;
+    `search` and `download` with nothing configured stop with the hint)."""
+    from iconcat.catalogue import CatalogueFlags, choose_catalogue
+
+    flags = CatalogueFlags(command, demo=getattr(args, "demo", False), colour=getattr(args, "colour", None))
+    return choose_catalogue(settings, flags)
 
 
 def _report(error: BaseException, command: str = "") -> int:

@@ -67,12 +67,11 @@ class StderrLine:
             sys.stderr.flush()
 
 
-def search_result_document(
-    result: Any, icons: Sequence[Icon] | None = None, *, thumbnails: bool = True
-) -> dict[str, Any]:
+def search_result_document(result: Any, icons: Sequence[Icon] | None = None) -> dict[str, Any]:
     """The API's response shape (`data`, `meta.moreResultsAvailable`), rebuilt from the parsed models
-    (`icons`, when given, instead of the result's: what the filters kept). `thumbnails` False leaves
-    each icon's `thumbnail` out: an in-process catalogue's addresses are gone once the command ends."""
+    (`icons`, when given, instead of the result's: what the filters kept). An icon with no preview
+    address has no `thumbnail`: every icon of an in-process catalogue (`--demo`, `--from`), whose
+    previews are asked of it by id, never at an address."""
 
     from iconcat.api import extension_fields  # set.license, set.author, iconify: as served, when served
 
@@ -88,7 +87,7 @@ def search_result_document(
                 "style": ref(icon.style),
                 "series": ref(icon.series),
                 "set": {**ref(icon.set), **on_set},
-                **({"thumbnail": icon.thumbnail} if thumbnails else {}),
+                **({"thumbnail": icon.thumbnail} if icon.thumbnail else {}),
                 "variants": [{"id": v.id, "format": v.format, "size": v.size} for v in icon.variants],
                 **on_icon,
             }

@@ -9,23 +9,20 @@ from iconcat.cli.errors import EXIT_OK
 from iconcat.cli.output import print_table, print_warning, search_result_document
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
-    from iconcat.config import Settings
+    from iconcat.catalogue import CatalogueChoice
 
 
-def show_remembered(settings: Settings, which: str, *, as_json: bool, demo: bool) -> int:
-    """Print what the browser remembered for the catalogue it would open: favourites or recent icons.
+def show_remembered(choice: CatalogueChoice, which: str, *, as_json: bool) -> int:
+    """Print what the browser remembered of the catalogue `choice` names: favourites or recent icons.
 
-    Read from the browser's memory alone (no request). With nothing configured, or with --demo, the
-    demo catalogue's, as the browser keeps them."""
+    Read from the browser's memory alone (no request, the catalogue never opened), under the key the
+    browser keeps them by (`CatalogueSpec.memory_key`: with nothing configured, or with --demo, the
+    demo's; one key for every set from disk)."""
     from iconcat.api import SearchResult
     from iconcat.catalogue_names import favourites_elsewhere_note
-    from iconcat.memory import DEMO_CATALOGUE, LOCAL_SETS, Memory
+    from iconcat.memory import Memory
 
-    if settings.local_sources and not demo:
-        key = LOCAL_SETS  # (as the browser keeps them: one key for every set from disk)
-    else:
-        key = DEMO_CATALOGUE if demo or not settings.base_url else settings.base_url
-    memory = Memory.open(key)
+    memory = Memory.open(choice.spec.memory_key)
     try:
         icons = memory.favourites() if which == "favourites" else memory.recents()
         elsewhere = ""

@@ -13,8 +13,8 @@ a filter (or `--all`, or `--limit N`) every page the catalogue reveals is follow
 seen match, that the counts are over the first 10,000 when the cap was hit, or that the filters apply
 to the page the catalogue returned when it reveals no next one. With `--json` the same is in `meta`
 (`seen`, `total`, `filters`, `narrowed`, `limit`, `pagingStopped`) beside the API's
-`moreResultsAvailable`. From a catalogue started in-process (`--demo`, `--from`) the icons have no
-`thumbnail`: its address names a port that closes when the command ends.
+`moreResultsAvailable`. From a catalogue asked in-process (`--demo`, `--from`) the icons have no
+`thumbnail`: they have no address (their previews are asked by id).
 """
 
 from __future__ import annotations
@@ -22,37 +22,21 @@ from __future__ import annotations
 import sys
 from typing import TYPE_CHECKING, Any
 
-from iconcat.cli.catalogue import catalogue_client, reach_catalogue, run_async
+from iconcat.cli.catalogue import opened_catalogue, run_async
 from iconcat.cli.errors import EXIT_OK, UsageError
 from iconcat.cli.output import StderrLine, print_table, print_warning, search_result_document
 from iconcat.text import sanitize
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
-    from iconcat.api import CatalogueClient, Icon, SearchResult
+    from iconcat.api import Icon, SearchResult
     from iconcat.browsing.filters import ParsedQuery
-    from iconcat.config import Settings
-    from iconcat.local_sets import LocalSets
+    from iconcat.catalogue import Catalogue, CatalogueChoice
 
 
-def search(
-    settings: Settings,
-    text: str,
-    *,
-    as_json: bool,
-    demo: bool = False,
-    every_page: bool = False,
-    limit: int | None = None,
-    local: LocalSets | None = None,
-) -> int:
-    """One search, as a table or JSON; `key:value` words filter it as in the browser.
-
-    The text goes through the browser's own parser (`iconcat.browsing.filters.parse_query`): the plain
-    words are sent, the filter words never are, and an unknown key or a key with no value is refused
-    with the browser's words (exit 2). With a filter, `--all` or `--limit`, every page the catalogue
-    reveals is followed (up to the client's 10,000 cap) and the filters apply to all of them, page by
-    page as they arrive; `--limit N` stops once N icons pass the filters. Without any of them, one page,
-    as before. What was seen is said honestly on stderr (`_search_summary`), and in `meta` with --json.
-    """
+def read_query(text: str) -> ParsedQuery:
+    """`text` read as the browser's search box reads it (`iconcat.browsing.filters.parse_query`: one
+    parser); an unknown key, a key with no value, or no word to search is refused with the browser's
+    words (exit 2). Read before the catalogue is chosen: a query that cannot be searched is said first."""
     from iconcat.browsing.filters import parse_query
 
     query = parse_query(text)
@@ -65,21 +49,38 @@ def search(
                 f"like `iconcat search arrow {sanitize(query.filters.text, max_length=80)}`"
             )
         raise UsageError("the search text is empty: give a word, like `iconcat search arrow`")
+    return query
+
+
+def search(
+    choice: CatalogueChoice,
+    query: ParsedQuery,
+    *,
+    as_json: bool,
+    every_page: bool = False,
+    limit: int | None = None,
+) -> int:
+    """One search of the catalogue `choice` names, as a table or JSON; `key:value` words filter it as in
+    the browser.
+
+    The plain words of `query` (`read_query`) are sent, the filter words never are. With a filter,
+    `--all` or `--limit`, every page the catalogue reveals is followed (up to the client's 10,000 cap)
+    and the filters apply to all of them, page by page as they arrive; `--limit N` stops once N icons
+    pass the filters. Without any of them, one page, as before. What was seen is said honestly on
+    stderr (`_search_summary`), and in `meta` with --json.
+    """
     follow = every_page or bool(query.filters) or limit is not None
-    in_process = demo or local is not None
 
-    async def run(reachable: Settings) -> _Found:
-        async with catalogue_client(reachable, demo=in_process) as client:
-            return await _gather(client, query, follow=follow, limit=limit)
+    async def run() -> _Found:
+        async with opened_catalogue(choice) as catalogue:
+            return await _gather(catalogue, query, follow=follow, limit=limit)
 
-    with reach_catalogue(settings, demo, local) as reachable:
-        found = run_async(run(reachable))
+    found = run_async(run())
     result = found.result
     if as_json:
         import json
 
-        # An in-process catalogue's preview addresses lead nowhere once it stops (it has by now).
-        document = search_result_document(result, icons=found.icons, thumbnails=not in_process)
+        document = search_result_document(result, icons=found.icons)
         document["meta"]["moreResultsAvailable"] = found.more
         if follow:
             document["meta"].update(found.meta())
@@ -138,25 +139,25 @@ class _Found:
         return meta
 
 
-async def _gather(client: CatalogueClient, query: ParsedQuery, *, follow: bool, limit: int | None) -> _Found:
+async def _gather(catalogue: Catalogue, query: ParsedQuery, *, follow: bool, limit: int | None) -> _Found:
     """The first page, and with `follow` every next page, filtered as each arrives (at a page's cost:
     `icons_after`); stopping once `limit` icons pass the filters."""
     filters = query.filters
-    result = await client.search(query.service_text)
-    if filters.narrow_words and result.total is not None and result.total > client.max_icons_held:
-        # More match than the client holds (10,000): ask again, narrowed by the filter words, so every
+    result = await catalogue.search(query.service_text)
+    if filters.narrow_words and result.total is not None and result.total > catalogue.max_icons_held:
+        # More match than one result holds (10,000): ask again, narrowed by the filter words, so every
         # page holds only icons that pass and the cap counts those. Only a catalogue that counts its
         # matches (`meta.total`, the embedded one's extension) is asked: another might refuse a
         # parameter it does not know. The filters still apply on top, so one that ignores it changes
         # nothing.
-        result = await client.search(query.service_text, narrow=filters.narrow_words)
+        result = await catalogue.search(query.service_text, narrow=filters.narrow_words)
     kept = filters.apply(result.icons) if filters else list(result.icons)
     progress = _PagingProgress()
     try:
         while follow and result.can_load_more and (limit is None or len(kept) < limit):
             before = result.icon_count
             progress(before, result.total)
-            result = await client.more(result)
+            result = await catalogue.more(result)
             added = result.icons_after(before)
             kept.extend(filters.apply(added) if filters else added)
     finally:

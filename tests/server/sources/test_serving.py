@@ -71,6 +71,20 @@ def test_the_bar_is_redrawn_in_place_cut_to_the_terminal_and_cleared(monkeypatch
     assert cleared and final.startswith("iconcat: indexed 243 icon sets (381,398 icons) in ") and final.endswith(" s\n")
 
 
+def test_once_closed_the_bar_is_not_drawn_again_by_a_build_winding_down() -> None:
+    """`search --from` builds in a worker thread: after Ctrl-C the command closes the bar while the build
+    still reports on its way to stopping, and a late report must not draw the bar again below the prompt."""
+    terminal = Terminal()
+    progress = TerminalProgress(terminal)
+    progress(BuildProgress(40, 207, 12_000, 7_000.0, 15.0))
+    progress.close(finished=False)
+    closed = terminal.getvalue()
+    assert closed.endswith("\r\x1b[K")
+    progress(BuildProgress(41, 207, 12_500, 3_700.0, 35.0))
+    progress(BuildProgress(207, 207, 90_000, 7_000.0, 0.0))
+    assert terminal.getvalue() == closed
+
+
 def test_no_bar_where_no_terminal_reads_one_line_at_the_end_and_none_when_nothing_was_built() -> None:
     log = io.StringIO()
     progress = TerminalProgress(log)
