@@ -211,7 +211,7 @@ def test_the_iconify_rules_import_nothing_of_the_server_the_client_the_seam_or_t
     report = source_violations(iconcat_modules, ICONIFY, FORBIDDEN_TO_ICONIFY)
     assert not report, f"IconifyJSON's rules import the server, the client, the seam or the front ends:\n{report}"
     # The sets from disk read IconifyJSON by those rules (the check above looks at the one copy).
-    reader = iconcat_modules["iconcat.server.sources.iconify"]
+    reader = iconcat_modules["iconcat.sources.iconify"]
     assert any(within(found.target, "iconcat.iconify") for found in reader.imports)
 
 
