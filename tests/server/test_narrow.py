@@ -1,4 +1,4 @@
-"""The search's `narrow` extension (`server/narrowing.py`): the browser's filter rule, applied by the catalogue.
+"""The search's `narrow` extension (`embedded/narrowing.py`): the browser's filter rule, applied by the catalogue.
 
 The agreement test is the point: for a spread of filter words, the narrowed answer is exactly what
 `Filters.apply` keeps of the unnarrowed answer, so the browser may ask the catalogue to narrow and
