@@ -30,6 +30,7 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
 
     from .browser import BrowserScreen
     from .page_follower import PageFollower
+    from .search_news import SearchNews
     from .search_runner import SearchRunner
 
 __all__ = ["ResultsController"]
@@ -61,10 +62,8 @@ class ResultsController:
     def answered(self, message: SearchRunner.Answered) -> None:
         """A search ended (or says what it still waits for): its answer on screen, or its state."""
         screen = self._screen
-        if message.sequence != screen.searches.sequence:  # a newer search started meanwhile
+        if not self._heard(message):
             return
-        if message.notice:
-            screen.notify(message.notice, title="More results", severity="warning", markup=False)
         if message.result is not None:
             whole = not message.appended or not message.result.can_load_more  # the first page, and the whole
             if whole and not screen.searches.narrow:  # (a narrowed answer is not the query's: not kept)
@@ -84,10 +83,8 @@ class ResultsController:
         """More pages, followed for the filters: the views grow by them alone (`Arrangement.extend`)."""
         screen = self._screen
         results = screen.query_one_optional(ResultsArea)
-        if message.sequence != screen.searches.sequence or results is None:
+        if results is None or not self._heard(message):
             return
-        if message.notice:
-            screen.notify(message.notice, title="More results", severity="warning", markup=False)
         screen.search_state = screen.arrangement.extend(results, message.result, message.state)
         if screen.grouped:  # the highlighted group may have grown: its members in the detail too
             screen.selection.follow(results, screen.query_one(DetailPane))
@@ -95,6 +92,15 @@ class ResultsController:
             screen.remembering.keep_answer(message.query, message.result.icons)
         if message.complete:
             self.narrow_again()
+
+    def _heard(self, message: SearchNews) -> bool:
+        """True when `message` is news of the newest search (its notice shown); False: a newer one started."""
+        screen = self._screen
+        if message.sequence != screen.searches.sequence:
+            return False
+        if message.notice:
+            screen.notify(message.notice, title="More results", severity="warning", markup=False)
+        return True
 
     def narrow_again(self) -> bool:
         """Ask the same query again, narrowed otherwise, when the answer seen says it should be: it

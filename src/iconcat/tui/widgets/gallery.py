@@ -54,7 +54,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
 from time import monotonic
-from typing import TYPE_CHECKING, ClassVar, Self
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.segment import Segment
 from rich.style import Style as RichStyle
@@ -78,6 +78,7 @@ from . import gallery_geometry as geometry
 from .gallery_geometry import Grid
 from .marks import Marks
 from .messages import IconChosen, IconHighlighted, passed_last
+from .quiet_growth import QuietGrowth
 from .tile_labels import TileLabels
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
@@ -137,7 +138,7 @@ _LOADING = ("…",)
 _NO_PREVIEW = ("no preview",)
 
 
-class Gallery(ScrollView, can_focus=True):
+class Gallery(QuietGrowth, ScrollView, can_focus=True):
     """Icons as tiles of pictures and names. Posts `IconHighlighted` as the highlight moves, `IconChosen` on a
     double click; Enter runs the screen's download command."""
 
@@ -261,8 +262,6 @@ class Gallery(ScrollView, can_focus=True):
         self._grid = Grid(0, self._tile.width, self._tile.height)  # laid out by `_layout`
         self._direction = 1
         self._want_pending = False
-        self._growing = False
-        """True while tiles are appended below a gallery taller than the view (see `refresh`)."""
         self._repaint_rows: set[int] = set()  # rows of tiles whose pictures came since the last repaint
         self._repaint_timer: Timer | None = None
         self._repainted_at = 0.0
@@ -381,19 +380,6 @@ class Gallery(ScrollView, can_focus=True):
             self.loader.want_again()  # a new search gives previews that failed in passing another chance
         self.tell_loader()
 
-    def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False) -> Self:
-        # Grown by more entries while its scrollbar was on show already (`append_icons`), nothing's size
-        # changes but its virtual height: the layout that asks for would reflow the whole screen (tens of
-        # ms a batch, as pages arrive) to find every region as it was; the scrollbar is updated there,
-        # and the tiles on screen are drawn again only if new ones are among them.
-        if self._growing and not regions and not recompose:
-            return self
-        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
-
-    def _overflowing(self) -> bool:
-        """True when the entries are taller than the view (its scrollbar is on show, and stays)."""
-        return self.is_mounted and self.virtual_size.height > self.scrollable_content_region.height
-
     def append_icons(self, icons: Sequence[Icon], labels: Sequence[Sequence[str]] | None = None) -> None:
         """Add tiles for `icons` after the last (the results' next pages): the highlight, the scroll and
         the labels already made stay; the work is the new tiles' (and the tiles on screen's repaint),
@@ -403,11 +389,8 @@ class Gallery(ScrollView, can_focus=True):
         was_empty, first_new = not self._icons, len(self._icons)
         self._icons += tuple(icons)
         self.labels.append(self._icons, labels)
-        self._growing = self._overflowing()
-        try:
+        with self.growing_quietly():  # (the tiles on screen are drawn again below, if new ones are among them)
             self._layout()
-        finally:
-            self._growing = False
         self._scroll_update(self.virtual_size)  # (what the layout would have done)
         if was_empty:
             self.set_reactive(Gallery.highlighted, 0)
