@@ -30,7 +30,7 @@ Pictures are asked of the loader for the tiles on screen first, then one screen 
 direction of the last scroll), whenever the tiles on screen change: new icons, a scroll, a resize, a
 new tile size or theme. Until a picture arrives a tile shows "…"; when its preview is missing or
 broken, "no preview". Pictures arriving one by one are painted together, at most every
-`TILE_REPAINT_INTERVAL`, and the last one on screen at once, never held for the throttle (a frame
+`tile_repaints.TILE_REPAINT_INTERVAL`, and the last one on screen at once, never held for the throttle (a frame
 costs the same for one tile as for ten: Textual redraws every widget the changed lines cross). Each
 frame that draws the tiles with none waiting to be repainted tells the loader (`frame_drawn`): the
 fetches one screen ahead start only after the last picture on screen is painted. Names are
@@ -51,7 +51,6 @@ highlight moves, `IconChosen` on a double click (Enter runs the screen's downloa
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, replace
 from functools import partial
 from time import monotonic
 from typing import TYPE_CHECKING, ClassVar
@@ -80,60 +79,20 @@ from .marks import Marks
 from .messages import IconChosen, IconHighlighted, passed_last
 from .quiet_growth import QuietGrowth
 from .tile_labels import TileLabels
+from .tile_repaints import TileRepaints
+from .tile_sizes import DEFAULT_TILE_SIZE, TILE_SIZES, WHOLE_TILES_FITTED, TileSize, fitted_tile_size, sized
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from textual.timer import Timer
 
     from iconcat.api import Icon
 
-__all__ = ["DEFAULT_TILE_SIZE", "Gallery", "TILE_SIZES", "TileSize"]
+__all__ = ["DEFAULT_TILE_SIZE", "Gallery", "TILE_SIZES", "WHOLE_TILES_FITTED", "TileSize"]
 
-"""Before the name of an icon in the bag (on a tile, and on a row of the list)."""
-
-
-@dataclass(frozen=True)
-class TileSize:
-    """One size of tile: its picture's cells; the tile adds a cell of padding each side and a name line."""
-
-    name: str
-    columns: int
-    """The picture's width in cells."""
-    rows: int
-    """The picture's height in cells."""
-    labels: int = 1
-    """Lines of label under the picture (the name; a gallery can ask for more)."""
-
-    @property
-    def width(self) -> int:
-        """The tile's width in cells (picture and padding)."""
-        return self.columns + 2
-
-    @property
-    def height(self) -> int:
-        """The tile's height in lines (picture and label)."""
-        return self.rows + self.labels
-
-
-TILE_SIZES: dict[str, TileSize] = {
-    size.name: size for size in (TileSize("small", 8, 4), TileSize("medium", 12, 6), TileSize("large", 16, 8))
-}
-"""The tile sizes, smallest first (`+`/`-` step through them in this order)."""
-
-DEFAULT_TILE_SIZE = "small"
-"""Small enough for 6 whole tiles in the app's results area at 80×24 (20 at 120×36), each with its
-name and its style and set under the picture (a third row shows its pictures and names)."""
 
 FITTED_MODES = frozenset({"half", "quadrant"})
 """Picture modes whose sharpness a tile's size decides (blocks: two or four picture pixels a cell), so
 a gallery that fits its tiles (`fit_tiles`) picks the largest that still shows enough of them."""
-WHOLE_TILES_FITTED = 6
-"""Whole tiles a fitted gallery keeps on screen at least (when even the smallest size shows fewer, small)."""
-
-TILE_REPAINT_INTERVAL = 0.05
-"""Seconds between repaints of tiles whose pictures arrive one by one (the last one on screen is
-painted at once): a frame redraws every widget its lines cross, so one per picture would cost more
-than the pictures; at most 20 a second still shows them coming in."""
-
 _LOADING = ("…",)
 _NO_PREVIEW = ("no preview",)
 
@@ -255,18 +214,16 @@ class Gallery(QuietGrowth, ScrollView, can_focus=True):
         self.set_reactive(Gallery.mode, mode)
         self._icons: tuple[Icon, ...] = ()
         self._min_label_lines = self._label_lines = max(1, label_lines)
-        self._tile = replace(TILE_SIZES[self.tile_size], labels=self._label_lines)
+        self._tile = sized(self.tile_size, self._label_lines)
         self.labels = TileLabels()
         """The words under the tiles (sanitised when first drawn)."""
         self._placeholders: dict[tuple[int, int, tuple[str, ...], RichStyle], TileRender] = {}
         self._grid = Grid(0, self._tile.width, self._tile.height)  # laid out by `_layout`
         self._direction = 1
         self._want_pending = False
-        self._repaint_rows: set[int] = set()  # rows of tiles whose pictures came since the last repaint
+        self.repaints = TileRepaints()
+        """The rows of tiles whose pictures came, painted together (`tile_repaints`)."""
         self._repaint_timer: Timer | None = None
-        self._repainted_at = 0.0
-        self._awaiting: set[int] = set()
-        self._awaiting_for: tuple[tuple[Icon, ...], range, RenderSpec] | None = None
         self._shown = False
         self._background: tuple[int, int, int] | None = None
         self._line_styles: tuple[RichStyle, RichStyle, RichStyle, RichStyle, RichStyle] | None = None
@@ -296,7 +253,7 @@ class Gallery(QuietGrowth, ScrollView, can_focus=True):
         """The current tile size (with this gallery's lines of label)."""
         tile = self._tile
         if tile.name != self.tile_size:
-            tile = self._tile = replace(TILE_SIZES[self.tile_size], labels=self._label_lines)
+            tile = self._tile = sized(self.tile_size, self._label_lines)
         return tile
 
     @property
@@ -369,7 +326,7 @@ class Gallery(QuietGrowth, ScrollView, can_focus=True):
         lines = self.labels.most_lines
         if max(lines, self._min_label_lines) != self._label_lines:
             self._label_lines = max(lines, self._min_label_lines)
-            self._tile = replace(TILE_SIZES[self.tile_size], labels=self._label_lines)
+            self._tile = sized(self.tile_size, self._label_lines)
         self._layout()
         if before is None:
             self.scroll_to(y=0, animate=False)
@@ -479,48 +436,35 @@ class Gallery(QuietGrowth, ScrollView, can_focus=True):
                 self.refresh_lines(self._grid.row_of(index) * tile.height, tile.height)
             return
         spec = self.render_spec()
-        loader = self.loader
-        awaiting = self._awaiting_in_view(shown, spec)
+        repaints = self.repaints
+        repaints.awaiting((icons, shown, spec), (icons[index].id for index in shown), partial(self._has_picture, spec))
         changed = False
         for icon_id, index in found:
-            key = spec.key(icon_id)
-            if loader.tile(key) is None and loader.tile_failure(key) is None:
-                continue  # bytes only: the tile still shows "…" until its render is ready
-            awaiting.discard(icon_id)
-            self._repaint_rows.add(self._grid.row_of(index))
-            changed = True
+            if self._has_picture(spec, icon_id):  # (bytes only: the tile still shows "…" until its render is ready)
+                repaints.came(icon_id, self._grid.row_of(index))
+                changed = True
         if not changed:
             return
         now = monotonic()
-        if not awaiting or now - self._repainted_at >= TILE_REPAINT_INTERVAL:
+        due = repaints.due_in(now)
+        if due == 0.0:
             self._repaint_tiles()  # the last picture on screen, or the first for a while: at once
-        elif self._repaint_timer is None:
-            self._repaint_timer = self.set_timer(self._repainted_at + TILE_REPAINT_INTERVAL - now, self._repaint_tiles)
+        elif due is not None:
+            self._repaint_timer = self.set_timer(due, self._repaint_tiles)
 
-    def _awaiting_in_view(self, shown: range, spec: RenderSpec) -> set[int]:
-        """Ids of the icons on screen (`shown`, drawn as `spec`) whose picture (or "no preview") has not
-        come yet; worked out again when the tiles on screen or the way they are drawn change."""
-        icons = self._icons
-        if self._awaiting_for != (icons, shown, spec):
-            loader = self.loader
-            self._awaiting_for = (icons, shown, spec)
-            self._awaiting = {
-                icon.id
-                for icon in (icons[index] for index in shown)
-                if loader.tile(spec.key(icon.id)) is None and loader.tile_failure(spec.key(icon.id)) is None
-            }
-        return self._awaiting
+    def _has_picture(self, spec: RenderSpec, icon_id: int) -> bool:
+        """True when the icon's picture drawn as `spec` (or its "no preview") is ready."""
+        key = spec.key(icon_id)
+        return self.loader.tile(key) is not None or self.loader.tile_failure(key) is not None
 
     def _repaint_tiles(self) -> None:
         """Repaint the rows whose pictures came since the last repaint (one frame for all of them)."""
         if self._repaint_timer is not None:
             self._repaint_timer.stop()
             self._repaint_timer = None
-        self._repainted_at = monotonic()
         height = self.tile.height
-        for row in sorted(self._repaint_rows):
+        for row in self.repaints.take(monotonic()):
             self.refresh_lines(row * height, height)
-        self._repaint_rows.clear()
 
     def on_preview_loader_arrived(self, message: PreviewLoader.Arrived) -> None:
         """When the gallery is the loader's node, its messages land here."""
@@ -629,10 +573,7 @@ class Gallery(QuietGrowth, ScrollView, can_focus=True):
         drawn as they are now: in blocks, the largest showing `WHOLE_TILES_FITTED` whole tiles."""
         if self.mode not in FITTED_MODES:
             return DEFAULT_TILE_SIZE
-        names = list(TILE_SIZES)
-        sized = [replace(TILE_SIZES[name], labels=self._label_lines) for name in names]
-        tiles = [(size.width, size.height) for size in sized]
-        return names[geometry.largest_tile_showing(tiles, width, height, WHOLE_TILES_FITTED)]
+        return fitted_tile_size(width, height, self._label_lines)
 
     def _layout(self) -> None:
         """Columns and the virtual size for the current width, tile size and icon count."""
@@ -687,7 +628,7 @@ class Gallery(QuietGrowth, ScrollView, can_focus=True):
         self._fade = faded if self.stale else 1.0
         self._dim_fade = faded if self.dimmed is not None and not self.stale else 1.0
         lines = super().render_lines(crop)
-        if not self._repaint_rows and self._repaint_timer is None:
+        if self.repaints.idle:
             self.loader.frame_drawn()  # every picture that came is in this frame: the fetches ahead may start
         return lines
 
