@@ -58,7 +58,7 @@ from typing import TYPE_CHECKING, ClassVar
 from rich.segment import Segment
 from rich.style import Style as RichStyle
 from textual import events
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.color import Color
 from textual.content import Content
 from textual.geometry import Region, Size
@@ -71,14 +71,15 @@ from textual.strip import Strip
 from iconcat.text import sanitize
 
 from ..preview_loader import PreviewLoader, RenderSpec, TileRender
-from ..tile_text import fit_centred, wrap_words
 from ..true_pixels import is_true_pixels
 from . import gallery_geometry as geometry
 from .gallery_geometry import Grid
+from .gallery_keys import GALLERY_BINDINGS
 from .marks import Marks
 from .messages import IconChosen, IconHighlighted, passed_last
 from .quiet_growth import QuietGrowth
 from .tile_labels import TileLabels
+from .tile_placeholders import placeholder_picture
 from .tile_repaints import TileRepaints
 from .tile_sizes import DEFAULT_TILE_SIZE, TILE_SIZES, WHOLE_TILES_FITTED, TileSize, fitted_tile_size, sized
 
@@ -113,52 +114,7 @@ class Gallery(QuietGrowth, ScrollView, can_focus=True):
     ("✓" in the bag, "★" a favourite); `gallery--stale`: its `text-opacity` fades the names while
     `stale` (as `ResultsList`'s stale rows), and the names of the icons `dimmed` says."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("up", "cursor_up", "Up", show=False, id="gallery-up", tooltip="Highlight the tile above"),
-        Binding("down", "cursor_down", "Down", show=False, id="gallery-down", tooltip="Highlight the tile below"),
-        Binding("left", "cursor_left", "Left", show=False, id="gallery-left", tooltip="Highlight the previous tile"),
-        Binding("right", "cursor_right", "Right", show=False, id="gallery-right", tooltip="Highlight the next tile"),
-        Binding(
-            "pageup", "cursor_page_up", "Page up", show=False, id="gallery-page-up", tooltip="Move up a screen of tiles"
-        ),
-        Binding(
-            "pagedown",
-            "cursor_page_down",
-            "Page down",
-            show=False,
-            id="gallery-page-down",
-            tooltip="Move down a screen of tiles",
-        ),
-        Binding("home", "cursor_first", "First", show=False, id="gallery-first", tooltip="Highlight the first icon"),
-        Binding("end", "cursor_last", "Last", show=False, id="gallery-last", tooltip="Highlight the last icon"),
-        # Enter is the screen's download command (`d`), run as the key is read: a message to the screen
-        # would arrive after a second Enter in the same read had opened a second picker (docs/browser.md).
-        Binding(
-            "enter",
-            "screen.download",
-            "Download",
-            show=False,
-            id="gallery-choose",
-            tooltip="Choose a variant of the highlighted icon to download",
-        ),
-        Binding(
-            "plus,equals_sign",
-            "bigger_tiles",
-            "Tiles",  # the footer's: the gallery's own key, shown first while it has the focus
-            key_display="+",
-            id="gallery-bigger",
-            tooltip="Larger tiles: bigger pictures, fewer on screen",
-        ),
-        Binding(
-            "minus",
-            "smaller_tiles",
-            "Smaller tiles",
-            show=False,
-            key_display="-",
-            id="gallery-smaller",
-            tooltip="Smaller tiles: more icons on screen",
-        ),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = GALLERY_BINDINGS
 
     highlighted: reactive[int | None] = reactive(None, init=False)
     """Index of the highlighted tile (None when there are no icons); setting it scrolls it into view."""
@@ -217,7 +173,6 @@ class Gallery(QuietGrowth, ScrollView, can_focus=True):
         self._tile = sized(self.tile_size, self._label_lines)
         self.labels = TileLabels()
         """The words under the tiles (sanitised when first drawn)."""
-        self._placeholders: dict[tuple[int, int, tuple[str, ...], RichStyle], TileRender] = {}
         self._grid = Grid(0, self._tile.width, self._tile.height)  # laid out by `_layout`
         self._direction = 1
         self._want_pending = False
@@ -532,7 +487,6 @@ class Gallery(QuietGrowth, ScrollView, can_focus=True):
     def notify_style_update(self) -> None:
         super().notify_style_update()
         self._line_styles = None
-        self._placeholders.clear()
         shown = self.display
         if shown and not self._shown and self.is_mounted:
             # Just restyled into view (the results replacing the prompt): the fetches start now, from
@@ -543,7 +497,6 @@ class Gallery(QuietGrowth, ScrollView, can_focus=True):
     def _theme_changed(self) -> None:
         self._background = None
         self._line_styles = None
-        self._placeholders.clear()
         self.refresh()
         self.tell_loader()
 
@@ -696,32 +649,17 @@ class Gallery(QuietGrowth, ScrollView, can_focus=True):
 
     def _picture(self, icon: Icon, spec: RenderSpec, placeholder_style: RichStyle) -> TileRender:
         if self.mode == "text":
-            return self._placeholder(spec, (), placeholder_style)
+            return placeholder_picture(spec.columns, spec.rows, (), placeholder_style)
         if is_true_pixels(spec.mode) and not self.screen.is_active:
             # Under a dialog: its translucent backdrop would blend the colours that name the images.
-            return self._placeholder(spec, (), placeholder_style)
+            return placeholder_picture(spec.columns, spec.rows, (), placeholder_style)
         key = spec.key(icon.id)
         drawn = self.loader.tile(key)
         if drawn is not None:
             return drawn
         if self.loader.tile_failure(key) is not None:
-            return self._placeholder(spec, _NO_PREVIEW, placeholder_style)
-        return self._placeholder(spec, _LOADING, placeholder_style)
-
-    def _placeholder(self, spec: RenderSpec, text: tuple[str, ...], style: RichStyle) -> TileRender:
-        """A picture-sized box with `text` centred in it (words wrapped to fit)."""
-        cache_key = (spec.columns, spec.rows, text, style)
-        drawn = self._placeholders.get(cache_key)
-        if drawn is None:
-            lines = wrap_words(text, spec.columns)[: spec.rows]
-            first = (spec.rows - len(lines)) // 2
-            strips = []
-            for row in range(spec.rows):
-                index = row - first
-                content = fit_centred(lines[index], spec.columns) if 0 <= index < len(lines) else " " * spec.columns
-                strips.append(Strip([Segment(content, style)], spec.columns))
-            drawn = self._placeholders[cache_key] = tuple(strips)
-        return drawn
+            return placeholder_picture(spec.columns, spec.rows, _NO_PREVIEW, placeholder_style)
+        return placeholder_picture(spec.columns, spec.rows, _LOADING, placeholder_style)
 
     # ----------------------------------------------------------------- keys and mouse
 
