@@ -7,6 +7,8 @@ dialog on top turns them all off) to the controllers, each a module of its own w
 - `search_runner.SearchRunner`: searches in exclusive workers (a newer one cancels an older one); its
   `Answered` message carries a sequence number, so a late answer is dropped; the next page on demand,
   and every page while filters are in force (`page_follower`, its batches shown by `Arrangement.extend`).
+- `results_controller.ResultsController`: each answer (and each batch of pages) put on screen, kept
+  for offline, followed for the filters, narrowed again; the empty box's remembered icons.
 - `arrangement.Arrangement`: the search box's `key:value` filters (`browsing.filters`, applied to the
   results, never sent) and grouping by name (`g`, `browsing.grouping`).
 - `selection.Selection`: which icon the commands are about (grouped: the member), the detail following
