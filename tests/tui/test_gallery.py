@@ -469,8 +469,10 @@ async def test_the_last_picture_on_screen_is_repainted_at_once_and_announcements
             icon_ids = tuple(icon_ids)
             rendered.append(len(icon_ids))
             original(icon_ids)
-            awaiting = gallery._awaiting_in_view(gallery.tiles_in_view(), gallery.render_spec())
-            seen.append((len(awaiting), gallery._repaint_timer is not None, bool(gallery._repaint_rows)))
+            spec, loader = gallery.render_spec(), app.loader
+            keys = [spec.key(gallery.icons[index].id) for index in gallery.tiles_in_view()]
+            awaiting = [key for key in keys if loader.tile(key) is None and loader.tile_failure(key) is None]
+            seen.append((len(awaiting), gallery.repaints.booked, bool(gallery.repaints.rows)))
 
         monkeypatch.setattr(gallery, "previews_changed", previews_changed)
         gallery.show_icons(icons)

@@ -1,11 +1,16 @@
 """The browser screen's controllers through their public faces (issue 22: the screen routes, each
 controller owns its job): the stale-results guard, the arrangement's grouping and clearing, the
-memory's favourite toggle. The screen's own tests drive the same jobs through keys."""
+memory's favourite toggle; the results: answers put on screen, stale ones dropped, the empty box's
+favourites. The screen's own tests drive the same jobs through keys."""
 
 from __future__ import annotations
 
-from iconcat.browsing.search_state import SearchPhase
+from dataclasses import replace
+
+from iconcat.browsing.search_state import SearchPhase, SearchState
 from iconcat.tui.connection import Connection
+from iconcat.tui.results_controller import ResultsController
+from iconcat.tui.search_runner import SearchRunner
 from iconcat.tui.widgets import DetailPane, ResultsArea, ResultsList, SearchInput
 from tests.conftest import TEST_TOKEN
 from tests.support.tui import SIZE, HeldRequests, holding, results_settled, search, wait_until
@@ -98,3 +103,66 @@ async def test_the_memory_toggles_the_highlighted_favourite_and_stars_it(make_ap
         assert icon.id in app.query_one(DetailPane).favourite_ids  # starred at once
         assert remembering.toggle_favourite(icon) is True
         assert icon.id not in app.query_one(DetailPane).favourite_ids
+
+
+async def test_the_results_drop_a_stale_answer_and_show_the_newest_one(make_app):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await search(pilot, "bell")
+        browser, controller = app.browser, app.browser.results
+        bells = browser.searches.result
+        shown = app.query_one(ResultsList).icons
+        late = SearchRunner.Answered(
+            browser.searches.sequence - 1, "home", bells, SearchState(SearchPhase.RESULTS, "home")
+        )
+        controller.answered(late)  # an answer to the search before this one
+        assert browser.search_state.query == "bell" and app.query_one(ResultsList).icons == shown
+        fewer = replace(bells, icons=bells.icons[:2])
+        newest = browser.searches.sequence
+        controller.answered(SearchRunner.Answered(newest, "bell", fewer, browser.searches.state_for("bell", fewer)))
+        assert [icon.id for icon in app.query_one(ResultsList).icons] == [icon.id for icon in bells.icons[:2]]
+        assert guard_words(app) == "bell"
+
+
+async def test_the_results_are_shown_again_under_an_icon_only_when_results_are_on_show(make_app):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: app.browser.memory is not None, "the memory opened")
+        controller = app.browser.results
+        assert controller.show_again() is False  # the prompt: nothing to arrange again
+        await search(pilot, "arrow")
+        icon = app.browser.searches.result.icons[7]
+        assert controller.show_again(select=icon) is True
+        assert app.query_one(ResultsList).highlighted_icon == icon
+        assert app.query_one(DetailPane).icon == icon  # the detail in the same frame
+
+
+async def test_the_empty_box_drops_a_favourite_as_soon_as_it_is_unmarked(make_app):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: app.browser.memory is not None, "the memory opened")
+        await search(pilot, "bell")
+        icon = app.query_one(ResultsList).highlighted_icon
+        remembering = app.browser.remembering
+        assert remembering.toggle_favourite(icon) is True
+        app.browser.start_search("")
+        await pilot.pause()
+        assert app.browser.search_state.favourites is not None and icon in app.query_one(ResultsList).icons
+        assert remembering.toggle_favourite(icon) is True  # unmarked: the box still shows it until told
+        app.browser.results.favourites_changed()
+        assert icon not in app.query_one(ResultsList).icons
+
+
+async def test_a_refused_token_is_told_once_with_the_reason(make_app):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        told: list[str] = []
+        controller = ResultsController(app.browser, told.append)
+        refused = SearchState(SearchPhase.REJECTED, "bell", message="The token was refused.")
+        controller.answered(SearchRunner.Answered(app.browser.searches.sequence, "bell", None, refused))
+        assert told == ["The token was refused."] and app.browser.search_state == refused
+
+
+def guard_words(app) -> str:
+    return app.browser.stale.results.shown_words

@@ -19,6 +19,7 @@ from iconcat.tui.terminal_images import TerminalPictures
 from iconcat.tui.widgets import Gallery, ResultsList
 from iconcat.tui.widgets import gallery_geometry as geometry
 from iconcat.tui.widgets.gallery import TILE_SIZES, WHOLE_TILES_FITTED
+from iconcat.tui.widgets.tile_sizes import fitted_tile_size, sized
 from tests.support.tui import SIZE, search, wait_until
 
 
@@ -144,3 +145,12 @@ async def test_plus_and_minus_are_in_the_help_the_palette_and_the_galleries_foot
         assert "Keys" in footer_keys() and "Quit" in footer_keys()
         await pilot.resize_terminal(*SIZE)
         await wait_until(pilot, lambda: "Tiles" in footer_keys(), "back at 120 columns")
+
+
+def test_the_fitted_size_is_the_largest_that_shows_enough_whole_tiles_and_small_when_none_does():
+    large, medium = sized("large", 2), sized("medium", 2)
+    room_for_six_large = (3 * large.width, 2 * large.height)
+    assert fitted_tile_size(*room_for_six_large, labels=2) == "large"
+    assert fitted_tile_size(room_for_six_large[0], room_for_six_large[1] - 1, labels=2) == "medium"
+    assert fitted_tile_size(3 * medium.width, 2 * medium.height, labels=3) == "small"  # taller labels: not medium
+    assert fitted_tile_size(10, 3, labels=2) == "small"  # not even one small tile

@@ -153,7 +153,7 @@ class Arrangement:
             return None
         return self.put_in_box(Filters())
 
-    def toggle_group(self, selection: Selection, show_again: Callable[[Icon | None], None]) -> None:
+    def toggle_group(self, selection: Selection, show_again: Callable[[Icon | None], object]) -> None:
         """Group by name, or not, and say so; `show_again(icon)` shows the results again, `icon` under
         the highlight.
 

@@ -7,6 +7,8 @@ dialog on top turns them all off) to the controllers, each a module of its own w
 - `search_runner.SearchRunner`: searches in exclusive workers (a newer one cancels an older one); its
   `Answered` message carries a sequence number, so a late answer is dropped; the next page on demand,
   and every page while filters are in force (`page_follower`, its batches shown by `Arrangement.extend`).
+- `results_controller.ResultsController`: each answer (and each batch of pages) put on screen, kept
+  for offline, followed for the filters, narrowed again; the empty box's remembered icons.
 - `arrangement.Arrangement`: the search box's `key:value` filters (`browsing.filters`, applied to the
   results, never sent) and grouping by name (`g`, `browsing.grouping`).
 - `selection.Selection`: which icon the commands are about (grouped: the member), the detail following
@@ -29,7 +31,6 @@ passed through `sanitize` (failures through `describe_failure`) and shown as pla
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -56,6 +57,7 @@ from .memory_controller import MemoryController
 from .page_follower import PageFollower
 from .picture_controller import PictureController
 from .preview_loader import PreviewLoader
+from .results_controller import ResultsController
 from .search_runner import SearchRunner
 from .selection import Selection
 from .stale_guard import StaleGuard
@@ -75,7 +77,7 @@ from .widgets import (
 )
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
-    from iconcat.api import Icon, SearchResult
+    from iconcat.api import Icon
     from iconcat.memory import Memory
 
     from .catalogue_link import CatalogueLink
@@ -155,6 +157,8 @@ class BrowserScreen(Screen[None]):
         """The icons marked for the bag, and its download batch (a worker of this screen)."""
         self.bag_notices = BagNotices(self, self.bag)
         """What this screen shows of the bag: the marks, the status's note, the notices."""
+        self.results = ResultsController(self, lambda reason: self.post_message(self.TokenRejected(reason)))
+        """Puts the searches' answers on screen, follows their pages, shows the remembered icons."""
 
     def compose(self) -> ComposeResult:
         yield Header(show_clock=False, icon="◆")
@@ -219,34 +223,12 @@ class BrowserScreen(Screen[None]):
         its favourites and recent icons."""
         self.remembering.use(memory)
         self.bag.use_memory(memory, self.remembering.writer)
-        if not self.searches.last_query and self.search_state.phase is SearchPhase.PROMPT:
-            self._show_empty_query()
-        elif self.search_state.phase is SearchPhase.UNREACHABLE:  # (the first search failed before this)
-            self._show_remembered_result(self.remembering.saved_answer(self.search_state))
-
-    def _show_remembered_result(self, answer: tuple[SearchResult, SearchState] | None) -> bool:
-        """Show an answer the memory kept (the remembered icons, or the last answer seen offline);
-        False when it kept none."""
-        if answer is None:
-            return False
-        result, state = answer
-        self.searches.result = result
-        self.show_search_result(result, state)
-        return True
-
-    def _show_empty_query(self) -> None:
-        """The empty search box: the remembered icons (filters apply to them as to any), or else the prompt."""
-        if not self._show_remembered_result(self.remembering.remembered()):
-            self.searches.result = None
-            self.query_one(ResultsArea).show_icons(())
-            self.search_state = SearchState(elsewhere=self.remembering.favourites_elsewhere())
+        self.results.memory_opened()
 
     def action_toggle_favourite(self) -> None:
         """Mark the highlighted icon (grouped: the chosen member) as a favourite, or unmark it."""
-        if self.stale.refuse() or not self.remembering.toggle_favourite(self.highlighted_member()):
-            return
-        if not self.searches.last_query and self.search_state.favourites is not None:
-            self._show_empty_query()
+        if not self.stale.refuse() and self.remembering.toggle_favourite(self.highlighted_member()):
+            self.results.favourites_changed()
 
     # ----------------------------------------------------------------- the bag (issue 14)
 
@@ -311,91 +293,15 @@ class BrowserScreen(Screen[None]):
         only they changed, the results on show are filtered again, with no request, unless the answer
         would pass the cap: then the catalogue is asked to narrow it by them (`browsing.narrowing`).
         """
-        parsed = self.arrangement.take_query(query)
-        narrow = self.searches.narrowing(parsed.service_text, parsed.filters)
-        state = self.searches.start(parsed.service_text, narrow=narrow, immediate=immediate)
-        if state is None:
-            self._refilter()
-            return
-        if state.phase is SearchPhase.PROMPT:
-            self._show_empty_query()
-            return
-        self.search_state = state
+        self.results.start(query, immediate=immediate)
 
     @on(SearchRunner.Answered)
     def _search_answered(self, message: SearchRunner.Answered) -> None:
-        if message.sequence != self.searches.sequence:  # a newer search started meanwhile
-            return
-        if message.notice:
-            self.notify(message.notice, title="More results", severity="warning", markup=False)
-        if message.result is not None:
-            whole = not message.appended or not message.result.can_load_more  # the first page, and the whole
-            if whole and not self.searches.narrow:  # (a narrowed answer is not the query's: not kept)
-                self.remembering.keep_answer(message.query, message.result.icons)  # (for when it cannot be reached)
-            self.show_search_result(message.result, message.state, keep_place=message.appended)
-            if not self._narrow_again():
-                self._follow_pages()
-            return
-        unreachable = message.state.phase is SearchPhase.UNREACHABLE  # then the last answer seen, offline
-        if unreachable and self._show_remembered_result(self.remembering.saved_answer(message.state)):
-            return
-        self.search_state = message.state
-        if message.state.phase is SearchPhase.REJECTED:
-            self.post_message(self.TokenRejected(message.state.message))
+        self.results.answered(message)
 
     @on(PageFollower.Arrived)
     def _pages_arrived(self, message: PageFollower.Arrived) -> None:
-        """More pages, followed for the filters: the views grow by them alone (`Arrangement.extend`)."""
-        results = self.query_one_optional(ResultsArea)
-        if message.sequence != self.searches.sequence or results is None:
-            return
-        if message.notice:
-            self.notify(message.notice, title="More results", severity="warning", markup=False)
-        self.search_state = self.arrangement.extend(results, message.result, message.state)
-        if self.grouped:  # the highlighted group may have grown: its members in the detail too
-            self.selection.follow(results, self.query_one(DetailPane))
-        if message.complete and not self.searches.narrow:  # kept once, whole (the first page was kept as it arrived)
-            self.remembering.keep_answer(message.query, message.result.icons)
-        if message.complete:
-            self._narrow_again()
-
-    def _narrow_again(self) -> bool:
-        """Ask the same query again, narrowed otherwise, when the answer seen says it should be: it
-        passes the cap under filter words the catalogue may narrow by (`browsing.narrowing`). True
-        when that search started."""
-        searches = self.searches
-        narrow = searches.narrowing(searches.last_query, self.filters)
-        if narrow == searches.narrow:
-            return False
-        state = searches.start(searches.last_query, narrow=narrow, immediate=True)
-        if state is not None:
-            self.search_state = state
-        return True
-
-    def _follow_pages(self) -> None:
-        """While a filter is in force or the facet panel is open, every page of the query is fetched."""
-        facets = self.query_one_optional(FacetPanel)
-        wanted = bool(self.filters) or (facets is not None and facets.display)
-        if wanted and self.search_state.phase is SearchPhase.RESULTS and self.searches.follower.follow():
-            self.search_state = replace(self.search_state, following=True)
-
-    def show_search_result(
-        self, result: SearchResult, state: SearchState, *, keep_place: bool = False, select: Icon | None = None
-    ) -> None:
-        """Put an answer on screen, filtered (and grouped): the list, the first icon's detail, the count
-        (one frame). `select`: highlight this icon (its group, grouped) when it is on show."""
-        # query_one_optional, not query(): it is cached while the DOM is unchanged, query() walks it all.
-        results = self.query_one_optional(ResultsArea)
-        if results is None:  # answered while the app was closing
-            return
-        state = self.arrangement.show(results, result, state, keep_place=keep_place)
-        if select is not None:
-            results.highlight(select)
-        self.arrangement.show_facets(result)
-        # The detail follows in the same frame (the list's highlight message would land a frame later).
-        self.selection.follow(results, self.query_one(DetailPane), member=select)
-        self.stale.showing(state.query)
-        self.search_state = state
+        self.results.pages_arrived(message)
 
     def watch_search_state(self, state: SearchState) -> None:
         search_bar = self.query_one_optional(SearchBar)
@@ -483,18 +389,11 @@ class BrowserScreen(Screen[None]):
         elif not quiet:
             self.notify("No more results to load: refine your search to see others.", markup=False)
 
-    def _refilter(self) -> None:
-        """Filter the results loaded again (the filters changed, the search did not); follow every page."""
-        result = self.searches.result
-        if result is not None and self.search_state.phase is SearchPhase.RESULTS:
-            self.show_search_result(result, self.searches.state_again(result, self.search_state), keep_place=True)
-            self._follow_pages()
-
     def action_toggle_facets(self) -> None:
         """Show the facet panel (values with counts to choose with space), or hide it."""
         if not self.arrangement.toggle_facets(self.searches.result):
             self.action_focus_results()
-        self._follow_pages()
+        self.results.follow_pages()
 
     def action_clear_filters(self) -> None:
         """Clear every filter: all the results again."""
@@ -553,12 +452,7 @@ class BrowserScreen(Screen[None]):
     def action_toggle_group(self) -> None:
         """Group the results by name (one entry per name, its styles and sets in the detail), or not;
         the icon under the highlight stays under it (`Arrangement.toggle_group`)."""
-        self.arrangement.toggle_group(self.selection, self._show_regrouped)
-
-    def _show_regrouped(self, current: Icon | None) -> None:
-        result = self.searches.result
-        if result is not None and self.search_state.phase is SearchPhase.RESULTS:
-            self.show_search_result(result, self.searches.state_again(result, self.search_state), select=current)
+        self.arrangement.toggle_group(self.selection, lambda current: self.results.show_again(select=current))
 
     def action_focus_members(self, quiet: bool = False) -> None:
         """Move to the highlighted group's members, to choose one (grouped by name)."""

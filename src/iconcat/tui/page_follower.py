@@ -31,11 +31,11 @@ from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, Protocol
 
-from textual.message import Message
-
 from iconcat.browsing.collector import FREEZE_FROM, answer_arriving
 from iconcat.failures import describe_failure
 from iconcat.text import sanitize
+
+from .search_news import SearchNews
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from textual.dom import DOMNode
@@ -65,21 +65,16 @@ class _Runner(Protocol):
 class PageFollower:
     """Follows every page of the runner's newest search on `owner` (see the module docstring)."""
 
-    class Arrived(Message):
+    class Arrived(SearchNews):
         """More pages of search number `sequence` arrived: `result` holds every icon so far."""
 
         def __init__(
             self, sequence: int, query: str, result: SearchResult, state: SearchState, *, complete: bool, notice: str
         ) -> None:
-            super().__init__()
-            self.sequence = sequence
-            self.query = query
+            super().__init__(sequence, query, state, notice=notice)
             self.result = result
-            self.state = state
             self.complete = complete
             """True for the last hand-over: no page follows (the end, the cap, a refusal or a failure)."""
-            self.notice = notice
-            """A sanitised sentence to show once (why paging stopped, or why a page failed)."""
 
     def __init__(self, owner: DOMNode, link: CatalogueLink, runner: _Runner) -> None:
         self._owner = owner

@@ -37,8 +37,6 @@ from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING
 
-from textual.message import Message
-
 from iconcat.browsing.collector import answer_arriving
 from iconcat.browsing.narrowing import NarrowingSeen, wanted
 from iconcat.browsing.search_state import SearchPhase, SearchState, refine_hint
@@ -46,6 +44,7 @@ from iconcat.failures import describe_failure
 from iconcat.text import sanitize
 
 from .page_follower import PageFollower
+from .search_news import SearchNews
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from textual.dom import DOMNode
@@ -65,7 +64,7 @@ WAITING_REDRAW = 0.2
 class SearchRunner:
     """Starts searches on `owner` through `link`'s client and posts what each found."""
 
-    class Answered(Message):
+    class Answered(SearchNews):
         """Search number `sequence` for `query` ended: `result` when it answered, else `state` says why.
 
         Or, with no `result` and a SEARCHING `state`, it has not ended: the state says what it is still
@@ -81,15 +80,10 @@ class SearchRunner:
             appended: bool = False,
             notice: str = "",
         ) -> None:
-            super().__init__()
-            self.sequence = sequence
-            self.query = query
+            super().__init__(sequence, query, state, notice=notice)
             self.result = result
-            self.state = state
             self.appended = appended
             """True when `result` is the previous answer grown by its next page."""
-            self.notice = notice
-            """A sanitised sentence to show once (why paging stopped, or why a page failed)."""
 
     def __init__(self, owner: DOMNode, link: CatalogueLink, first: FirstSearch | None = None) -> None:
         self._owner = owner

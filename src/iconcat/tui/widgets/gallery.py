@@ -30,7 +30,7 @@ Pictures are asked of the loader for the tiles on screen first, then one screen 
 direction of the last scroll), whenever the tiles on screen change: new icons, a scroll, a resize, a
 new tile size or theme. Until a picture arrives a tile shows "…"; when its preview is missing or
 broken, "no preview". Pictures arriving one by one are painted together, at most every
-`TILE_REPAINT_INTERVAL`, and the last one on screen at once, never held for the throttle (a frame
+`tile_repaints.TILE_REPAINT_INTERVAL`, and the last one on screen at once, never held for the throttle (a frame
 costs the same for one tile as for ten: Textual redraws every widget the changed lines cross). Each
 frame that draws the tiles with none waiting to be repainted tells the loader (`frame_drawn`): the
 fetches one screen ahead start only after the last picture on screen is painted. Names are
@@ -51,15 +51,14 @@ highlight moves, `IconChosen` on a double click (Enter runs the screen's downloa
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, replace
 from functools import partial
 from time import monotonic
-from typing import TYPE_CHECKING, ClassVar, Self
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.segment import Segment
 from rich.style import Style as RichStyle
 from textual import events
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.color import Color
 from textual.content import Content
 from textual.geometry import Region, Size
@@ -72,72 +71,34 @@ from textual.strip import Strip
 from iconcat.text import sanitize
 
 from ..preview_loader import PreviewLoader, RenderSpec, TileRender
-from ..tile_text import fit_centred, wrap_words
 from ..true_pixels import is_true_pixels
 from . import gallery_geometry as geometry
 from .gallery_geometry import Grid
+from .gallery_keys import GALLERY_BINDINGS
 from .marks import Marks
 from .messages import IconChosen, IconHighlighted, passed_last
+from .quiet_growth import QuietGrowth
 from .tile_labels import TileLabels
+from .tile_placeholders import placeholder_picture
+from .tile_repaints import TileRepaints
+from .tile_sizes import DEFAULT_TILE_SIZE, TILE_SIZES, WHOLE_TILES_FITTED, TileSize, fitted_tile_size, sized
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from textual.timer import Timer
 
     from iconcat.api import Icon
 
-__all__ = ["DEFAULT_TILE_SIZE", "Gallery", "TILE_SIZES", "TileSize"]
+__all__ = ["DEFAULT_TILE_SIZE", "Gallery", "TILE_SIZES", "WHOLE_TILES_FITTED", "TileSize"]
 
-"""Before the name of an icon in the bag (on a tile, and on a row of the list)."""
-
-
-@dataclass(frozen=True)
-class TileSize:
-    """One size of tile: its picture's cells; the tile adds a cell of padding each side and a name line."""
-
-    name: str
-    columns: int
-    """The picture's width in cells."""
-    rows: int
-    """The picture's height in cells."""
-    labels: int = 1
-    """Lines of label under the picture (the name; a gallery can ask for more)."""
-
-    @property
-    def width(self) -> int:
-        """The tile's width in cells (picture and padding)."""
-        return self.columns + 2
-
-    @property
-    def height(self) -> int:
-        """The tile's height in lines (picture and label)."""
-        return self.rows + self.labels
-
-
-TILE_SIZES: dict[str, TileSize] = {
-    size.name: size for size in (TileSize("small", 8, 4), TileSize("medium", 12, 6), TileSize("large", 16, 8))
-}
-"""The tile sizes, smallest first (`+`/`-` step through them in this order)."""
-
-DEFAULT_TILE_SIZE = "small"
-"""Small enough for 6 whole tiles in the app's results area at 80×24 (20 at 120×36), each with its
-name and its style and set under the picture (a third row shows its pictures and names)."""
 
 FITTED_MODES = frozenset({"half", "quadrant"})
 """Picture modes whose sharpness a tile's size decides (blocks: two or four picture pixels a cell), so
 a gallery that fits its tiles (`fit_tiles`) picks the largest that still shows enough of them."""
-WHOLE_TILES_FITTED = 6
-"""Whole tiles a fitted gallery keeps on screen at least (when even the smallest size shows fewer, small)."""
-
-TILE_REPAINT_INTERVAL = 0.05
-"""Seconds between repaints of tiles whose pictures arrive one by one (the last one on screen is
-painted at once): a frame redraws every widget its lines cross, so one per picture would cost more
-than the pictures; at most 20 a second still shows them coming in."""
-
 _LOADING = ("…",)
 _NO_PREVIEW = ("no preview",)
 
 
-class Gallery(ScrollView, can_focus=True):
+class Gallery(QuietGrowth, ScrollView, can_focus=True):
     """Icons as tiles of pictures and names. Posts `IconHighlighted` as the highlight moves, `IconChosen` on a
     double click; Enter runs the screen's download command."""
 
@@ -153,52 +114,7 @@ class Gallery(ScrollView, can_focus=True):
     ("✓" in the bag, "★" a favourite); `gallery--stale`: its `text-opacity` fades the names while
     `stale` (as `ResultsList`'s stale rows), and the names of the icons `dimmed` says."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("up", "cursor_up", "Up", show=False, id="gallery-up", tooltip="Highlight the tile above"),
-        Binding("down", "cursor_down", "Down", show=False, id="gallery-down", tooltip="Highlight the tile below"),
-        Binding("left", "cursor_left", "Left", show=False, id="gallery-left", tooltip="Highlight the previous tile"),
-        Binding("right", "cursor_right", "Right", show=False, id="gallery-right", tooltip="Highlight the next tile"),
-        Binding(
-            "pageup", "cursor_page_up", "Page up", show=False, id="gallery-page-up", tooltip="Move up a screen of tiles"
-        ),
-        Binding(
-            "pagedown",
-            "cursor_page_down",
-            "Page down",
-            show=False,
-            id="gallery-page-down",
-            tooltip="Move down a screen of tiles",
-        ),
-        Binding("home", "cursor_first", "First", show=False, id="gallery-first", tooltip="Highlight the first icon"),
-        Binding("end", "cursor_last", "Last", show=False, id="gallery-last", tooltip="Highlight the last icon"),
-        # Enter is the screen's download command (`d`), run as the key is read: a message to the screen
-        # would arrive after a second Enter in the same read had opened a second picker (docs/browser.md).
-        Binding(
-            "enter",
-            "screen.download",
-            "Download",
-            show=False,
-            id="gallery-choose",
-            tooltip="Choose a variant of the highlighted icon to download",
-        ),
-        Binding(
-            "plus,equals_sign",
-            "bigger_tiles",
-            "Tiles",  # the footer's: the gallery's own key, shown first while it has the focus
-            key_display="+",
-            id="gallery-bigger",
-            tooltip="Larger tiles: bigger pictures, fewer on screen",
-        ),
-        Binding(
-            "minus",
-            "smaller_tiles",
-            "Smaller tiles",
-            show=False,
-            key_display="-",
-            id="gallery-smaller",
-            tooltip="Smaller tiles: more icons on screen",
-        ),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = GALLERY_BINDINGS
 
     highlighted: reactive[int | None] = reactive(None, init=False)
     """Index of the highlighted tile (None when there are no icons); setting it scrolls it into view."""
@@ -254,20 +170,15 @@ class Gallery(ScrollView, can_focus=True):
         self.set_reactive(Gallery.mode, mode)
         self._icons: tuple[Icon, ...] = ()
         self._min_label_lines = self._label_lines = max(1, label_lines)
-        self._tile = replace(TILE_SIZES[self.tile_size], labels=self._label_lines)
+        self._tile = sized(self.tile_size, self._label_lines)
         self.labels = TileLabels()
         """The words under the tiles (sanitised when first drawn)."""
-        self._placeholders: dict[tuple[int, int, tuple[str, ...], RichStyle], TileRender] = {}
         self._grid = Grid(0, self._tile.width, self._tile.height)  # laid out by `_layout`
         self._direction = 1
         self._want_pending = False
-        self._growing = False
-        """True while tiles are appended below a gallery taller than the view (see `refresh`)."""
-        self._repaint_rows: set[int] = set()  # rows of tiles whose pictures came since the last repaint
+        self.repaints = TileRepaints()
+        """The rows of tiles whose pictures came, painted together (`tile_repaints`)."""
         self._repaint_timer: Timer | None = None
-        self._repainted_at = 0.0
-        self._awaiting: set[int] = set()
-        self._awaiting_for: tuple[tuple[Icon, ...], range, RenderSpec] | None = None
         self._shown = False
         self._background: tuple[int, int, int] | None = None
         self._line_styles: tuple[RichStyle, RichStyle, RichStyle, RichStyle, RichStyle] | None = None
@@ -297,7 +208,7 @@ class Gallery(ScrollView, can_focus=True):
         """The current tile size (with this gallery's lines of label)."""
         tile = self._tile
         if tile.name != self.tile_size:
-            tile = self._tile = replace(TILE_SIZES[self.tile_size], labels=self._label_lines)
+            tile = self._tile = sized(self.tile_size, self._label_lines)
         return tile
 
     @property
@@ -370,7 +281,7 @@ class Gallery(ScrollView, can_focus=True):
         lines = self.labels.most_lines
         if max(lines, self._min_label_lines) != self._label_lines:
             self._label_lines = max(lines, self._min_label_lines)
-            self._tile = replace(TILE_SIZES[self.tile_size], labels=self._label_lines)
+            self._tile = sized(self.tile_size, self._label_lines)
         self._layout()
         if before is None:
             self.scroll_to(y=0, animate=False)
@@ -381,19 +292,6 @@ class Gallery(ScrollView, can_focus=True):
             self.loader.want_again()  # a new search gives previews that failed in passing another chance
         self.tell_loader()
 
-    def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False) -> Self:
-        # Grown by more entries while its scrollbar was on show already (`append_icons`), nothing's size
-        # changes but its virtual height: the layout that asks for would reflow the whole screen (tens of
-        # ms a batch, as pages arrive) to find every region as it was; the scrollbar is updated there,
-        # and the tiles on screen are drawn again only if new ones are among them.
-        if self._growing and not regions and not recompose:
-            return self
-        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
-
-    def _overflowing(self) -> bool:
-        """True when the entries are taller than the view (its scrollbar is on show, and stays)."""
-        return self.is_mounted and self.virtual_size.height > self.scrollable_content_region.height
-
     def append_icons(self, icons: Sequence[Icon], labels: Sequence[Sequence[str]] | None = None) -> None:
         """Add tiles for `icons` after the last (the results' next pages): the highlight, the scroll and
         the labels already made stay; the work is the new tiles' (and the tiles on screen's repaint),
@@ -403,11 +301,8 @@ class Gallery(ScrollView, can_focus=True):
         was_empty, first_new = not self._icons, len(self._icons)
         self._icons += tuple(icons)
         self.labels.append(self._icons, labels)
-        self._growing = self._overflowing()
-        try:
+        with self.growing_quietly():  # (the tiles on screen are drawn again below, if new ones are among them)
             self._layout()
-        finally:
-            self._growing = False
         self._scroll_update(self.virtual_size)  # (what the layout would have done)
         if was_empty:
             self.set_reactive(Gallery.highlighted, 0)
@@ -496,48 +391,35 @@ class Gallery(ScrollView, can_focus=True):
                 self.refresh_lines(self._grid.row_of(index) * tile.height, tile.height)
             return
         spec = self.render_spec()
-        loader = self.loader
-        awaiting = self._awaiting_in_view(shown, spec)
+        repaints = self.repaints
+        repaints.awaiting((icons, shown, spec), (icons[index].id for index in shown), partial(self._has_picture, spec))
         changed = False
         for icon_id, index in found:
-            key = spec.key(icon_id)
-            if loader.tile(key) is None and loader.tile_failure(key) is None:
-                continue  # bytes only: the tile still shows "…" until its render is ready
-            awaiting.discard(icon_id)
-            self._repaint_rows.add(self._grid.row_of(index))
-            changed = True
+            if self._has_picture(spec, icon_id):  # (bytes only: the tile still shows "…" until its render is ready)
+                repaints.came(icon_id, self._grid.row_of(index))
+                changed = True
         if not changed:
             return
         now = monotonic()
-        if not awaiting or now - self._repainted_at >= TILE_REPAINT_INTERVAL:
+        due = repaints.due_in(now)
+        if due == 0.0:
             self._repaint_tiles()  # the last picture on screen, or the first for a while: at once
-        elif self._repaint_timer is None:
-            self._repaint_timer = self.set_timer(self._repainted_at + TILE_REPAINT_INTERVAL - now, self._repaint_tiles)
+        elif due is not None:
+            self._repaint_timer = self.set_timer(due, self._repaint_tiles)
 
-    def _awaiting_in_view(self, shown: range, spec: RenderSpec) -> set[int]:
-        """Ids of the icons on screen (`shown`, drawn as `spec`) whose picture (or "no preview") has not
-        come yet; worked out again when the tiles on screen or the way they are drawn change."""
-        icons = self._icons
-        if self._awaiting_for != (icons, shown, spec):
-            loader = self.loader
-            self._awaiting_for = (icons, shown, spec)
-            self._awaiting = {
-                icon.id
-                for icon in (icons[index] for index in shown)
-                if loader.tile(spec.key(icon.id)) is None and loader.tile_failure(spec.key(icon.id)) is None
-            }
-        return self._awaiting
+    def _has_picture(self, spec: RenderSpec, icon_id: int) -> bool:
+        """True when the icon's picture drawn as `spec` (or its "no preview") is ready."""
+        key = spec.key(icon_id)
+        return self.loader.tile(key) is not None or self.loader.tile_failure(key) is not None
 
     def _repaint_tiles(self) -> None:
         """Repaint the rows whose pictures came since the last repaint (one frame for all of them)."""
         if self._repaint_timer is not None:
             self._repaint_timer.stop()
             self._repaint_timer = None
-        self._repainted_at = monotonic()
         height = self.tile.height
-        for row in sorted(self._repaint_rows):
+        for row in self.repaints.take(monotonic()):
             self.refresh_lines(row * height, height)
-        self._repaint_rows.clear()
 
     def on_preview_loader_arrived(self, message: PreviewLoader.Arrived) -> None:
         """When the gallery is the loader's node, its messages land here."""
@@ -605,7 +487,6 @@ class Gallery(ScrollView, can_focus=True):
     def notify_style_update(self) -> None:
         super().notify_style_update()
         self._line_styles = None
-        self._placeholders.clear()
         shown = self.display
         if shown and not self._shown and self.is_mounted:
             # Just restyled into view (the results replacing the prompt): the fetches start now, from
@@ -616,7 +497,6 @@ class Gallery(ScrollView, can_focus=True):
     def _theme_changed(self) -> None:
         self._background = None
         self._line_styles = None
-        self._placeholders.clear()
         self.refresh()
         self.tell_loader()
 
@@ -646,10 +526,7 @@ class Gallery(ScrollView, can_focus=True):
         drawn as they are now: in blocks, the largest showing `WHOLE_TILES_FITTED` whole tiles."""
         if self.mode not in FITTED_MODES:
             return DEFAULT_TILE_SIZE
-        names = list(TILE_SIZES)
-        sized = [replace(TILE_SIZES[name], labels=self._label_lines) for name in names]
-        tiles = [(size.width, size.height) for size in sized]
-        return names[geometry.largest_tile_showing(tiles, width, height, WHOLE_TILES_FITTED)]
+        return fitted_tile_size(width, height, self._label_lines)
 
     def _layout(self) -> None:
         """Columns and the virtual size for the current width, tile size and icon count."""
@@ -704,7 +581,7 @@ class Gallery(ScrollView, can_focus=True):
         self._fade = faded if self.stale else 1.0
         self._dim_fade = faded if self.dimmed is not None and not self.stale else 1.0
         lines = super().render_lines(crop)
-        if not self._repaint_rows and self._repaint_timer is None:
+        if self.repaints.idle:
             self.loader.frame_drawn()  # every picture that came is in this frame: the fetches ahead may start
         return lines
 
@@ -772,32 +649,17 @@ class Gallery(ScrollView, can_focus=True):
 
     def _picture(self, icon: Icon, spec: RenderSpec, placeholder_style: RichStyle) -> TileRender:
         if self.mode == "text":
-            return self._placeholder(spec, (), placeholder_style)
+            return placeholder_picture(spec.columns, spec.rows, (), placeholder_style)
         if is_true_pixels(spec.mode) and not self.screen.is_active:
             # Under a dialog: its translucent backdrop would blend the colours that name the images.
-            return self._placeholder(spec, (), placeholder_style)
+            return placeholder_picture(spec.columns, spec.rows, (), placeholder_style)
         key = spec.key(icon.id)
         drawn = self.loader.tile(key)
         if drawn is not None:
             return drawn
         if self.loader.tile_failure(key) is not None:
-            return self._placeholder(spec, _NO_PREVIEW, placeholder_style)
-        return self._placeholder(spec, _LOADING, placeholder_style)
-
-    def _placeholder(self, spec: RenderSpec, text: tuple[str, ...], style: RichStyle) -> TileRender:
-        """A picture-sized box with `text` centred in it (words wrapped to fit)."""
-        cache_key = (spec.columns, spec.rows, text, style)
-        drawn = self._placeholders.get(cache_key)
-        if drawn is None:
-            lines = wrap_words(text, spec.columns)[: spec.rows]
-            first = (spec.rows - len(lines)) // 2
-            strips = []
-            for row in range(spec.rows):
-                index = row - first
-                content = fit_centred(lines[index], spec.columns) if 0 <= index < len(lines) else " " * spec.columns
-                strips.append(Strip([Segment(content, style)], spec.columns))
-            drawn = self._placeholders[cache_key] = tuple(strips)
-        return drawn
+            return placeholder_picture(spec.columns, spec.rows, _NO_PREVIEW, placeholder_style)
+        return placeholder_picture(spec.columns, spec.rows, _LOADING, placeholder_style)
 
     # ----------------------------------------------------------------- keys and mouse
 

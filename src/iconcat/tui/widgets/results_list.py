@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Self
+from typing import TYPE_CHECKING
 
 from rich.cells import cell_len, set_cell_size
 from rich.segment import Segment
@@ -48,6 +48,7 @@ from iconcat.text import sanitize
 
 from .marks import Marks
 from .messages import IconChosen, IconHighlighted, passed_last
+from .quiet_growth import QuietGrowth
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from iconcat.api import Icon
@@ -256,7 +257,7 @@ class IconRow(Visual):
         return 1
 
 
-class ResultsList(OptionList):
+class ResultsList(QuietGrowth, OptionList):
     """The icons found. Posts `IconHighlighted` as the highlight moves and `IconChosen` on a double click
     (`messages`: the gallery's too); Enter runs the screen's download command."""
 
@@ -302,8 +303,6 @@ class ResultsList(OptionList):
         self._widths = ColumnWidths()
         self._fade = 1.0
         self._marked: Marks = {}
-        self._growing = False
-        """True while rows are appended below a list taller than the view (see `refresh`)."""
 
     @property
     def icons(self) -> tuple[Icon, ...]:
@@ -340,19 +339,6 @@ class ResultsList(OptionList):
         else:
             self.post_message(IconHighlighted(self, None))
 
-    def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False) -> Self:
-        # Grown by more entries while its scrollbar was on show already (`append_icons`), nothing's size
-        # changes but its virtual height: the layout that asks for would reflow the whole screen (tens of
-        # ms a batch, as pages arrive) to find every region as it was; the scrollbar is updated by
-        # OptionList. And the rows on screen are the same ones: they are not drawn again.
-        if self._growing and not regions and not recompose:
-            return self
-        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
-
-    def _overflowing(self) -> bool:
-        """True when the entries are taller than the view (its scrollbar is on show, and stays)."""
-        return self.is_mounted and self.virtual_size.height > self.scrollable_content_region.height
-
     def append_icons(self, icons: Sequence[Icon]) -> None:
         """Add rows for `icons` after the last (the results' next pages): the highlight, the scroll and
         the rows made stay; the work is the new rows' (the columns widen when a new one needs it)."""
@@ -365,11 +351,8 @@ class ResultsList(OptionList):
             # The rows share one widths object: the rows on screen are drawn again with the new columns.
             self._option_render_cache.clear()
             self.refresh()
-        self._growing = self._overflowing()
-        try:  # (OptionList updates the scrollbar as it adds lines)
+        with self.growing_quietly():  # (OptionList updates the scrollbar as it adds lines)
             self.add_options([Option(IconRow(icon, widths)) for icon in icons])
-        finally:
-            self._growing = False
         if was_empty:
             self.highlighted = 0
 
@@ -393,11 +376,8 @@ class ResultsList(OptionList):
             return
         was_empty = not self._icons
         self._icons += tuple(group.first for group in new)
-        self._growing = self._overflowing()
-        try:
+        with self.growing_quietly():
             self.add_options([Option(IconRow(group.first, widths, group)) for group in new])
-        finally:
-            self._growing = False
         if was_empty:
             self.highlighted = 0
 
