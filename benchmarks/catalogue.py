@@ -216,7 +216,7 @@ def main(argv: list[str] | None = None) -> int:
     args.sets = [path for pattern in args.sets for path in sorted(glob.glob(pattern))] or args.sets
 
     from iconcat.server import start_catalogue
-    from iconcat.server.sources.serving import open_sources
+    from iconcat.sources.serving import open_sources
 
     with tempfile.TemporaryDirectory(prefix="iconcat-bench-catalogue-") as scratch_name:
         scratch = Path(scratch_name)

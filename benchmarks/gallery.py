@@ -623,8 +623,8 @@ def run_child(*args: str) -> dict:
 
 
 def bench_memory(results: int) -> None:
+    from iconcat.demo.catalogue import default_catalogue
     from iconcat.server import start_catalogue
-    from iconcat.server.catalogue import default_catalogue
 
     catalogue = default_catalogue()
     size, broadest = len(catalogue.search("")), len(catalogue.search(MEMORY_QUERY))
@@ -661,7 +661,7 @@ def bench_memory(results: int) -> None:
 def bench_whole_collection(path: str, cache: Path, rounds: int, download_dir: str) -> None:
     """Section 4: `arrow`, Enter to every tile drawn, on the sets at `path` against the demo."""
     from iconcat.server import start_catalogue
-    from iconcat.server.sources.serving import open_sources
+    from iconcat.sources.serving import open_sources
 
     print(f'4. the whole collection: Enter -> every tile on screen drawn, QUERY "{QUERY}" ({SIZE[0]}x{SIZE[1]})')
     if not Path(path).exists():
@@ -758,7 +758,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     global KEPT_PREVIEWS
     KEPT_PREVIEWS = args.kept_previews
-    from iconcat.server.sources.serving import cache_folder
+    from iconcat.sources.serving import cache_folder
 
     sets_cache = cache_folder()  # the index of section 4, looked up before XDG_CACHE_HOME moves below
     # The browser's memory and settings of this run only, never the developer's (children inherit them).

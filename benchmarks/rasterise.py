@@ -46,8 +46,8 @@ import threading
 import time
 from pathlib import Path
 
+from iconcat.demo.catalogue import THUMBNAIL_SIZE
 from iconcat.imaging import svg_raster, svg_sandbox
-from iconcat.server.catalogue import THUMBNAIL_SIZE
 
 SETS = ("tabler", "mdi", "ph")
 GOALS = {THUMBNAIL_SIZE: 5.0, 512: 25.0}
@@ -147,7 +147,7 @@ def over_http(root: Path, count: int) -> None:
     import httpx
 
     from iconcat.server import start_catalogue
-    from iconcat.server.sources.serving import open_sources
+    from iconcat.sources.serving import open_sources
 
     packages = [path.parent for path in (find_set(root, prefix) for prefix in SETS) if path is not None]
     with tempfile.TemporaryDirectory(prefix="iconcat-bench-") as cache:

@@ -13,7 +13,7 @@ import argparse
 import timeit
 
 import iconcat.text as text_module
-from iconcat.server.catalogue import default_catalogue
+from iconcat.demo.catalogue import default_catalogue
 
 
 def per_call_microseconds(strings: list[str], rounds: int) -> float:

@@ -37,7 +37,7 @@ from starlette.applications import Starlette
 from starlette.responses import JSONResponse
 from starlette.routing import Route
 
-from iconcat.server import catalogue as catalogue_module
+from iconcat.demo import catalogue as catalogue_module
 from iconcat.server import start_catalogue
 from iconcat.server.background import BackgroundServer
 

@@ -30,7 +30,7 @@ unpacked `@iconify/json` package: 243 sets, ~390,000 icons). Prints:
    write-ahead log) after that build, against the same build with the checkpoint left out (measured in
    the same run: one more build). Goal ≤ 700 MB.
 
-The sets are read by `iconcat.server.sources.discover`, the real readers; pictures are drawn by the
+The sets are read by `iconcat.sources.discover`, the real readers; pictures are drawn by the
 real raster worker (`iconcat.imaging.svg_raster`).
 
 Figures are for this machine as loaded at the time; never part of the test suite's pass/fail.
@@ -52,8 +52,8 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from iconcat.server.sources.discover import discover
-from iconcat.server.sources.index import SetUnit
+from iconcat.sources.discover import discover
+from iconcat.sources.index import SetUnit
 
 if TYPE_CHECKING:  # the restart's child imports this module: httpx (0.3 s) only where it is used
     import httpx
@@ -109,7 +109,7 @@ BUILD = textwrap.dedent(
     sys.path.insert(0, sys.argv[3])
     start = time.perf_counter()
     from sources import units
-    from iconcat.server.sources.index import open_index
+    from iconcat.sources.index import open_index
     index = open_index(Path(sys.argv[2]), units(sys.argv[1]))
     usage = resource.getrusage(resource.RUSAGE_SELF)
     print(time.perf_counter() - start, usage.ru_maxrss / 1024, index.listed, usage.ru_utime + usage.ru_stime)
@@ -122,8 +122,8 @@ RESTART = textwrap.dedent(
     from pathlib import Path
     sys.path.insert(0, sys.argv[3])
     from sources import units
-    from iconcat.server.sources.index import open_index
-    from iconcat.server.sources.catalogue import SourceCatalogue
+    from iconcat.sources.index import open_index
+    from iconcat.sources.catalogue import SourceCatalogue
     catalogue = SourceCatalogue(open_index(Path(sys.argv[2]), units(sys.argv[1])), rasterise=lambda svg, size: b"")
     page, more = catalogue.search_page("arrow", 0, 48)
     total = catalogue.search_count("arrow")
@@ -136,9 +136,9 @@ SPELLING_OPEN = textwrap.dedent(
     """
     import sys, time
     from pathlib import Path
-    from iconcat.server.sources import index as index_module
-    from iconcat.server.sources.catalogue import SourceCatalogue
-    from iconcat.server.sources.discover import discover
+    from iconcat.sources import index as index_module
+    from iconcat.sources.catalogue import SourceCatalogue
+    from iconcat.sources.discover import discover
     if sys.argv[3] == "no-checkpoint":
         index_module._checkpoint = lambda connection: None
     read = []
@@ -218,8 +218,8 @@ def search_latencies(folder: str, cache: Path, repeat: int) -> None:
 
     from iconcat.imaging.svg_raster import rasterise
     from iconcat.server import start_catalogue
-    from iconcat.server.sources.catalogue import SourceCatalogue
-    from iconcat.server.sources.index import open_index
+    from iconcat.sources.catalogue import SourceCatalogue
+    from iconcat.sources.index import open_index
 
     catalogue = SourceCatalogue(open_index(cache, units(folder)), rasterise=rasterise)
     print(f"3. Search, {len(catalogue):,} icons: page of {PAGE} + count, in-process and over HTTP (ms)")
@@ -358,7 +358,7 @@ def one_index_per_real_folder(folder: str) -> None:
     """Section 7 (module docstring)."""
     import sqlite3
 
-    from iconcat.server.sources.index import INDEX_FILE, open_index
+    from iconcat.sources.index import INDEX_FILE, open_index
 
     def size_on_disk(cache: Path) -> tuple[float, float]:
         """The database's and its write-ahead log's sizes, in MB."""

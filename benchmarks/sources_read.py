@@ -22,8 +22,8 @@ import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from iconcat.server.sources.discover import IconifyUnit, discover
-from iconcat.server.sources.errors import UnreadableSet
+from iconcat.sources.discover import IconifyUnit, discover
+from iconcat.sources.errors import UnreadableSet
 
 DEFAULT = "/work/realsets/iconify-json-2.2.535/package"
 

@@ -22,11 +22,11 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
-from iconcat.server.catalogue import default_catalogue
-from iconcat.server.glyphs import Glyph
-from iconcat.server.render import render_image
-from iconcat.server.sets import SETS
-from iconcat.server.styles import STYLES, IconSet, Style, paint_glyph
+from iconcat.demo.catalogue import default_catalogue
+from iconcat.demo.glyphs import Glyph
+from iconcat.demo.render import render_image
+from iconcat.demo.sets import SETS
+from iconcat.demo.styles import STYLES, IconSet, Style, paint_glyph
 
 LIGHT = {
     "background": (241, 245, 249),

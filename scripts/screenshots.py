@@ -189,7 +189,7 @@ async def real_sets_shot(out: Path, folders: list[str], scratch: Path) -> Path:
     """The gallery of "heart" over Tabler, Phosphor and Lucide, grouped by name (`g`: one glyph's styles
     and sets together), served as `--from` serves them with `--color`, from an index of its own in
     `scratch` (not the user cache)."""
-    from iconcat.server.sources.serving import open_sources, sources_title
+    from iconcat.sources.serving import open_sources, sources_title
 
     catalogue = open_sources(
         folders,

@@ -1,11 +1,11 @@
 """The layers of the product contract keep to themselves.
 
-- Nothing below the browser knows Textual exists: the catalogue client (`iconcat.api`), imaging,
-  the true-pixel encoders and terminal detection (`iconcat.graphics`), `iconcat.downloads`, saving
-  and the bag's batch, the memory, and the settings and text helpers load no Textual module, checked
-  in a fresh interpreter where nothing else has (every submodule imported), and none of them imports
-  one in its source, directly or by way of another iconcat module, anywhere (under TYPE_CHECKING and
-  inside functions too). docs/architecture.md draws these layers.
+- Nothing below the browser knows Textual exists: every part of the package but the front ends
+  (`iconcat.tui`, `iconcat.cli`, `python -m iconcat`), derived from the source rather than listed, so
+  a new package is checked the day it is added, loads no Textual module, checked in a fresh
+  interpreter where nothing else has (every submodule imported), and none of them imports one in its
+  source, directly or by way of another iconcat module, anywhere (under TYPE_CHECKING and inside
+  functions too). docs/architecture.md draws these layers.
 - The browsing rules (`iconcat.browsing`: filters, grouping, search state, picking, download jobs…)
   are shared by the browser and the command line, so they sit beside the client, below both: no
   Textual, nothing of `iconcat.tui` or `iconcat.cli`, checked the same two ways. The headless core
@@ -13,14 +13,19 @@
 - The command line (every module of `iconcat.cli`) takes browsing's rules (the filter parser, the
   pick request) from `iconcat.browsing`: of `iconcat.tui` it imports only the package itself
   (`run_browser`, `run_picker`, which load the app lazily), never a module inside it.
-- The embedded catalogue (`iconcat.server`) knows nothing of the client or the browser: no Textual, no
-  `iconcat.api`, no `iconcat.tui`, no `iconcat.browsing`, checked the same two ways. (It serves with
-  Starlette and uvicorn.) The filter rule its `narrow` shares with the browser's filters is
-  `iconcat.filter_rule`, headless, below both.
+- The embedded catalogue's HTTP face (`iconcat.server`) knows nothing of the client or the browser: no
+  Textual, no `iconcat.api`, no `iconcat.tui`, no `iconcat.browsing`, checked the same two ways; and it
+  imports no adapter (nothing of `iconcat.catalogue`). (It serves with Starlette and uvicorn.)
+- What it serves, the demo (`iconcat.demo`) and the sets from disk (`iconcat.sources`), imports nothing
+  of the server, the client, the seam or the front ends, checked the same two ways; what both share
+  (`iconcat.embedded`: references, narrowing, the answer documents) imports neither of them either.
+  The filter rule its `narrow` shares with the browser's filters is `iconcat.filter_rule`, headless,
+  below both.
 - The catalogue seam (`iconcat.catalogue`: the protocol, the spec, the kind table, choosing, one
   adapter a kind) sits under the front ends and over everything a catalogue is made of: no Textual,
   nothing of `iconcat.tui` or `iconcat.cli`; and nothing below it imports it (the client, the disk
-  side, imaging, the settings, the memory, the leaves, the server: the server imports no adapter),
+  side, imaging, the settings, the memory, the leaves, the server, the demo, the sets from disk: every
+  part but the front ends, browsing, saving and the bag's batch, derived; the server imports no adapter),
   checked in the source. Its core (the protocol, the spec, the kinds, choosing) imports no adapter:
   `open_catalogue` imports the one a catalogue's kind names. The in-process adapter loads neither
   Starlette nor uvicorn, nor the HTTP app: in-process means no server.
@@ -47,28 +52,19 @@ from tests.support.imports import Module, forbidden_paths, format_chain, loaded_
 
 SOURCE = Path(__file__).resolve().parents[1] / "src"
 
-HEADLESS = [
-    "iconcat.api",
-    "iconcat.downloads",
-    "iconcat.imaging",
-    "iconcat.graphics",
-    "iconcat.config",
-    "iconcat.text",
-    "iconcat.filter_rule",
-    "iconcat.saving",
-    "iconcat.name_template",
-    "iconcat.batch",
-    "iconcat.memory",
-    "iconcat.catalogue_names",
-    "iconcat.choices",
-    "iconcat.failures",
-    "iconcat.folders",
-    "iconcat.lru",
-    "iconcat.opener",
-    "iconcat.catalogue",
-    "iconcat.iconify",
-]
-"""Below the browser: never Textual."""
+FRONT_ENDS = ["iconcat.tui", "iconcat.cli", "iconcat.__main__"]
+"""The browser, the command line and `python -m iconcat`: the only parts that may know Textual."""
+
+
+def top_level_parts(modules: dict[str, Module], root: str = "iconcat") -> list[str]:
+    """Each package and module directly inside `root` (`iconcat.api`, `iconcat.saving`…), read from the source."""
+    return sorted({".".join(name.split(".")[:2]) for name in modules if name.startswith(root + ".")})
+
+
+def every_part_but(modules: dict[str, Module], excluded: list[str], root: str = "iconcat") -> list[str]:
+    """The top-level parts of the package, but `excluded`: a layer derived, not listed by hand."""
+    return [part for part in top_level_parts(modules, root) if part not in excluded]
+
 
 BROWSING = ["iconcat.browsing"]
 FORBIDDEN_TO_BROWSING = ["textual", "iconcat.tui", "iconcat.cli"]
@@ -90,28 +86,14 @@ FORBIDDEN_TO_ICONIFY = [
 
 CATALOGUE = ["iconcat.catalogue"]
 FORBIDDEN_TO_CATALOGUE = ["textual", "iconcat.tui", "iconcat.cli"]
-BELOW_CATALOGUE = [
-    "iconcat.api",
-    "iconcat.downloads",
-    "iconcat.imaging",
-    "iconcat.graphics",
-    "iconcat.server",
-    "iconcat.config",
-    "iconcat.text",
-    "iconcat.filter_rule",
-    "iconcat.name_template",
-    "iconcat.memory",
-    "iconcat.catalogue_names",
-    "iconcat.choices",
-    "iconcat.failures",
-    "iconcat.folders",
-    "iconcat.lru",
-    "iconcat.opener",
-    "iconcat.local_sets",
-    "iconcat.iconify",
-]
-"""What catalogues are made of: none of it imports the seam (the front ends, saving and the rules of
-browsing use it)."""
+USERS_OF_THE_SEAM = [*FRONT_ENDS, "iconcat.catalogue", "iconcat.browsing", "iconcat.saving", "iconcat.batch"]
+"""The seam and what stands on it; every other part is below it (derived in the tests)."""
+
+EMBEDDED_KINDS = ["iconcat.demo", "iconcat.sources"]
+FORBIDDEN_TO_EMBEDDED_KINDS = ["iconcat.server", "iconcat.api", "iconcat.catalogue", "iconcat.tui", "iconcat.cli"]
+EMBEDDED_SHARED = ["iconcat.embedded"]
+FORBIDDEN_TO_EMBEDDED_SHARED = [*EMBEDDED_KINDS, *FORBIDDEN_TO_EMBEDDED_KINDS]
+
 CATALOGUE_CORE = ["iconcat.catalogue", "iconcat.catalogue.protocol", "iconcat.catalogue.spec"]
 CATALOGUE_CORE += ["iconcat.catalogue.kinds", "iconcat.catalogue.choose"]
 ADAPTERS = ["iconcat.catalogue.service", "iconcat.catalogue.embedded"]
@@ -122,7 +104,9 @@ FORBIDDEN_IN_PROCESS = ["starlette", "uvicorn", "iconcat.server.app", "iconcat.s
 @pytest.fixture(scope="module")
 def iconcat_modules() -> dict[str, Module]:
     modules = read_package(SOURCE, "iconcat")
-    assert {"iconcat.api", "iconcat.browsing", "iconcat.downloads", "iconcat.server", "iconcat.tui"} <= modules.keys()
+    assert {"iconcat.api", "iconcat.browsing", "iconcat.server", "iconcat.demo", "iconcat.sources", "iconcat.tui"} <= (
+        modules.keys()
+    )
     return modules
 
 
@@ -146,12 +130,19 @@ def loaded_violations(
     return sorted(name for name in loaded if any(within(name, bad) for bad in forbidden))
 
 
+def test_the_textual_free_parts_are_every_part_but_the_front_ends(iconcat_modules) -> None:
+    textual_free = every_part_but(iconcat_modules, FRONT_ENDS)
+    # Derived from the source: a new package is checked the day it is added.
+    assert {"iconcat.api", "iconcat.server", "iconcat.demo", "iconcat.sources", "iconcat.saving"} <= set(textual_free)
+    assert not {"iconcat.tui", "iconcat.cli"} & set(textual_free)
+
+
 def test_headless_core_loads_no_textual(iconcat_modules) -> None:
-    assert loaded_violations(iconcat_modules, HEADLESS, ["textual"]) == []
+    assert loaded_violations(iconcat_modules, every_part_but(iconcat_modules, FRONT_ENDS), ["textual"]) == []
 
 
 def test_headless_core_imports_no_textual_in_its_source(iconcat_modules) -> None:
-    report = source_violations(iconcat_modules, HEADLESS, ["textual"])
+    report = source_violations(iconcat_modules, every_part_but(iconcat_modules, FRONT_ENDS), ["textual"])
     assert not report, f"Textual imported below the browser:\n{report}"
 
 
@@ -175,7 +166,7 @@ def test_browsing_imports_no_textual_and_nothing_of_the_browser_in_its_source(ic
 
 
 def test_the_headless_core_imports_nothing_of_browsing(iconcat_modules) -> None:
-    report = source_violations(iconcat_modules, HEADLESS, BROWSING)
+    report = source_violations(iconcat_modules, every_part_but(iconcat_modules, [*FRONT_ENDS, *BROWSING]), BROWSING)
     assert not report, f"the layers below import the browsing rules:\n{report}"
 
 
@@ -211,8 +202,34 @@ def test_the_iconify_rules_import_nothing_of_the_server_the_client_the_seam_or_t
     report = source_violations(iconcat_modules, ICONIFY, FORBIDDEN_TO_ICONIFY)
     assert not report, f"IconifyJSON's rules import the server, the client, the seam or the front ends:\n{report}"
     # The sets from disk read IconifyJSON by those rules (the check above looks at the one copy).
-    reader = iconcat_modules["iconcat.server.sources.iconify"]
+    reader = iconcat_modules["iconcat.sources.iconify"]
     assert any(within(found.target, "iconcat.iconify") for found in reader.imports)
+
+
+def test_the_server_imports_no_adapter(iconcat_modules) -> None:
+    # The HTTP face serves the demo and the sets from disk directly; the seam's adapters sit above it.
+    assert any(within(found.target, "iconcat.embedded") for found in iconcat_modules["iconcat.server.app"].imports)
+    report = source_violations(iconcat_modules, SERVER, CATALOGUE)
+    assert not report, f"the HTTP face imports the catalogue seam (an adapter):\n{report}"
+
+
+def test_the_demo_and_the_sets_from_disk_import_no_face_and_no_client(iconcat_modules) -> None:
+    assert {"iconcat.demo.catalogue", "iconcat.sources.catalogue"} <= set(
+        modules_within(iconcat_modules, EMBEDDED_KINDS)
+    )
+    report = source_violations(iconcat_modules, EMBEDDED_KINDS, FORBIDDEN_TO_EMBEDDED_KINDS)
+    assert not report, (
+        f"the demo or the sets from disk import the server, the client, the seam or a front end:\n{report}"
+    )
+    assert loaded_violations(iconcat_modules, EMBEDDED_KINDS, FORBIDDEN_TO_EMBEDDED_KINDS) == []
+
+
+def test_what_the_embedded_kinds_share_imports_neither_kind(iconcat_modules) -> None:
+    assert {"iconcat.embedded.answers", "iconcat.embedded.refs"} <= set(
+        modules_within(iconcat_modules, EMBEDDED_SHARED)
+    )
+    report = source_violations(iconcat_modules, EMBEDDED_SHARED, FORBIDDEN_TO_EMBEDDED_SHARED)
+    assert not report, f"the embedded catalogue's shared records import a kind, a face or the client:\n{report}"
 
 
 def test_the_catalogue_seam_loads_no_textual_and_nothing_of_the_front_ends(iconcat_modules) -> None:
@@ -226,9 +243,12 @@ def test_the_catalogue_seam_imports_no_textual_and_nothing_of_the_front_ends_in_
 
 
 def test_nothing_below_the_catalogue_seam_imports_it(iconcat_modules) -> None:
-    below = modules_within(iconcat_modules, BELOW_CATALOGUE)
-    assert "iconcat.server.app" in below and "iconcat.api._client" in below
-    report = source_violations(iconcat_modules, BELOW_CATALOGUE, CATALOGUE)
+    below_catalogue = every_part_but(iconcat_modules, USERS_OF_THE_SEAM)
+    below = modules_within(iconcat_modules, below_catalogue)
+    assert {"iconcat.server.app", "iconcat.api._client", "iconcat.demo.catalogue", "iconcat.sources.catalogue"} <= set(
+        below
+    )
+    report = source_violations(iconcat_modules, below_catalogue, CATALOGUE)
     assert not report, f"a layer below the catalogue seam imports it (the server no adapter):\n{report}"
 
 
@@ -319,3 +339,10 @@ def test_a_layer_below_the_seam_importing_an_adapter_is_caught(fake_modules) -> 
     report = source_violations(fake_modules, ["fake.downloads", "fake.server"], ["fake.catalogue"])
     assert "fake.downloads -> fake.catalogue.embedded" in report and "downloads.py:2 (inside a function)" in report
     assert "fake.server" not in report  # (the adapter imports the server: that way is allowed)
+
+
+def test_a_part_nobody_listed_is_held_to_the_textual_free_rule(fake_modules) -> None:
+    # `fake.helpers` is named nowhere: derived as "every part but the front ends", it is checked all the same.
+    textual_free = every_part_but(fake_modules, ["fake.tui", "fake.cli"], root="fake")
+    assert "fake.helpers" in textual_free and "fake.tui" not in textual_free
+    assert "fake.helpers -> textual.widgets" in source_violations(fake_modules, textual_free, ["textual"])

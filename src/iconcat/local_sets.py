@@ -27,8 +27,8 @@ from typing import TYPE_CHECKING, TextIO
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from iconcat.config import Settings
-    from iconcat.server.sources.catalogue import SourceCatalogue
-    from iconcat.server.sources.index import BuildProgress
+    from iconcat.sources.catalogue import SourceCatalogue
+    from iconcat.sources.index import BuildProgress
 
 __all__ = ["LocalSets", "LocalSetsError", "TerminalProgress", "build_catalogue", "choose_local_sets"]
 
@@ -192,7 +192,7 @@ def build_catalogue(local: LocalSets, progress: TerminalProgress, *, warn: Calla
     """The index of `local`'s sets opened (built or brought up to date first, with `progress`), as a
     catalogue to serve. Raises `SourceError` for an argument holding nothing to serve; Ctrl-C
     (`KeyboardInterrupt`) goes through, the sets finished kept and the one in progress rolled back."""
-    from iconcat.server.sources.serving import open_sources
+    from iconcat.sources.serving import open_sources
 
     finished = False
     try:

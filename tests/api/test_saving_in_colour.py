@@ -18,7 +18,7 @@ from iconcat.batch import Batch, ItemState
 from iconcat.imaging.svg_raster import shutdown
 from iconcat.saving import nearest_choice, save_choice
 from iconcat.server import start_catalogue
-from iconcat.server.sources.serving import open_sources
+from iconcat.sources.serving import open_sources
 from tests.conftest import TEST_TOKEN
 from tests.support.hostile import icon_entry
 from tests.support.iconsets import CIRCLE, iconify_package, iconify_set

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 import pytest
 
 from iconcat.server import start_catalogue
-from iconcat.server.sources.serving import open_sources
+from iconcat.sources.serving import open_sources
 from tests.conftest import TEST_TOKEN
 from tests.support.catalogues import (
     SETS_PAGE_SIZE,

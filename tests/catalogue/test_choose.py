@@ -23,7 +23,7 @@ from iconcat.catalogue.service import ServiceCatalogue
 from iconcat.config import Settings, config_path, load_settings
 from iconcat.local_sets import LocalSetsError
 from iconcat.memory import DEMO_CATALOGUE, LOCAL_SETS
-from iconcat.server.sources.index import BuildProgress
+from iconcat.sources.index import BuildProgress
 from tests.support.catalogues import IconSets, write_icon_sets
 
 SERVICE_URL = "https://icons.example.com/api/"

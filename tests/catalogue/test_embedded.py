@@ -10,7 +10,7 @@ import pytest
 from iconcat.api import RequestRefusedError, SearchResult
 from iconcat.catalogue.embedded import EmbeddedCatalogue
 from iconcat.catalogue.kinds import demo_spec
-from iconcat.server.catalogue import default_catalogue
+from iconcat.demo.catalogue import default_catalogue
 from tests.support.catalogues import IconSets, embedded_demo, embedded_sets
 
 

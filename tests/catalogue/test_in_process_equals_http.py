@@ -149,8 +149,8 @@ def test_a_large_page_is_read_fast_into_what_the_tolerant_parser_reads(
 ) -> None:
     from iconcat.api import parse_search_result
     from iconcat.catalogue import embedded
-    from iconcat.server.answers import SearchAnswers
-    from iconcat.server.catalogue import default_catalogue
+    from iconcat.demo.catalogue import default_catalogue
+    from iconcat.embedded.answers import SearchAnswers
 
     demo = SearchAnswers(default_catalogue()).document("", 0, 2000, None, thumbnail=lambda icon: "", next_url="n")
     assert len(demo["data"]) >= embedded.FAST_READ_FROM  # type: ignore[arg-type]

@@ -21,9 +21,9 @@ from iconcat.catalogue.kinds import (
     sets_spec,
 )
 from iconcat.catalogue_names import catalogue_label, catalogue_option
+from iconcat.embedded.narrowing import NARROW_KEYS
 from iconcat.memory import Memory
 from iconcat.server.app import MAX_QUERY_LENGTH
-from iconcat.server.narrowing import NARROW_KEYS
 
 ADDRESSES = [
     "https://icons.example.com",

@@ -1,7 +1,7 @@
 """One IconifyJSON document → icons: every mapping rule of issue 24 on small sets built here
 (docs/sources.md), read by `iconcat.iconify.icons.read_icons` as any catalogue of Iconify's icons reads
 them (sets from disk, Iconify's API). The files around a set (info.json, metadata.json beside it, a
-file that is no set) are the disk reader's: tests/server/sources/test_iconify.py."""
+file that is no set) are the disk reader's: tests/sources/test_iconify.py."""
 
 from __future__ import annotations
 

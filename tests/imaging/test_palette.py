@@ -22,7 +22,7 @@ from tests.support.pictures import cells_to_image, downgraded, ideal_canvas, mea
 CORE_UI_BLUE = (0x3B, 0x82, 0xF6)
 """The ink of the demo's Core UI set (its blue arrows)."""
 GLYPH_BLUE = (0x25, 0x63, 0xEB)
-"""The demo's blue glyph colour (server/glyphs.py)."""
+"""The demo's blue glyph colour (demo/glyphs.py)."""
 TEXTUAL_DARK = (30, 30, 30)
 """Textual's dark surface: the browser's default background for pictures."""
 

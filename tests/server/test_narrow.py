@@ -1,4 +1,4 @@
-"""The search's `narrow` extension (`server/narrowing.py`): the browser's filter rule, applied by the catalogue.
+"""The search's `narrow` extension (`embedded/narrowing.py`): the browser's filter rule, applied by the catalogue.
 
 The agreement test is the point: for a spread of filter words, the narrowed answer is exactly what
 `Filters.apply` keeps of the unnarrowed answer, so the browser may ask the catalogue to narrow and
@@ -149,9 +149,9 @@ def test_too_many_narrow_words_is_a_400(paged) -> None:
 
 @pytest.mark.parametrize("read", ["by row", "by unit"])
 def test_the_catalogue_of_sets_from_disk_narrows_by_set_and_style_on_every_page(tmp_path, monkeypatch, read) -> None:
-    from iconcat.server.sources import index as source_index
-    from iconcat.server.sources.catalogue import SourceCatalogue
-    from iconcat.server.sources.index import open_index
+    from iconcat.sources import index as source_index
+    from iconcat.sources.catalogue import SourceCatalogue
+    from iconcat.sources.index import open_index
 
     # Styles and categories are read by row for a small answer, by unit for a large one: both agree.
     monkeypatch.setattr(source_index, "BY_ROW_BELOW", 10**9 if read == "by row" else 0)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from iconcat.server.catalogue import Catalogue
+from iconcat.demo.catalogue import Catalogue
 
 
 def rows(catalogue: Catalogue) -> list[tuple]:

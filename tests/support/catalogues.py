@@ -21,7 +21,7 @@ from iconcat.catalogue.embedded import EmbeddedCatalogue
 from iconcat.catalogue.kinds import demo_spec, service_spec, sets_spec
 from iconcat.catalogue.protocol import Catalogue
 from iconcat.catalogue.service import ServiceCatalogue
-from iconcat.server.catalogue import default_catalogue
+from iconcat.demo.catalogue import default_catalogue
 from tests.conftest import TEST_TOKEN
 from tests.support.hostile_svg import nested_too_deeply
 from tests.support.iconsets import iconify_package, iconify_set, svg_text, write_svg

@@ -18,7 +18,7 @@ CELL = CellSize(8, 16)
 @lru_cache(maxsize=1)
 def demo_previews() -> tuple[bytes, ...]:
     """Preview PNGs spread over the demo catalogue (rendered by it, as it serves them)."""
-    from iconcat.server.catalogue import default_catalogue
+    from iconcat.demo.catalogue import default_catalogue
 
     catalogue = default_catalogue()
     return tuple(catalogue.thumbnail_bytes(icon) for icon in catalogue.icons[::150])

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from PIL import Image
 
-from iconcat.server.sources.records import SetRecord, SourceIcon
+from iconcat.sources.records import SetRecord, SourceIcon
 
 
 def svg_of(label: str, width: float = 24, height: float = 24) -> str:

@@ -17,8 +17,8 @@ from textual.widgets import Input, Static
 
 from iconcat.browsing.filters import parse_query
 from iconcat.browsing.search_state import SearchPhase
+from iconcat.demo.catalogue import Catalogue, Ref
 from iconcat.server import BackgroundServer, create_app, start_catalogue
-from iconcat.server.catalogue import Catalogue, Ref
 from iconcat.tui.widgets import ResultsArea
 
 SIZE = (120, 36)

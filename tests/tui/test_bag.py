@@ -12,8 +12,8 @@ import dataclasses
 import pytest
 from textual.widgets import OptionList, Select, Static
 
+from iconcat.demo.catalogue import default_catalogue
 from iconcat.memory import DEMO_CATALOGUE, Memory
-from iconcat.server.catalogue import default_catalogue
 from iconcat.tui.connection import Connection
 from iconcat.tui.screens import BagScreen, ConfirmMarkAll, ConfirmQuit
 from iconcat.tui.widgets import Gallery, ResultsArea, ResultsList, SearchInput

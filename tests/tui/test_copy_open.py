@@ -18,8 +18,8 @@ from pathlib import Path
 import pytest
 from textual import events
 
+from iconcat.demo.catalogue import Catalogue
 from iconcat.opener import OpenerMissing, open_path, opener_command
-from iconcat.server.catalogue import Catalogue
 from iconcat.tui.connection import Connection
 from iconcat.tui.copy_controller import SVG_COPY_LIMIT
 from iconcat.tui.screens import VariantPicker

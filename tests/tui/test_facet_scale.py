@@ -15,9 +15,9 @@ from textual.widgets import Input
 from iconcat.api import Icon, Ref, SearchResult, Variant
 from iconcat.browsing.facet_view import SHOWN_PER_KEY, facet_sections
 from iconcat.browsing.filters import FacetValue, Filters, facet_counts
-from iconcat.server.sources.catalogue import SourceCatalogue
-from iconcat.server.sources.index import open_index
-from iconcat.server.sources.records import SourceIcon
+from iconcat.sources.catalogue import SourceCatalogue
+from iconcat.sources.index import open_index
+from iconcat.sources.records import SourceIcon
 from iconcat.tui.connection import Connection
 from iconcat.tui.widgets import ResultsList
 from iconcat.tui.widgets.facet_panel import FacetPanel

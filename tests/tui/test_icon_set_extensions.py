@@ -18,8 +18,8 @@ from rich.cells import cell_len
 from textual.widgets import Static
 
 from iconcat.api import suggested_filename
-from iconcat.server.sources.catalogue import SourceCatalogue
-from iconcat.server.sources.index import open_index
+from iconcat.sources.catalogue import SourceCatalogue
+from iconcat.sources.index import open_index
 from iconcat.tui.connection import Connection
 from iconcat.tui.screens.copy_menu import CopyMenu
 from iconcat.tui.widgets import ResultsList
@@ -156,7 +156,7 @@ async def test_an_svg_folders_icon_shows_and_offers_no_iconify_name(make_app, tm
     """An SVG folder's set has a prefix made up to keep its ids apart, which names nothing in Iconify:
     read from disk as `--from` reads it, its icon shows no Iconify line and the copy menu offers none
     (its licence and author lines stay); an IconifyJSON set's icon beside it has both."""
-    from iconcat.server.sources.serving import open_sources
+    from iconcat.sources.serving import open_sources
     from tests.support.iconsets import iconify_package, iconify_set, write_json, write_svg
 
     iconify_package(tmp_path / "tabler", iconify_set("tabler", {"mail": {}}), info={"name": "Tabler Icons"})

@@ -13,8 +13,8 @@ from iconcat.browsing.search_state import SearchPhase
 from iconcat.config import Settings
 from iconcat.local_sets import LocalSets
 from iconcat.memory import DEMO_CATALOGUE, LOCAL_SETS
-from iconcat.server.sources import serving
-from iconcat.server.sources.index import BuildProgress, IndexCancelled
+from iconcat.sources import serving
+from iconcat.sources.index import BuildProgress, IndexCancelled
 from iconcat.tui import run_browser
 from iconcat.tui.bag_controller import default_preference
 from iconcat.tui.screens import BagScreen

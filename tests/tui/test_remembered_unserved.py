@@ -15,7 +15,7 @@ from iconcat.api import Icon
 from iconcat.browsing.remembered import not_served
 from iconcat.config import Settings
 from iconcat.local_sets import LocalSets
-from iconcat.server.sources.catalogue import SourceCatalogue
+from iconcat.sources.catalogue import SourceCatalogue
 from iconcat.tui import run_browser
 from iconcat.tui.screens import VariantPicker
 from iconcat.tui.widgets import Gallery, ResultsList

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from iconcat.server.sources.serving import open_sources
+from iconcat.sources.serving import open_sources
 from iconcat.tui.connection import Connection
 from iconcat.tui.widgets import ResultsList, Thumbnail
 from tests.conftest import TEST_TOKEN

@@ -99,7 +99,7 @@ _REF_KEYS: tuple[FilterKey, ...] = ("style", "set", "category", "series")
 """Keys read from one of the icon's references (`icon.style.name`…)."""
 
 NARROW_KEYS: tuple[FilterKey, ...] = _REF_KEYS
-"""The keys the embedded catalogue's `narrow` extension takes (`iconcat.server.narrowing`, the same rule)."""
+"""The keys the embedded catalogue's `narrow` extension takes (`iconcat.embedded.narrowing`, the same rule)."""
 
 _KEY_BY_NAME: dict[str, FilterKey] = {key: key for key in FILTER_KEYS}
 

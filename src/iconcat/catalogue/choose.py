@@ -80,7 +80,7 @@ INSTALLED_SETS = (
 )
 """Where a project's npm packages put Iconify sets (a folder of `@iconify-json/<prefix>` packages; the
 whole `@iconify/json` collection), each with the name it is shown by: both are what `--from .` serves
-from the project's folder (`iconcat.server.sources.discover`)."""
+from the project's folder (`iconcat.sources.discover`)."""
 
 
 def no_catalogue_hint() -> str:

@@ -1,12 +1,12 @@
 """The embedded catalogue in-process: the demo and icon sets from disk, answered by library calls.
 
 No socket, no uvicorn thread, no HTTP: a search, a next page, a preview or a variant's file is asked
-of the catalogue object itself (`iconcat.server.catalogue.Catalogue` for the demo,
-`iconcat.server.sources.catalogue.SourceCatalogue` for sets from disk) in a worker thread
+of the catalogue object itself (`iconcat.demo.catalogue.Catalogue` for the demo,
+`iconcat.sources.catalogue.SourceCatalogue` for sets from disk) in a worker thread
 (`asyncio.to_thread`: search, SQLite and drawing never block the event loop, as they did not when a
 server thread answered them). `iconcat serve` stays the HTTP face of the same objects.
 
-The answers are the HTTP answers, built once: a page is the document `iconcat.server.answers` makes
+The answers are the HTTP answers, built once: a page is the document `iconcat.embedded.answers` makes
 for the HTTP app (the same records as JSON entries, the same page sizes, `meta.total`, `narrow`,
 `meta.narrowed`), read by the client's own parser (`iconcat.api.parse_search_result`) and grown page
 by page by the client's own rules (`iconcat.api._paging.grown_result`: the cap of icons held, the
@@ -54,10 +54,10 @@ from iconcat.api import (
     parse_search_result,
 )
 from iconcat.api._paging import cap_notice, grown_result
+from iconcat.embedded.answers import DEFAULT_PAGE_SIZE, NEXT_PAGE_SIZE, SearchAnswers, ServedCatalogue, page_window
+from iconcat.embedded.narrowing import Narrowing, parse_narrowing
+from iconcat.embedded.refs import MEDIA_TYPES, PictureFailed
 from iconcat.lru import BoundedLRU
-from iconcat.server.answers import DEFAULT_PAGE_SIZE, NEXT_PAGE_SIZE, SearchAnswers, ServedCatalogue, page_window
-from iconcat.server.narrowing import Narrowing, parse_narrowing
-from iconcat.server.refs import MEDIA_TYPES, PictureFailed
 
 from . import files
 from .protocol import BuildProgressCallback
@@ -86,7 +86,7 @@ _instances = itertools.count(1)
 def demo_catalogue() -> ServedCatalogue[Any]:
     """The demo catalogue, imported when first opened (its drawing code takes a quarter of a second).
     (Tests replace this to stage another, as they replace `iconcat.server.app.default_catalogue`.)"""
-    from iconcat.server.catalogue import default_catalogue
+    from iconcat.demo.catalogue import default_catalogue
 
     return default_catalogue()
 
@@ -393,7 +393,7 @@ class EmbeddedCatalogue:
         return await asyncio.to_thread(self._icon, variant_id, True)
 
     def _icon(self, wanted: int, by_variant: bool) -> Icon | None:
-        from iconcat.server.answers import icon_json
+        from iconcat.embedded.answers import icon_json
 
         served = self._serving()
         if by_variant:
@@ -478,7 +478,7 @@ def sets_builder(local: LocalSets, warn: Callable[[str], None] | None) -> Build:
     """How `local`'s sets are opened to serve (`serving.open_sources`) and named (`sources_title`)."""
 
     def build(progress: BuildProgressCallback | None, cancel: threading.Event) -> tuple[ServedCatalogue[Any], str]:
-        from iconcat.server.sources.serving import open_sources, sources_title
+        from iconcat.sources.serving import open_sources, sources_title
 
         catalogue = open_sources(local.arguments, colour=local.colour, progress=progress, warn=warn, cancel=cancel)
         return catalogue, sources_title(catalogue)

@@ -22,8 +22,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from urllib.parse import urlsplit
 
-from iconcat.server.answers import MAX_QUERY_LENGTH
-from iconcat.server.narrowing import NARROW_KEYS
+from iconcat.embedded.answers import MAX_QUERY_LENGTH
+from iconcat.embedded.narrowing import NARROW_KEYS
 from iconcat.text import sanitize
 
 from .spec import Capabilities, CatalogueSpec, Preference

@@ -43,7 +43,7 @@ from iconcat.api import RequestRefusedError
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from iconcat.api import FetchedFile, Icon, SearchResult
     from iconcat.downloads import Progress, SavedFile
-    from iconcat.server.sources.index import BuildProgress
+    from iconcat.sources.index import BuildProgress
 
     from .spec import CatalogueSpec
 

@@ -36,11 +36,11 @@ def formats_served(settings: Settings, demo: bool, local: LocalSets | None) -> t
     A capability of the catalogue's kind, decided here from the same flags that choose the catalogue:
     the catalogue seam's `CatalogueSpec` is where it belongs once there is one."""
     if local is not None:
-        from iconcat.server.refs import SOURCE_FORMATS  # light; the server package is imported to serve them
+        from iconcat.embedded.refs import SOURCE_FORMATS  # light; the server package is imported to serve them
 
         return SOURCE_FORMATS, "the icon sets from disk"
     if demo or not settings.base_url:
-        from iconcat.server.refs import MEDIA_TYPES
+        from iconcat.embedded.refs import MEDIA_TYPES
 
         return tuple(MEDIA_TYPES), "the demo catalogue's icons"
     return None, "the catalogue"

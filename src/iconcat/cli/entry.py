@@ -150,7 +150,7 @@ def _report(error: BaseException, command: str = "") -> int:
     from iconcat.config import ConfigError
     from iconcat.local_sets import LocalSetsError
     from iconcat.name_template import TemplateError
-    from iconcat.server.sources.errors import SourceError
+    from iconcat.sources.errors import SourceError
 
     usage = (UsageError, ConfigError, SettingsError, TemplateError, RequestRefusedError, LocalSetsError, SourceError)
     # A request the catalogue refused (400), or would refuse, is the user's to change: a usage error.

@@ -4,7 +4,7 @@
 `key:value` words filter and are never sent as search words. When the catalogue says more match than
 the client's cap (`meta.total` above 10,000: the embedded catalogue's extension), the search is asked
 again with the words on style, set, category and series as its `narrow` extension
-(`server/narrowing.py`), so a catalogue that knows it answers only the icons they keep and the cap
+(`embedded/narrowing.py`), so a catalogue that knows it answers only the icons they keep and the cap
 counts those (`arrow set:tabler` over the whole @iconify/json: all 273, not the 251 among the first
 10,000 arrows), and the summary says "(the catalogue narrowed by set:tabler)"; the filters still apply
 on top, so one that ignores it changes nothing. A filter applies to every result of the query, so with

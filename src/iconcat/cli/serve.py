@@ -52,7 +52,7 @@ def serve(args: argparse.Namespace) -> int:
         options["token"] = args.token
     if local is not None:
         from iconcat.local_sets import TerminalProgress, build_catalogue
-        from iconcat.server.sources.serving import sources_title
+        from iconcat.sources.serving import sources_title
 
         if not settings.sources_from_flag:
             configured = "ICONCAT_FROM" if os.environ.get("ICONCAT_FROM", "").strip() else "the config file's from"

@@ -1,5 +1,5 @@
 """IconifyJSON's rules, once, for every catalogue that serves Iconify's icons: the sets read from disk
-(`iconcat.server.sources.iconify`) and, next, Iconify's own API. Plain data in, plain data out: no
+(`iconcat.sources.iconify`) and, next, Iconify's own API. Plain data in, plain data out: no
 files, no HTTP, no Textual, nothing of the server, the client, the seam or the front ends
 (`tests/test_layering.py`).
 

@@ -1,4 +1,5 @@
-"""The embedded catalogue: the service's interface, served on generated icons.
+"""The embedded catalogue's HTTP face (`iconcat serve`): the service's interface, served on the demo's
+generated icons (`iconcat.demo`) or on icon sets from disk (`iconcat.sources`).
 
 `create_app(token=..., page_size=..., latency_ms=..., icons=...)` returns the ASGI app; `start_catalogue()` serves
 it on a free loopback port in a background thread (the browser's demo mode, the tests).
@@ -13,7 +14,7 @@ from __future__ import annotations
 import socket
 from typing import TYPE_CHECKING, Any
 
-from .demo import DEMO_TOKEN
+from .demo_token import DEMO_TOKEN
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from .app import DEFAULT_PAGE_SIZE, create_app

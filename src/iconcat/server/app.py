@@ -87,9 +87,7 @@ from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from iconcat.lru import BoundedLRU
-
-from .answers import (
+from iconcat.embedded.answers import (
     DEFAULT_PAGE_SIZE,
     MAX_NEXT_PAGE_SIZE,
     MAX_QUERY_LENGTH,
@@ -101,9 +99,11 @@ from .answers import (
     icon_json,
     page_window,
 )
-from .demo import DEMO_TOKEN as _DEMO_TOKEN
-from .narrowing import Narrowing, parse_narrowing
-from .refs import MEDIA_TYPES, PictureFailed
+from iconcat.embedded.narrowing import Narrowing, parse_narrowing
+from iconcat.embedded.refs import MEDIA_TYPES, PictureFailed
+from iconcat.lru import BoundedLRU
+
+from .demo_token import DEMO_TOKEN as _DEMO_TOKEN
 
 __all__ = [
     "DEFAULT_PAGE_SIZE",
@@ -212,14 +212,14 @@ class BearerAuthAndLatency:
 def default_catalogue() -> ServedCatalogue[Any]:
     """The demo catalogue, imported when first served: its drawing code takes a quarter of a second to
     import, which serving icon sets from disk never needs. (Tests replace this to serve a variant.)"""
-    from .catalogue import default_catalogue as demo
+    from iconcat.demo.catalogue import default_catalogue as demo
 
     return demo()
 
 
 def sized_catalogue(size: int) -> ServedCatalogue[Any]:
     """The demo catalogue's first `size` icons, then generated ones (`catalogue.sized_catalogue`)."""
-    from .catalogue import sized_catalogue as sized
+    from iconcat.demo.catalogue import sized_catalogue as sized
 
     return sized(size)
 

@@ -21,8 +21,9 @@ from typing import Any
 
 import uvicorn
 
+from iconcat.demo.catalogue import default_catalogue, sized_catalogue
+
 from .app import DEFAULT_PAGE_SIZE, DEMO_TOKEN, create_app
-from .catalogue import default_catalogue, sized_catalogue
 
 __all__ = ["run_forever"]
 

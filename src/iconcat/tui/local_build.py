@@ -30,7 +30,7 @@ from iconcat.text import sanitize
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from iconcat.local_sets import LocalSets
-    from iconcat.server.sources.index import BuildProgress
+    from iconcat.sources.index import BuildProgress
 
     from .app import IconcatApp
 
@@ -70,7 +70,7 @@ class LocalBuild:
 
     def check(self) -> None:
         """Raise `SourceError` now for an argument that does not exist or holds no icons (before the app)."""
-        from iconcat.server.sources.discover import discover
+        from iconcat.sources.discover import discover
 
         discover(self._local.arguments)
 
@@ -96,7 +96,7 @@ class LocalBuild:
         finally:
             app.sub_title = before
             link.waiting_for = link.waiting_progress = ""
-        from iconcat.server.sources.errors import SourceError
+        from iconcat.sources.errors import SourceError
 
         try:
             catalogue, title = work.result()
@@ -112,7 +112,7 @@ class LocalBuild:
         return {"catalogue": catalogue}
 
     def _build(self) -> tuple[Any, str]:
-        from iconcat.server.sources.serving import open_sources, sources_title
+        from iconcat.sources.serving import open_sources, sources_title
 
         def progress(done: BuildProgress) -> None:
             self._progress = done

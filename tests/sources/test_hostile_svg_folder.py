@@ -10,7 +10,7 @@ import threading
 import httpx
 import pytest
 
-from iconcat.server.sources.serving import open_sources
+from iconcat.sources.serving import open_sources
 from tests.support.hostile_svg import fan_out, nested_too_deeply
 from tests.support.iconsets import svg_text, write_svg
 from tests.support.server import png_header, serving

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from PIL import Image, ImageChops, ImageDraw
 
-from iconcat.server import render
-from iconcat.server.geometry import circle
-from iconcat.server.render import Paint, render_image
+from iconcat.demo import render
+from iconcat.demo.geometry import circle
+from iconcat.demo.render import Paint, render_image
 
 
 def test_reducing_only_the_drawn_area_matches_reducing_everything() -> None:

@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
+from iconcat.demo.search_index import NameIndex
 from iconcat.iconify.ids import ICON_ID_BASE, icon_hash
-from iconcat.server.search_index import NameIndex
-from iconcat.server.sources import index as index_module
-from iconcat.server.sources import search
-from iconcat.server.sources.index import BuildProgress, IndexCancelled, SourceIndex, cache_folder, open_index
+from iconcat.sources import index as index_module
+from iconcat.sources import search
+from iconcat.sources.index import BuildProgress, IndexCancelled, SourceIndex, cache_folder, open_index
 from tests.support.source_units import FakeUnit, icon
 
 

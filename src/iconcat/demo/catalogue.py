@@ -24,10 +24,11 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import overload
 
+from iconcat.embedded.narrowing import Narrowed, Narrowing
+from iconcat.embedded.refs import MEDIA_TYPES, THUMBNAIL_SIZE, Ref, VariantRecord
+
 from .generated import ALL_SETS, EXTRA_SERIES, glyph_named, layout
 from .glyphs import GLYPHS, Glyph
-from .narrowing import Narrowed, Narrowing
-from .refs import MEDIA_TYPES, THUMBNAIL_SIZE, Ref, VariantRecord
 from .render import render_eps, render_png, render_svg
 from .search_index import NameIndex
 from .sets import CATEGORY_ORDER, SERIES_ORDER, SETS

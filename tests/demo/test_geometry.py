@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from iconcat.server.geometry import circle, parse_path, rect
+from iconcat.demo.geometry import circle, parse_path, rect
 
 
 def end_points(path) -> list[tuple[float, float]]:

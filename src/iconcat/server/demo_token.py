@@ -1,4 +1,4 @@
-"""The demo catalogue's constants, apart so that naming them imports nothing else of the server."""
+"""The demo's token, apart so that naming it imports nothing else of the server."""
 
 from __future__ import annotations
 

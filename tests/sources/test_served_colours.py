@@ -14,7 +14,7 @@ from rich.console import Console
 
 from iconcat.imaging.canvas import paint_canvas
 from iconcat.imaging.render import build_cells
-from iconcat.server.sources.serving import open_sources
+from iconcat.sources.serving import open_sources
 from tests.support.iconsets import TWO_COLOURS, iconify_package, iconify_set
 from tests.support.server import serving
 

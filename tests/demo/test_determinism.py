@@ -8,7 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from iconcat.server import catalogue as catalogue_module
+from iconcat.demo import catalogue as catalogue_module
 from tests.support.server import serving, snapshot
 
 REPOSITORY = Path(__file__).resolve().parents[2]

@@ -17,8 +17,8 @@ from concurrent.futures import ThreadPoolExecutor
 import httpx
 import pytest
 
-from iconcat.server import catalogue as server_catalogue
-from iconcat.server.catalogue import Catalogue
+from iconcat.demo import catalogue as server_catalogue
+from iconcat.demo.catalogue import Catalogue
 from tests.support.search_oracle import LinearSearch, entries
 from tests.support.server import serving
 

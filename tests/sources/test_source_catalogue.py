@@ -10,10 +10,10 @@ from typing import Any
 import httpx
 import pytest
 
+from iconcat.embedded.refs import SOURCE_FORMATS
 from iconcat.iconify.ids import ICON_ID_BASE, icon_hash
-from iconcat.server.refs import SOURCE_FORMATS
-from iconcat.server.sources.catalogue import SourceCatalogue
-from iconcat.server.sources.index import open_index
+from iconcat.sources.catalogue import SourceCatalogue
+from iconcat.sources.index import open_index
 from tests.support.server import png_header, serving
 from tests.support.source_units import FakeUnit, icon, stand_in_rasterise
 
@@ -180,7 +180,7 @@ def test_a_png_asked_again_is_not_drawn_again_however_many_small_ones_came_betwe
 
 
 def test_the_pngs_kept_are_bounded_by_their_bytes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import iconcat.server.sources.catalogue as catalogue_module
+    import iconcat.sources.catalogue as catalogue_module
 
     one = len(stand_in_rasterise("", 512))
     monkeypatch.setattr(catalogue_module, "FILES_KEPT_BYTES", 2 * one)
@@ -201,8 +201,8 @@ def test_only_an_iconify_set_gives_its_icons_an_iconify_name(tmp_path: Path) -> 
     """An SVG folder's prefix is made up (`svg_prefix`: its name and a hash of its place) to keep its ids
     apart; it names nothing in Iconify, so its icons carry no `iconify`, while their ids stay those of
     that prefix (favourites and the bag refer to them)."""
-    from iconcat.server.sources.serving import open_sources
-    from iconcat.server.sources.svg_folder import svg_set_identity
+    from iconcat.sources.serving import open_sources
+    from iconcat.sources.svg_folder import svg_set_identity
     from tests.support.iconsets import iconify_package, iconify_set, write_svg
 
     iconify_package(tmp_path / "tabler", iconify_set("tabler", {"mail": {}}), info={"name": "Tabler Icons"})

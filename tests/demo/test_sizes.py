@@ -16,10 +16,10 @@ import httpx
 import pytest
 from PIL import Image
 
+from iconcat.demo.catalogue import MAX_ICONS, Catalogue
+from iconcat.demo.generated import BADGES, ENCLOSURES, MIRRORS, SLASHES
+from iconcat.demo.glyphs import GLYPHS
 from iconcat.server import create_app
-from iconcat.server.catalogue import MAX_ICONS, Catalogue
-from iconcat.server.generated import BADGES, ENCLOSURES, MIRRORS, SLASHES
-from iconcat.server.glyphs import GLYPHS
 from iconcat.server.serve import run_forever
 from tests.support.catalogue_rows import rows
 from tests.support.cli import run_iconcat
@@ -89,7 +89,7 @@ def test_a_larger_catalogue_extends_a_smaller_one() -> None:
 def test_ids_and_names_do_not_depend_on_the_process() -> None:
     program = (
         "import hashlib, json\n"
-        "from iconcat.server.catalogue import Catalogue\n"
+        "from iconcat.demo.catalogue import Catalogue\n"
         "from tests.support.catalogue_rows import rows\n"
         "print(hashlib.sha256(json.dumps(rows(Catalogue(60_000))).encode()).hexdigest())\n"
     )

@@ -1,6 +1,6 @@
-"""What every catalogue the server serves shares, without the demo's drawing code: references, variants,
-the preview's size and the files' media types (importing the demo catalogue costs a quarter of a
-second; icon sets from disk must answer their first search within one)."""
+"""What every embedded catalogue (the demo, the sets from disk) shares, without the demo's drawing
+code: references, variants, the preview's size and the files' media types (importing the demo catalogue costs a
+quarter of a second; icon sets from disk must answer their first search within one)."""
 
 from __future__ import annotations
 

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from iconcat.server.sources.errors import UnreadableSet
-from iconcat.server.sources.iconify import read_iconify
-from iconcat.server.sources.records import OTHER_SERIES, SetRecord, SourceIcon
+from iconcat.sources.errors import UnreadableSet
+from iconcat.sources.iconify import read_iconify
+from iconcat.sources.records import OTHER_SERIES, SetRecord, SourceIcon
 from tests.support.iconsets import iconify_package, iconify_set, write_json
 
 

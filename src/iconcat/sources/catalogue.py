@@ -31,11 +31,11 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from iconcat.embedded.narrowing import Narrowed, Narrowing
+from iconcat.embedded.refs import THUMBNAIL_SIZE, PictureFailed, Ref, VariantRecord
 from iconcat.iconify.ids import icon_hash
 from iconcat.lru import BoundedLRU
 
-from ..narrowing import Narrowed, Narrowing
-from ..refs import THUMBNAIL_SIZE, PictureFailed, Ref, VariantRecord
 from .index import IconRow, SourceIndex
 from .records import SetRecord
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from iconcat.server.sources.discover import SvgFolderUnit, discover
+from iconcat.sources.discover import SvgFolderUnit, discover
 
 
 @pytest.fixture(scope="module")

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from iconcat.server.sources.discover import SvgFolderUnit, discover
-from iconcat.server.sources.records import REGULAR, UNCATEGORISED, SourceIcon
-from iconcat.server.sources.svg_folder import MAX_SVG_BYTES, svg_set_identity
+from iconcat.sources.discover import SvgFolderUnit, discover
+from iconcat.sources.records import REGULAR, UNCATEGORISED, SourceIcon
+from iconcat.sources.svg_folder import MAX_SVG_BYTES, svg_set_identity
 from tests.support.iconsets import TWO_COLOURS, svg_text, write_json, write_svg
 
 BILLION_LAUGHS = (

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from iconcat.server.sources.discover import IconifyUnit, SvgFolderUnit, discover
-from iconcat.server.sources.errors import SourceError, UnreadableSet
+from iconcat.sources.discover import IconifyUnit, SvgFolderUnit, discover
+from iconcat.sources.errors import SourceError, UnreadableSet
 from tests.support.iconsets import iconify_package, iconify_set, write_json, write_svg
 
 
