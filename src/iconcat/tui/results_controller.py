@@ -17,7 +17,7 @@ answer asks for:
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from iconcat.browsing.search_state import SearchPhase, SearchState
 
@@ -26,20 +26,53 @@ from .widgets import DetailPane, FacetPanel, ResultsArea
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from collections.abc import Callable
 
-    from iconcat.api import Icon, SearchResult
+    from textual.notifications import SeverityLevel
+    from textual.widget import Widget
 
-    from .browser import BrowserScreen
+    from iconcat.api import Icon, SearchResult
+    from iconcat.browsing.filters import Filters
+
+    from .arrangement import Arrangement
+    from .memory_controller import MemoryController
     from .page_follower import PageFollower
     from .search_news import SearchNews
     from .search_runner import SearchRunner
+    from .selection import Selection
+    from .stale_guard import StaleGuard
 
-__all__ = ["ResultsController"]
+__all__ = ["ResultsController", "ResultsScreen"]
+
+_W = TypeVar("_W", bound="Widget")
+
+
+class ResultsScreen(Protocol):
+    """What the controller uses of the browser screen (`BrowserScreen` is one): named here rather than
+    imported, so the screen and its controller do not import each other."""
+
+    search_state: SearchState
+    searches: SearchRunner
+    arrangement: Arrangement
+    remembering: MemoryController
+    selection: Selection
+    stale: StaleGuard
+
+    @property
+    def filters(self) -> Filters: ...
+
+    @property
+    def grouped(self) -> bool: ...
+
+    def query_one(self, selector: type[_W]) -> _W: ...
+
+    def query_one_optional(self, selector: type[_W]) -> _W | None: ...
+
+    def notify(self, message: str, *, title: str = ..., severity: SeverityLevel = ..., markup: bool = ...) -> None: ...
 
 
 class ResultsController:
     """Puts the searches' answers on the screen's results (see the module docstring)."""
 
-    def __init__(self, screen: BrowserScreen, rejected: Callable[[str], object]) -> None:
+    def __init__(self, screen: ResultsScreen, rejected: Callable[[str], object]) -> None:
         self._screen = screen
         self._rejected = rejected
         """Told why, when the catalogue refused the token (the app asks for another)."""
