@@ -9,7 +9,7 @@ timed as benchmarks/tui.py times them: the moment `App._display` writes the firs
 what is waited for (`PaintClock`), keys are sent through the driver as a terminal's would be (no
 Pilot waits in between). Printed, never asserted (this is not a test):
 
-1. Cold gallery: from the search answer landing (`show_search_result` entered) to the first frame in
+1. Cold gallery: from the search answer landing (`ResultsController.show` entered) to the first frame in
    which every tile on screen shows its picture, nothing cached (the loader and thumbnail cache new
    or emptied, imaging's module caches and Rich's parse caches emptied). A tile counts as drawn once
    the loader's `Rendered` for it has been handled (`Gallery.previews_changed`) with its strips in
@@ -51,14 +51,15 @@ Pilot waits in between). Printed, never asserted (this is not a test):
 4. The whole collection (issue 24): the same app on the embedded catalogue serving icon sets from
    disk (`--from PATH`, default `$ICONCAT_BENCH_FROM`, else the unpacked `@iconify/json` at
    `FROM_DEFAULT`: 243 sets, ~380,000 icons; the section is skipped, saying so, when the path is
-   absent), as `iconcat --from PATH` serves it (`open_sources`; the index built or brought up to date
-   beforehand, outside the timing, in `ICONCAT_CACHE_DIR` or the user's cache folder as found before
-   this run moves XDG_CACHE_HOME). From Enter (the search started as Enter starts it,
+   absent), as `iconcat --from PATH` serves it: in-process since session 35 (`iconcat.catalogue.embedded`
+   over `open_sources`' catalogue, no socket; until then over HTTP to a server thread on loopback), the
+   index built or brought up to date beforehand, outside the timing, in `ICONCAT_CACHE_DIR` or the
+   user's cache folder as found before this run moves XDG_CACHE_HOME. From Enter (the search started as Enter starts it,
    `start_search(…, immediate=True)`, in a new app on the prompt) to the first frame with every tile
    on screen drawn, QUERY ("arrow"), the browser cold as in 1a. The first round is also the
    catalogue's first: every preview drawn by the raster worker (printed alone); the median of the
    `--rounds` after it is over previews the catalogue keeps (a browser's second visit of the day).
-   Baseline: the same measure on the demo catalogue in the same run, rounds alternating.
+   Baseline: the same measure on the demo catalogue (in-process too) in the same run, rounds alternating.
    Goal: <= 500 ms.
 """
 
@@ -76,6 +77,7 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import httpx
 from rich.color import Color
@@ -197,7 +199,7 @@ def new_app(base_url: str, download_dir: str, query: str | None):
     from iconcat.tui.app import IconcatApp
     from iconcat.tui.connection import Connection
 
-    return IconcatApp(Connection(base_url, TOKEN, Path(download_dir)), query=query, view="gallery")
+    return IconcatApp(Connection.service(base_url, TOKEN, Path(download_dir)), query=query, view="gallery")
 
 
 def ms(seconds: float) -> str:
@@ -208,7 +210,7 @@ def ms(seconds: float) -> str:
 
 
 class AnswerProbe:
-    """Times an app's next search answer: when it lands (`show_search_result` entered), when the loader
+    """Times an app's next search answer: when it lands (`ResultsController.show` entered), when the loader
     is told the tiles, when fetches start, when each preview arrives and each tile is rendered, and
     the first frame written after the answer and with every tile on screen drawn."""
 
@@ -219,12 +221,13 @@ class AnswerProbe:
         self.arrivals: dict[int, float] = {}
         self.gallery = None
         loader = self.loader = app.browser.previews
-        original_show = app.browser.show_search_result
+        results = app.browser.results  # (the ResultsController puts each answer on screen)
+        original_show = results.show
         original_want, original_pump, original_arrived = loader.want, loader._pump, loader._arrived
 
-        def show_search_result(result, state, *, keep_place: bool = False) -> None:
+        def show_search_result(result, state, **options) -> None:
             self.marks.setdefault("landed", time.perf_counter())
-            original_show(result, state, keep_place=keep_place)
+            original_show(result, state, **options)
 
         def want(visible, ahead=(), **options) -> None:  # (spec, channel, first…: whatever the loader takes)
             if visible and "landed" in self.marks:
@@ -241,7 +244,7 @@ class AnswerProbe:
             self.arrivals[icon.id] = time.perf_counter()
             original_arrived(icon, data)
 
-        app.browser.show_search_result = show_search_result
+        results.show = show_search_result
         loader.want, loader._pump, loader._arrived = want, pump, arrived
 
     def attach(self) -> None:
@@ -314,14 +317,15 @@ async def settled(app, last_frame: LastFrame) -> None:
     await last_frame.quiet()
 
 
-async def first_search_round(base_url: str, download_dir: str) -> dict:
-    """A new app (nothing cached) on the prompt, where the gallery is hidden, searching QUERY."""
+async def first_search_round(base_url: str, download_dir: str, make_app: Callable[[], object] | None = None) -> dict:
+    """A new app (nothing cached) on the prompt, where the gallery is hidden, searching QUERY (the app
+    `make_app` makes, else one on the catalogue at `base_url`)."""
     from iconcat.tui.launch import startup_objects_frozen
 
     clear_imaging_caches()
     if not KEPT_PREVIEWS:
         fresh_memory_home()
-    app = new_app(base_url, download_dir, None)
+    app: Any = make_app() if make_app is not None else new_app(base_url, download_dir, None)
     probe = AnswerProbe(app)
     with startup_objects_frozen():  # as run_browser does
         async with app.run_test(size=SIZE):
@@ -566,7 +570,7 @@ async def browse_child(base_url: str, count: int, query: str | None) -> dict:
                 if answer is not None:
                     await app.link.ready()
                     state = SearchState(SearchPhase.RESULTS, "(whole catalogue)", count=len(answer.icons))
-                    app.browser.show_search_result(answer, state)
+                    app.browser.results.show(answer, state)
                 await until(
                     lambda: app.browser.search_state.phase is SearchPhase.RESULTS and gallery.icons, "the answer"
                 )
@@ -658,10 +662,29 @@ def bench_memory(results: int) -> None:
 # --------------------------------------------------------------------------------------- 4. the whole collection
 
 
+def in_process_app(spec: Any, served: Any, download_dir: str, local: Any = None) -> Callable[[], object]:
+    """An app on `served` answered in-process, as `browse --from`/`--demo` answer it since session 35
+    (`iconcat.catalogue.embedded`: no socket), its catalogue already open (the index built beforehand)."""
+    from iconcat.catalogue.embedded import EmbeddedCatalogue
+    from iconcat.tui.app import IconcatApp
+    from iconcat.tui.connection import Connection
+
+    def make() -> object:
+        connection = Connection(spec, Path(download_dir), local=local)
+        return IconcatApp(
+            connection, view="gallery", catalogue_factory=lambda chosen: EmbeddedCatalogue(chosen.spec, served=served)
+        )
+
+    return make
+
+
 def bench_whole_collection(path: str, cache: Path, rounds: int, download_dir: str) -> None:
-    """Section 4: `arrow`, Enter to every tile drawn, on the sets at `path` against the demo."""
-    from iconcat.server import start_catalogue
-    from iconcat.sources.serving import open_sources
+    """Section 4: `arrow`, Enter to every tile drawn, on the sets at `path` against the demo, both
+    in-process as the browser answers them."""
+    from iconcat.catalogue.kinds import demo_spec, sets_spec
+    from iconcat.demo.catalogue import default_catalogue
+    from iconcat.local_sets import LocalSets
+    from iconcat.sources.serving import open_sources, sources_title
 
     print(f'4. the whole collection: Enter -> every tile on screen drawn, QUERY "{QUERY}" ({SIZE[0]}x{SIZE[1]})')
     if not Path(path).exists():
@@ -673,17 +696,18 @@ def bench_whole_collection(path: str, cache: Path, rounds: int, download_dir: st
         f"   {len(catalogue):,} icons listed from {len(catalogue.index.units)} sets at {path}; index ready "
         f"in {time.perf_counter() - started:.1f} s (outside the timing; cache {cache})"
     )
-    with (
-        start_catalogue(token=TOKEN, catalogue=catalogue) as sets_server,
-        start_catalogue(token=TOKEN) as demo_server,
-    ):
-        warm_demo = asyncio.run(first_search_round(demo_server.base_url, download_dir))  # imports, demo's previews
-        first = asyncio.run(first_search_round(sets_server.base_url, download_dir))
-        sets, demo = [], []
-        for number in range(rounds):
-            order = [(sets, sets_server), (demo, demo_server)]
-            for seen, server in order if number % 2 == 0 else order[::-1]:
-                seen.append(asyncio.run(first_search_round(server.base_url, download_dir)))
+    on_sets = in_process_app(
+        sets_spec([path], title=sources_title(catalogue)), catalogue, download_dir, local=LocalSets((path,))
+    )
+    on_demo = in_process_app(demo_spec(), default_catalogue(), download_dir)
+    warm_demo = asyncio.run(first_search_round("", download_dir, on_demo))  # imports, the demo's previews
+    first = asyncio.run(first_search_round("", download_dir, on_sets))
+    sets: list[dict] = []
+    demo: list[dict] = []
+    for number in range(rounds):
+        order = [(sets, on_sets), (demo, on_demo)]
+        for seen, make in order if number % 2 == 0 else order[::-1]:
+            seen.append(asyncio.run(first_search_round("", download_dir, make)))
     ours = [entry["from enter"] * 1000 for entry in sets]
     base = [entry["from enter"] * 1000 for entry in demo]
     ratios = [a / b for a, b in zip(ours, base, strict=True)]

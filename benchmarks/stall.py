@@ -86,7 +86,7 @@ async def browsing(base_url: str, view: str) -> AsyncIterator[tuple[Any, Any, Pa
     from iconcat.tui.connection import Connection
     from iconcat.tui.launch import startup_objects_frozen
 
-    app = IconcatApp(Connection(base_url, TOKEN, Path(".")), view=view)
+    app = IconcatApp(Connection.service(base_url, TOKEN, Path(".")), view=view)
     with startup_objects_frozen():  # as run_browser does
         async with app.run_test(size=(120, 36)) as pilot:
             await app.link.ready()
@@ -110,13 +110,13 @@ async def one_search(base_url: str, count: int, view: str, rounds: int) -> list[
         for round_number in range(rounds + 1):
             await settle_on_a_small_answer(pilot, screen, round_number)
             shown: list[float] = []
-            original = screen.show_search_result
+            original = screen.results.show  # (the ResultsController puts each answer on screen)
 
             def spy(*args, **options):
                 shown.append(time.perf_counter())
                 return original(*args, **options)
 
-            screen.show_search_result = spy
+            screen.results.show = spy
             clock.arm(lambda: bool(shown))
             ticker = Ticker()
             ticker.start()
@@ -124,7 +124,7 @@ async def one_search(base_url: str, count: int, view: str, rounds: int) -> list[
             screen.start_search(f"many {round_number} {count}", immediate=True)
             painted = await clock.wait(timeout=60)
             ticker.stop()
-            del screen.show_search_result
+            del screen.results.show
             answered = shown[0]
             assert len(screen.searches.result.icons) == count, "the answer was not whole"
             if round_number:

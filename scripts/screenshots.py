@@ -5,7 +5,7 @@
     python scripts/screenshots.py --only real-sets  # one shot (or several: --only gallery --only bag)
 
 One shot, `real-sets.svg`, shows real icons: the MIT/ISC-licensed Tabler Icons, Phosphor and Lucide,
-served through the embedded catalogue as `iconcat --from … --color '#7aa2f7'` serves them. Name the
+answered in-process as `iconcat --from … --color '#7aa2f7'` answers them. Name the
 three packages' folders in `ICONCAT_SCREENSHOT_SETS` (or `--sets`), separated by the platform's path
 separator (`:`); without them that shot is skipped with a line saying why, the others made as always:
 
@@ -17,10 +17,11 @@ separator (`:`); without them that shot is skipped with a line saying why, the o
 `node_modules/@iconify-json/tabler` and the others). Their index is built in a temporary folder, so
 the user cache is not touched.
 
-Each shot is the real app (the same code `iconcat browse --demo` runs), steered with Textual's Pilot and
-exported with `App.save_screenshot`. Downloads go into a temporary folder (shown as `downloads/…`),
-so nothing is written outside it. Waits are for states (results listed, preview drawn), not for time,
-so the pictures are the same on every run.
+Each shot is the real app (the same code `iconcat browse --demo` runs: the demo in-process), steered with
+Textual's Pilot and exported with `App.save_screenshot`; the downloads shot asks a slow twin of the demo
+over HTTP (every answer 1.5 s late, so a download can be caught running), named as the demo is.
+Downloads go into a temporary folder (shown as `downloads/…`), so nothing is written outside it. Waits
+are for states (results listed, preview drawn), not for time, so the pictures are the same on every run.
 """
 
 from __future__ import annotations
@@ -39,9 +40,10 @@ from textual.widgets import Input
 
 from iconcat.browsing.download_jobs import DownloadStatus
 from iconcat.browsing.search_state import SearchPhase
+from iconcat.catalogue.kinds import demo_spec, sets_spec
 from iconcat.server import DEMO_TOKEN, start_catalogue
-from iconcat.text import sanitize
 from iconcat.tui.app import IconcatApp
+from iconcat.tui.catalogue_link import CatalogueFactory, default_catalogue_factory
 from iconcat.tui.connection import Connection
 from iconcat.tui.screens import BagScreen, VariantPicker
 from iconcat.tui.widgets import DownloadRow, FacetPanel, Gallery, ResultsList, Thumbnail
@@ -92,9 +94,11 @@ async def shoot(
     size: tuple[int, int] = (120, 36),
     view: str = "list",
     group: bool = False,
+    catalogue_factory: CatalogueFactory = default_catalogue_factory,
 ) -> Path:
-    """Run the app (`group`: grouped by name), steer it, save `out/name.svg`."""
-    app = IconcatApp(connection, query=query, view=view, group=group)
+    """Run the app (`group`: grouped by name; `catalogue_factory`: how its catalogue is made), steer it,
+    save `out/name.svg`."""
+    app = IconcatApp(connection, query=query, view=view, group=group, catalogue_factory=catalogue_factory)
     app.theme = "textual-dark"
     async with app.run_test(size=size) as pilot:
         await settle(pilot)
@@ -187,8 +191,10 @@ def real_sets_missing(folders: list[str]) -> str:
 
 async def real_sets_shot(out: Path, folders: list[str], scratch: Path) -> Path:
     """The gallery of "heart" over Tabler, Phosphor and Lucide, grouped by name (`g`: one glyph's styles
-    and sets together), served as `--from` serves them with `--color`, from an index of its own in
-    `scratch` (not the user cache)."""
+    and sets together), answered in-process as `--from` answers them with `--color`, from an index of
+    its own in `scratch` (not the user cache)."""
+    from iconcat.catalogue.embedded import EmbeddedCatalogue
+    from iconcat.local_sets import LocalSets
     from iconcat.sources.serving import open_sources, sources_title
 
     catalogue = open_sources(
@@ -200,13 +206,21 @@ async def real_sets_shot(out: Path, folders: list[str], scratch: Path) -> Path:
     served = sorted({unit.record.name for unit in catalogue.index.units.values()})
     if served != sorted(REAL_SETS):
         print(f"real-sets: serving {', '.join(served)}, not only {', '.join(REAL_SETS)}", file=sys.stderr)
-    server = start_catalogue(token=DEMO_TOKEN, catalogue=catalogue)
+    local = LocalSets(tuple(folders), REAL_SETS_COLOUR)
+    spec = sets_spec(local.arguments, local.colour, title=sources_title(catalogue))
     try:
-        title = sanitize(sources_title(catalogue), max_length=60)
-        connection = Connection(server.base_url, DEMO_TOKEN, Path("downloads"), is_demo=True, local_sets=title)
-        return await shoot("real-sets", connection, out, "heart", gallery_drawn, view="gallery", group=True)
+        return await shoot(
+            "real-sets",
+            Connection(spec, Path("downloads"), local=local),
+            out,
+            "heart",
+            gallery_drawn,
+            view="gallery",
+            group=True,
+            catalogue_factory=lambda connection: EmbeddedCatalogue(connection.spec, served=catalogue),
+        )
     finally:
-        server.stop()
+        catalogue.index.close()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -234,11 +248,10 @@ def main(argv: list[str] | None = None) -> int:
             os.chdir(scratch)  # downloads show as "downloads/…", not a temporary path
             # A memory of its own (favourites, bag, remembered theme and view): not the developer's.
             os.environ["XDG_DATA_HOME"] = str(Path(scratch) / "data")
-            demo = start_catalogue(token=DEMO_TOKEN)
-            # A slow twin of the demo (every answer waits 1.5 s), so a download can be caught running.
+            # A slow twin of the demo over HTTP (every answer waits 1.5 s), so a download can be caught running.
             slow = start_catalogue(token=DEMO_TOKEN, latency_ms=1500)
             try:
-                fast = Connection(demo.base_url, DEMO_TOKEN, Path("downloads"), is_demo=True)
+                fast = Connection(demo_spec(), Path("downloads"))  # in-process, as `browse --demo`
                 demo_shots: list[tuple[str, Connection, str, Steer | None, dict[str, Any]]] = [
                     ("gallery", fast, "arrow", gallery_drawn, {"view": "gallery"}),
                     ("gallery-small", fast, "heart", gallery_drawn, {"size": (80, 24), "view": "gallery"}),
@@ -260,13 +273,19 @@ def main(argv: list[str] | None = None) -> int:
                     else:
                         shots.append(await real_sets_shot(out, folders, Path(scratch)))
                 if wanted("downloads"):  # (last: it leaves the slow twin a request to answer)
-                    slow_connection = Connection(slow.base_url, DEMO_TOKEN, Path("downloads"), is_demo=True)
-                    shots.append(await shoot("downloads", slow_connection, out, "bell", downloads_running_and_done))
+                    from iconcat.catalogue.service import ServiceCatalogue
+
+                    def slow_twin(connection: Connection) -> ServiceCatalogue:  # (named as the demo is)
+                        return ServiceCatalogue(connection.spec, slow.base_url, DEMO_TOKEN)
+
+                    shot = await shoot(
+                        "downloads", fast, out, "bell", downloads_running_and_done, catalogue_factory=slow_twin
+                    )
+                    shots.append(shot)
             finally:
                 # Let the slow twin answer the request the last shot left waiting, so it stops quietly.
                 await asyncio.sleep(2)
                 slow.stop()
-                demo.stop()
                 os.chdir(ROOT)
         return shots
 

@@ -41,7 +41,8 @@ from iconcat.downloads import SavedThenCancelled
 from iconcat.failures import describe_failure
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
-    from iconcat.api import CatalogueClient, Icon
+    from iconcat.api import Icon
+    from iconcat.catalogue import VariantFiles
     from iconcat.saving import Choice, SaveOutcome
 
 __all__ = [
@@ -70,7 +71,7 @@ class SaveFunction(Protocol):
 
     def __call__(
         self,
-        client: CatalogueClient,
+        client: VariantFiles,
         icon: Icon,
         choice: Choice,
         folder: Path,
@@ -303,7 +304,7 @@ class Batch:
             task.cancel()
         return len(waiting) + len(running)
 
-    async def run(self, client: CatalogueClient) -> BatchSummary:
+    async def run(self, client: VariantFiles) -> BatchSummary:
         """Save every waiting item, at most `limit` at once; the summary once all have ended."""
         if self._running:
             raise RuntimeError("this batch is running already")
@@ -341,7 +342,7 @@ class Batch:
 
     # ----------------------------------------------------------------- inside a run
 
-    async def _worker(self, client: CatalogueClient, save: SaveFunction) -> None:
+    async def _worker(self, client: VariantFiles, save: SaveFunction) -> None:
         while self._queue and not self._cancelled:
             item = self._queue.popleft()
             task = asyncio.create_task(self._one(client, save, item))
@@ -356,7 +357,7 @@ class Batch:
             finally:
                 self._tasks.pop(item, None)
 
-    async def _one(self, client: CatalogueClient, save: SaveFunction, item: BatchItem) -> None:
+    async def _one(self, client: VariantFiles, save: SaveFunction, item: BatchItem) -> None:
         item.state, item.bytes_done, item.total = ItemState.RUNNING, 0, None
         self._item_changed(item)
 

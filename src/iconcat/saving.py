@@ -78,7 +78,8 @@ from iconcat.name_template import (
 )
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
-    from iconcat.api import CatalogueClient, Icon, Variant
+    from iconcat.api import Icon, Variant
+    from iconcat.catalogue import VariantFiles
 
 __all__ = [
     "BY_ID_FIELDS",
@@ -293,7 +294,7 @@ def file_name_by_id(variant_id: int, extension: str, template: str) -> str:
 
 
 async def save_choice(
-    client: CatalogueClient,
+    client: VariantFiles,
     icon: Icon,
     choice: Choice,
     folder: Path,
@@ -322,7 +323,7 @@ async def save_choice(
     return await _publish(data, Path(folder).expanduser(), name)  # noqa: ASYNC240 - reads $HOME, no disk I/O
 
 
-async def _drawn_from_svg(client: CatalogueClient, choice: Choice, progress: Progress | None) -> bytes | None:
+async def _drawn_from_svg(client: VariantFiles, choice: Choice, progress: Progress | None) -> bytes | None:
     """`choice.vector` (the icon's SVG) drawn as a `choice.size` px PNG, or None when it cannot be (the
     caller resamples the large PNG instead: see the module's docstring)."""
     from iconcat.api import CatalogueError

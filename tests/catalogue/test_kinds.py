@@ -1,8 +1,8 @@
 """The kind table and the specs it makes say what the browser and the commands say today, from one place.
 
-The values the front ends will take from the spec next round (header labels, memory keys, the
-option that reopens a catalogue, the bag's default variant, the query limit) equal what their own
-modules compute now, so switching changes nothing a person sees and every database keeps working.
+The values the front ends take from the spec (header labels, memory keys, the option that reopens a
+catalogue, the bag's default variant, the query limit) equal what they computed themselves before the
+seam (written out here), so switching changed nothing a person sees and every database keeps working.
 """
 
 from __future__ import annotations
@@ -37,35 +37,34 @@ ADDRESSES = [
 
 
 @pytest.mark.parametrize("address", ADDRESSES)
-def test_a_service_is_named_and_kept_as_the_browser_names_and_keeps_it(address: str) -> None:
-    from iconcat.tui.connection import Connection, catalogue_host
+def test_a_service_is_named_and_kept_as_the_browser_always_named_and_kept_it(address: str) -> None:
+    from iconcat.tui.connection import Connection
 
     spec = service_spec(address)
-    connection = Connection(base_url=address, token="t", download_dir=Path("."))
-    assert spec.label == catalogue_host(address) == connection.label == service_label(address)
+    connection = Connection.service(address, "t", Path("."))
+    assert spec.label == connection.label == service_label(address)
+    # Kept under its base URL, as the browser's memories always were: its database keeps working.
     assert Memory.open(spec.memory_key).catalogue == Memory.open(connection.memory_key).catalogue
+    assert Memory.open(address).catalogue == Memory.open(spec.memory_key).catalogue
     assert spec.option == catalogue_option(spec.memory_key) and spec.named == catalogue_label(spec.memory_key)
     assert "s3cret" not in spec.label + spec.option + spec.named
 
 
-def test_the_embedded_kinds_are_named_and_kept_as_the_browser_does() -> None:
-    from iconcat.tui.connection import DEMO_LABEL as BROWSER_DEMO_LABEL
+def test_the_embedded_kinds_are_named_and_kept_as_the_browser_always_did() -> None:
     from iconcat.tui.connection import Connection
-    from iconcat.tui.local_build import PLACEHOLDER
 
-    demo = Connection(base_url="http://127.0.0.1:1", token="t", download_dir=Path("."), is_demo=True)
-    local = Connection(base_url="http://127.0.0.1:1", token="t", download_dir=Path("."), is_demo=True, local_sets="x")
-    assert (DEMO_LABEL, SETS_PLACEHOLDER) == (BROWSER_DEMO_LABEL, PLACEHOLDER)
-    assert (demo_spec().label, demo_spec().memory_key) == (demo.label, demo.memory_key)
-    assert sets_spec(["/x"]).memory_key == local.memory_key
+    demo = Connection(demo_spec(), Path("."))
+    local = Connection(sets_spec(["/x"]), Path("."))
+    # The header's words and the memory keys of every browser before the seam.
+    assert (DEMO_LABEL, SETS_PLACEHOLDER) == ("demo catalogue", "icon sets from disk")
+    assert (demo.label, demo.memory_key, demo.is_demo) == ("demo catalogue", "demo", True)
+    assert (local.label, local.memory_key, local.is_demo) == ("icon sets from disk", "local", True)
     assert sets_spec(["/x"], title="Tabler \x1b[31mIcons").label == "Tabler [31mIcons"  # (from files: sanitised)
 
 
-def test_the_bag_asks_each_kind_for_what_it_asks_today() -> None:
-    from iconcat.tui.bag_controller import default_preference
-
-    for spec in (demo_spec(), sets_spec(["/x"]), service_spec("https://icons.example.com")):
-        assert spec.bag_default == default_preference(spec.memory_key), spec.kind
+def test_the_bag_asks_each_kind_for_what_it_always_asked() -> None:
+    assert demo_spec().bag_default == service_spec("https://icons.example.com").bag_default == ("png", 512)
+    assert sets_spec(["/x"]).bag_default == ("svg", None)  # (the original of an Iconify set or SVG folder)
 
 
 def test_the_embedded_kinds_carry_the_servers_query_limit_and_narrowing_keys() -> None:

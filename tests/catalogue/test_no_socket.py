@@ -8,10 +8,6 @@ over the service adapter does see its socket, so the watch watches something.
 
 from __future__ import annotations
 
-import socket
-import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -19,42 +15,13 @@ import pytest
 from iconcat.catalogue import CatalogueFlags, choose_catalogue, open_catalogue
 from iconcat.catalogue.protocol import Catalogue
 from iconcat.config import Settings
-from iconcat.server.background import _THREAD_PREFIX
 from tests.support.catalogues import IconSets, embedded_sets, service
-
-
-class SocketWatch:
-    """Every `socket.socket` made while `watching` (asyncio's, httpx's and uvicorn's alike)."""
-
-    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
-        self.made: list[socket.socket] = []
-        self._on = False
-        original = socket.socket.__init__
-
-        def watched(sock: socket.socket, *args: object, **kwargs: object) -> None:
-            original(sock, *args, **kwargs)  # type: ignore[arg-type]
-            if self._on:
-                self.made.append(sock)
-
-        monkeypatch.setattr(socket.socket, "__init__", watched)
-
-    @contextmanager
-    def watching(self) -> Iterator[None]:
-        # (Turned on inside the test, its event loop running: the loop's own socket pair is no catalogue's.)
-        self._on = True
-        try:
-            yield
-        finally:
-            self._on = False
+from tests.support.sockets import SocketWatch, server_threads
 
 
 @pytest.fixture
 def sockets(monkeypatch: pytest.MonkeyPatch) -> SocketWatch:
     return SocketWatch(monkeypatch)
-
-
-def server_threads() -> list[str]:
-    return [thread.name for thread in threading.enumerate() if thread.name.startswith(_THREAD_PREFIX)]
 
 
 async def use_every_call(catalogue: Catalogue, query: str, folder: Path, sockets: SocketWatch) -> None:

@@ -73,11 +73,12 @@ def test_no_favourites_here_says_where_they_are_and_never_shows_credentials():
 def test_favourites_and_recents_of_sets_from_disk_are_kept_where_the_browser_keeps_them(tmp_path):
     """Issue 29: under the key a browser over sets from disk keeps them (`Connection.memory_key`), listed by
     `--from PATH` after the command or before it, and not by `--demo`."""
+    from iconcat.catalogue.kinds import sets_spec
+    from iconcat.local_sets import LocalSets
     from iconcat.tui.connection import Connection
 
-    browser_over_sets = Connection(
-        base_url="http://127.0.0.1:9", token="t", download_dir=tmp_path, is_demo=True, local_sets="Tabler Icons"
-    )
+    sets = LocalSets((str(tmp_path / "tabler"),))
+    browser_over_sets = Connection(sets_spec(sets.arguments, title="Tabler Icons"), tmp_path, local=sets)
     from_disk = Memory.open(browser_over_sets.memory_key)
     from_disk.toggle_favourite(icon("Arrow Up"))
     from_disk.used(icon("Home"))

@@ -89,7 +89,7 @@ async def test_404s_500s_and_stalls_among_50_fail_alone_the_summary_names_each_a
 
     server.on("/api/v1/download", answer)
     before = snapshot(download_dir)
-    app = IconcatApp(Connection(server.base_url, TEST_TOKEN, download_dir, timeout=2), query="zz", view="list")
+    app = IconcatApp(Connection.service(server.base_url, TEST_TOKEN, download_dir, timeout=2), query="zz", view="list")
     async with app.run_test(size=SIZE) as pilot:
         screen = await _bag_of_everything(pilot, 50)
         await pilot.press("d")
@@ -144,7 +144,7 @@ async def test_a_download_all_with_a_failure_keeps_the_bag_and_offers_nothing_un
         return Reply.file(PNG_FILE, "image/png")
 
     server.on("/api/v1/download", answer)
-    app = IconcatApp(Connection(server.base_url, TEST_TOKEN, download_dir), query="zz", view="list")
+    app = IconcatApp(Connection.service(server.base_url, TEST_TOKEN, download_dir), query="zz", view="list")
     async with app.run_test(size=SIZE) as pilot:
         screen = await _bag_of_everything(pilot, 4)
         offer = screen.query_one("#bag-offer")
@@ -169,7 +169,7 @@ async def test_a_download_all_with_a_failure_keeps_the_bag_and_offers_nothing_un
 async def test_cancel_all_stops_every_file_and_leaves_no_partial_file(server, download_dir):
     script_catalogue(server, [f"zz slow {n}" for n in range(1, 9)], download=Reply.file(BIG_PNG, "image/png", **SLOW))
     before = snapshot(download_dir.parent)
-    app = IconcatApp(Connection(server.base_url, TEST_TOKEN, download_dir), query="zz", view="list")
+    app = IconcatApp(Connection.service(server.base_url, TEST_TOKEN, download_dir), query="zz", view="list")
     async with app.run_test(size=SIZE) as pilot:
         screen = await _bag_of_everything(pilot, 8)
         await pilot.press("d")
@@ -207,7 +207,7 @@ async def test_a_disk_that_fills_mid_batch_keeps_the_saved_files_whole_and_repor
         real_write(self, chunk)
 
     monkeypatch.setattr(_PartialFile, "write", filling_write)
-    app = IconcatApp(Connection(server.base_url, TEST_TOKEN, download_dir), query="zz", view="list")
+    app = IconcatApp(Connection.service(server.base_url, TEST_TOKEN, download_dir), query="zz", view="list")
     async with app.run_test(size=SIZE) as pilot:
         screen = await _bag_of_everything(pilot, 12)
         await pilot.press("d")
@@ -274,7 +274,7 @@ def _assert_plain(strip) -> None:
 
 async def test_hostile_names_in_the_summary_are_inert(server, download_dir):
     script_catalogue(server, HOSTILE_NAMES, download=Reply.json({"error": "\x1b]0;pwned\x07 [b]boom[/b]"}, status=500))
-    app = IconcatApp(Connection(server.base_url, TEST_TOKEN, download_dir), query="zz", view="list")
+    app = IconcatApp(Connection.service(server.base_url, TEST_TOKEN, download_dir), query="zz", view="list")
     async with app.run_test(size=SIZE) as pilot:
         screen = await _bag_of_everything(pilot, len(HOSTILE_NAMES))
         await pilot.press("d")

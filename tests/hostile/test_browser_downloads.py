@@ -135,7 +135,9 @@ async def test_two_downloads_of_one_name_at_once_give_two_whole_files(server, do
 
     script_catalogue(server, ["zz twice"], download=alternate)
     before = snapshot(download_dir.parent)
-    app = IconcatApp(Connection(server.base_url, TEST_TOKEN, download_dir), query="zz", view="list")  # walks rows
+    app = IconcatApp(
+        Connection.service(server.base_url, TEST_TOKEN, download_dir), query="zz", view="list"
+    )  # walks rows
     async with app.run_test(size=(120, 36)) as pilot:
         results = app.query_one(ResultsList)
         await wait_until(pilot, lambda: len(results.icons) == 1, "the results")
@@ -156,7 +158,9 @@ async def test_two_downloads_of_one_name_at_once_give_two_whole_files(server, do
 async def test_two_downloads_of_one_file_at_once_give_one_whole_file(server, download_dir):
     script_catalogue(server, ["zz twice"], download=Reply.file(BIG_PNG, "image/png", chunk_size=16384, delay=0.01))
     before = snapshot(download_dir.parent)
-    app = IconcatApp(Connection(server.base_url, TEST_TOKEN, download_dir), query="zz", view="list")  # walks rows
+    app = IconcatApp(
+        Connection.service(server.base_url, TEST_TOKEN, download_dir), query="zz", view="list"
+    )  # walks rows
     async with app.run_test(size=(120, 36)) as pilot:
         results = app.query_one(ResultsList)
         await wait_until(pilot, lambda: len(results.icons) == 1, "the results")

@@ -24,7 +24,9 @@ SIZE = (120, 36)
 
 def _app(server, download_dir, token: str = TEST_TOKEN, query: str = "zz", timeout: float = 30.0) -> IconcatApp:
     # The list view: these walk rows and watch the detail pane (the gallery has its own hostile tests).
-    return IconcatApp(Connection(server.base_url, token, download_dir, timeout=timeout), query=query, view="list")
+    return IconcatApp(
+        Connection.service(server.base_url, token, download_dir, timeout=timeout), query=query, view="list"
+    )
 
 
 async def test_the_browser_sends_the_token_to_no_other_origin_for_previews(server, other_server, download_dir):

@@ -165,7 +165,7 @@ async def test_the_browser_shows_a_placeholder_for_every_hostile_preview_and_sta
     ]
     entries.append(icon_entry(999, "zz missing", server.url("/thumbs/none")))  # 404: "no preview"
     server.on("/api/v1/search", Reply.json({"data": entries, "meta": {"moreResultsAvailable": False}}))
-    app = IconcatApp(Connection(server.base_url, TEST_TOKEN, download_dir), query="zz", view="list")
+    app = IconcatApp(Connection.service(server.base_url, TEST_TOKEN, download_dir), query="zz", view="list")
     async with app.run_test(size=(120, 36)) as pilot:
         results = app.query_one(ResultsList)
         await wait_until(pilot, lambda: len(results.icons) == len(entries), "the results")
@@ -211,7 +211,7 @@ async def test_browsing_maximum_size_previews_holds_bounded_memory(server, downl
     entries = [icon_entry(index + 1, f"zz big {index}", server.url(f"/big/{index}")) for index in range(count)]
     server.on("/api/v1/search", Reply.json({"data": entries, "meta": {"moreResultsAvailable": False}}))
     decoded_cache.clear()
-    app = IconcatApp(Connection(server.base_url, TEST_TOKEN, download_dir), query="zz", view="list")
+    app = IconcatApp(Connection.service(server.base_url, TEST_TOKEN, download_dir), query="zz", view="list")
     async with app.run_test(size=(120, 36)) as pilot:
         results = app.query_one(ResultsList)
         await wait_until(pilot, lambda: len(results.icons) == count, "the results")

@@ -220,7 +220,9 @@ async def test_a_screenshot_of_hostile_names_is_inert_svg(server, download_dir):
     script_catalogue(
         server, ["zz </text><script>alert(1)</script>", 'zz <a href="javascript:alert(2)">x</a> &amp; ]]>']
     )
-    app = IconcatApp(Connection(server.base_url, TEST_TOKEN, download_dir), query="zz", view="list")  # walks rows
+    app = IconcatApp(
+        Connection.service(server.base_url, TEST_TOKEN, download_dir), query="zz", view="list"
+    )  # walks rows
     async with app.run_test(size=(120, 36)) as pilot:
         await wait_until(pilot, lambda: len(app.query_one(ResultsList).icons) == 2, "the results")
         await pilot.pause(0.3)

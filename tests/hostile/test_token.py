@@ -182,7 +182,7 @@ async def test_no_log_record_ever_holds_the_token(server, other_server, tmp_path
 async def test_screenshots_and_notifications_never_hold_the_token(server, download_dir):
     """The connect screen holds the token in a password field: a screenshot shows dots, never the token."""
     script_catalogue(server, ["Arrow Left"], download=_echoing(500))
-    connection = Connection(server.base_url, TEST_TOKEN, download_dir)
+    connection = Connection.service(server.base_url, TEST_TOKEN, download_dir)
     app = IconcatApp(connection, query="arrow", view="list")  # walks rows
     async with app.run_test(size=(120, 36)) as pilot:
         await wait_until(pilot, lambda: app.query("ResultsList") and app.query_one("ResultsList").icons, "results")

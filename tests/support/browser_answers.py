@@ -51,7 +51,7 @@ async def browser_filtered(query: str, base_url: str, token: str, download_dir: 
     alone is read as it stands, so a comparison with the command line fails rather than waits.
     """
     options.setdefault("view", "list")
-    app = IconcatApp(Connection(base_url, token, download_dir, is_demo=True), **options)
+    app = IconcatApp(Connection.service(base_url, token, download_dir), **options)
     async with app.run_test(size=WIDE) as pilot:
         await search(pilot, query)
         status = app.query_one("#search-status", Static)

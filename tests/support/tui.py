@@ -10,6 +10,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 from textual.pilot import Pilot
@@ -19,6 +20,7 @@ from iconcat.browsing.filters import parse_query
 from iconcat.browsing.search_state import SearchPhase
 from iconcat.demo.catalogue import Catalogue, Ref
 from iconcat.server import BackgroundServer, create_app, start_catalogue
+from iconcat.tui.connection import Connection
 from iconcat.tui.widgets import ResultsArea
 
 SIZE = (120, 36)
@@ -90,6 +92,13 @@ def no_blink(pilot: Pilot) -> None:
     for screen in pilot.app.screen_stack:
         for field in screen.query(Input):
             field.cursor_blink = False
+
+
+def demo_connection(download_dir: Path) -> Connection:
+    """The demo catalogue as the browser opens it (`iconcat browse --demo`: in-process, no socket)."""
+    from iconcat.catalogue.kinds import demo_spec
+
+    return Connection(demo_spec(), download_dir)
 
 
 @contextmanager

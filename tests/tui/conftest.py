@@ -1,4 +1,4 @@
-"""Fixtures for the browser's tests: an app on the embedded catalogue, downloads into a temp folder."""
+"""Fixtures for the browser's tests: an app on the demo catalogue (in-process), downloads into a temp folder."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import pytest
 
 from iconcat.tui.app import IconcatApp
 from iconcat.tui.connection import Connection
+from tests.support.tui import demo_connection
 
 
 @pytest.fixture
@@ -20,9 +21,10 @@ def download_dir(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-def connection(catalogue, download_dir: Path) -> Connection:
-    """The shared embedded catalogue, shown as the demo (a stable header for screenshots)."""
-    return Connection(base_url=catalogue.base_url, token=catalogue.token, download_dir=download_dir, is_demo=True)
+def connection(download_dir: Path) -> Connection:
+    """The demo catalogue, answered in-process as `iconcat browse --demo` answers it (no socket): a
+    test that stages another demo replaces `iconcat.catalogue.embedded.demo_catalogue`."""
+    return demo_connection(download_dir)
 
 
 @pytest.fixture

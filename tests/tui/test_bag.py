@@ -7,8 +7,6 @@ in tests/hostile/test_bag_faults.py.
 
 from __future__ import annotations
 
-import dataclasses
-
 import pytest
 from textual.widgets import OptionList, Select, Static
 
@@ -151,7 +149,7 @@ def notices(app) -> list[str]:
 async def test_ctrl_a_while_the_next_page_loads_marks_what_is_shown_and_says_more_are_loading(make_app, download_dir):
     held = HeldRequests(TEST_TOKEN, "/api/v1/search", query="page=2", page_size=20)  # the next page waits
     with holding(held) as paged:
-        app = make_app(Connection(paged.base_url, TEST_TOKEN, download_dir, is_demo=True))
+        app = make_app(Connection.service(paged.base_url, TEST_TOKEN, download_dir))
         async with app.run_test(size=SIZE) as pilot:
             await wait_until(pilot, lambda: app.browser.memory is not None, "the memory opened")
             await search(pilot, "arrow")
@@ -178,7 +176,7 @@ async def test_ctrl_a_while_the_next_page_loads_marks_what_is_shown_and_says_mor
 async def test_ctrl_a_over_500_icons_asks_first(make_app, download_dir):
     held = HeldRequests(TEST_TOKEN, "/api/v1/search", query="page=2", page_size=600)  # "e": 1,022 in all
     with holding(held) as paged:
-        app = make_app(Connection(paged.base_url, TEST_TOKEN, download_dir, is_demo=True))
+        app = make_app(Connection.service(paged.base_url, TEST_TOKEN, download_dir))
         async with app.run_test(size=SIZE) as pilot:
             await wait_until(pilot, lambda: app.browser.memory is not None, "the memory opened")
             await search(pilot, "e")
@@ -314,7 +312,7 @@ async def test_download_all_saves_every_file_at_most_four_at_a_time_and_goes_on_
     make_app, connection, download_dir
 ):
     with holding_downloads(TEST_TOKEN) as (counter, server):  # every download held until released
-        app = make_app(dataclasses.replace(connection, base_url=server.base_url))
+        app = make_app(Connection.service(server.base_url, TEST_TOKEN, download_dir))
         async with app.run_test(size=SIZE) as pilot:
             await wait_until(pilot, lambda: app.browser.memory is not None, "the memory opened")
             await to_results(pilot, "heart")
@@ -347,7 +345,7 @@ async def test_download_all_saves_every_file_at_most_four_at_a_time_and_goes_on_
                 assert item.path.parent == download_dir
             # The icons stay in the bag; each saved one is a recent icon now.
             assert app.browser.bag.ids == {icon.id for icon in icons}
-            assert {icon.id for icon in icons} <= {icon.id for icon in Memory.open(DEMO_CATALOGUE).recents()}
+            assert {icon.id for icon in icons} <= {icon.id for icon in Memory.open(server.base_url).recents()}
             await wait_until(pilot, lambda: "12 in the bag" in status(app), "the count again")
             said = [str(note.message) for note in app._notifications]
             assert any(message.startswith(f"{len(summary.saved)} saved") for message in said), said
@@ -367,7 +365,7 @@ async def test_quitting_while_the_bag_downloads_asks_first_and_leaves_no_partial
     make_app, connection, download_dir
 ):
     with holding_downloads(TEST_TOKEN) as (slow, server):  # no file ends until the app has quit
-        app = make_app(dataclasses.replace(connection, base_url=server.base_url))
+        app = make_app(Connection.service(server.base_url, TEST_TOKEN, download_dir))
         async with app.run_test(size=SIZE) as pilot:
             await wait_until(pilot, lambda: app.browser.memory is not None, "the memory opened")
             await to_results(pilot, "heart")
@@ -395,7 +393,7 @@ async def test_a_second_download_all_or_a_cancel_before_the_batch_begins_are_not
     # itself begins, the bag is already running (a second one is refused, quitting asks) and a
     # cancel is kept (the batch then saves nothing).
     with holding_downloads(TEST_TOKEN) as (held, server):
-        app = make_app(dataclasses.replace(connection, base_url=server.base_url))
+        app = make_app(Connection.service(server.base_url, TEST_TOKEN, download_dir))
         async with app.run_test(size=SIZE) as pilot:
             await wait_until(pilot, lambda: app.browser.memory is not None, "the memory opened")
             await to_results(pilot, "heart")
@@ -487,10 +485,10 @@ async def test_a_download_all_that_saves_every_icon_offers_to_empty_the_bag_and_
 
 
 async def test_the_offer_waits_in_the_bag_when_it_was_closed_during_the_batch_and_esc_keeps_the_bag(
-    make_app, connection
+    make_app, download_dir
 ):
     with holding_downloads(TEST_TOKEN) as (held, server):
-        app = make_app(dataclasses.replace(connection, base_url=server.base_url))
+        app = make_app(Connection.service(server.base_url, TEST_TOKEN, download_dir))
         async with app.run_test(size=SIZE) as pilot:
             await wait_until(pilot, lambda: app.browser.memory is not None, "the memory opened")
             await to_results(pilot, "heart")

@@ -67,7 +67,7 @@ async def test_searching_state_is_visible_and_a_stale_answer_never_lands(make_ap
     # The first search is held at the server until the second has been answered.
     held = HeldRequests(TEST_TOKEN, "/api/v1/search", query="name=arrow")
     with holding(held) as slow:
-        app = make_app(Connection(slow.base_url, TEST_TOKEN, download_dir, is_demo=True))
+        app = make_app(Connection.service(slow.base_url, TEST_TOKEN, download_dir))
         async with app.run_test(size=SIZE) as pilot:
             seen_phases: list[SearchPhase] = []
             app.watch(app.browser, "search_state", lambda state: seen_phases.append(state.phase), init=False)
@@ -89,7 +89,7 @@ async def test_searching_state_is_visible_and_a_stale_answer_never_lands(make_ap
 async def test_earlier_results_stay_on_show_faded_while_a_newer_search_runs(make_app, download_dir):
     held = HeldRequests(TEST_TOKEN, "/api/v1/search", query="name=heart")  # the newer search
     with holding(held) as slow:
-        app = make_app(Connection(slow.base_url, TEST_TOKEN, download_dir, is_demo=True))
+        app = make_app(Connection.service(slow.base_url, TEST_TOKEN, download_dir))
         async with app.run_test(size=SIZE) as pilot:
             app.browser.start_search("arrow", immediate=True)
             await wait_until(pilot, lambda: results_settled(app), "the first answer")
@@ -270,7 +270,7 @@ async def test_the_picker_preselects_the_last_choice(make_app, download_dir):
 
 
 async def test_a_rejected_token_opens_the_connect_screen_and_saving_reconnects(make_app, catalogue, download_dir):
-    wrong = Connection(catalogue.base_url, "not-the-token", download_dir)
+    wrong = Connection.service(catalogue.base_url, "not-the-token", download_dir)
     app = make_app(wrong)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press(*"arrow", "enter")
@@ -308,7 +308,7 @@ async def test_a_rejected_token_opens_the_connect_screen_and_saving_reconnects(m
 
 
 async def test_missing_token_asks_for_connection_settings(make_app, catalogue, download_dir):
-    app = make_app(Connection(catalogue.base_url, "", download_dir), query="arrow")
+    app = make_app(Connection.service(catalogue.base_url, "", download_dir), query="arrow")
     async with app.run_test(size=SIZE) as pilot:
         await wait_until(
             pilot,
@@ -327,7 +327,7 @@ async def test_missing_token_asks_for_connection_settings(make_app, catalogue, d
 async def test_service_down_is_explained_the_app_stays_alive_and_recovers(make_app, download_dir):
     refusing = refusing_socket()
     port = refusing.getsockname()[1]
-    down = Connection(f"http://127.0.0.1:{port}", TEST_TOKEN, download_dir)
+    down = Connection.service(f"http://127.0.0.1:{port}", TEST_TOKEN, download_dir)
     app = make_app(down)
     async with app.run_test(size=SIZE) as pilot:
         await search(pilot, "arrow")
@@ -354,7 +354,7 @@ async def test_service_down_is_explained_the_app_stays_alive_and_recovers(make_a
 
 async def test_quitting_with_a_running_download_asks_first(make_app, download_dir):
     with holding_downloads(TEST_TOKEN) as (held, slow):  # the download runs until the app quits
-        app = make_app(Connection(slow.base_url, TEST_TOKEN, download_dir, is_demo=True))
+        app = make_app(Connection.service(slow.base_url, TEST_TOKEN, download_dir))
         async with app.run_test(size=SIZE) as pilot:
             await search(pilot, "heart")
             results = app.query_one(ResultsList)
@@ -376,7 +376,7 @@ async def test_quitting_with_a_running_download_asks_first(make_app, download_di
 
 async def test_cancel_then_retry_a_download(make_app, download_dir):
     with holding_downloads(TEST_TOKEN) as (held, slow):  # running until released: x always finds it running
-        app = make_app(Connection(slow.base_url, TEST_TOKEN, download_dir, is_demo=True))
+        app = make_app(Connection.service(slow.base_url, TEST_TOKEN, download_dir))
         async with app.run_test(size=SIZE) as pilot:
             await search(pilot, "heart")
             results = app.query_one(ResultsList)
@@ -445,7 +445,7 @@ async def test_leaving_a_pick_while_its_file_is_put_in_place_prints_nothing(make
 
 async def test_a_new_search_never_cancels_a_download(make_app, download_dir):
     with serving(token=TEST_TOKEN, latency_ms=500) as slow:
-        app = make_app(Connection(slow.base_url, TEST_TOKEN, download_dir, is_demo=True))
+        app = make_app(Connection.service(slow.base_url, TEST_TOKEN, download_dir))
         async with app.run_test(size=SIZE) as pilot:
             await search(pilot, "heart")
             icon = app.query_one(ResultsList).icons[0]
@@ -487,7 +487,7 @@ async def test_a_narrow_list_keeps_the_set_column_while_names_are_short(make_app
 
 async def test_x_cancels_the_focused_download_row_not_the_latest(make_app, download_dir):
     with holding_downloads(TEST_TOKEN) as (held, slow):  # both run until released
-        app = make_app(Connection(slow.base_url, TEST_TOKEN, download_dir, is_demo=True))
+        app = make_app(Connection.service(slow.base_url, TEST_TOKEN, download_dir))
         async with app.run_test(size=SIZE) as pilot:
             await search(pilot, "heart")
             icon = app.query_one(ResultsList).icons[0]
@@ -514,7 +514,7 @@ async def test_a_query_given_at_start_is_searched_once(make_app, download_dir):
             searches[id(message.worker)] = message.worker  # kept alive, so ids are not reused
 
     with serving(token=TEST_TOKEN, latency_ms=600) as slow:
-        app = make_app(Connection(slow.base_url, TEST_TOKEN, download_dir, is_demo=True), query="heart")
+        app = make_app(Connection.service(slow.base_url, TEST_TOKEN, download_dir), query="heart")
         async with app.run_test(size=SIZE, message_hook=record) as pilot:
             await wait_until(pilot, lambda: app.browser.search_state.phase is SearchPhase.RESULTS, "the results")
             await pilot.pause(0.3)  # past the search box's debounce

@@ -44,7 +44,7 @@ def hostile_app(make_app, monkeypatch, download_dir):
 
     monkeypatch.setattr(server_app, "default_catalogue", HostileCatalogue)
     with serving(token=TEST_TOKEN) as hostile:
-        yield make_app(Connection(hostile.base_url, TEST_TOKEN, download_dir, is_demo=True))
+        yield make_app(Connection.service(hostile.base_url, TEST_TOKEN, download_dir))
 
 
 async def copy_escaped_name(pilot) -> int:

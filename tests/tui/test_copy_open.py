@@ -123,7 +123,7 @@ async def test_svg_markup_is_cleaned_and_a_large_one_is_refused(make_app, monkey
 
     monkeypatch.setattr(server_app, "default_catalogue", OddSvgCatalogue)
     with serving(token=TEST_TOKEN) as odd:
-        app = make_app(Connection(odd.base_url, TEST_TOKEN, download_dir, is_demo=True))
+        app = make_app(Connection.service(odd.base_url, TEST_TOKEN, download_dir))
         async with app.run_test(size=SIZE) as pilot:
             await search(pilot, "arrow")
             app.browser.action_focus_results()
@@ -150,7 +150,7 @@ async def test_hostile_names_reach_the_clipboard_inert(make_app, monkeypatch, do
 
     monkeypatch.setattr(server_app, "default_catalogue", HostileCatalogue)
     with serving(token=TEST_TOKEN) as hostile:
-        app = make_app(Connection(hostile.base_url, TEST_TOKEN, download_dir, is_demo=True))
+        app = make_app(Connection.service(hostile.base_url, TEST_TOKEN, download_dir))
         async with app.run_test(size=SIZE) as pilot:
             await search(pilot, "zz")
             app.browser.action_focus_results()

@@ -213,7 +213,7 @@ async def test_the_connect_screen_on_the_demo_saves_the_folder_without_a_base_ur
 
 
 async def test_under_pick_with_a_folder_given_the_connect_screen_saves_the_connection_but_not_the_folder(
-    make_app, connection, download_dir
+    make_app, catalogue, download_dir
 ):
     """`pick -o DIR`'s folder is the pick's own: saving a connection with ctrl+o then ctrl+s keeps it
     out of the config file too (it went in, beside the base URL and token)."""
@@ -226,13 +226,13 @@ async def test_under_pick_with_a_folder_given_the_connect_screen_saves_the_conne
         await wait_until(pilot, lambda: isinstance(app.screen, ConnectScreen), "the connect screen")
         await pilot.pause()
         screen = app.screen
-        screen.query_one("#connect-base-url", Input).value = connection.base_url
+        screen.query_one("#connect-base-url", Input).value = catalogue.base_url
         screen.query_one("#connect-token", Input).value = DEMO_TOKEN
         screen.query_one("#connect-folder", Input).value = str(download_dir / "this-pick")
         await pilot.press("ctrl+s")
         await wait_until(pilot, lambda: not isinstance(app.screen, ConnectScreen), "saved and closed")
     saved = _saved_config()
-    assert saved["base_url"] == connection.base_url
+    assert saved["base_url"] == catalogue.base_url
     assert "download_dir" not in saved
 
 

@@ -67,7 +67,7 @@ def section(shown: list[str], heading: str) -> list[str]:
 async def test_the_panel_shows_the_top_sets_finds_one_by_typing_and_choosing_it_filters(
     make_app, many_sets, download_dir
 ) -> None:
-    app = make_app(Connection(many_sets.base_url, TEST_TOKEN, download_dir))
+    app = make_app(Connection.service(many_sets.base_url, TEST_TOKEN, download_dir))
     async with app.run_test(size=SIZE) as pilot:
         await search(pilot, "arrow")
         app.query_one(ResultsList).focus()

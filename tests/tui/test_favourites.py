@@ -8,8 +8,10 @@ from textual.widgets import Static
 
 from iconcat.browsing.search_state import SearchPhase
 from iconcat.memory import DEMO_CATALOGUE, Memory, memory_path
+from iconcat.tui.connection import Connection
 from iconcat.tui.screens import VariantPicker
 from iconcat.tui.widgets import ResultsArea, SearchInput, Thumbnail
+from tests.support.catalogues import embedded_demo
 from tests.support.tui import SIZE, search, shown_text, wait_until
 
 
@@ -79,26 +81,31 @@ async def test_favourites_then_recents_come_back_after_a_restart_and_stay_with_t
         assert shown_text(again.query_one("#search-status", Static)).startswith("★ 1 favourite · 1 recent")
 
 
-async def test_the_demos_remembered_icons_show_their_pictures_from_this_runs_catalogue(make_app, connection):
-    # The demo catalogue listens on another port each run: a remembered preview address is rewritten.
+async def test_the_demos_remembered_icons_show_their_pictures_whatever_address_an_older_run_kept(
+    make_app, catalogue, download_dir
+):
+    # Until the demo was answered in-process it was served on another loopback port each run, and its
+    # icons were remembered with that run's preview address: their pictures are asked for by id now,
+    # and kept by id, so a restart shows them from the memory.
+    async with embedded_demo() as demo:
+        icon = (await demo.search("heart")).icons[0]
+    old_address = f"http://127.0.0.1:9/private/bundle_icons/{icon.id}/small"  # (a port nothing listens on)
     memory = Memory.open(DEMO_CATALOGUE)
-    moved = make_app()
-    async with moved.run_test(size=SIZE) as pilot:
-        await search(pilot, "heart")
-        icon = moved.browser.highlighted_member()
-    stale = dataclasses.replace(icon, thumbnail=icon.thumbnail.replace(connection.base_url, "http://127.0.0.1:9"))
-    memory.toggle_favourite(stale)
+    memory.toggle_favourite(dataclasses.replace(icon, thumbnail=old_address))
+    assert memory.preview(icon.id) is None  # (not kept: the picture must be asked for)
     memory.close()
-    app = make_app()
-    async with app.run_test(size=SIZE) as pilot:
-        await wait_until(pilot, lambda: remembered_shown(app), "the remembered icons")
-        (shown,) = app.query_one(ResultsArea).active.icons
-        assert shown.thumbnail == icon.thumbnail
-        thumbnail = app.query_one(Thumbnail)
-        await wait_until(pilot, lambda: thumbnail.status == "shown", "its picture, fetched from this run's demo")
+    for run in ("asked of the demo", "from the memory"):
+        app = make_app()
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_until(pilot, lambda: remembered_shown(app), "the remembered icons")
+            (shown,) = app.query_one(ResultsArea).active.icons
+            assert (shown.id, shown.thumbnail) == (icon.id, old_address)  # shown as it was kept
+            thumbnail = app.query_one(Thumbnail)
+            await wait_until(pilot, lambda: thumbnail.status == "shown", f"its picture, {run}")
+        assert Memory.open(DEMO_CATALOGUE).preview(icon.id) is not None, "kept by id for the next run"
 
     # Another catalogue (another base URL) remembers nothing of the demo's.
-    other = make_app(dataclasses.replace(connection, is_demo=False))
+    other = make_app(Connection.service(catalogue.base_url, catalogue.token, download_dir))
     async with other.run_test(size=SIZE) as pilot:
         await wait_until(pilot, lambda: other.browser.memory is not None, "the memory opened")
         await pilot.pause()
@@ -145,7 +152,9 @@ async def test_picking_makes_an_icon_recent_when_its_file_is_saved_not_when_it_g
     assert [icon.id for icon in Memory.open(DEMO_CATALOGUE).recents()] == [picked.id]
 
 
-async def test_the_empty_screen_says_where_the_favourites_are_when_this_catalogue_has_none(make_app, connection):
+async def test_the_empty_screen_says_where_the_favourites_are_when_this_catalogue_has_none(
+    make_app, catalogue, download_dir
+):
     # Favourites are kept per catalogue: after `iconcat login` to another they seem gone, so it says where.
     from tests.support.icons import icon as made_icon
 
@@ -153,8 +162,8 @@ async def test_the_empty_screen_says_where_the_favourites_are_when_this_catalogu
     demo.toggle_favourite(made_icon("Star"))
     demo.toggle_favourite(made_icon("Moon"))
     demo.close()
-    other = make_app(dataclasses.replace(connection, is_demo=False))
-    where = connection.base_url.removeprefix("http://")
+    other = make_app(Connection.service(catalogue.base_url, catalogue.token, download_dir))
+    where = catalogue.base_url.removeprefix("http://")
     async with other.run_test(size=SIZE) as pilot:
         message = other.query_one("#results-message", Static)
         await wait_until(pilot, lambda: "favourites in" in shown_text(message), "the note on the empty screen")

@@ -23,7 +23,7 @@ async def test_filter_words_filter_the_results_at_hand_and_are_never_sent(make_a
     icons = [entry(1, "Arrow Up", "Filled"), entry(2, "Arrow Up", "Outline"), entry(3, "Arrow Down", "Filled")]
     with MisbehavingServer() as server:
         server.on("/api/v1/search", *[Reply.json({"data": icons, "meta": {"moreResultsAvailable": False}})] * 5)
-        app = make_app(Connection(server.base_url, TEST_TOKEN, download_dir))
+        app = make_app(Connection.service(server.base_url, TEST_TOKEN, download_dir))
         async with app.run_test(size=SIZE) as pilot:
             await search(pilot, "arrow STYLE:fil")
             results = app.query_one(ResultsList)
@@ -97,7 +97,7 @@ async def test_a_key_with_no_value_applies_nothing_sends_nothing_and_says_it_nee
     icons = [entry(1, "Arrow Up", "Filled"), entry(2, "Arrow Up", "Outline")]
     with MisbehavingServer() as server:
         server.on("/api/v1/search", *[Reply.json({"data": icons, "meta": {"moreResultsAvailable": False}})] * 5)
-        app = make_app(Connection(server.base_url, TEST_TOKEN, download_dir))
+        app = make_app(Connection.service(server.base_url, TEST_TOKEN, download_dir))
         async with app.run_test(size=SIZE) as pilot:
             await search(pilot, "arrow")
             asked = len(server.requests)

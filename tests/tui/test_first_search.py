@@ -93,7 +93,7 @@ def test_filters_are_never_sent_and_filter_the_early_answer(
 async def test_an_answer_in_before_the_screen_mounts_is_in_the_first_frame(
     searches_by_thread, catalogue, download_dir: Path
 ):
-    connection = Connection(catalogue.base_url, catalogue.token, download_dir)
+    connection = Connection.service(catalogue.base_url, catalogue.token, download_dir)
     first = FirstSearch(connection, "star").start()
     first.future.result(timeout=15)
     app = IconcatApp(connection, query="star", first_search=first, view="list")
@@ -120,7 +120,7 @@ async def test_a_newer_search_replaces_the_early_one_whose_late_answer_is_droppe
     # then comes in late, whatever the machine's speed, and must be dropped.
     held = HeldRequests("t0ken", "/api/v1/search", query="name=arrow")
     with holding(held) as server:
-        connection = Connection(server.base_url, "t0ken", download_dir)
+        connection = Connection.service(server.base_url, "t0ken", download_dir)
         first = FirstSearch(connection, "arrow").start()
         app = IconcatApp(connection, query="arrow", first_search=first, view="list")
         try:
@@ -159,7 +159,9 @@ async def _state_after(connection: Connection, first: FirstSearch | None, query:
 async def test_a_refused_early_search_shows_what_the_usual_search_shows(download_dir: Path):
     refusing = refusing_socket()
     try:
-        connection = Connection(f"http://127.0.0.1:{refusing.getsockname()[1]}", "t0ken", download_dir, timeout=5)
+        connection = Connection.service(
+            f"http://127.0.0.1:{refusing.getsockname()[1]}", "t0ken", download_dir, timeout=5
+        )
         first = FirstSearch(connection, "arrow").start()
         early, _ = await _state_after(connection, first, "arrow")
         usual, _ = await _state_after(connection, None, "arrow")
@@ -170,7 +172,7 @@ async def test_a_refused_early_search_shows_what_the_usual_search_shows(download
 
 
 async def test_a_rejected_token_shows_what_the_usual_search_shows(catalogue, download_dir: Path):
-    connection = Connection(catalogue.base_url, "not-the-token", download_dir)
+    connection = Connection.service(catalogue.base_url, "not-the-token", download_dir)
     first = FirstSearch(connection, "arrow").start()
     early, early_screens = await _state_after(connection, first, "arrow", connect=True)
     usual, usual_screens = await _state_after(connection, None, "arrow", connect=True)
@@ -180,7 +182,7 @@ async def test_a_rejected_token_shows_what_the_usual_search_shows(catalogue, dow
 
 
 async def test_settings_the_client_refuses_are_left_to_the_app_as_before(download_dir: Path):
-    connection = Connection("http://127.0.0.1:9", "", download_dir)  # no token
+    connection = Connection.service("http://127.0.0.1:9", "", download_dir)  # no token
     first = FirstSearch(connection, "arrow").start()
     assert isinstance(first.future.exception(timeout=15), NotStarted)
     early, early_screens = await _state_after(connection, first, "arrow", connect=True)
@@ -191,7 +193,7 @@ async def test_settings_the_client_refuses_are_left_to_the_app_as_before(downloa
 
 def test_plain_http_to_another_host_is_not_searched_early(recwarn, download_dir: Path):
     # The client would warn about it, on the terminal, before the app draws: the app's client asks.
-    first = FirstSearch(Connection("http://192.0.2.1:9", "t0ken", download_dir), "arrow").start()
+    first = FirstSearch(Connection.service("http://192.0.2.1:9", "t0ken", download_dir), "arrow").start()
     assert isinstance(first.future.exception(timeout=15), NotStarted)
     first.close()
     assert not [warning for warning in recwarn if "plain http" in str(warning.message)]
@@ -200,7 +202,7 @@ def test_plain_http_to_another_host_is_not_searched_early(recwarn, download_dir:
 def test_the_token_is_in_no_repr_and_no_output(capfd, catalogue, download_dir: Path):
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        first = FirstSearch(Connection(catalogue.base_url, catalogue.token, download_dir), "arrow").start()
+        first = FirstSearch(Connection.service(catalogue.base_url, catalogue.token, download_dir), "arrow").start()
         result, error = (first.future.result(timeout=15), None)
     first.close()
     assert error is None and result.icons
@@ -211,14 +213,14 @@ def test_the_token_is_in_no_repr_and_no_output(capfd, catalogue, download_dir: P
 
 def test_closing_stops_a_search_still_running(download_dir: Path):
     with serving(token="t0ken", latency_ms=5_000) as server:
-        first = FirstSearch(Connection(server.base_url, "t0ken", download_dir), "arrow").start()
+        first = FirstSearch(Connection.service(server.base_url, "t0ken", download_dir), "arrow").start()
         first.close(wait=3)
         assert first.done and not first._thread.is_alive()
 
 
 async def _phase_when_the_client_opens(held: HeldRequests, download_dir: Path) -> SearchPhase:
     with holding(held) as server:
-        connection = Connection(server.base_url, "t0ken", download_dir)
+        connection = Connection.service(server.base_url, "t0ken", download_dir)
         first = FirstSearch(connection, "arrow").start()
         app = IconcatApp(connection, query="arrow", first_search=first, view="list")
         seen: list[SearchPhase] = []

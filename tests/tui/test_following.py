@@ -36,7 +36,7 @@ async def every_page_in(pilot, app) -> None:
 
 async def test_a_filter_follows_every_page_and_counts_them_all(make_app, download_dir):
     with serving(token=TEST_TOKEN, page_size=12) as small_pages:
-        app = make_app(Connection(small_pages.base_url, TEST_TOKEN, download_dir, is_demo=True))
+        app = make_app(Connection.service(small_pages.base_url, TEST_TOKEN, download_dir))
         async with app.run_test(size=WIDE) as pilot:
             await search(pilot, "arrow style:filled")
             await every_page_in(pilot, app)
@@ -51,7 +51,7 @@ async def test_a_filter_follows_every_page_and_counts_them_all(make_app, downloa
 async def test_the_status_counts_while_pages_arrive(make_app, download_dir):
     held = HeldRequests(TEST_TOKEN, "/api/v1/search", query="page=", page_size=12)
     with holding(held) as server:
-        app = make_app(Connection(server.base_url, TEST_TOKEN, download_dir, is_demo=True))
+        app = make_app(Connection.service(server.base_url, TEST_TOKEN, download_dir))
         async with app.run_test(size=WIDE) as pilot:
             await pilot.pause()
             app.query_one("#search-input").value = "arrow style:filled"  # (its pages are held: not settled)
@@ -75,7 +75,7 @@ def test_without_a_total_the_status_says_how_many_so_far():
 
 async def test_the_facet_panel_follows_every_page_too(make_app, download_dir):
     with serving(token=TEST_TOKEN, page_size=12) as small_pages:
-        app = make_app(Connection(small_pages.base_url, TEST_TOKEN, download_dir, is_demo=True))
+        app = make_app(Connection.service(small_pages.base_url, TEST_TOKEN, download_dir))
         async with app.run_test(size=WIDE) as pilot:
             await search(pilot, "arrow")
             assert "more: reach the last to load them" in status_of(app)  # no filter: one page
@@ -94,7 +94,7 @@ async def test_the_facet_panel_follows_every_page_too(make_app, download_dir):
 async def test_a_new_search_stops_the_following(make_app, download_dir):
     held = HeldRequests(TEST_TOKEN, "/api/v1/search", query="page=", page_size=12)
     with holding(held) as server:
-        app = make_app(Connection(server.base_url, TEST_TOKEN, download_dir, is_demo=True))
+        app = make_app(Connection.service(server.base_url, TEST_TOKEN, download_dir))
         async with app.run_test(size=WIDE) as pilot:
             await pilot.pause()
             app.query_one("#search-input").value = "arrow style:filled"  # (its pages are held: not settled)
@@ -119,7 +119,7 @@ async def test_without_a_next_page_the_status_says_what_the_filters_saw(make_app
     icons = [icon_entry(number, f"Arrow {number}", "") for number in range(1, 6)]
     with MisbehavingServer() as server:
         server.on("/api/v1/search", Reply.json({"data": icons, "meta": {"moreResultsAvailable": True}}))
-        app = make_app(Connection(server.base_url, TEST_TOKEN, download_dir))
+        app = make_app(Connection.service(server.base_url, TEST_TOKEN, download_dir))
         async with app.run_test(size=WIDE) as pilot:
             await search(pilot, "arrow style:filled")
             whole = app.browser.search_state.status  # (the line itself is shortened: the tooltip has it whole)
@@ -220,7 +220,7 @@ async def test_each_batch_costs_its_own_icons(make_app, download_dir, monkeypatc
 
     monkeypatch.setattr(HeldIcons, "between", counting_between)
     with serving(token=TEST_TOKEN, page_size=12) as small_pages:
-        app = make_app(Connection(small_pages.base_url, TEST_TOKEN, download_dir, is_demo=True), group=True)
+        app = make_app(Connection.service(small_pages.base_url, TEST_TOKEN, download_dir), group=True)
         async with app.run_test(size=WIDE) as pilot:
             await pilot.pause()
             app.browser.action_toggle_facets()  # the facet panel open, and a filter: both follow every page
@@ -271,7 +271,7 @@ async def test_the_list_and_the_gallery_are_appended_to(make_app, download_dir, 
         monkeypatch.setattr(ResultsArea, "show_icons", counting_show)
         monkeypatch.setattr(ResultsArea, "append_icons", counting_append)
         with serving(token=TEST_TOKEN, page_size=12) as small_pages:
-            app = make_app(Connection(small_pages.base_url, TEST_TOKEN, download_dir, is_demo=True), view=view)
+            app = make_app(Connection.service(small_pages.base_url, TEST_TOKEN, download_dir), view=view)
             async with app.run_test(size=WIDE) as pilot:
                 await pilot.pause()
                 rebuilt.clear()  # (the empty screen's)
@@ -301,7 +301,7 @@ async def test_grouped_the_gallery_relabels_the_groups_that_grew(make_app, downl
 
     monkeypatch.setattr(Gallery, "show_icons", counting_show)
     with serving(token=TEST_TOKEN, page_size=12) as small_pages:
-        app = make_app(Connection(small_pages.base_url, TEST_TOKEN, download_dir, is_demo=True), view="gallery")
+        app = make_app(Connection.service(small_pages.base_url, TEST_TOKEN, download_dir), view="gallery")
         async with app.run_test(size=WIDE) as pilot:
             await pilot.pause()
             app.browser.action_toggle_group()
@@ -327,7 +327,7 @@ async def test_a_page_that_fails_ends_the_following_with_a_notice_and_keeps_the_
         meta = {"moreResultsAvailable": True, "next": server.url("/api/v1/search?name=arrow&page=2")}
         first = Reply.json({"data": [icon_entry(1, "Arrow Up", "")], "meta": meta})
         server.on("/api/v1/search", first, Reply.json({"error": "gone"}, status=404))
-        app = make_app(Connection(server.base_url, TEST_TOKEN, download_dir))
+        app = make_app(Connection.service(server.base_url, TEST_TOKEN, download_dir))
         async with app.run_test(size=WIDE) as pilot:
             app.query_one("#search-input").value = "arrow style:filled"
             await wait_until(

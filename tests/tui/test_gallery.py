@@ -75,7 +75,7 @@ class GalleryHost(App[None]):
 
     def __init__(self, base_url: str, token: str, download_dir: Path) -> None:
         super().__init__(css_path=stylesheet_paths())
-        self.link = CatalogueLink(Connection(base_url, token, download_dir))
+        self.link = CatalogueLink(Connection.service(base_url, token, download_dir))
         self.cache = ThumbnailCache()
         self.loader = PreviewLoader(self, self.cache, self.link.fetch_preview)
 

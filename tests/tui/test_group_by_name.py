@@ -240,7 +240,7 @@ async def test_g_types_in_the_search_box_and_the_palette_groups(make_app):
 async def test_reaching_the_last_group_loads_the_next_page_and_regroups(make_app, download_dir):
     # Pages of 20: the first holds 17 "Arrow Up" and 3 "Arrow Down", so two groups.
     with serving(token=TEST_TOKEN, page_size=20) as small_pages:
-        app = make_app(Connection(small_pages.base_url, TEST_TOKEN, download_dir, is_demo=True), group=True)
+        app = make_app(Connection.service(small_pages.base_url, TEST_TOKEN, download_dir), group=True)
         async with app.run_test(size=SIZE) as pilot:
             await search(pilot, "arrow")
             area = app.query_one(ResultsArea)
@@ -261,7 +261,7 @@ async def test_a_page_that_adds_no_group_does_not_load_the_next_by_itself(make_a
     # "star" is one name in 17 icons: grouped, the one entry is both highlighted and last. Reaching it
     # loads one page; that page adds no entry, so no further page is fetched until the person asks.
     with serving(token=TEST_TOKEN, page_size=5) as small_pages:
-        app = make_app(Connection(small_pages.base_url, TEST_TOKEN, download_dir, is_demo=True), group=True)
+        app = make_app(Connection.service(small_pages.base_url, TEST_TOKEN, download_dir), group=True)
         async with app.run_test(size=SIZE) as pilot:
             await search(pilot, "star")
             await pilot.pause(0.5)

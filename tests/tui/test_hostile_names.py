@@ -32,7 +32,7 @@ async def test_hostile_names_are_inert_everywhere(make_app, monkeypatch, downloa
 
     monkeypatch.setattr(server_app, "default_catalogue", HostileCatalogue)
     with serving(token=TEST_TOKEN) as hostile:
-        app = make_app(Connection(hostile.base_url, TEST_TOKEN, download_dir, is_demo=True))
+        app = make_app(Connection.service(hostile.base_url, TEST_TOKEN, download_dir))
         async with app.run_test(size=SIZE) as pilot:
             await search(pilot, "zz")
             results = app.query_one(ResultsList)

@@ -61,7 +61,7 @@ def highlight(pilot, iconify: str):
 async def test_a_sets_licence_and_iconify_name_reach_the_pane_the_copy_menu_and_the_file_name(
     make_app, sets_catalogue, download_dir
 ) -> None:
-    connection = Connection(sets_catalogue.base_url, TEST_TOKEN, download_dir, filename_template="{iconify}")
+    connection = Connection.service(sets_catalogue.base_url, TEST_TOKEN, download_dir, filename_template="{iconify}")
     app = make_app(connection)
     async with app.run_test(size=SIZE) as pilot:
         await search(pilot, "arrow")
@@ -120,7 +120,7 @@ async def test_the_detail_pane_never_cuts_an_iconify_name(make_app, tmp_path: Pa
     unit = FakeUnit(prefix, [icon(key)], name="Icons", licence=("MIT", "MIT License", None))
     catalogue = SourceCatalogue(open_index(tmp_path / "cache", [unit]), rasterise=stand_in_rasterise)
     with serving(token=TEST_TOKEN, catalogue=catalogue) as served:
-        app = make_app(Connection(served.base_url, TEST_TOKEN, tmp_path / "saved"))
+        app = make_app(Connection.service(served.base_url, TEST_TOKEN, tmp_path / "saved"))
         async with app.run_test(size=size) as pilot:
             await search(pilot, key.split("-")[0])
             highlight(pilot, f"{prefix}:{key}")
@@ -164,7 +164,7 @@ async def test_an_svg_folders_icon_shows_and_offers_no_iconify_name(make_app, tm
     write_svg(tmp_path / "brand" / "outline" / "mail.svg")
     catalogue = open_sources([str(tmp_path / "tabler"), str(tmp_path / "brand")], folder=tmp_path / "cache")
     with serving(token=TEST_TOKEN, catalogue=catalogue) as served:
-        app = make_app(Connection(served.base_url, TEST_TOKEN, tmp_path / "saved"))
+        app = make_app(Connection.service(served.base_url, TEST_TOKEN, tmp_path / "saved"))
         async with app.run_test(size=SIZE) as pilot:
             await search(pilot, "mail")
             results = app.query_one(ResultsList)

@@ -342,7 +342,7 @@ async def test_ctrl_q_and_ctrl_c_quit_from_every_screen_and_focus(make_app, plac
 
 async def test_ctrl_q_asks_first_while_downloads_run_even_from_the_search_box(make_app, download_dir):
     with holding_downloads(TEST_TOKEN) as (held, slow):  # the download runs until the app quits
-        app = make_app(Connection(slow.base_url, TEST_TOKEN, download_dir, is_demo=True))
+        app = make_app(Connection.service(slow.base_url, TEST_TOKEN, download_dir))
         async with app.run_test(size=SIZE) as pilot:
             await search(pilot, "heart")
             icon = app.query_one(ResultsList).icons[0]

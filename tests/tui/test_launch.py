@@ -1,44 +1,79 @@
-"""`run_browser`: which catalogue it opens, and that the demo catalogue lives exactly as long as the app."""
+"""`run_browser` and `run_picker`: which catalogue they open, and that the demo and sets from disk are
+answered in-process (no socket, no server thread), through the real start path."""
 
 from __future__ import annotations
 
-import socket
 from pathlib import Path
 from urllib.parse import urlsplit
 
+import pytest
+
+from iconcat.browsing.picking import PickRequest
 from iconcat.browsing.search_state import SearchPhase
 from iconcat.config import Settings
-from iconcat.tui import run_browser
+from iconcat.local_sets import LocalSets
+from iconcat.tui import run_browser, run_picker
 from iconcat.tui.widgets import Thumbnail
+from tests.support.iconsets import iconify_package, iconify_set
+from tests.support.sockets import SocketWatch, server_threads
 from tests.support.tui import wait_until
 
 
-def port_open(base_url: str) -> bool:
-    parts = urlsplit(base_url)
-    try:
-        with socket.create_connection((parts.hostname, parts.port), timeout=1):
-            return True
-    except OSError:
-        return False
+@pytest.mark.parametrize("catalogue_kind", ["demo", "sets"])
+@pytest.mark.parametrize("command", ["browse", "pick"])
+def test_the_demo_and_sets_from_disk_open_no_socket_and_start_no_server(
+    headless_run, monkeypatch, tmp_path: Path, command: str, catalogue_kind: str
+):
+    # Searched, previews drawn and a file saved (Enter: the picker's SVG), all watched: no TCP socket is
+    # made and no server thread runs, from the start of `run_browser`/`run_picker` to their end.
+    local = None
+    if catalogue_kind == "sets":
+        data = iconify_set("tabler", {"arrow-up": {}, "arrow-down": {}}, width=24, height=24)
+        iconify_package(tmp_path / "tabler", data, info={"name": "Tabler Icons"})
+        local = LocalSets((str(tmp_path / "tabler"),))
+    sockets = SocketWatch(monkeypatch)
+    already = set(server_threads())  # (the session's own servers, serving other tests)
+    seen: dict[str, object] = {}
+
+    async def steer(pilot):
+        app = pilot.app
+        await wait_until(pilot, lambda: app.browser.search_state.phase is SearchPhase.RESULTS, "results")
+        await wait_until(pilot, lambda: app.query_one(Thumbnail).status == "shown", "the preview drawn")
+        seen["sub_title"], seen["kind"] = app.sub_title, app.connection.spec.kind
+        seen["threads"] = set(server_threads()) - already
+        app.browser.action_focus_results()
+        await pilot.press("enter")  # picking: the SVG saved, the pick ends; browsing: the variant picker
+        if command == "pick":
+            await wait_until(pilot, lambda: not app.is_running, "the pick saved and ended")
+
+    headless_run(steer)
+    settings = Settings(base_url="https://icons.example.com", token="abc", download_dir=tmp_path / "saved")
+    with sockets.watching():
+        if command == "browse":
+            assert run_browser(settings, query="arrow", demo=local is None, local=local) == 0
+        else:
+            status, picked = run_picker(
+                settings, PickRequest(fmt="svg"), query="arrow", demo=local is None, local=local
+            )
+            assert status == 0 and [path.suffix for path in picked] == [".svg"] and picked[0].is_file()
+    assert sockets.internet() == []
+    assert seen["threads"] == set() and seen["kind"] == catalogue_kind
+    assert str(seen["sub_title"]).startswith("demo catalogue" if local is None else "Tabler Icons")
 
 
-def test_without_a_catalogue_the_demo_runs_for_the_apps_life(headless_run, tmp_path: Path):
+def test_without_a_catalogue_the_browser_opens_the_demo(headless_run, tmp_path: Path):
     seen: dict[str, object] = {}
 
     async def steer(pilot):
         app = pilot.app
         await wait_until(pilot, lambda: app.browser.search_state.phase is SearchPhase.RESULTS, "demo results")
         seen["sub_title"] = app.sub_title
-        seen["base_url"] = app.connection.base_url
-        seen["open_while_running"] = port_open(app.connection.base_url)
 
     ran = headless_run(steer)
     settings = Settings(base_url=None, token=None, download_dir=tmp_path)
     assert run_browser(settings, query="arrow") == 0
-    assert ran and ran[0].connection.is_demo
+    assert ran and ran[0].connection.is_demo and ran[0].connection.spec.kind == "demo"
     assert seen["sub_title"] == "demo catalogue"
-    assert seen["open_while_running"] is True
-    assert not port_open(str(seen["base_url"]))  # stopped with the app
 
 
 def test_demo_flag_wins_over_a_configured_catalogue(headless_run, tmp_path: Path):
@@ -65,7 +100,7 @@ def test_a_configured_catalogue_is_named_by_its_host(headless_run, catalogue, tm
     assert run_browser(settings, query="star") == 0
     app = ran[0]
     assert modes == ["quadrant"]  # the thumbnails setting reaches the picture
-    assert not app.connection.is_demo
+    assert not app.connection.is_demo and app.connection.spec.kind == "service"
     assert app.sub_title == urlsplit(catalogue.base_url).netloc
     assert catalogue.token not in repr(app.connection)
 
@@ -103,3 +138,47 @@ def test_the_group_setting_starts_the_browser_grouped(headless_run, tmp_path: Pa
     settings = Settings(base_url=None, token=None, download_dir=tmp_path, group=True)
     assert run_browser(settings, query="arrow") == 0
     assert seen["grouped"] is True
+
+
+BEFORE_THE_APP = r"""
+import json, sys
+from pathlib import Path
+from textual.app import App
+
+loaded = []
+App.run = lambda self, **options: loaded.extend(sorted(sys.modules)) or 0  # (the app itself never runs)
+from iconcat.config import Settings
+from iconcat.tui import run_browser
+
+configured = sys.argv[1] == "configured"
+settings = Settings(base_url="http://127.0.0.1:9" if configured else None, token="t", download_dir=Path("."))
+run_browser(settings, demo=not configured)
+print(json.dumps(loaded))
+"""
+
+
+@pytest.mark.parametrize("catalogue_kind", ["demo", "configured"])
+def test_the_catalogue_is_named_before_the_first_frame_without_the_http_stack(
+    catalogue_kind: str, tmp_path: Path
+) -> None:
+    # The header names the catalogue (its spec, from the kind table) before the app runs; the seam's
+    # choosing and adapters import the client (httpx with it), which waits for the first frame.
+    import json
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path), "XDG_CONFIG_HOME": str(tmp_path)}
+    completed = subprocess.run(
+        [sys.executable, "-c", BEFORE_THE_APP, catalogue_kind],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=env,
+        check=False,
+        stdin=subprocess.DEVNULL,
+    )
+    assert completed.returncode == 0, completed.stderr
+    loaded = set(json.loads(completed.stdout.strip().splitlines()[-1]))
+    assert {"iconcat.catalogue.kinds", "iconcat.tui.app"} <= loaded  # (named, and the app made and run)
+    assert {"httpx", "iconcat.api", "iconcat.catalogue.choose", "uvicorn", "starlette"} & loaded == set()

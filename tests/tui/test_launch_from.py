@@ -1,5 +1,5 @@
-"""`iconcat browse --from PATH`: the browser on icon sets from disk, served in-process over loopback; the
-header names them and their memories are kept under one key for every set from disk."""
+"""`iconcat browse --from PATH`: the browser on icon sets from disk, answered in-process; the header
+names them and their memories are kept under one key for every set from disk."""
 
 from __future__ import annotations
 
@@ -7,16 +7,16 @@ import gc
 import threading
 from pathlib import Path
 
+import pytest
 from textual.widgets import OptionList, Select
 
 from iconcat.browsing.search_state import SearchPhase
 from iconcat.config import Settings
 from iconcat.local_sets import LocalSets
-from iconcat.memory import DEMO_CATALOGUE, LOCAL_SETS
+from iconcat.memory import LOCAL_SETS
 from iconcat.sources import serving
 from iconcat.sources.index import BuildProgress, IndexCancelled
 from iconcat.tui import run_browser
-from iconcat.tui.bag_controller import default_preference
 from iconcat.tui.screens import BagScreen
 from tests.support.iconsets import iconify_package, iconify_set, write_json
 from tests.support.tui import wait_until
@@ -42,7 +42,7 @@ def test_browse_from_a_package_names_its_sets_and_remembers_them_apart(headless_
     settings = Settings(base_url="https://icons.example.com", token="abc", download_dir=tmp_path)
     assert run_browser(settings, query="arrow", local=LocalSets((str(folder),))) == 0
     assert seen == {"names": ["Arrow Down", "Arrow Up"], "sub_title": "Tabler Icons", "memory": LOCAL_SETS}
-    assert ran[0].connection.is_demo and ran[0].connection.base_url.startswith("http://127.0.0.1:")
+    assert ran[0].connection.spec.kind == "sets" and ran[0].connection.base_url == ""
 
 
 def held_build(monkeypatch, release: threading.Event, cancelled: list[bool]) -> None:
@@ -80,7 +80,10 @@ def test_the_header_shows_the_builds_progress_then_names_the_sets(headless_run, 
     assert seen == ["indexing 1/2 sets · 5 icons/s · 3 s left", "Phosphor"] and cancelled == []
 
 
-def test_quitting_while_the_index_builds_cancels_it(headless_run, monkeypatch, caplog, tmp_path: Path) -> None:
+@pytest.mark.parametrize("query", ["acorn", None])
+def test_quitting_while_the_index_builds_cancels_it(
+    headless_run, monkeypatch, caplog, tmp_path: Path, query: str | None
+) -> None:
     release, cancelled = threading.Event(), []
     held_build(monkeypatch, release, cancelled)
     iconify_package(tmp_path / "ph", iconify_set("ph", {"acorn": {}}), info={"name": "Phosphor"})
@@ -90,7 +93,7 @@ def test_quitting_while_the_index_builds_cancels_it(headless_run, monkeypatch, c
 
     headless_run(steer)  # (then the app exits, as ctrl+q would)
     settings = Settings(base_url=None, token=None, download_dir=tmp_path)
-    assert run_browser(settings, query="acorn", local=LocalSets((str(tmp_path / "ph"),))) == 0
+    assert run_browser(settings, query=query, local=LocalSets((str(tmp_path / "ph"),))) == 0
     assert cancelled == [True]
     release.set()
     gc.collect()  # (asyncio logs an exception nobody retrieved, with its traceback, when its task is collected)
@@ -182,6 +185,8 @@ def test_the_bag_asks_svg_of_sets_from_disk_until_a_person_chooses_and_then_thei
         (("svg", None), ("svg", None), ["SVG · vector"] * 2),  # nothing chosen yet: every icon's SVG
         (("png", 256), ("png", 256), ["PNG · 256 px"] * 2),  # chosen once: the person's choice wins after
     ]
-    # The demo's and a remote catalogue's bag keep asking PNG 512 until a person chooses.
-    assert default_preference(DEMO_CATALOGUE) == default_preference("https://icons.example.com") == ("png", 512)
-    assert default_preference(LOCAL_SETS) == ("svg", None)
+    # The demo's and a remote catalogue's bag keep asking PNG 512 until a person chooses (their specs').
+    from iconcat.catalogue.kinds import demo_spec, service_spec, sets_spec
+
+    assert demo_spec().bag_default == service_spec("https://icons.example.com").bag_default == ("png", 512)
+    assert sets_spec(("tabler",)).bag_default == ("svg", None)

@@ -12,6 +12,7 @@ from iconcat.api import CatalogueClient
 from iconcat.browsing.filters import Filters, parse_query
 from iconcat.browsing.narrowing import NarrowingSeen, wanted
 from iconcat.browsing.status_line import fit_status
+from iconcat.catalogue.service import ServiceCatalogue
 from iconcat.tui.connection import Connection
 from iconcat.tui.widgets import ResultsList
 from tests.conftest import TEST_TOKEN
@@ -22,8 +23,13 @@ CAP = 100
 WIDE = (160, 36)
 
 
-def small_cap(connection: Connection) -> CatalogueClient:
-    return CatalogueClient(connection.base_url, connection.token, max_icons_held=CAP)
+def small_cap(connection: Connection) -> ServiceCatalogue:
+    """The service adapter over a client holding at most `CAP` icons."""
+
+    def client() -> CatalogueClient:
+        return CatalogueClient(connection.base_url, connection.token, max_icons_held=CAP)
+
+    return ServiceCatalogue(connection.spec, connection.base_url, connection.token, make_client=client)
 
 
 async def retype(pilot, text: str) -> None:
@@ -63,8 +69,8 @@ async def test_past_the_cap_a_filter_word_narrows_the_search_and_the_status_says
         "some Core UI arrows lie beyond the cap"
     )
     with serving(token=TEST_TOKEN, page_size=12) as small_pages:
-        connection = Connection(small_pages.base_url, TEST_TOKEN, download_dir, is_demo=True)
-        app = make_app(connection, client_factory=small_cap)
+        connection = Connection.service(small_pages.base_url, TEST_TOKEN, download_dir)
+        app = make_app(connection, catalogue_factory=small_cap)
         async with app.run_test(size=WIDE) as pilot:
             await search(pilot, "arrow set:core-ui")
             await wait_until(pilot, lambda: "all loaded" in app.browser.search_state.status, "every page in")
@@ -97,7 +103,7 @@ async def test_past_the_cap_a_filter_word_narrows_the_search_and_the_status_says
 
 async def test_under_the_cap_nothing_is_narrowed_and_the_facets_count_every_set(make_app, download_dir):
     with serving(token=TEST_TOKEN, page_size=12) as small_pages:
-        app = make_app(Connection(small_pages.base_url, TEST_TOKEN, download_dir, is_demo=True))
+        app = make_app(Connection.service(small_pages.base_url, TEST_TOKEN, download_dir))
         async with app.run_test(size=WIDE) as pilot:
             await search(pilot, "arrow set:core-ui")
             await wait_until(pilot, lambda: "all loaded" in app.browser.search_state.status, "every page in")
@@ -113,7 +119,7 @@ async def test_a_catalogue_that_ignores_narrow_is_not_asked_again(make_app, down
     icons = [icon_entry(number, f"Arrow {number}", "") for number in range(1, 6)]
     with MisbehavingServer() as server:
         server.on("/api/v1/search", Reply.json({"data": icons, "meta": {"moreResultsAvailable": False, "total": 500}}))
-        app = make_app(Connection(server.base_url, TEST_TOKEN, download_dir), client_factory=small_cap)
+        app = make_app(Connection.service(server.base_url, TEST_TOKEN, download_dir), catalogue_factory=small_cap)
         async with app.run_test(size=WIDE) as pilot:
             await search(pilot, "arrow set:core")
             await wait_until(pilot, lambda: len(asked(server)) == 2, "asked again, narrowed")
@@ -139,7 +145,7 @@ async def test_a_catalogue_that_does_not_count_its_matches_is_never_asked_to_nar
 
     with MisbehavingServer() as server:
         server.on("/api/v1/search", page)
-        app = make_app(Connection(server.base_url, TEST_TOKEN, download_dir), client_factory=small_cap)
+        app = make_app(Connection.service(server.base_url, TEST_TOKEN, download_dir), catalogue_factory=small_cap)
         async with app.run_test(size=WIDE) as pilot:
             await search(pilot, "arrow set:s")
             await wait_until(pilot, lambda: app.browser.searches.result.icon_count >= CAP, "followed to the cap")

@@ -8,6 +8,7 @@ with its notification beside the row, not over it.
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pytest
@@ -71,7 +72,7 @@ async def test_picker_names_the_next_free_file_when_the_name_is_taken(make_app, 
 async def test_picker_shows_the_plain_name_when_it_is_free(make_app, tmp_path: Path, connection):
     # A folder that does not exist yet (it is made at the first download): the name is free.
     folder = tmp_path / "not" / "made" / "yet"
-    app = make_app(Connection(connection.base_url, connection.token, folder, is_demo=True))
+    app = make_app(dataclasses.replace(connection, download_dir=folder))
     async with app.run_test(size=SIZE) as pilot:
         await search(pilot, "arrow up")
         icon = app.query_one(ResultsList).icons[0]
@@ -87,7 +88,7 @@ async def test_picker_shows_the_plain_name_when_it_is_free(make_app, tmp_path: P
 
 async def test_quit_question_says_so_when_the_download_finishes_then_quits_cleanly(make_app, download_dir):
     with holding_downloads(TEST_TOKEN) as (held, slow):  # the download ends when the test releases it
-        app = make_app(Connection(slow.base_url, TEST_TOKEN, download_dir, is_demo=True))
+        app = make_app(Connection.service(slow.base_url, TEST_TOKEN, download_dir))
         async with app.run_test(size=SIZE) as pilot:
             await search(pilot, "heart")
             results = app.query_one(ResultsList)

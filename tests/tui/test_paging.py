@@ -16,7 +16,7 @@ from tests.support.tui import SIZE, search, serving, shown_text, wait_until
 
 async def test_reaching_the_last_result_loads_the_next_page_and_keeps_the_place(make_app, download_dir):
     with serving(token=TEST_TOKEN, page_size=10) as small_pages:
-        app = make_app(Connection(small_pages.base_url, TEST_TOKEN, download_dir, is_demo=True))
+        app = make_app(Connection.service(small_pages.base_url, TEST_TOKEN, download_dir))
         async with app.run_test(size=SIZE) as pilot:
             await search(pilot, "arrow")
             results = app.query_one(ResultsList)
@@ -37,7 +37,7 @@ async def test_without_a_next_page_the_status_suggests_narrower_searches(make_ap
     with MisbehavingServer() as server:
         answer = {"data": [icon_entry(i + 1, name, "") for i, name in enumerate(names)]}
         server.on("/api/v1/search", Reply.json({**answer, "meta": {"moreResultsAvailable": True}}))
-        app = make_app(Connection(server.base_url, TEST_TOKEN, download_dir))
+        app = make_app(Connection.service(server.base_url, TEST_TOKEN, download_dir))
         async with app.run_test(size=SIZE) as pilot:
             await search(pilot, "arrow")
             status = app.query_one("#search-status", Static)
@@ -52,7 +52,7 @@ async def test_a_next_page_on_another_origin_is_refused_with_a_notice(make_app, 
     with MisbehavingServer() as server, MisbehavingServer() as elsewhere:
         meta = {"moreResultsAvailable": True, "next": elsewhere.url("/api/v1/search?name=arrow&page=2")}
         server.on("/api/v1/search", Reply.json({"data": [icon_entry(1, "Arrow Up", "")], "meta": meta}))
-        app = make_app(Connection(server.base_url, TEST_TOKEN, download_dir))
+        app = make_app(Connection.service(server.base_url, TEST_TOKEN, download_dir))
         async with app.run_test(size=SIZE) as pilot:
             await search(pilot, "arrow")
             app.query_one(ResultsList).focus()
@@ -80,7 +80,7 @@ async def test_pgdn_and_end_on_the_last_entry_load_the_next_page(make_app, downl
     # more; PgDn and End on it do (issue 23), Home and PgUp do not. (Filtered, every page now follows
     # without a key: tests/tui/test_following.py.)
     with serving(token=TEST_TOKEN, page_size=5) as small_pages:
-        app = make_app(Connection(small_pages.base_url, TEST_TOKEN, download_dir, is_demo=True), view=view, group=group)
+        app = make_app(Connection.service(small_pages.base_url, TEST_TOKEN, download_dir), view=view, group=group)
         async with app.run_test(size=SIZE) as pilot:
             await search(pilot, query)
             searches = app.browser.searches

@@ -21,7 +21,7 @@ from tests.support.tui import (
 async def test_the_detail_and_the_tiles_share_six_requests_and_fetch_each_preview_once(make_app, download_dir):
     held = HeldPreviews(TEST_TOKEN)
     with holding(held) as server:
-        app = make_app(Connection(server.base_url, TEST_TOKEN, download_dir, is_demo=True), view="gallery")
+        app = make_app(Connection.service(server.base_url, TEST_TOKEN, download_dir), view="gallery")
         async with app.run_test(size=SIZE) as pilot:
             app.browser.start_search("arrow", immediate=True)  # (typed, "ar" might be searched on the way)
             await wait_until(pilot, lambda: results_settled(app) and results_laid_out(app), "arrow's results")
@@ -42,7 +42,7 @@ async def test_the_detail_and_the_tiles_share_six_requests_and_fetch_each_previe
 async def test_the_detail_pictures_preview_goes_first_in_the_queue(make_app, download_dir):
     held = HeldPreviews(TEST_TOKEN)
     with holding(held) as server:
-        app = make_app(Connection(server.base_url, TEST_TOKEN, download_dir, is_demo=True), view="gallery")
+        app = make_app(Connection.service(server.base_url, TEST_TOKEN, download_dir), view="gallery")
         async with app.run_test(size=SIZE) as pilot:
             app.browser.start_search("arrow", immediate=True)  # (typed, "ar" might be searched on the way)
             await wait_until(pilot, lambda: results_settled(app) and results_laid_out(app), "arrow's results")

@@ -24,7 +24,7 @@ async def _refused(pilot, text: str) -> str:
 
 
 async def test_a_400_shows_the_catalogues_words_without_a_retry_each_time(make_app, catalogue, download_dir):
-    app = make_app(Connection(catalogue.base_url, catalogue.token, download_dir))  # not known as the demo
+    app = make_app(Connection.service(catalogue.base_url, catalogue.token, download_dir))  # not known as the demo
     async with app.run_test(size=SIZE) as pilot:
         message = await _refused(pilot, TOO_LONG)
         assert "it said “'name' must be at most 200 characters.”" in message

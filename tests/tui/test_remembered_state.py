@@ -181,7 +181,7 @@ def counted():
 
 async def test_a_repeated_search_in_a_new_run_draws_its_gallery_without_asking_for_previews(counted, download_dir):
     counter, base_url = counted
-    connection = Connection(base_url=base_url, token=TEST_TOKEN, download_dir=download_dir)
+    connection = Connection.service(base_url=base_url, token=TEST_TOKEN, download_dir=download_dir)
     first = IconcatApp(connection, view="gallery")
     async with first.run_test(size=SIZE) as pilot:
         await memory_open(pilot)
@@ -231,8 +231,7 @@ def test_only_previews_that_decode_are_kept_and_the_bound_holds(tmp_path):
 
 async def test_an_unreachable_catalogue_offers_the_last_answer_seen_for_the_query(download_dir):
     server = BackgroundServer(create_app(token=TEST_TOKEN)).start()
-    # The demo's memories: kept under "demo" whatever its port (a test of `_moved_to` too).
-    connection = Connection(base_url=server.base_url, token=TEST_TOKEN, download_dir=download_dir, is_demo=True)
+    connection = Connection.service(base_url=server.base_url, token=TEST_TOKEN, download_dir=download_dir)
     first = IconcatApp(connection, view="list")
     try:
         async with first.run_test(size=SIZE) as pilot:
@@ -268,10 +267,10 @@ async def test_an_unreachable_catalogue_offers_the_last_answer_seen_for_the_quer
 
 
 async def test_a_rejected_token_is_not_answered_from_the_memory(download_dir):
-    memory = Memory.open(DEMO_CATALOGUE)
     server = BackgroundServer(create_app(token=TEST_TOKEN)).start()
+    memory = Memory.open(server.base_url)
     try:
-        connection = Connection(base_url=server.base_url, token=TEST_TOKEN, download_dir=download_dir, is_demo=True)
+        connection = Connection.service(base_url=server.base_url, token=TEST_TOKEN, download_dir=download_dir)
         first = IconcatApp(connection, view="list")
         async with first.run_test(size=SIZE) as pilot:
             await memory_open(pilot)

@@ -23,7 +23,7 @@ def notices(app) -> list[str]:
 async def test_the_stale_guard_refuses_while_other_words_are_on_their_way_and_says_so_once(make_app, download_dir):
     held = HeldRequests(TEST_TOKEN, "/api/v1/search", query="name=home")
     with holding(held) as slow:
-        app = make_app(Connection(slow.base_url, TEST_TOKEN, download_dir, is_demo=True))
+        app = make_app(Connection.service(slow.base_url, TEST_TOKEN, download_dir))
         async with app.run_test(size=SIZE) as pilot:
             guard = app.browser.stale
             await search(pilot, "bell")

@@ -30,7 +30,7 @@ async def test_the_token_field_never_puts_the_token_in_a_message_repr(make_app, 
     def record(message: Message) -> None:
         seen.append(repr(message))
 
-    app = make_app(Connection(catalogue.base_url, TOKEN, download_dir))
+    app = make_app(Connection.service(catalogue.base_url, TOKEN, download_dir))
     async with app.run_test(size=SIZE, message_hook=record) as pilot:
         app.query_one("#results").focus()
         await pilot.press("ctrl+o")

@@ -17,18 +17,18 @@ from iconcat.tui.app import IconcatApp
 from iconcat.tui.connection import Connection
 from iconcat.tui.screens import VariantPicker
 from iconcat.tui.widgets import DetailPane, DownloadRow, Gallery, ResultsList, Thumbnail
-from tests.conftest import TEST_TOKEN
-from tests.support.tui import HostileCatalogue, gallery_tiles_drawn, no_blink_once_shown, serving, wait_until
+from tests.support.tui import HostileCatalogue, demo_connection, gallery_tiles_drawn, no_blink_once_shown, wait_until
 
 WIDE = (120, 36)
 SMALL = (80, 24)
 
 
 @pytest.fixture
-def snapshot_connection(catalogue, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Connection:
-    """The shared catalogue as the demo, saving into ./downloads of a temporary working folder."""
+def snapshot_connection(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Connection:
+    """The demo catalogue (in-process, as `browse --demo` opens it), saving into ./downloads of a
+    temporary working folder."""
     monkeypatch.chdir(tmp_path)
-    return Connection(catalogue.base_url, catalogue.token, Path("downloads"), is_demo=True)
+    return demo_connection(Path("downloads"))
 
 
 def browser(connection: Connection, query: str | None = None, view: str = "list", group: bool = False) -> IconcatApp:
@@ -104,13 +104,10 @@ def test_no_results(snap_compare, snapshot_connection):
 
 
 def test_hostile_names_shown_literally(snap_compare, monkeypatch, tmp_path):
-    import iconcat.server.app as server_app
-
-    monkeypatch.setattr(server_app, "default_catalogue", HostileCatalogue)
+    monkeypatch.setattr("iconcat.catalogue.embedded.demo_catalogue", HostileCatalogue)
     monkeypatch.chdir(tmp_path)
-    with serving(token=TEST_TOKEN) as hostile:
-        connection = Connection(hostile.base_url, TEST_TOKEN, Path("downloads"), is_demo=True)
-        assert snap_compare(browser(connection, "zz"), terminal_size=WIDE, run_before=settled_with_preview)
+    connection = demo_connection(Path("downloads"))
+    assert snap_compare(browser(connection, "zz"), terminal_size=WIDE, run_before=settled_with_preview)
 
 
 async def gallery_settled(pilot) -> None:

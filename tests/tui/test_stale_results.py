@@ -9,7 +9,7 @@ from textual.widgets import Static
 
 from iconcat.browsing.search_state import SearchPhase, SearchState
 from iconcat.browsing.stale_results import StaleResults, same_words
-from iconcat.memory import DEMO_CATALOGUE, Memory
+from iconcat.memory import Memory
 from iconcat.tui.connection import Connection
 from iconcat.tui.screens import VariantPicker
 from iconcat.tui.widgets import Gallery, ResultsArea, SearchInput
@@ -24,7 +24,7 @@ def notices(app) -> list[str]:
 async def test_keys_behind_enter_wait_for_the_new_words_and_the_answer_highlights_its_first(make_app, download_dir):
     held = HeldRequests(TEST_TOKEN, "/api/v1/search", query="name=home")
     with holding(held) as slow:
-        app = make_app(Connection(slow.base_url, TEST_TOKEN, download_dir, is_demo=True), view="gallery")
+        app = make_app(Connection.service(slow.base_url, TEST_TOKEN, download_dir), view="gallery")
         async with app.run_test(size=SIZE) as pilot:
             await wait_until(pilot, lambda: app.browser.memory is not None, "the memory opened")
             await search(pilot, "bell")
@@ -58,7 +58,7 @@ async def test_keys_behind_enter_wait_for_the_new_words_and_the_answer_highlight
             assert len(notices(app)) == waits  # said once while its toast shows, not once per key
             assert not any(isinstance(screen, VariantPicker) for screen in app.screen_stack)
             assert len(app.browser.bag) == 0
-            assert Memory.open(DEMO_CATALOGUE).favourites() == ()
+            assert Memory.open(app.connection.memory_key).favourites() == ()
             assert box.value == "home"  # (the keys were commands over the results, not typed)
             held.release()
             await wait_until(pilot, lambda: results_settled(app) and app.browser.search_state.query == "home", "home")
@@ -77,7 +77,7 @@ async def test_filter_words_and_the_same_words_again_leave_the_results_current(m
     # count as "arrow asked again" (CI met that race).
     held = HeldRequests(TEST_TOKEN, "/api/v1/search", query="name=arrow", page_size=500)
     with holding(held) as slow:
-        app = make_app(Connection(slow.base_url, TEST_TOKEN, download_dir, is_demo=True))
+        app = make_app(Connection.service(slow.base_url, TEST_TOKEN, download_dir))
         async with app.run_test(size=SIZE) as pilot:
             held.release()
             await search(pilot, "arrow")

@@ -153,7 +153,7 @@ def test_the_app_reads_keys_through_the_filtering_driver(tmp_path):
 
     assert input_driver(LinuxDriver) is ReplyFilteringDriver
     assert input_driver(HeadlessDriver) is HeadlessDriver  # any other choice (TEXTUAL_DRIVER) is left alone
-    app = IconcatApp(Connection("http://127.0.0.1:9", "token", tmp_path))
+    app = IconcatApp(Connection.service("http://127.0.0.1:9", "token", tmp_path))
     assert app.driver_class is ReplyFilteringDriver
 
 

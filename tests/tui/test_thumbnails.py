@@ -26,7 +26,7 @@ async def test_missing_and_broken_previews_have_their_own_states(make_app, monke
             needed[id(message)] = message  # kept alive, so ids are not reused
 
     with serving(token=TEST_TOKEN) as server:
-        app = make_app(Connection(server.base_url, TEST_TOKEN, download_dir, is_demo=True))
+        app = make_app(Connection.service(server.base_url, TEST_TOKEN, download_dir))
         async with app.run_test(size=SIZE, message_hook=record) as pilot:
             await search(pilot, "heart")
             thumbnail = app.query_one(Thumbnail)

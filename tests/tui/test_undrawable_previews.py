@@ -33,7 +33,7 @@ async def test_a_picture_the_catalogue_cannot_draw_is_a_missing_preview(
     # Not the rasteriser's 2 s, which a fast machine draws the endless one within (1.2 s with svg2png-py).
     catalogue = open_sources([str(folder)], folder=tmp_path / "cache", picture_timeout=0.5)
     with serving(token=TEST_TOKEN, catalogue=catalogue) as server:
-        app = make_app(Connection(server.base_url, TEST_TOKEN, download_dir))
+        app = make_app(Connection.service(server.base_url, TEST_TOKEN, download_dir))
         async with app.run_test(size=SIZE) as pilot:
             await search(pilot, "glyph")
             results = app.query_one(ResultsList)

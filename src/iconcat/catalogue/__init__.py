@@ -19,6 +19,8 @@
   `embedded` (the demo and sets from disk in-process: no socket, no server thread); `files` saves
   the bytes an in-process catalogue holds as a download is saved.
 
+Nothing is imported with the package: each name with its module, when first asked for (`_LAZY`).
+
 Layers: the front ends (`cli`, `tui`) use this package; nothing below it imports it (`api`,
 `downloads`, `imaging`, `server`, the leaves), and the server imports no adapter
 (`tests/test_layering.py`). The adapters are imported when a catalogue of their kind is opened.
@@ -26,9 +28,12 @@ Layers: the front ends (`cli`, `tui`) use this package; nothing below it imports
 
 from __future__ import annotations
 
-from .choose import CatalogueChoice, CatalogueFlags, NoCatalogueConfigured, choose_catalogue, open_catalogue
-from .protocol import Catalogue, NotOffered, VariantFiles
-from .spec import Capabilities, CatalogueSpec, Preference
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # pragma: no cover - typing only
+    from .choose import CatalogueChoice, CatalogueFlags, NoCatalogueConfigured, choose_catalogue, open_catalogue
+    from .protocol import Catalogue, NotOffered, VariantFiles
+    from .spec import Capabilities, CatalogueSpec, Preference
 
 __all__ = [
     "Capabilities",
@@ -43,3 +48,22 @@ __all__ = [
     "choose_catalogue",
     "open_catalogue",
 ]
+
+_LAZY = {
+    **dict.fromkeys(
+        ("CatalogueChoice", "CatalogueFlags", "NoCatalogueConfigured", "choose_catalogue", "open_catalogue"), ".choose"
+    ),
+    **dict.fromkeys(("Catalogue", "NotOffered", "VariantFiles"), ".protocol"),
+    **dict.fromkeys(("Capabilities", "CatalogueSpec", "Preference"), ".spec"),
+}
+"""Where each name lives. Imported when first asked for, not with the package: `choose` and `protocol`
+import `iconcat.api` (httpx with it, 50-120 ms), which the browser's first frame must not wait for;
+`spec` and `kinds` alone are light (the browser names its catalogue in the header before that frame)."""
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        import importlib
+
+        return getattr(importlib.import_module(_LAZY[name], __name__), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

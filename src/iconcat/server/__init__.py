@@ -2,16 +2,14 @@
 generated icons (`iconcat.demo`) or on icon sets from disk (`iconcat.sources`).
 
 `create_app(token=..., page_size=..., latency_ms=..., icons=...)` returns the ASGI app; `start_catalogue()` serves
-it on a free loopback port in a background thread (the browser's demo mode, the tests).
+it on a free loopback port in a background thread (the tests; the browser answers its demo in-process).
 
 Nothing heavy is imported with the package: Starlette and the catalogue load with `create_app` (and the
-names from `.app`), uvicorn when a server starts. The browser binds its demo catalogue's socket before
-its first frame (`background.bind_loopback`) and starts serving after it.
+names from `.app`), uvicorn when a server starts.
 """
 
 from __future__ import annotations
 
-import socket
 from typing import TYPE_CHECKING, Any
 
 from .demo_token import DEMO_TOKEN
@@ -38,12 +36,10 @@ def start_catalogue(
     token: str = DEMO_TOKEN,
     host: str = "127.0.0.1",
     port: int = 0,
-    sock: socket.socket | None = None,
     **options: Any,
 ) -> BackgroundServer:
-    """Serve a new catalogue app (options as `create_app`) and return the running server (on `sock`
-    when given: a socket from `bind_loopback`)."""
+    """Serve a new catalogue app (options as `create_app`) and return the running server."""
     from .app import create_app
     from .background import BackgroundServer
 
-    return BackgroundServer(create_app(token=token, **options), host=host, port=port, sock=sock).start()
+    return BackgroundServer(create_app(token=token, **options), host=host, port=port).start()

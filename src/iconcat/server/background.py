@@ -1,9 +1,10 @@
 """Run an ASGI app under uvicorn on a loopback port, in a background thread.
 
-The browser's demo mode and the test suite both need a real HTTP server inside the current process:
-real sockets, real headers, real streaming, so what is tested is what users get. Binding the socket
-ourselves (port 0: the kernel picks a free one) means the port is known before the thread starts and
-no two servers race for one.
+The test suite (and `benchmarks/`) need a real HTTP server inside the current process: real sockets,
+real headers, real streaming, so what is tested over HTTP is what a service's users get. (The browser
+answers the demo and sets from disk in-process: `iconcat.catalogue.embedded`, no server.) Binding the
+socket ourselves (port 0: the kernel picks a free one) means the port is known before the thread
+starts and no two servers race for one.
 """
 
 from __future__ import annotations
@@ -18,9 +19,9 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:  # pragma: no cover - typing only
     import uvicorn
 
-# uvicorn is imported when a server starts: `bind_loopback` must cost nothing more than a socket.
+# uvicorn is imported when a server starts, not with this module.
 
-__all__ = ["BackgroundServer", "bind_loopback"]
+__all__ = ["BackgroundServer"]
 
 _THREAD_PREFIX = "iconcat-server-"
 
@@ -28,7 +29,7 @@ _THREAD_PREFIX = "iconcat-server-"
 class _QuietCancelledRequests(logging.Filter):
     """Drop uvicorn's reports of requests cancelled because one of our background servers stopped.
 
-    Stopping the demo catalogue while a request is in flight (a slow search, a download the browser was
+    Stopping a server while a request is in flight (a slow search, a download a test's browser was
     quitting anyway) is expected; uvicorn would log "Exception in ASGI application" with a
     `CancelledError` traceback and "Cancel N running task(s)" to stderr, over the user's terminal.
     Only records from our servers' threads are dropped; `iconcat serve` and other servers keep them.
@@ -45,11 +46,8 @@ class _QuietCancelledRequests(logging.Filter):
 logging.getLogger("uvicorn.error").addFilter(_QuietCancelledRequests())
 
 
-def bind_loopback(host: str = "127.0.0.1", port: int = 0) -> socket.socket:
-    """A TCP socket bound to `host:port` (port 0: a free one), for a `BackgroundServer` to serve on.
-
-    Separate from starting, so the browser can know its demo catalogue's address before its first
-    frame and start serving after it (`iconcat.tui.launch`)."""
+def _bind_loopback(host: str, port: int) -> socket.socket:
+    """A TCP socket bound to `host:port` (port 0: a free one), for a `BackgroundServer` to serve on."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     # IPPROTO_TCP, not the default 0: asyncio sets TCP_NODELAY on accepted connections only when the
     # listening socket says it is TCP. Without it, Nagle + delayed ACK add ~40 ms to every keep-alive reply.
@@ -70,12 +68,10 @@ class BackgroundServer:
     `base_url` is known after `start()`.
     """
 
-    def __init__(self, app: Any, host: str = "127.0.0.1", port: int = 0, *, sock: socket.socket | None = None) -> None:
+    def __init__(self, app: Any, host: str = "127.0.0.1", port: int = 0) -> None:
         self._app = app
         self._host = host
         self._requested_port = port
-        self._given_socket = sock
-        """A socket bound beforehand (`bind_loopback`), served on instead of binding one."""
         self._socket: socket.socket | None = None
         self._server: uvicorn.Server | None = None
         self._thread: threading.Thread | None = None
@@ -100,7 +96,7 @@ class BackgroundServer:
             return self
         import uvicorn
 
-        sock = self._given_socket or bind_loopback(self._host, self._requested_port)
+        sock = _bind_loopback(self._host, self._requested_port)
         self._socket = sock
         self.port = sock.getsockname()[1]
         config = uvicorn.Config(

@@ -12,6 +12,7 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
     from pathlib import Path
 
     from iconcat.browsing.picking import PickRequest
+    from iconcat.catalogue import CatalogueChoice
     from iconcat.config import Settings
     from iconcat.local_sets import LocalSets
 
@@ -19,17 +20,23 @@ __all__ = ["run_browser", "run_picker"]
 
 
 def run_browser(
-    settings: Settings, *, query: str | None = None, demo: bool = False, local: LocalSets | None = None
+    settings: Settings,
+    *,
+    query: str | None = None,
+    demo: bool = False,
+    local: LocalSets | None = None,
+    choice: CatalogueChoice | None = None,
 ) -> int:
     """Run the browser until the person quits; return the process exit code.
 
-    With `demo=True`, or when `settings` name no catalogue, the embedded demo catalogue is started on a
-    free loopback port for the app's life and the header says "demo catalogue". With `local` (sets from
-    disk, `--from`), the embedded catalogue serves those, and the header names them.
+    On `choice` (`iconcat.catalogue.choose_catalogue`'s) when given; else with `demo=True`, or when
+    `settings` name no catalogue, the embedded demo catalogue and the header says "demo catalogue";
+    with `local` (sets from disk, `--from`), those, and the header names them. Both are answered
+    in-process: no socket, no server thread.
     """
     from .launch import run_browser as _run_browser
 
-    return _run_browser(settings, query=query, demo=demo, local=local)
+    return _run_browser(settings, query=query, demo=demo, local=local, choice=choice)
 
 
 def run_picker(
@@ -39,9 +46,10 @@ def run_picker(
     query: str | None = None,
     demo: bool = False,
     local: LocalSets | None = None,
+    choice: CatalogueChoice | None = None,
 ) -> tuple[int, list[Path]]:
     """Run the browser as a picker (`iconcat pick`): the exit status (0 picked, 1 left, 130
     interrupted) and the absolute paths of the files picked, for the caller to print."""
     from .launch import run_picker as _run_picker
 
-    return _run_picker(settings, request, query=query, demo=demo, local=local)
+    return _run_picker(settings, request, query=query, demo=demo, local=local, choice=choice)

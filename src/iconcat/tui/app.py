@@ -3,8 +3,8 @@
 Browsing itself (search, results, detail, filters, grouping, previews) is the `BrowserScreen`'s, the
 app's one screen under its dialogs. The app connects the parts that outlive a catalogue or a screen:
 
-- `catalogue_link.CatalogueLink`: the catalogue client's life (open after the first frame, switch,
-  close at exit) and fetching previews through it.
+- `catalogue_link.CatalogueLink`: the catalogue's life (made through `iconcat.catalogue`, opened
+  after the first frame, switched, closed at exit) and fetching previews through it.
 - `widgets.DownloadsPanel` with its `download_controller.DownloadController`: downloads in the
   background; `Finished` bubbles up so the quit question and the keys follow.
 - `keys`: every command declared once; the app's bindings (connect, keys, quit, the downloads'), the
@@ -16,7 +16,7 @@ from __future__ import annotations
 import inspect
 import sys
 import weakref
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -38,7 +38,7 @@ from iconcat.text import sanitize
 
 from .bag_controller import BagController
 from .browser import BrowserScreen
-from .catalogue_link import CatalogueLink, ClientFactory, default_client_factory
+from .catalogue_link import CatalogueFactory, CatalogueLink, Opening, default_catalogue_factory
 from .commands import BrowserCommands
 from .connection import Connection
 from .download_controller import DownloadController
@@ -82,12 +82,12 @@ class IconcatApp(App[int]):
         connection: Connection,
         *,
         query: str | None = None,
-        client_factory: ClientFactory = default_client_factory,
+        catalogue_factory: CatalogueFactory = default_catalogue_factory,
         thumbnail_mode: str | None = None,
         view: str | None = None,
         group: bool = False,
         pictures: TerminalPictures | None = None,
-        prepare: Callable[[], Awaitable[None]] | None = None,
+        opening: Opening | None = None,
         pick: PickRequest | None = None,
         first_search: FirstSearch | None = None,
     ) -> None:
@@ -120,8 +120,8 @@ class IconcatApp(App[int]):
         self.folder_choice = FolderChoice(for_this_run_only=pick is not None and pick.folder_given)
         """Whether a download folder chosen in the app is saved (not under `pick -o DIR`)."""
         self._folder_open = False
-        self.link = CatalogueLink(connection, client_factory, prepare)
-        """The catalogue in use and its client."""
+        self.link = CatalogueLink(connection, catalogue_factory, opening)
+        """The catalogue in use."""
         self.pictures = pictures or TerminalPictures()
         """How this terminal draws pictures (decided before the app started), and the kitty images it holds."""
         self._palette_filter: LineFilter | None = None
@@ -222,8 +222,8 @@ class IconcatApp(App[int]):
             # Every frame passes `expand` on its way out: sixel marks become sixel drawings (true_pixels).
             write, expand = driver.write, self.pictures.expand
             driver.write = lambda data: write(expand(data))  # type: ignore[method-assign]
-        # The HTTP client (and the import of its stack) waits until the first frame is up: the keyboard
-        # is live at once, and work that needs the client waits for it (`CatalogueLink.ready`).
+        # The catalogue (the HTTP stack imported, or the demo's index built) waits until the first frame
+        # is up: the keyboard is live at once, and work that needs it waits for it (`CatalogueLink.ready`).
         self.call_after_refresh(self._after_first_frame)
         self._theme_seen = self.theme  # (a test may have set one since `__init__`: not a choice to remember)
         self.theme_changed_signal.subscribe(self, self._theme_changed)
@@ -246,7 +246,7 @@ class IconcatApp(App[int]):
             driver.write(data)
 
     async def _after_first_frame(self, waited: bool = False) -> None:
-        """The rest of the start (the client, then the image stack and the memory, the leftovers), after
+        """The rest of the start (the catalogue, then the image stack and the memory, the leftovers), after
         the first frame; and while the query's early search (`first_search`) is still on its way, after
         its answer, for a moment at most: that work would only slow it (one interpreter lock)."""
         first = self._first_search
@@ -267,18 +267,18 @@ class IconcatApp(App[int]):
 
     async def _open_client(self, switch_to: Connection | None = None) -> None:
         opened = await (self.link.open() if switch_to is None else self.link.switch(switch_to))
-        # After the client (the first search waits for it), and a frame later: the imaging stack can wait.
+        # After the catalogue (the first search waits for it), and a frame later: the imaging stack can wait.
         self.call_after_refresh(bound_imaging_caches)
         self.call_after_refresh(self._open_memory)
         if not opened:
-            # Settings the client refuses (no token, a malformed URL) are fixed on the connect screen.
+            # Settings the catalogue refuses (no token, a malformed URL) are fixed on the connect screen.
             last_query = self.browser.searches.last_query
             self.browser.search_state = SearchState(SearchPhase.NOT_CONFIGURED, last_query, message=self.link.problem)
             self._show_connect(reason=self.link.problem)
 
     def _open_memory(self) -> None:
-        """What is remembered of this catalogue (the demo's under "demo", sets from disk under "local": the
-        embedded catalogue's port changes every run)."""
+        """What is remembered of this catalogue, under its spec's memory key (the demo's "demo", every set
+        from disk's "local", a service's base URL)."""
         from iconcat.memory import Memory
 
         self.browser.use_memory(Memory.open(self.connection.memory_key))
@@ -287,7 +287,7 @@ class IconcatApp(App[int]):
         self.download_controller.remove_leftovers(Path(self.connection.download_dir).expanduser())
 
     async def switch_connection(self, connection: Connection) -> None:
-        """Browse another catalogue: new client, empty caches, same query searched again."""
+        """Browse another catalogue: newly opened, empty caches, same query searched again."""
         self.sub_title = connection.label
         self.browser.drawing.forget_catalogue()
         await self._open_client(switch_to=connection)

@@ -17,9 +17,10 @@ Decisions:
 - A variant preference (format and size) applies to the whole bag: each icon gets the nearest choice
   it offers (`iconcat.saving.nearest_choice`); icons that offer nothing close are listed and skipped.
   The preference is remembered (`bag_variant`), globally like the picker's. Until a person chooses
-  one, the bag asks PNG 512 of a catalogue (the demo's, a remote one) and SVG of icon sets from disk
-  (`default_preference`): those are web developers' Iconify sets and SVG folders, whose SVG is the
-  original and what goes into a page or a bundle; a choice made once wins everywhere after.
+  one, the bag asks what the catalogue's spec says (`CatalogueSpec.bag_default`): PNG 512 of a
+  catalogue (the demo's, a remote one) and SVG of icon sets from disk, which are web developers'
+  Iconify sets and SVG folders, whose SVG is the original and what goes into a page or a bundle; a
+  choice made once wins everywhere after.
 - One batch at a time (`iconcat.batch.Batch`, at most 4 files at once), run as a worker of the
   browser screen (the `"bag"` group), so closing the bag screen never stops it; quitting while it
   runs asks first, like single downloads, and cancels it. Each file saved (or found already there)
@@ -53,24 +54,14 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
     from .download_controller import ClientSource
     from .memory_writer import MemoryWriter
 
-__all__ = ["BagController", "Preference", "default_preference", "preference_label"]
+__all__ = ["BagController", "Preference", "preference_label"]
 
 Preference = tuple[str, "int | None"]
 """(format, size in pixels or None for vector formats) asked of every icon in the bag."""
 
 PREFERENCE_KEY = "bag_variant"
 DEFAULT_PREFERENCE: Preference = ("png", 512)
-"""What the bag asks of every icon until a person chooses: PNG 512, the largest PNG a catalogue offers."""
-SETS_FROM_DISK_PREFERENCE: Preference = ("svg", None)
-"""The same for icon sets from disk (`--from`, config `from`): their SVG, which every one of them has."""
-
-
-def default_preference(catalogue: str | None) -> Preference:
-    """The bag's preference until a person chooses one, for the catalogue whose memory is `catalogue`
-    (`Memory.catalogue`; None before the memory opens)."""
-    from iconcat.memory import LOCAL_SETS
-
-    return SETS_FROM_DISK_PREFERENCE if catalogue == LOCAL_SETS else DEFAULT_PREFERENCE
+"""What the bag asks of every icon until a person chooses, when its owner names no default: PNG 512."""
 
 
 def preference_label(preference: Preference) -> str:
@@ -120,9 +111,13 @@ class BagController:
         problem: Callable[[], str],
         *,
         template: Callable[[], str | None] = lambda: None,
+        default: Callable[[], Preference] = lambda: DEFAULT_PREFERENCE,
         save: SaveFunction | None = None,
     ) -> None:
         self._owner = owner
+        self._default = default
+        """What the bag asks until a person chooses: the catalogue's (`CatalogueSpec.bag_default`), asked
+        each time (the catalogue may change)."""
         self._client = client
         self._problem = problem
         self._template = template
@@ -247,13 +242,13 @@ class BagController:
     @property
     def preference(self) -> Preference:
         """The format and size asked of every icon: asked for this run (`asked`), else the person's
-        remembered choice, else this catalogue's default (`default_preference`)."""
+        remembered choice, else this catalogue's default (its spec's `bag_default`)."""
         if self.asked is not None:
             return self.asked
         memory = self.memory
         if memory is None:
-            return DEFAULT_PREFERENCE
-        return decode_variant(memory.preference(PREFERENCE_KEY)) or default_preference(memory.catalogue)
+            return self._default()
+        return decode_variant(memory.preference(PREFERENCE_KEY)) or self._default()
 
     @preference.setter
     def preference(self, preference: Preference) -> None:

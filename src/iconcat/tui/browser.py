@@ -152,7 +152,11 @@ class BrowserScreen(Screen[None]):
         self.copying = CopyController(self, link, self.written, lambda: downloads_panel.variant_preference)
         """`y`'s menu of what to copy of the highlighted icon, and the clipboard."""
         self.bag = BagController(
-            self, link.ready, lambda: link.problem, template=lambda: link.connection.filename_template
+            self,
+            link.ready,
+            lambda: link.problem,
+            template=lambda: link.connection.filename_template,
+            default=lambda: link.connection.spec.bag_default,
         )
         """The icons marked for the bag, and its download batch (a worker of this screen)."""
         self.bag_notices = BagNotices(self, self.bag)

@@ -1,12 +1,14 @@
-"""The browser's link to one catalogue: its client's life, and previews fetched through it.
+"""The browser's link to one catalogue (`iconcat.catalogue.Catalogue`): its life, and previews fetched through it.
 
-One `CatalogueClient` (one HTTP connection pool) serves the app's whole life. It is opened after the
-first frame (importing the HTTP stack can wait), and work that needs it waits for it (`ready`).
-Switching catalogues retires the old client instead of closing it: downloads still running on it
-finish, and it is closed at exit with the rest.
+One catalogue serves the app's whole life: for a service one `CatalogueClient` (one HTTP connection
+pool), for the demo and sets from disk the catalogue itself, answered in-process (no socket, no server
+thread). It is made through the seam (`open_catalogue`) and opened after the first frame (importing the
+HTTP stack, the demo's search index, the index of sets from disk can wait), and work that needs it
+waits for it (`ready`). Switching catalogues retires the old one instead of closing it: downloads still
+running on it finish, and it is closed at exit with the rest.
 
 No widget here: the app hands `fetch_preview` to the widgets that draw pictures, and reads `problem`
-when the client could not be made.
+when the catalogue could not be opened.
 """
 
 from __future__ import annotations
@@ -23,24 +25,23 @@ from .connection import Connection
 from .thumbnail_cache import PreviewFailure
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
-    from iconcat.api import CatalogueClient, Icon
+    from iconcat.api import Icon
+    from iconcat.catalogue import Catalogue
 
-__all__ = ["CatalogueLink", "ClientFactory", "PreviewUnavailable", "default_client_factory"]
+__all__ = ["CatalogueFactory", "CatalogueLink", "Opening", "PreviewUnavailable", "default_catalogue_factory"]
 
-ClientFactory = Callable[[Connection], "CatalogueClient"]
-"""Makes the client for a connection (tests inject one with an in-process transport)."""
+CatalogueFactory = Callable[[Connection], "Catalogue"]
+"""Makes the catalogue for a connection, unopened (tests inject one: a client with a small cap)."""
+Opening = Callable[["Catalogue"], Awaitable[None]]
+"""Opens the catalogue made, in place of a plain `catalogue.open()` (sets from disk: with the index
+build's progress in the header, `local_build`)."""
 
 
-def default_client_factory(connection: Connection) -> CatalogueClient:
-    """The real client for `connection` (for the demo catalogue, knowing its query limit)."""
-    from iconcat.api import CatalogueClient
+def default_catalogue_factory(connection: Connection) -> Catalogue:
+    """The catalogue `connection` names, as the seam makes it (`open_catalogue`; its query limit is its spec's)."""
+    from iconcat.catalogue import open_catalogue
 
-    query_limit = None
-    if connection.is_demo:
-        from iconcat.server.app import MAX_QUERY_LENGTH  # already imported: the demo is being served
-
-        query_limit = MAX_QUERY_LENGTH
-    return CatalogueClient(connection.base_url, connection.token, timeout=connection.timeout, query_limit=query_limit)
+    return open_catalogue(connection.choice)
 
 
 class PreviewUnavailable(Exception):
@@ -53,55 +54,59 @@ class PreviewUnavailable(Exception):
 
 
 class CatalogueLink:
-    """Owns the client for the current connection: open, wait for, switch, close."""
+    """Owns the catalogue for the current connection: open, wait for, switch, close."""
 
     def __init__(
         self,
         connection: Connection,
-        client_factory: ClientFactory = default_client_factory,
-        prepare: Callable[[], Awaitable[None]] | None = None,
+        catalogue_factory: CatalogueFactory = default_catalogue_factory,
+        opening: Opening | None = None,
     ) -> None:
         self.connection = connection
         """The catalogue in use."""
         self.problem = ""
-        """Why the client could not be made (sanitised), or "" when it is open or not tried yet."""
-        self._client_factory = client_factory
-        self._prepare = prepare
-        """Run once before the first client is made (the demo catalogue starts serving), or None."""
-        self._client: CatalogueClient | None = None
+        """Why the catalogue could not be opened (sanitised), or "" when it is open or not tried yet."""
+        self._catalogue_factory = catalogue_factory
+        self._opening = opening
+        """How the first catalogue is opened (sets from disk: their build's progress shown), or None."""
+        self._catalogue: Catalogue | None = None
         self._stack: AsyncExitStack | None = None
         self._retired: list[AsyncExitStack] = []
         self._ready = asyncio.Event()
         self.waiting_for = ""
-        """What opening the client waits for while it takes long, for a person ("the index": icon sets
-        from disk being indexed, `local_build`), else "": a search waiting for the client says so."""
+        """What opening the catalogue waits for while it takes long, for a person ("the index": icon sets
+        from disk being indexed, `local_build`), else "": a search waiting for the catalogue says so."""
         self.waiting_progress = ""
         """How far that has come ("40 of 243 sets"), or ""."""
 
     async def open(self) -> bool:
-        """Make the client for the current connection; False (and `problem` set) if it cannot be made."""
+        """Make and open the catalogue for the current connection; False (and `problem` set) if it cannot be."""
         stack = AsyncExitStack()
         try:
-            if self._prepare is not None:
-                prepare, self._prepare = self._prepare, None
-                await prepare()
-            self._client = await stack.enter_async_context(self._client_factory(self.connection))
-        except Exception as error:  # noqa: BLE001 - settings the client refuses are shown, never a traceback
-            self._client = None
+            catalogue = await stack.enter_async_context(self._catalogue_factory(self.connection))
+            opening, self._opening = self._opening, None
+            await (opening(catalogue) if opening is not None else catalogue.open())
+        except Exception as error:  # noqa: BLE001 - settings the catalogue refuses are shown, never a traceback
+            self._catalogue = None
             self.problem = sanitize(f"Cannot use this catalogue: {describe_failure(error)}", max_length=300)
             await stack.aclose()
             return False
+        except asyncio.CancelledError:  # (the app ends while it opens: what was opened is closed)
+            with suppress(Exception):
+                await stack.aclose()
+            raise
         else:
+            self._catalogue = catalogue
             self.problem = ""
             self._stack = stack
             return True
         finally:
             self._ready.set()
 
-    async def ready(self) -> CatalogueClient | None:
-        """The client once `open` has run (None if it could not be made: see `problem`)."""
+    async def ready(self) -> Catalogue | None:
+        """The catalogue once `open` has run (None if it could not be opened: see `problem`)."""
         await self._ready.wait()
-        return self._client
+        return self._catalogue
 
     @property
     def is_ready(self) -> bool:
@@ -114,17 +119,17 @@ class CatalogueLink:
             await asyncio.wait_for(self._ready.wait(), seconds)
 
     async def switch(self, connection: Connection) -> bool:
-        """Use `connection` from now on (as `open`); the old client is closed at exit, not now."""
+        """Use `connection` from now on (as `open`); the old catalogue is closed at exit, not now."""
         if self._stack is not None:
             self._retired.append(self._stack)
             self._stack = None
-        self._client = None
+        self._catalogue = None
         self.connection = connection
         self._ready.clear()
         return await self.open()
 
     async def close(self) -> None:
-        """Close every client this link made (at exit)."""
+        """Close every catalogue this link opened (at exit)."""
         for stack in [*self._retired, self._stack]:
             if stack is not None:
                 try:
@@ -133,17 +138,17 @@ class CatalogueLink:
                     pass
         self._retired.clear()
         self._stack = None
-        self._client = None
+        self._catalogue = None
 
     async def fetch_preview(self, icon: Icon) -> bytes:
         """The small preview's bytes, or `PreviewUnavailable` saying why (never another exception)."""
         from iconcat.api import PICTURE_FAILED, CatalogueError, NotFoundError, ProtocolError, ServiceError
 
-        client = await self.ready()
-        if client is None:
+        catalogue = await self.ready()
+        if catalogue is None:
             raise PreviewUnavailable(PreviewFailure(self.problem or "no catalogue", missing=False), permanent=False)
         try:
-            preview: bytes = await client.thumbnail(icon)
+            preview: bytes = await catalogue.thumbnail(icon)
             return preview
         except NotFoundError:
             raise PreviewUnavailable(PreviewFailure("no preview", missing=True), permanent=True) from None

@@ -1,37 +1,36 @@
-"""Which catalogue the browser talks to, and how it is named on screen."""
+"""Which catalogue the browser talks to (its `CatalogueSpec`, from `iconcat.catalogue`), and where files go."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from urllib.parse import urlsplit
+from typing import TYPE_CHECKING
 
-from iconcat.text import sanitize
+if TYPE_CHECKING:  # pragma: no cover - typing only
+    from iconcat.catalogue import CatalogueChoice, CatalogueSpec
+    from iconcat.local_sets import LocalSets
 
-__all__ = ["Connection", "DEMO_LABEL"]
-
-DEMO_LABEL = "demo catalogue"
-"""What the header says when the embedded demo catalogue is in use."""
+__all__ = ["Connection"]
 
 
 @dataclass(frozen=True)
 class Connection:
-    """A catalogue to browse: where it is, the token it wants, and where downloads go."""
+    """A catalogue to browse: what it is (its spec), what opening it takes, and where downloads go."""
 
-    base_url: str
-    """The catalogue's base URL, e.g. `https://icons.example.com`."""
-    token: str = field(repr=False)
-    """The bearer token; never shown, never in a repr."""
+    spec: CatalogueSpec
+    """What the catalogue is and can do: its kind, its name in the header, its memory key, the bag's
+    default, its query limit (`iconcat.catalogue.CatalogueSpec`)."""
     download_dir: Path
     """The folder downloaded files are saved into."""
+    base_url: str = ""
+    """The service's base URL, e.g. `https://icons.example.com` ("" for the demo and sets from disk:
+    they are answered in-process and have no address)."""
+    token: str = field(default="", repr=False)
+    """The service's bearer token; never shown, never in a repr."""
     timeout: float = 30.0
-    """Deadline in seconds for each whole request."""
-    is_demo: bool = False
-    """True when this is the embedded demo catalogue started by the browser itself."""
-    local_sets: str | None = None
-    """The sets from disk this embedded catalogue serves, as the header names them ("Tabler Icons,
-    Phosphor", "243 icon sets"; sanitised when made), with `is_demo` (embedded, a new port each run);
-    None: not sets from disk."""
+    """Deadline in seconds for each whole request (the service's)."""
+    local: LocalSets | None = None
+    """The sets from disk and their colour (sets from disk only)."""
     served_sets: frozenset[int] | None = None
     """The ids of the sets from disk served (an icon's `set.id`), once their index is open; None: not
     known (not sets from disk, or not read yet), and then every remembered icon is taken as served.
@@ -41,36 +40,64 @@ class Connection:
     """The file-name template saved files are named with (the `filename` setting, checked); None: each
     icon's default (`iconcat.api.default_template`)."""
 
+    @classmethod
+    def service(
+        cls,
+        base_url: str,
+        token: str,
+        download_dir: Path,
+        *,
+        timeout: float = 30.0,
+        filename_template: str | None = None,
+    ) -> Connection:
+        """The seed's service at `base_url` (what the connect screen saves), reached over HTTP."""
+        from iconcat.catalogue.kinds import service_spec
+
+        return cls(
+            service_spec(base_url),
+            download_dir,
+            base_url=base_url,
+            token=token,
+            timeout=timeout,
+            filename_template=filename_template,
+        )
+
+    @classmethod
+    def chosen(cls, choice: CatalogueChoice, download_dir: Path, *, filename_template: str | None = None) -> Connection:
+        """The catalogue `choice` names (`iconcat.catalogue.choose_catalogue`), saving into `download_dir`."""
+        return cls(
+            choice.spec,
+            download_dir,
+            base_url=choice.base_url or "",
+            token=choice.token,
+            timeout=choice.timeout,
+            local=choice.local,
+            filename_template=filename_template,
+        )
+
+    @property
+    def choice(self) -> CatalogueChoice:
+        """What opening this catalogue takes, as the seam's `open_catalogue` reads it."""
+        from iconcat.catalogue import CatalogueChoice
+
+        return CatalogueChoice(
+            self.spec, base_url=self.base_url or None, token=self.token, timeout=self.timeout, local=self.local
+        )
+
     @property
     def label(self) -> str:
-        """Short name for the header: "demo catalogue", the sets from disk served, or the catalogue's host
+        """Short name for the header: "demo catalogue", the sets from disk served, or the service's host
         (and port)."""
-        if self.local_sets is not None:
-            return self.local_sets
-        if self.is_demo:
-            return DEMO_LABEL
-        return catalogue_host(self.base_url)
+        return self.spec.label
 
     @property
     def memory_key(self) -> str:
-        """What the browser's memories are kept under: one key for the demo, one for every set from disk
-        (their ids are stable whatever is served beside them), else the base URL."""
-        from iconcat.memory import DEMO_CATALOGUE, LOCAL_SETS
+        """What the browser's memories are kept under: "demo", "local" (every set from disk: their ids are
+        stable whatever is served beside them), else the base URL."""
+        return self.spec.memory_key
 
-        if self.local_sets is not None:
-            return LOCAL_SETS
-        return DEMO_CATALOGUE if self.is_demo else self.base_url
-
-
-def catalogue_host(base_url: str) -> str:
-    """The host[:port] of `base_url`, without any userinfo, safe to show."""
-    try:
-        parts = urlsplit(base_url)
-        host = parts.hostname or ""
-        port = parts.port
-    except ValueError:
-        return sanitize(base_url, max_length=60)
-    shown = f"[{host}]" if ":" in host else host
-    if port is not None:
-        shown = f"{shown}:{port}"
-    return sanitize(shown or base_url, max_length=60)
+    @property
+    def is_demo(self) -> bool:
+        """The embedded catalogue (the demo, or sets from disk), answered in-process: no base URL nor
+        token to show or ask for."""
+        return self.spec.kind != "service"

@@ -25,13 +25,14 @@ from iconcat.failures import describe_failure
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from textual.dom import DOMNode
 
-    from iconcat.api import CatalogueClient, Icon, Variant
+    from iconcat.api import Icon, Variant
+    from iconcat.catalogue import Catalogue
     from iconcat.saving import Choice
 
 __all__ = ["DownloadController"]
 
-ClientSource = Callable[[], Awaitable["CatalogueClient | None"]]
-"""Waits for the catalogue client (None when there is none: `problem` then says why)."""
+ClientSource = Callable[[], Awaitable["Catalogue | None"]]
+"""Waits for the catalogue (None when there is none: `problem` then says why)."""
 
 
 class DownloadController:

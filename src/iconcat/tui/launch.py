@@ -1,4 +1,4 @@
-"""`run_browser`: choose the catalogue (configured, or the embedded demo), run the app, clean up."""
+"""`run_browser`: the catalogue chosen (configured, sets from disk, or the embedded demo), run the app, clean up."""
 
 from __future__ import annotations
 
@@ -8,23 +8,22 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
-
-from iconcat.text import sanitize
+from typing import TYPE_CHECKING
 
 from .connection import Connection
-from .local_build import PLACEHOLDER
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from iconcat.browsing.picking import PickRequest
+    from iconcat.catalogue import Catalogue, CatalogueChoice
     from iconcat.config import Settings
     from iconcat.local_sets import LocalSets
-    from iconcat.server import BackgroundServer
 
     from .app import IconcatApp
+    from .catalogue_link import CatalogueFactory
     from .first_search import FirstSearch
+    from .local_build import LocalBuild
 
-__all__ = ["run_browser", "run_picker", "startup_objects_frozen", "on_the_terminal"]
+__all__ = ["browser_connection", "on_the_terminal", "run_browser", "run_picker", "startup_objects_frozen"]
 
 
 @contextmanager
@@ -120,11 +119,45 @@ def _early_search(connection: Connection, query: str | None) -> FirstSearch | No
     return FirstSearch(connection, words).start() if words else None
 
 
+def browser_connection(
+    settings: Settings,
+    *,
+    demo: bool = False,
+    local: LocalSets | None = None,
+    choice: CatalogueChoice | None = None,
+) -> Connection:
+    """The catalogue the browser opens, saving into the settings' folder: `choice` when the caller made
+    one (`iconcat.catalogue.choose_catalogue`); else, for a caller that chose only `demo` and `local`
+    (the sets from disk, `local_sets.choose_local_sets`), the demo with `demo`, the sets with `local`,
+    the configured service, else the demo, as `choose_catalogue` decides for `browse`.
+
+    Made from the kind table alone (`catalogue.kinds`): the seam's `choose` imports the HTTP stack,
+    which the first frame does not wait for."""
+    folder, template = Path(settings.download_dir), settings.filename
+    if choice is not None:
+        return Connection.chosen(choice, folder, filename_template=template)
+    from iconcat.catalogue.kinds import demo_spec, sets_spec
+
+    if local is not None and not demo:
+        return Connection(sets_spec(local.arguments, local.colour), folder, local=local, filename_template=template)
+    if demo or not settings.base_url:
+        return Connection(demo_spec(), folder, filename_template=template)
+    return Connection.service(
+        settings.base_url, settings.token or "", folder, timeout=settings.timeout, filename_template=template
+    )
+
+
 def run_browser(
-    settings: Settings, *, query: str | None = None, demo: bool = False, local: LocalSets | None = None
+    settings: Settings,
+    *,
+    query: str | None = None,
+    demo: bool = False,
+    local: LocalSets | None = None,
+    choice: CatalogueChoice | None = None,
 ) -> int:
-    """Run the browser; return 0 when the person quits, 1 when it could not start."""
-    status, _ = _run_app(settings, query=query, demo=demo, local=local)
+    """Run the browser on `choice` (or as `browser_connection` decides from `demo` and `local`); return
+    the app's exit status (0 when the person quits)."""
+    status, _ = _run_app(settings, browser_connection(settings, demo=demo, local=local, choice=choice), query=query)
     return status
 
 
@@ -135,83 +168,72 @@ def run_picker(
     query: str | None = None,
     demo: bool = False,
     local: LocalSets | None = None,
+    choice: CatalogueChoice | None = None,
 ) -> tuple[int, list[Path]]:
     """Run the browser as a picker (`picking`): the exit status, and the paths picked (status 0 only)."""
-    status, app = _run_app(settings, query=query, demo=demo, pick=request, local=local)
+    connection = browser_connection(settings, demo=demo, local=local, choice=choice)
+    status, app = _run_app(settings, connection, query=query, pick=request)
     return status, (list(app.picked) if app is not None and status == 0 else [])
 
 
+class _FirstOpening:
+    """How the app's first catalogue is made and opened (the link's factory and opening): sets from disk
+    with their build's progress in the header (`local_build`). A catalogue chosen later (the connect
+    screen) is made and opened as the link makes and opens any."""
+
+    def __init__(self, connection: Connection) -> None:
+        from .catalogue_link import default_catalogue_factory
+
+        self.app: IconcatApp | None = None
+        """The app, once made (the header the build's progress goes to)."""
+        self.building: LocalBuild | None = None
+        first = default_catalogue_factory
+        if connection.local is not None:
+            from .local_build import LocalBuild
+
+            self.building = LocalBuild(connection.local)
+            self.building.check()
+            first = self.building.catalogue
+        self._first: CatalogueFactory = first
+        self._made = False
+
+    def make(self, connection: Connection) -> Catalogue:
+        """The link's factory: the first catalogue as said above; any later one as any."""
+        if self._made:
+            from .catalogue_link import default_catalogue_factory
+
+            return default_catalogue_factory(connection)
+        self._made = True
+        return self._first(connection)
+
+    async def open(self, catalogue: Catalogue) -> None:
+        """The link's opening of the first catalogue."""
+        if self.building is not None:
+            assert self.app is not None
+            await self.building.open(self.app, catalogue)
+        else:
+            await catalogue.open()
+
+
 def _run_app(
-    settings: Settings,
-    *,
-    query: str | None,
-    demo: bool,
-    pick: PickRequest | None = None,
-    local: LocalSets | None = None,
+    settings: Settings, connection: Connection, *, query: str | None, pick: PickRequest | None = None
 ) -> tuple[int, IconcatApp | None]:
-    """Run the app; its exit status (1 when it could not start), and the app once it ran.
+    """Run the app on `connection`; its exit status, and the app once it ran.
 
-    The demo catalogue's socket is bound now (its address goes in the connection), and it starts
-    serving in a thread once the first frame is up (`serve_demo`, the link's `prepare`): importing
-    Starlette and uvicorn and building the catalogue must not delay the first paint.
+    The catalogue is made through the seam (`open_catalogue`) and opened once the first frame is up
+    (the link's `open`: `catalogue.open()`): the demo and sets from disk are answered in-process, so
+    nothing here binds a socket or starts a server, and building the demo's search index or importing
+    the HTTP stack never delays the first paint.
 
-    Sets from disk (`local`) are served the same way, their index opened (built first when a set is new
-    or changed) in the same `prepare`, its progress in the header (`local_build`); quitting cancels it.
-    A PATH that does not exist or holds no icons raises `SourceError` before the app starts; one whose
-    every set turns out unreadable closes the app, and raises it after (`LocalBuild.failure`).
+    Sets from disk have their index opened (built first when a set is new or changed) in that opening,
+    its progress in the header (`local_build`); quitting cancels it. A PATH that does not exist or
+    holds no icons raises `SourceError` before the app starts; one whose every set turns out unreadable
+    closes the app, and raises it after (`LocalBuild.failure`).
     """
-    demo_socket = None
-    servers: list[BackgroundServer] = []
-    prepare = None
-    building = None
-    if local is not None:
-        from .local_build import LocalBuild
-
-        building = LocalBuild(local)
-        building.check()
-    app: IconcatApp | None = None
-    if demo or local is not None or not settings.base_url:
-        from iconcat.server import DEMO_TOKEN
-        from iconcat.server.background import bind_loopback
-
-        try:
-            demo_socket = bind_loopback()
-        except OSError as error:
-            print(f"iconcat: could not start the demo catalogue: {sanitize(str(error))}", file=sys.stderr)
-            return 1, None
-        bound = demo_socket
-
-        async def serve_demo() -> None:
-            import asyncio
-
-            from iconcat.server import start_catalogue
-
-            served: dict[str, Any] = {}
-            if building is not None and app is not None:
-                served = await building.serve_options(app)
-            servers.append(await asyncio.to_thread(start_catalogue, token=DEMO_TOKEN, sock=bound, **served))
-
-        prepare = serve_demo
-        connection = Connection(
-            base_url=f"http://127.0.0.1:{demo_socket.getsockname()[1]}",
-            token=DEMO_TOKEN,
-            download_dir=Path(settings.download_dir),
-            timeout=settings.timeout,
-            filename_template=settings.filename,
-            is_demo=True,
-            local_sets=None if local is None else PLACEHOLDER,
-        )
-    else:
-        connection = Connection(
-            base_url=settings.base_url,
-            token=settings.token or "",
-            download_dir=Path(settings.download_dir),
-            timeout=settings.timeout,
-            filename_template=settings.filename,
-        )
-    # A query on a configured catalogue: searched from now on, while Textual is imported and the app
+    # A query on a configured service: searched from now on, while Textual is imported and the app
     # starts (`first_search`); the browser's first search takes its answer.
-    first_search = _early_search(connection, query) if demo_socket is None else None
+    first_search = _early_search(connection, query) if not connection.is_demo else None
+    start = _FirstOpening(connection)
     try:
         from iconcat.graphics.detect import quiet_terminal
 
@@ -234,25 +256,21 @@ def _run_app(
                 view=settings.view if _given(settings, "view") else None,
                 group=settings.group,
                 pictures=pictures,
-                prepare=prepare,
+                catalogue_factory=start.make,
+                opening=start.open,
                 pick=pick,
                 first_search=first_search,
             )
             # Known once Textual's console has read the environment: a 256-colour terminal gets
             # pictures whose palette entries the renderers chose (`block_colours`).
             pictures.colours = block_colours(app.console.color_system)
+            start.app = app
             result = app.run()
     finally:
-        if building is not None:
-            building.cancel.set()  # (the app ended while the index was built: stop it, whole sets kept)
         if first_search is not None:
             first_search.close()  # (still running only if the app ended before its answer came)
-        for server in servers:
-            server.stop()  # (closes the socket too)
-        if demo_socket is not None and not servers:
-            demo_socket.close()
-    if building is not None and building.failure is not None:
-        raise building.failure  # (an argument's every set unreadable: said as the command line says it, exit 2)
+    if start.building is not None and start.building.failure is not None:
+        raise start.building.failure  # (an argument's every set unreadable: said as the command line says it, exit 2)
     if app.return_code not in (None, 0):
         return app.return_code, app
     return int(result or 0), app

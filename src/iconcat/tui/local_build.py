@@ -1,15 +1,17 @@
-"""Icon sets from disk in the browser: their index built inside the app, its progress in the header.
+"""Icon sets from disk in the browser: their catalogue opened inside the app, its progress in the header.
 
-`browse --from` and `pick --from` start the app at once; the index is opened (built first when a set
-is new or changed) in a thread while the first frame is up, as the demo catalogue starts serving
-(`launch`'s `prepare`). Meanwhile the header says how far it has come ("iconcat — indexing 120/243
-sets · 18,000 icons/s · 6 s left", then "preparing the search"), and a search typed meanwhile waits
-for it and says so in the status ("arrow: waiting for the index (120 of 243 sets)…": the link's
-`waiting_for`, followed by `search_runner`), then is asked as soon as the sets are served.
-Quitting (ctrl+q, Ctrl-C, Esc in the picker) cancels the build: the task is cancelled, the cancel flag
-set, and the index keeps the sets finished and rolls back the one in progress (`open_index`), so the
-next start resumes. Once built, the header names the sets, and the lines the readers would have printed
-on stderr (a set skipped and why) are notices: stderr is the screen here.
+`browse --from` and `pick --from` start the app at once; the in-process catalogue of the sets
+(`iconcat.catalogue`, kind "sets") is opened while the first frame is up (`catalogue.open(progress)`:
+its index opened, built first when a set is new or changed, in a thread), as every catalogue is
+opened after the first frame (`catalogue_link`). Meanwhile the header says how far it has come
+("iconcat — indexing 120/243 sets · 18,000 icons/s · 6 s left", then "preparing the search"), and a
+search typed meanwhile waits for it and says so in the status ("arrow: waiting for the index (120 of
+243 sets)…": the link's `waiting_for`, followed by `search_runner`), then is asked as soon as the
+catalogue is open. Quitting (ctrl+q, Ctrl-C, Esc in the picker) cancels the opening, and the
+catalogue tells its build to stop: the index keeps the sets finished and rolls back the one in
+progress (`open_index`), so the next start resumes. Once open, the header names the sets (the spec's
+`label`, from their files), and the lines the readers would have printed on stderr (a set skipped and
+why) are notices: stderr is the screen here.
 
 A PATH that does not exist or holds no icons is found before the app starts (`discover` is quick), so
 the command exits 2 with its sentence. A PATH whose every set turns out unreadable (a folder holding
@@ -23,21 +25,20 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-import threading
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from iconcat.text import sanitize
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
+    from iconcat.catalogue import Catalogue
     from iconcat.local_sets import LocalSets
     from iconcat.sources.index import BuildProgress
 
     from .app import IconcatApp
+    from .connection import Connection
 
-__all__ = ["PLACEHOLDER", "LocalBuild", "header_progress"]
+__all__ = ["LocalBuild", "header_progress"]
 
-PLACEHOLDER = "icon sets from disk"
-"""The header's name for the sets until they are read (their names come from their files)."""
 REDRAW_EVERY = 0.2
 
 
@@ -56,11 +57,11 @@ def waiting_progress(progress: BuildProgress) -> str:
 
 
 class LocalBuild:
-    """One build of `local`'s index for one app: run it with `serve_options(app)` from the app's loop."""
+    """One opening of `local`'s catalogue for one app: `catalogue` makes it (the link's factory), and
+    `open(app, catalogue)` opens it from the app's loop (the link's opening)."""
 
     def __init__(self, local: LocalSets) -> None:
         self._local = local
-        self.cancel = threading.Event()
         self._line = ""
         self._progress: BuildProgress | None = None
         self._warnings: list[str] = []
@@ -74,13 +75,18 @@ class LocalBuild:
 
         discover(self._local.arguments)
 
-    async def serve_options(self, app: IconcatApp) -> dict[str, Any]:
-        """Build (or open) the index in a thread, its progress in `app`'s header; the options that serve it."""
-        work = asyncio.ensure_future(asyncio.to_thread(self._build))
-        # Cancelled by quitting, the build ends with IndexCancelled that nobody awaits: retrieved here, or
-        # asyncio would print it with its traceback on the terminal after the app.
-        work.add_done_callback(lambda done: done.cancelled() or done.exception())
+    def catalogue(self, connection: Connection) -> Catalogue:
+        """The sets' catalogue, unopened, the lines its readers say kept for the notices."""
+        from iconcat.catalogue import open_catalogue
+
+        return open_catalogue(connection.choice, warn=self._warnings.append)
+
+    async def open(self, app: IconcatApp, catalogue: Catalogue) -> None:
+        """Open `catalogue` (its index built or brought up to date, in a thread), its progress in `app`'s
+        header; then the header names the sets."""
+        work = asyncio.ensure_future(catalogue.open(self.told))
         before = app.sub_title
+        unnamed = app.link.connection.label  # (the connection's: the catalogue names itself as it opens)
         link = app.link
         link.waiting_for = "the index"
         try:
@@ -91,7 +97,7 @@ class LocalBuild:
                     link.waiting_progress = waiting_progress(self._progress)
                 await asyncio.wait({work}, timeout=REDRAW_EVERY)
         except asyncio.CancelledError:
-            self.cancel.set()  # the app is ending: the thread stops within a few hundred icons
+            work.cancel()  # the app is ending: the catalogue tells its build to stop (whole sets kept)
             raise
         finally:
             app.sub_title = before
@@ -99,30 +105,30 @@ class LocalBuild:
         from iconcat.sources.errors import SourceError
 
         try:
-            catalogue, title = work.result()
+            work.result()
         except SourceError as error:
             self.failure = error
             app.exit(return_code=2)
             await asyncio.Event().wait()  # until the app, ending, cancels this: no screen opens meanwhile
             raise  # (never reached: typing only)
-        app.link.connection = dataclasses.replace(app.link.connection, local_sets=title, served_sets=catalogue.set_ids)
-        app.sub_title = before.replace(PLACEHOLDER, title, 1)
+        spec = catalogue.spec  # (named by their files now)
+        connection = app.link.connection
+        app.link.connection = dataclasses.replace(connection, spec=spec, served_sets=_served_set_ids(catalogue))
+        app.sub_title = before.replace(unnamed, spec.label, 1)
         for line in self._warnings:
             app.notify(sanitize(line, max_length=300), title="Icon sets", severity="warning", markup=False)
-        return {"catalogue": catalogue}
 
-    def _build(self) -> tuple[Any, str]:
-        from iconcat.sources.serving import open_sources, sources_title
+    def told(self, progress: BuildProgress) -> None:
+        """The build's progress (from its thread): kept for the next redraw."""
+        self._progress = progress
+        self._line = header_progress(progress)
 
-        def progress(done: BuildProgress) -> None:
-            self._progress = done
-            self._line = header_progress(done)
 
-        catalogue = open_sources(
-            self._local.arguments,
-            colour=self._local.colour,
-            progress=progress,
-            warn=self._warnings.append,
-            cancel=self.cancel,
-        )
-        return catalogue, sanitize(sources_title(catalogue), max_length=60)
+def _served_set_ids(catalogue: Catalogue) -> frozenset[int] | None:
+    """The ids of the sets `catalogue` serves, read from disk in-process (the adapter the kind table names
+    for sets from disk); None when it cannot say (a catalogue a test made)."""
+    from iconcat.catalogue.embedded import EmbeddedCatalogue
+    from iconcat.sources.catalogue import SourceCatalogue
+
+    served = catalogue.served if isinstance(catalogue, EmbeddedCatalogue) else None
+    return served.set_ids if isinstance(served, SourceCatalogue) else None

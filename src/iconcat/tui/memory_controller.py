@@ -11,8 +11,9 @@ Decisions:
   back from the memory before they are fetched.
 - Trouble (a read-only file, another program holding it past the wait) is said once each, as a
   warning titled "Favourites and history"; the browser goes on with memory alone.
-- The demo catalogue gets a new port every run: its remembered icons' previews are moved to this
-  run's (same path).
+- Remembered icons are shown as they were kept: their previews are asked of the catalogue by icon
+  (`Catalogue.thumbnail`: the demo and sets from disk by id, in-process, whatever address an older
+  run kept), after the memory's own previews on disk, which are kept by id too.
 - Sets from disk share one memory (`memory.LOCAL_SETS`), so a run over other sets remembers icons it
   does not serve: decided from the sets served (`Connection.served_sets`) before anything is asked
   (`browsing.remembered.not_served`). They are listed marked "⊘", the detail pane says in place of
@@ -27,7 +28,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from iconcat.browsing.remembered import VARIANT, encode_variant, not_served
@@ -55,17 +55,6 @@ def _clock(seconds: float) -> str:
     """When an answer was kept, as the status says it: "14:02" today, "2024-03-05 14:02" before."""
     then, now = time.localtime(seconds), time.localtime()
     return time.strftime("%H:%M" if then[:3] == now[:3] else "%Y-%m-%d %H:%M", then)
-
-
-def _moved_to(icon: Icon, base_url: str) -> Icon:
-    """`icon` with its preview's address on `base_url`'s origin (same path): the demo catalogue's icons
-    are the same every run, at another port."""
-    from urllib.parse import urlsplit, urlunsplit
-
-    old, new = urlsplit(icon.thumbnail), urlsplit(base_url)
-    if not old.scheme or (old.scheme, old.netloc) == (new.scheme, new.netloc):
-        return icon
-    return replace(icon, thumbnail=urlunsplit((new.scheme, new.netloc, old.path, old.query, "")))
 
 
 class MemoryController:
@@ -175,13 +164,6 @@ class MemoryController:
                 memory.expect_preview(icon.id)
         return data
 
-    def _here(self, icons: tuple[Icon, ...]) -> tuple[Icon, ...]:
-        """Remembered `icons` with their previews at this run's demo catalogue (its port changes)."""
-        connection = self._link.connection
-        if connection.is_demo:
-            return tuple(_moved_to(icon, connection.base_url) for icon in icons)
-        return icons
-
     def saved_answer(self, failed: SearchState) -> tuple[SearchResult, SearchState] | None:
         """The catalogue is unreachable: the last answer seen for the same query, its state marked
         "offline · from 14:02", said in a notice; None when there is none."""
@@ -190,7 +172,7 @@ class MemoryController:
             return None
         from iconcat.api import SearchResult
 
-        icons = self._here(saved.icons)
+        icons = saved.icons
         when = _clock(saved.saved_at)
         self._owner.notify(
             f"{failed.message} Showing the last answer seen for this search, from {when}; ctrl+r tries again.",
@@ -209,7 +191,7 @@ class MemoryController:
         favourites = self.memory.favourites()
         seen = {icon.id for icon in favourites}
         recents = tuple(icon for icon in self.memory.recents() if icon.id not in seen)
-        icons = self._here(favourites + recents)
+        icons = favourites + recents
         self.mark_unserved(icons)
         if not icons:
             return None

@@ -40,8 +40,9 @@ from .search_news import SearchNews
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from textual.dom import DOMNode
 
-    from iconcat.api import CatalogueClient, SearchResult
+    from iconcat.api import SearchResult
     from iconcat.browsing.search_state import SearchState
+    from iconcat.catalogue import Catalogue
 
     from .catalogue_link import CatalogueLink
 
@@ -119,7 +120,7 @@ class PageFollower:
                 self._running = False
 
     async def _pages(
-        self, client: CatalogueClient, result: SearchResult, sequence: int, query: str, freeze: Callable[[int], None]
+        self, client: Catalogue, result: SearchResult, sequence: int, query: str, freeze: Callable[[int], None]
     ) -> None:
         handed, handed_at, unfrozen = result.icon_count, time.monotonic(), 0
         notice = ""

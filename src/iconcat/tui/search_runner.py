@@ -49,8 +49,9 @@ from .search_news import SearchNews
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from textual.dom import DOMNode
 
-    from iconcat.api import CatalogueClient, SearchResult
+    from iconcat.api import SearchResult
     from iconcat.browsing.filters import Filters
+    from iconcat.catalogue import Catalogue
 
     from .catalogue_link import CatalogueLink
     from .first_search import FirstSearch
@@ -105,7 +106,7 @@ class SearchRunner:
         self.seen = NarrowingSeen()
         """What the answers to `last_query` said of the cap and the narrowing."""
         self._cap: int | None = None
-        """The client's cap on icons held (`CatalogueClient.max_icons_held`), once a client answered."""
+        """The catalogue's cap on icons held (`Catalogue.max_icons_held`), once one answered."""
 
     def narrowing(self, query: str, filters: Filters) -> tuple[str, ...]:
         """The words to narrow a search for `query` by, under `filters` (none for a query not searched
@@ -184,7 +185,7 @@ class SearchRunner:
             SearchPhase.SEARCHING, query, waiting_for=link.waiting_for, waiting_progress=link.waiting_progress
         )
 
-    async def _ready_client(self, query: str, sequence: int) -> CatalogueClient | None:
+    async def _ready_client(self, query: str, sequence: int) -> Catalogue | None:
         """The link's client once open (as `ready`); meanwhile the status follows what it waits for."""
         shown = self._searching(query)  # (as `start` showed it)
         while not self._link.is_ready:

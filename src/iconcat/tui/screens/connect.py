@@ -211,10 +211,10 @@ class ConnectScreen(ModalScreen["Connection | None"]):
         saved = f"Saved to {saved_to}" + (" (the folder is this pick's only: not saved)" if run_only else "")
         self.app.notify(sanitize(saved, max_length=None), title="Connection saved", markup=False)
         self.dismiss(
-            Connection(
-                base_url=form.base_url,
-                token=form.token.reveal(),
-                download_dir=folder,
+            Connection.service(
+                form.base_url,
+                form.token.reveal(),
+                folder,
                 timeout=self.current.timeout,
                 filename_template=self.current.filename_template,
             )
