@@ -70,7 +70,7 @@ from textual.strip import Strip
 
 from iconcat.text import sanitize
 
-from ..preview_loader import PreviewLoader, RenderSpec, TileRender
+from ..preview_loader import PreviewLoader, RenderSpec
 from ..true_pixels import is_true_pixels
 from . import gallery_geometry as geometry
 from .gallery_geometry import Grid
@@ -79,7 +79,7 @@ from .marks import Marks
 from .messages import IconChosen, IconHighlighted, passed_last
 from .quiet_growth import QuietGrowth
 from .tile_labels import TileLabels
-from .tile_placeholders import placeholder_picture
+from .tile_placeholders import tile_picture
 from .tile_repaints import TileRepaints
 from .tile_sizes import DEFAULT_TILE_SIZE, TILE_SIZES, WHOLE_TILES_FITTED, TileSize, fitted_tile_size, sized
 
@@ -94,8 +94,6 @@ __all__ = ["DEFAULT_TILE_SIZE", "Gallery", "TILE_SIZES", "WHOLE_TILES_FITTED", "
 FITTED_MODES = frozenset({"half", "quadrant"})
 """Picture modes whose sharpness a tile's size decides (blocks: two or four picture pixels a cell), so
 a gallery that fits its tiles (`fit_tiles`) picks the largest that still shows enough of them."""
-_LOADING = ("…",)
-_NO_PREVIEW = ("no preview",)
 
 
 class Gallery(QuietGrowth, ScrollView, can_focus=True):
@@ -606,6 +604,8 @@ class Gallery(QuietGrowth, ScrollView, can_focus=True):
         if grid.left:
             segments.append(Segment(" " * grid.left, base))
         spec = self._spec if sub < tile.rows else None
+        # Pictures off, or true pixels under a dialog (its translucent backdrop would blend their colours).
+        blank = spec is not None and (self.mode == "text" or (is_true_pixels(spec.mode) and not self.screen.is_active))
         dimmed = self.dimmed if spec is None and self._dim_fade < 1.0 else None
         for index in tiles:
             icon = icons[index]
@@ -615,7 +615,7 @@ class Gallery(QuietGrowth, ScrollView, can_focus=True):
             segments.append(pad)
             if spec is not None:
                 # (A sixel picture's line ends in its mark, which the frame `pad` follows: see true_pixels.)
-                segments.extend(self._picture(icon, spec, placeholder_style)[sub])
+                segments.extend(tile_picture(self.loader, spec, icon.id, placeholder_style, blank=blank)[sub])
             else:
                 text_style = highlight_style if frame is highlight_style else name_style
                 label_line = sub - tile.rows
@@ -646,20 +646,6 @@ class Gallery(QuietGrowth, ScrollView, can_focus=True):
             app = self.app
             strip = Strip(TextOpacity.process_segments(strip, self._fade, app.ansi_theme, app.native_ansi_color), width)
         return strip
-
-    def _picture(self, icon: Icon, spec: RenderSpec, placeholder_style: RichStyle) -> TileRender:
-        if self.mode == "text":
-            return placeholder_picture(spec.columns, spec.rows, (), placeholder_style)
-        if is_true_pixels(spec.mode) and not self.screen.is_active:
-            # Under a dialog: its translucent backdrop would blend the colours that name the images.
-            return placeholder_picture(spec.columns, spec.rows, (), placeholder_style)
-        key = spec.key(icon.id)
-        drawn = self.loader.tile(key)
-        if drawn is not None:
-            return drawn
-        if self.loader.tile_failure(key) is not None:
-            return placeholder_picture(spec.columns, spec.rows, _NO_PREVIEW, placeholder_style)
-        return placeholder_picture(spec.columns, spec.rows, _LOADING, placeholder_style)
 
     # ----------------------------------------------------------------- keys and mouse
 

@@ -8,6 +8,7 @@ made once per size, words and style, and shared by every tile and gallery that s
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from rich.segment import Segment
 from rich.style import Style as RichStyle
@@ -15,7 +16,13 @@ from textual.strip import Strip
 
 from ..tile_text import fit_centred, wrap_words
 
-__all__ = ["placeholder_picture"]
+if TYPE_CHECKING:  # pragma: no cover - typing only
+    from ..preview_loader import PreviewLoader, RenderSpec, TileRender
+
+__all__ = ["placeholder_picture", "tile_picture"]
+
+LOADING = ("…",)
+NO_PREVIEW = ("no preview",)
 
 
 @lru_cache(maxsize=64)
@@ -29,3 +36,17 @@ def placeholder_picture(columns: int, rows: int, text: tuple[str, ...], style: R
         content = fit_centred(lines[index], columns) if 0 <= index < len(lines) else " " * columns
         strips.append(Strip([Segment(content, style)], columns))
     return tuple(strips)
+
+
+def tile_picture(loader: PreviewLoader, spec: RenderSpec, icon_id: int, style: RichStyle, *, blank: bool) -> TileRender:
+    """What a tile's picture area shows: the loader's drawing of the icon when it has one, else "no
+    preview" (it failed) or "…" (still coming); an empty box when `blank` (pictures off, or true pixels
+    under a dialog, whose translucent backdrop would blend the colours that name the images)."""
+    if blank:
+        return placeholder_picture(spec.columns, spec.rows, (), style)
+    key = spec.key(icon_id)
+    drawn = loader.tile(key)
+    if drawn is not None:
+        return drawn
+    text = NO_PREVIEW if loader.tile_failure(key) is not None else LOADING
+    return placeholder_picture(spec.columns, spec.rows, text, style)
