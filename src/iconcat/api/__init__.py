@@ -45,7 +45,7 @@ from . import _quiet_httpx  # noqa: F401
 
 from ._auth import Secret, parse_base_url
 from ._check import CHECK_QUERY, ConnectionCheck, check_connection
-from ._client import MAX_FETCH_BYTES, MAX_ICONS_HELD, CatalogueClient, FetchedFile
+from ._client import MAX_FETCH_BYTES, MAX_ICONS_HELD, CatalogueClient, FetchedFile, save_failure
 from ._errors import (
     PICTURE_FAILED,
     AuthError,
@@ -98,5 +98,6 @@ __all__ = [
     "extension_fields",
     "parse_base_url",
     "parse_search_result",
+    "save_failure",
     "suggested_filename",
 ]

@@ -477,10 +477,8 @@ class CatalogueClient:
                 # looked for first, there too.
                 path = await downloads.publish_off_the_loop(saver)
                 return downloads.SavedFile(path, saver.already)
-        except downloads.SaveError as error:
-            failure = StorageError(str(error))
-        except downloads.ContentMismatchError as error:
-            failure = ProtocolError(f"variant {variant_id}: {error}; nothing was saved")
+        except (downloads.SaveError, downloads.ContentMismatchError) as error:
+            failure = save_failure(error, variant_id)
         raise failure
 
     async def _stream_into(self, sink: Sink, response: httpx.Response, limit: int, variant_id: int) -> None:
@@ -504,3 +502,12 @@ def _is_web_page(content_type: str | None) -> bool:
         return False
     mime = content_type.split(";", 1)[0].strip().lower()
     return mime in ("text/html", "application/xhtml+xml")
+
+
+def save_failure(error: downloads.SaveError | downloads.ContentMismatchError, variant_id: int) -> CatalogueError:
+    """A failed save of variant `variant_id` in the client's words: the disk's (`SaveError`) a
+    `StorageError` with its words, a body that is not its format a `ProtocolError` (nothing was saved).
+    Raised by the caller outside its `except`, so no chained exception reaches a person."""
+    if isinstance(error, downloads.SaveError):
+        return StorageError(str(error))
+    return ProtocolError(f"variant {variant_id}: {error}; nothing was saved")

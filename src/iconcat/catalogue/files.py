@@ -16,7 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from iconcat import downloads
-from iconcat.api import FetchedFile, ProtocolError, StorageError
+from iconcat.api import CatalogueError, FetchedFile, ProtocolError, save_failure
 
 __all__ = ["file_in_memory", "save_file"]
 
@@ -45,7 +45,7 @@ async def save_file(
         name = downloads.safe_filename(filename, fallback=fallback)
     else:
         name = downloads.safe_filename(proposed, fallback=fallback) if proposed else fallback
-    failure: StorageError | ProtocolError
+    failure: CatalogueError
     try:
         with downloads.FileSaver(
             folder,
@@ -59,10 +59,8 @@ async def save_file(
             saver.write(body)
             path = await downloads.publish_off_the_loop(saver)
             return downloads.SavedFile(path, saver.already)
-    except downloads.SaveError as error:
-        failure = StorageError(str(error))
-    except downloads.ContentMismatchError as error:
-        failure = ProtocolError(f"variant {variant_id}: {error}; nothing was saved")
+    except (downloads.SaveError, downloads.ContentMismatchError) as error:
+        failure = save_failure(error, variant_id)
     raise failure
 
 
