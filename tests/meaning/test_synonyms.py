@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -279,3 +280,19 @@ def test_every_changed_table_has_a_version_of_its_own() -> None:
     versions = [table_version(groups, one_way) for _, groups, one_way in changed_tables()]
     assert len(set(versions)) == len(versions)
     assert all(a != b for a, b in itertools.combinations([*versions, SYNONYMS_VERSION], 2))
+
+
+# --- the page that documents it ----------------------------------------------------------------
+
+
+def test_the_docs_give_the_tables_own_counts_and_name_every_one_way_word() -> None:
+    page = (Path(__file__).resolve().parents[2] / "docs" / "sources.md").read_text(encoding="utf-8")
+    section = page.split("## Synonyms", 1)[1].split("\n## ", 1)[0]
+    members = sum(len(group) for group in SYNONYM_GROUPS)
+    flat = " ".join(section.split())
+    assert (
+        f"holds {len(SYNONYM_GROUPS)} synonym groups of our own ({members:,} members) and {len(ONE_WAY)} one-way"
+        in flat
+    )
+    assert "lightning" in section  # the shared word, and why
+    assert [word for word in ONE_WAY if f"`{word}`" not in section] == []

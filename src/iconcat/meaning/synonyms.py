@@ -138,7 +138,7 @@ lock, padlock, locked, secure, private
 unlock, unlocked, lock open
 shield, protection, protect, security, guard, defense, defence, safety
 key, password, passkey, credential, credentials
-eye, visible, visibility, show, reveal, see
+eye, visible, visibility, reveal, see
 hide, hidden, invisible, eye off, eye slash, eye closed
 fingerprint, finger print, biometric, biometrics, touch id, thumbprint
 face id, face recognition, facial recognition, face unlock
@@ -279,7 +279,7 @@ yen, jpy
 bitcoin, btc
 credit card, debit card, bank card, payment, payments, pay
 wallet, purse, billfold
-receipt, receipts, invoice, invoices, bill
+receipt, receipts, invoice, invoices
 bank, banking, finance, financial
 piggy bank, piggybank, savings, money box
 gift, gifts, present, presents, gift box
@@ -315,7 +315,7 @@ wind, windy, breeze, gust, gale
 fog, foggy, mist, misty, haze, hazy
 temperature, thermometer, temp, thermostat
 umbrella, umbrellas, parasol
-water, drop, droplet, water drop, raindrop, humidity, liquid, drip
+water, droplet, water drop, raindrop, humidity, liquid, drip
 fire, flame, flames, blaze, burning
 plant, plants, leaf, leaves, eco, ecology, environment, nature, sprout, seedling
 tree, trees, forest, woods
@@ -408,6 +408,7 @@ ONE_WAY: Mapping[str, tuple[str, ...]] = {
     # named with the word draw something else (in brackets).
     "angle": ("chevron",),  # Font Awesome's chevrons; elsewhere a geometric angle
     "bars": ("menu",),  # signal and chart bars
+    "bill": ("receipt", "money"),  # an invoice, or Font Awesome's `money-bill` banknote
     "box": ("package", "archive"),  # MDI's `alpha-a-box`, checkboxes, boxed variants
     "cancel": ("close",),  # a slashed circle in Tabler and MDI (in the ban group both ways)
     "card": ("credit card",),  # id cards, SD cards, card layouts
@@ -417,6 +418,7 @@ ONE_WAY: Mapping[str, tuple[str, ...]] = {
     "dots": ("more",),  # Phosphor's `calendar-dots`, chat dots, dot charts
     "draw": ("edit",),  # brushes (in the brush group both ways)
     "drive": ("storage",),  # Google Drive, driving
+    "drop": ("water",),  # MDI's and Material's `arrow-drop-down` carets, drag and drop
     "favorite": ("star", "heart"),  # Material's `favorite` is a heart, other sets' a star
     "favourite": ("star", "heart"),
     "gas": ("gas station",),  # gas as a state of matter, gas cylinders
@@ -437,6 +439,7 @@ ONE_WAY: Mapping[str, tuple[str, ...]] = {
     "read": ("book",),  # `mail-read`, `read-more`
     "schedule": ("calendar", "clock"),  # Material's `schedule` is a clock, a timetable a calendar
     "screen": ("computer",),  # `screen-share`, `fit-to-screen`, `mobile-screen`
+    "show": ("eye",),  # Material's `show-chart`
     "sparkles": ("ai",),  # sparkles are magic (in the magic group both ways) and now AI
     "support": ("help",),  # a lifebuoy or a headset, but `support` also names many things
     "times": ("close", "multiply"),  # Phosphor's NY Times, Material's prayer times
