@@ -1,0 +1,134 @@
+"""Tags and categories from the icon packages' own metadata (Lucide, Tabler, Phosphor, Font Awesome,
+MDI, Ionicons, Octicons, emojilib), joined to Iconify names: `icon_tags("tabler", "trash")` →
+("delete", "remove", "bin", …). Built by `scripts/build_tags.py` from pinned package versions into
+`data/tags.json.gz`, shipped with each package's notice in `data/notices/` (docs/sources.md).
+
+The rule, per Iconify name (`prefix`, `name`):
+
+- the prefix's family (Font Awesome 4 to 7 are one, `mdi` and `mdi-light` one, the twelve emoji sets
+  one: emojilib's keywords joined by the sets' `chars` at build time) holds the name's tags;
+- else a name the package renamed (Font Awesome's `trash-alt`, FxEmoji's `alienmonster`) takes its
+  successor's;
+- else the name without a style suffix of its set (Tabler's `-filled`, Phosphor's weights, Ionicons'
+  `-outline`/`-sharp`, Octicons' sizes, a skin tone), twice at most, takes its base's.
+
+Categories are kept only for the sets that have none of their own in @iconify/json (Tabler's and
+Phosphor's packages file each icon under one), by the same rule. Loaded once, on first use.
+No files but its own, no HTTP, no Textual.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+__all__ = ["categories_version", "icon_category", "icon_tags", "tags_version"]
+
+DATA_FILE = "tags.json.gz"
+"""In `data/` beside this module (the wheel ships it: pyproject's package data)."""
+MAX_STYLE_SUFFIXES = 2
+"""How many style suffixes come off one name (`person-fill-16`, an emoji's two skin tones); the build's
+counts (`scripts/build_tags.py`) use the same."""
+
+_NO_TAGS: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class _Family:
+    tags: dict[str, tuple[str, ...]]
+    categories: dict[str, str]
+    renames: dict[str, str]
+
+
+@dataclass(frozen=True)
+class _Tags:
+    version: str
+    categories_version: str
+    families: dict[str, _Family]
+    prefixes: dict[str, tuple[_Family, tuple[str, ...]]]
+    """prefix → its family, and its style suffixes each with its hyphen, longest first."""
+
+
+@cache
+def _load() -> _Tags:
+    raw = (Path(__file__).with_name("data") / DATA_FILE).read_bytes()
+    data = json.loads(gzip.decompress(raw))
+    words: list[str] = data["words"]
+    category_names: list[str] = data["categories"]
+    # One tuple per distinct list: a glyph's styles and renamed names share their base's.
+    shared: dict[tuple[int, ...], tuple[str, ...]] = {}
+    families: dict[str, _Family] = {}
+    for family, body in data["families"].items():
+        tags: dict[str, tuple[str, ...]] = {}
+        for name, indexes in body["tags"].items():
+            key = tuple(indexes)
+            listed = shared.get(key)
+            if listed is None:
+                listed = shared[key] = tuple(words[index] for index in indexes)
+            tags[name] = listed
+        categories = {name: category_names[index] for name, index in body["categories"].items()}
+        families[family] = _Family(tags, categories, body["renames"])
+    prefixes = {
+        prefix: (families[rule["family"]], tuple("-" + suffix for suffix in rule["suffixes"]))
+        for prefix, rule in data["prefixes"].items()
+    }
+    return _Tags(data["version"], data["categories_version"], families, prefixes)
+
+
+def _resolve(
+    table: dict[str, str] | dict[str, tuple[str, ...]], renames: dict[str, str], suffixes: tuple[str, ...], name: str
+) -> str | None:
+    """The key of `table` that `name` joins (see the module docstring), or None."""
+    for _ in range(MAX_STYLE_SUFFIXES + 1):
+        if name in table:
+            return name
+        renamed = renames.get(name)
+        if renamed is not None and renamed in table:
+            return renamed
+        name = renamed or name
+        for suffix in suffixes:
+            if name.endswith(suffix) and len(name) > len(suffix):
+                name = name[: -len(suffix)]
+                break
+        else:
+            return None
+    return None
+
+
+def icon_tags(prefix: str, name: str) -> tuple[str, ...]:
+    """The packages' tags for the Iconify icon `prefix:name` (lower-case words and short phrases, none
+    only the name's own words, in the package's order); () for a set or an icon without any."""
+    rule = _load().prefixes.get(prefix)
+    if rule is None:
+        return _NO_TAGS
+    family, suffixes = rule
+    key = _resolve(family.tags, family.renames, suffixes, name)
+    return _NO_TAGS if key is None else family.tags[key]
+
+
+def icon_category(prefix: str, name: str) -> str | None:
+    """The package's category for `prefix:name` ("System"), for a set without categories of its own
+    in @iconify/json (Tabler, Phosphor); None otherwise."""
+    rule = _load().prefixes.get(prefix)
+    if rule is None:
+        return None
+    family, suffixes = rule
+    if not family.categories:
+        return None
+    key = _resolve(family.categories, family.renames, suffixes, name)
+    return None if key is None else family.categories[key]
+
+
+def tags_version() -> str:
+    """A digest of the shipped tags and categories: changes whenever they do (the search's signature
+    joins it, so new tags recompute the search)."""
+    return _load().version
+
+
+def categories_version() -> str:
+    """A digest of the shipped categories alone: changes only when they do (a set's records, which
+    carry them, are read again then)."""
+    return _load().categories_version
