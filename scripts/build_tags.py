@@ -361,8 +361,9 @@ def join_old_names(
         # A plain alias (its parent's glyph, unturned) has its parent's tags: Lucide's `trash-2`.
         for name, alias in (data.get("aliases") or {}).items():
             parent = alias.get("parent") if isinstance(alias, dict) and len(alias) == 1 else None
-            joined = isinstance(parent, str) and resolve(parent, tags, suffixes, renames)
-            if joined and not resolve(name, tags, suffixes, renames):
+            if not isinstance(parent, str):
+                continue
+            if resolve(parent, tags, suffixes, renames) and not resolve(name, tags, suffixes, renames):
                 renames[name] = parent
 
 
