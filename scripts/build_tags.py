@@ -9,8 +9,9 @@ Each package is fetched at the version pinned in `PACKAGES` with `npm pack` into
 `npm pack @iconify/json@ICONIFY_JSON`) are read to check the joins, to join emojilib to the emoji sets
 by code point (their `chars`) and to learn which sets have no categories of their own.
 
-Written, whole or not at all: `tags.json.gz` (see `iconcat.iconify.tags` for its shape) and
-`notices/<package>.txt`, each package's LICENSE as it ships. Prints, per set, how many of its icons
+Written, each file whole or not at all: `tags.json.gz` (see `iconcat.iconify.tags` for its shape),
+`tags.version.json` (its digests, read without the data) and `notices/<package>.txt`, each
+package's LICENSE as it ships. Prints, per set, how many of its icons
 have tags. Real packages come in here only: tests read the shipped file.
 """
 
@@ -444,9 +445,27 @@ def build(iconify_folder: Path | None, out: Path) -> None:
     }
     canonical = json.dumps(content, ensure_ascii=False, sort_keys=True, separators=(",", ":")).encode()
     content["version"] = hashlib.sha256(canonical).hexdigest()[:16]
-    categories_only = {family: body["categories"] for family, body in content["families"].items()}
-    categories_canonical = json.dumps([category_names, categories_only], sort_keys=True).encode()
+    # What a set's records carry (categories, and the rule that joins them): a change here re-reads
+    # those sets; a change of tags alone recomputes the search only.
+    categorised = {family for family, body in content["families"].items() if body["categories"]}
+    categorised_prefixes = sorted(p for p, rule in content["prefixes"].items() if rule["family"] in categorised)
+    categories_canonical = json.dumps(
+        [
+            category_names,
+            {
+                family: [content["families"][family]["categories"], content["families"][family]["renames"]]
+                for family in categorised
+            },
+            {prefix: content["prefixes"][prefix] for prefix in categorised_prefixes},
+        ],
+        sort_keys=True,
+    ).encode()
     content["categories_version"] = hashlib.sha256(categories_canonical).hexdigest()[:16]
+    versions = {
+        "version": content["version"],
+        "categories_version": content["categories_version"],
+        "categorised_prefixes": categorised_prefixes,
+    }
     payload = gzip.compress(
         json.dumps(content, ensure_ascii=False, separators=(",", ":")).encode(), compresslevel=9, mtime=0
     )
@@ -456,6 +475,7 @@ def build(iconify_folder: Path | None, out: Path) -> None:
     for relative, text in notices.items():
         _write_whole(out / relative, text.encode("utf-8"))
     _write_whole(out / "tags.json.gz", payload)
+    _write_whole(out / "tags.version.json", (json.dumps(versions, indent=1) + "\n").encode())
     report(content, iconify, clashes, len(payload))
 
 

@@ -16,9 +16,9 @@ files, no HTTP, no Textual, nothing of the server, the client, the seam or the f
   from the data shipped in `data/` (read on first use).
 
 Imports nothing else here: a caller that needs the name rule loads the name rule. `tags` is exported
-(`icon_tags`, `icon_category`, `tags_version`, `categories_version`): its import reads no data.
+(`icon_tags`, `icon_category`, their versions): its import reads no data.
 """
 
-from .tags import categories_version, icon_category, icon_tags, tags_version
+from .tags import categories_version, categorised_prefixes, icon_category, icon_tags, tags_version
 
-__all__ = ["categories_version", "icon_category", "icon_tags", "tags_version"]
+__all__ = ["categorised_prefixes", "categories_version", "icon_category", "icon_tags", "tags_version"]

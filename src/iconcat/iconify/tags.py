@@ -24,11 +24,14 @@ import json
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Any
 
-__all__ = ["categories_version", "icon_category", "icon_tags", "tags_version"]
+__all__ = ["categories_version", "categorised_prefixes", "icon_category", "icon_tags", "tags_version"]
 
 DATA_FILE = "tags.json.gz"
-"""In `data/` beside this module (the wheel ships it: pyproject's package data)."""
+"""In `data/` beside this module (the wheel ships the whole package folder)."""
+VERSION_FILE = "tags.version.json"
+"""Beside it: its digests and the prefixes with categories, read without decompressing the data."""
 MAX_STYLE_SUFFIXES = 2
 """How many style suffixes come off one name (`person-fill-16`, an emoji's two skin tones); the build's
 counts (`scripts/build_tags.py`) use the same."""
@@ -45,8 +48,6 @@ class _Family:
 
 @dataclass(frozen=True)
 class _Tags:
-    version: str
-    categories_version: str
     families: dict[str, _Family]
     prefixes: dict[str, tuple[_Family, tuple[str, ...]]]
     """prefix → its family, and its style suffixes each with its hyphen, longest first."""
@@ -75,7 +76,7 @@ def _load() -> _Tags:
         prefix: (families[rule["family"]], tuple("-" + suffix for suffix in rule["suffixes"]))
         for prefix, rule in data["prefixes"].items()
     }
-    return _Tags(data["version"], data["categories_version"], families, prefixes)
+    return _Tags(families, prefixes)
 
 
 def _resolve(
@@ -122,13 +123,26 @@ def icon_category(prefix: str, name: str) -> str | None:
     return None if key is None else family.categories[key]
 
 
+@cache
+def _versions() -> dict[str, Any]:
+    versions: dict[str, Any] = json.loads((Path(__file__).with_name("data") / VERSION_FILE).read_bytes())
+    return versions
+
+
 def tags_version() -> str:
     """A digest of the shipped tags and categories: changes whenever they do (the search's signature
-    joins it, so new tags recompute the search)."""
-    return _load().version
+    joins it, so new tags recompute the search). Read from a small file beside the data, not the data."""
+    version: str = _versions()["version"]
+    return version
 
 
 def categories_version() -> str:
-    """A digest of the shipped categories alone: changes only when they do (a set's records, which
-    carry them, are read again then)."""
-    return _load().categories_version
+    """A digest of the shipped categories and the rule that joins them alone: changes only when they do
+    (the records of a set in `categorised_prefixes()`, which carry them, are read again then)."""
+    version: str = _versions()["categories_version"]
+    return version
+
+
+def categorised_prefixes() -> frozenset[str]:
+    """The prefixes `icon_category` may answer for (Tabler's, Phosphor's), without reading the data."""
+    return frozenset(_versions()["categorised_prefixes"])
