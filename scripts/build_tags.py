@@ -411,6 +411,12 @@ def build(iconify_folder: Path | None, out: Path) -> None:
 
     words = sorted({tag for tags, _, _ in families.values() for listed in tags.values() for tag in listed})
     index = {word: position for position, word in enumerate(words)}
+    # Each distinct list of tags once (a glyph's styles, Font Awesome's families, an emoji's spellings
+    # share one), names pointing at it: the loader makes one tuple a list.
+    lists = sorted(
+        {tuple(index[tag] for tag in listed) for tags, _, _ in families.values() for listed in tags.values() if listed}
+    )
+    list_index = {listed: position for position, listed in enumerate(lists)}
     category_names = sorted({c for _, categories, _ in families.values() for c in categories.values()})
     category_index = {name: position for position, name in enumerate(category_names)}
     content: dict[str, Any] = {
@@ -428,10 +434,15 @@ def build(iconify_folder: Path | None, out: Path) -> None:
         ],
         "checked_against": f"@iconify/json {ICONIFY_JSON}",
         "words": words,
+        "lists": [list(listed) for listed in lists],
         "categories": category_names,
         "families": {
             family: {
-                "tags": {name: [index[tag] for tag in listed] for name, listed in sorted(tags.items()) if listed},
+                "tags": {
+                    name: list_index[tuple(index[tag] for tag in listed)]
+                    for name, listed in sorted(tags.items())
+                    if listed
+                },
                 "categories": {name: category_index[c] for name, c in sorted(categories.items())},
                 "renames": dict(sorted(renames.items())),
             }
@@ -497,7 +508,7 @@ def report(content: Mapping[str, Any], iconify: Mapping[str, Mapping[str, Any]],
         family = content["families"][rule["family"]]
         icons = list(data.get("icons") or {})
         found = [resolve(name, family["tags"], rule["suffixes"], family["renames"]) for name in icons]
-        tagged = [listed for listed in found if listed]
+        tagged = [content["lists"][listed] for listed in found if listed is not None]
         with_category = sum(
             1 for name in icons if resolve(name, family["categories"], rule["suffixes"], family["renames"]) is not None
         )

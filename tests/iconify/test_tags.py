@@ -112,10 +112,12 @@ def test_tags_are_lower_case_words_none_only_the_names_own() -> None:
     content = _shipped()
     words = content["words"]
     assert all(word == word.lower() and word == " ".join(word.split()) and "-" not in word for word in words)
+    lists = content["lists"]
+    assert len({tuple(listed) for listed in lists}) == len(lists)  # each list once
     for family in content["families"].values():
-        for name, indexes in family["tags"].items():
+        for name, listed in family["tags"].items():
             own = set(name.split("-"))
-            assert not any(set(words[index].split(" ")) <= own for index in indexes), name
+            assert lists[listed] and not any(set(words[index].split(" ")) <= own for index in lists[listed]), name
 
 
 def test_the_version_is_the_digest_of_the_data() -> None:
