@@ -368,7 +368,16 @@ def join_old_names(
                 renames[name] = parent
 
 
-def load_iconify(folder: Path | None, into: Path) -> dict[str, dict[str, Any]]:
+def iconify_version(folder: Path) -> str:
+    """The version of the @iconify/json whose `json/` folder is `folder`, from its package.json."""
+    try:
+        return f"@iconify/json {read_json(folder.parent / 'package.json')['version']}"
+    except (OSError, ValueError, KeyError, TypeError):
+        return f"the sets in {folder}"
+
+
+def load_iconify(folder: Path | None, into: Path) -> tuple[dict[str, dict[str, Any]], str]:
+    """The family's sets of @iconify/json by prefix, and which @iconify/json it is."""
     if folder is None:
         if LOCAL_ICONIFY_JSON.is_dir():
             folder = LOCAL_ICONIFY_JSON
@@ -382,14 +391,14 @@ def load_iconify(folder: Path | None, into: Path) -> dict[str, dict[str, Any]]:
                 sets[prefix] = read_json(path)
             else:
                 print(f"{path}: not found; the {prefix} join goes unchecked", file=sys.stderr)
-    return sets
+    return sets, iconify_version(folder)
 
 
 def build(iconify_folder: Path | None, out: Path) -> None:
     with tempfile.TemporaryDirectory(prefix="iconcat-tags-") as temp:
         into = Path(temp)
         folders = {package.name: fetch(package, into) for package in PACKAGES}
-        iconify = load_iconify(iconify_folder, into)
+        iconify, checked_against = load_iconify(iconify_folder, into)
         families: dict[str, tuple[dict[str, list[str]], dict[str, str], dict[str, str]]] = {}
         for package_name, (family, reader) in READERS.items():
             tags, categories, renames = reader(folders[package_name])
@@ -432,7 +441,7 @@ def build(iconify_folder: Path | None, out: Path) -> None:
             }
             for package in PACKAGES
         ],
-        "checked_against": f"@iconify/json {ICONIFY_JSON}",
+        "checked_against": checked_against,
         "words": words,
         "lists": [list(listed) for listed in lists],
         "categories": category_names,
