@@ -7,8 +7,8 @@ The rule, per Iconify name (`prefix`, `name`):
 
 - the prefix's family (Font Awesome 4 to 7 are one, `mdi` and `mdi-light` one, the twelve emoji sets
   one: emojilib's keywords joined by the sets' `chars` at build time) holds the name's tags;
-- else a name the package renamed (Font Awesome's `trash-alt`, FxEmoji's `alienmonster`) takes its
-  successor's;
+- else a name the build joined to another (Font Awesome's old `trash-alt`, a plain alias of the set
+  such as Lucide's `trash-2`, FxEmoji's `alienmonster`) takes that one's;
 - else the name without a style suffix of its set (Tabler's `-filled`, Phosphor's weights, Ionicons'
   `-outline`/`-sharp`, Octicons' sizes, a skin tone), twice at most, takes its base's.
 
