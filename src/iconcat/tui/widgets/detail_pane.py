@@ -4,8 +4,10 @@ Icons from a catalogue that says more (sets of icons from disk: issue 24's optio
 lines more under the set, and only they: the icon's Iconify name ("Iconify  tabler:arrow-up", what a
 web developer pastes into code: never cut, it wraps after a ":" or "-" where the pane is narrow) and
 the set's licence and author ("Licence  MIT · by Paweł Kuna", or "Author  …" without a licence); the
-licence's and author's full names and addresses are the fields' tooltip. Without them (the demo,
-other catalogues) the pane is as before, line for line.
+licence's and author's full names and addresses are the fields' tooltip. An icon the search found by
+something other than its name (the embedded catalogue's `matched`) gets one line more: "Found by the
+tag delete · trash, synonym of bin" (`iconcat.browsing.match_reasons`). Without them (the demo, other
+catalogues) the pane is as before, line for line.
 
 The text fields change the moment the highlight moves; the picture follows when its preview arrives.
 Every value comes from the catalogue, so each goes through `sanitize` and into plain Content.
@@ -33,6 +35,7 @@ from textual.message import Message
 from textual.reactive import var
 from textual.widgets import Static
 
+from iconcat.browsing.match_reasons import match_reason
 from iconcat.text import sanitize
 
 from ..thumbnail_cache import ThumbnailCache
@@ -115,7 +118,8 @@ def _wrapped(label: str, value: str, width: int | None) -> list[Content]:
 
 def extension_lines(icon: Icon, width: int | None = None) -> list[Content]:
     """The lines of the optional extensions `icon` has: its Iconify name (wrapped, never cut), its set's
-    licence and author."""
+    licence and author, and why the search found it when not plainly by its name (`match_reason`: "Found
+    by the tag delete", cut with "…" to the width)."""
     lines = []
     if icon.iconify:
         lines.extend(_wrapped("Iconify", sanitize(icon.iconify, max_length=80), width))
@@ -126,6 +130,9 @@ def extension_lines(icon: Icon, width: int | None = None) -> list[Content]:
         lines.append(_line("Licence", f"{licence_name} · by {author_name}" if author_name else licence_name, width))
     elif author_name:
         lines.append(_line("Author", author_name, width))
+    reason = match_reason(icon.matched)
+    if reason:
+        lines.append(_line("Found by", reason, width))
     return lines
 
 
@@ -228,8 +235,8 @@ VARIANT_LINES = 6
 of variants repaints it without relaying out the screen (more variants than this do relayout)."""
 EXTENSION_LINES = 2
 """The optional extensions' lines the pane is laid out for (the Iconify name on one line, the licence):
-an Iconify name wrapped onto more takes them from the variants' padding, so the pane keeps its height
-(at 80×24 the variants' box scrolled by the blank lines)."""
+more (an Iconify name wrapped, the "Found by" line under both) take them from the variants' padding,
+so the pane keeps its height (at 80×24 the variants' box scrolled by the blank lines)."""
 
 
 def describe_variants(icon: Icon, lines: int = VARIANT_LINES, unserved: str = "") -> Content:
