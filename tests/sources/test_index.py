@@ -217,7 +217,9 @@ def test_search_follows_the_rule_over_names_aliases_tags_and_synonyms(
     index = open_index(tmp_path, units, meaning=meaning)
     rows = index.rows_at(range(index.listed))
     aliases = {
-        (unit.prefix, source.key): tuple(alias_words(alias, source.key, source.name.casefold()) for alias in source.aliases)
+        (unit.prefix, source.key): tuple(
+            alias_words(alias, source.key, source.name.casefold()) for alias in source.aliases
+        )
         for unit in units
         for source in unit.icons
     }
@@ -235,7 +237,19 @@ def test_search_follows_the_rule_over_names_aliases_tags_and_synonyms(
         meaning.synonyms_of,
     )
     queries = ["", "a", "arrow", "ARROW up", "up", "rr", "arrow up circle", "zzqx", "o e", "house", "nut", "tree"]
-    queries += ["oak", "dire", "d", "top", "arrow -up", "-circle", "arrow-up", "up-arrow", "ph:acorn", "far", "north up"]
+    queries += [
+        "oak",
+        "dire",
+        "d",
+        "top",
+        "arrow -up",
+        "-circle",
+        "arrow-up",
+        "up-arrow",
+        "ph:acorn",
+        "far",
+        "north up",
+    ]
     for query in queries:
         expected = oracle(query)
         assert index.search.page(query, 0, 100) == (expected[:100], len(expected) > 100), query
