@@ -419,7 +419,7 @@ class SearchNames:
         # Where each word starts in the block: a hit's word by bisection.
         self._word_offsets = array("q", itertools.accumulate((len(w) + 1 for w in packed.words), initial=1))
         self._lock = threading.Lock()
-        self._words_kept: dict[tuple[str, bool], list[_Matches]] = {}
+        self._words_kept: dict[tuple[str, bool], dict[int, _Matches]] = {}
         self._unions: dict[tuple[str, str], _Matches] = {}
         self._answers: dict[str, _Answer] = {}
         self._counts: dict[str, int] = {}
@@ -573,36 +573,48 @@ class SearchNames:
         """The icons each of whose words matches at `rank` or better."""
         result: _Matches | None = None
         for word in dict.fromkeys(read.words):
-            matches = self._word_ranks(word, word == read.words[-1])[rank - 1]
+            matches = self._word_rank(word, word == read.words[-1], rank)
             result = matches if result is None else self._intersect(result, matches)
             if not result:
                 return _NONE
         return _NONE if result is None else result
 
-    def _word_ranks(self, word: str, last: bool) -> list[_Matches]:
-        """The icons `word` matches at rank 1, at 1 or 2, … at 1 to 8 (kept for the last few words)."""
+    def _word_rank(self, word: str, last: bool, rank: int) -> _Matches:
+        """The icons `word` matches at `rank` or better, worked out only as far as asked (a page of "a"
+        rarely goes past its whole words), kept for the last few words."""
         key = (word, last)
         with self._lock:
-            known = self._words_kept.get(key)
+            kept = self._words_kept.get(key)
+            if kept is None:
+                if len(self._words_kept) >= _UNIONS_KEPT:
+                    self._words_kept.pop(next(iter(self._words_kept)))
+                kept = self._words_kept[key] = {}
+        known = kept.get(rank)
         if known is not None:
             return known
-        whole = self._whole_words(word)
-        by_rank = [whole[0]]
-        by_rank.append(self._union(by_rank[-1], whole[1]))
-        by_rank.append(self._union(by_rank[-1], whole[2]))
-        by_rank.append(self._union(by_rank[-1], self._synonym_matches(word)))
-        by_rank.append(self._union(by_rank[-1], self._postings_union("start-name", word)))
-        by_rank.append(self._union(by_rank[-1], self._postings_union("start-alias", word)))
-        if last and len(word) >= TAG_PREFIX_FROM:
-            by_rank.append(self._union(by_rank[-1], self._postings_union("start-tag", word)))
+        if rank == RANKS:
+            # Every way to match at once (what a count needs): a word inside a name or alias word
+            # holds those starting or equal to it, so four unions, not seven.
+            found = self._union(self._postings_union("inside", word), self._whole_words(word)[2])
+            if last and len(word) >= TAG_PREFIX_FROM:
+                found = self._union(found, self._postings_union("start-tag", word))
+            found = self._union(found, self._synonym_matches(word))
+        elif rank == 1:
+            found = self._whole_words(word)[0]
         else:
-            by_rank.append(by_rank[-1])
-        by_rank.append(self._union(by_rank[-1], self._postings_union("inside", word)))
-        with self._lock:
-            if len(self._words_kept) >= _UNIONS_KEPT:
-                self._words_kept.pop(next(iter(self._words_kept)))
-            self._words_kept[key] = by_rank
-        return by_rank
+            found = self._word_rank(word, last, rank - 1)
+            if rank in (2, 3):
+                found = self._union(found, self._whole_words(word)[rank - 1])
+            elif rank == 4:
+                found = self._union(found, self._synonym_matches(word))
+            elif rank == 5:
+                found = self._union(found, self._postings_union("start-name", word))
+            elif rank == 6:
+                found = self._union(found, self._postings_union("start-alias", word))
+            elif rank == 7 and last and len(word) >= TAG_PREFIX_FROM:
+                found = self._union(found, self._postings_union("start-tag", word))
+        kept[rank] = found
+        return found
 
     def _word_index(self, word: str) -> int | None:
         words = self._p.words
@@ -699,9 +711,17 @@ class SearchNames:
             return one
         if not one:
             return other
-        names = one.names | other.names if other.names else one.names
         name_of = self._p.name_of
-        singles = frozenset(n for n in itertools.chain(one.singles, other.singles) if name_of[n] not in names)
+        added = other.names - one.names if other.names else frozenset()
+        if added:
+            names: AbstractSet[int] = one.names | added
+            singles = frozenset(n for n in one.singles if name_of[n] not in added)
+        else:
+            names, singles = one.names, frozenset(one.singles)
+        if other.singles:
+            # (one's singles are none of one's names already: only the new ones are looked at)
+            new = other.singles - singles
+            singles = singles | frozenset(n for n in new if name_of[n] not in names) if new else singles
         return _Matches(names, singles)
 
     def _intersect(self, one: _Matches, other: _Matches) -> _Matches:
