@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from iconcat.iconify.ids import ICON_ID_BASE, icon_hash
-from iconcat.sources import index as index_module
 from iconcat.embedded import search
 from iconcat.embedded.search import Meaning
+from iconcat.iconify.ids import ICON_ID_BASE, icon_hash
+from iconcat.sources import index as index_module
 from iconcat.sources.index import BuildProgress, IndexCancelled, SourceIndex, alias_words, cache_folder, open_index
 from tests.support.search_oracle import Entry, LinearSearch
 from tests.support.source_units import FakeUnit, icon

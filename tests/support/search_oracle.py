@@ -70,7 +70,11 @@ def word_rank(
         return 3
     for synonym in synonyms_of(word):
         parts = _words(synonym)
-        if synonym.casefold() != word and parts and any(all(p in group for p in parts) for group in (name, aliases, tags)):
+        if (
+            synonym.casefold() != word
+            and parts
+            and any(all(p in group for p in parts) for group in (name, aliases, tags))
+        ):
             return 4
     if any(w.startswith(word) for w in name):
         return 5

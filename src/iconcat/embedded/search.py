@@ -637,12 +637,11 @@ class SearchNames:
         """The icons with every one of `parts` as a whole word of their name, of their aliases, or (when
         `tags`) of their tags (a synonym of several words; the words a `-word` leaves out)."""
         found = [self._whole_words(part) for part in parts]
-        name_sets = [name.names for name, _, _ in found]
-        names = functools.reduce(frozenset.intersection, map(frozenset, name_sets))
-        singles = set(functools.reduce(frozenset.intersection, (frozenset(alias.singles) for _, alias, _ in found)))
+        names = _every_one([name.names for name, _, _ in found])
+        singles = _every_one([alias.singles for _, alias, _ in found])
         if tags:
-            singles |= functools.reduce(frozenset.intersection, (frozenset(tag.singles) for _, _, tag in found))
-        return self._union(_Matches(names), _Matches(singles=frozenset(singles)))
+            singles |= _every_one([tag.singles for _, _, tag in found])
+        return self._union(_Matches(names), _Matches(singles=singles))
 
     def _synonym_matches(self, word: str) -> _Matches:
         result = _NONE
@@ -850,6 +849,14 @@ class _Lines(Sequence[str]):
         if not 0 <= index < len(self):
             raise IndexError("name number out of range")
         return self._text[self._starts[index] : self._starts[index + 1] - 1]
+
+
+def _every_one(sets: Sequence[AbstractSet[int]]) -> frozenset[int]:
+    """The numbers in every one of the sets."""
+    result = frozenset(sets[0]) if sets else frozenset()
+    for each in sets[1:]:
+        result &= each
+    return result
 
 
 def _end_of_prefix(ordered: Sequence[str], prefix: str, low: int) -> int:
