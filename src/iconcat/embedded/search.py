@@ -44,7 +44,6 @@ matches are kept for the last few words (`_UNIONS_KEPT`): the next keystroke rep
 from __future__ import annotations
 
 import bisect
-import functools
 import heapq
 import itertools
 import json
@@ -269,8 +268,10 @@ class _Packed:
     alias_postings: array[int]
     tag_starts: array[int]
     tag_postings: array[int]
-    aliases_json: bytes
-    """{ranked number: [its alias names]}, read when first asked (`matched`, one-letter counts)."""
+    aliased: array[int]
+    """The ranked numbers of the icons with alias names, ascending."""
+    alias_lines: Sequence[str]
+    """Their alias names, one line an icon (tab-separated), read in place (`matched`, one-letter counts)."""
     letter_counts: dict[str, int]
     """The icons whose name or an alias holds each letter."""
 
@@ -354,7 +355,7 @@ def build_search(
         for kind, posts in (("name", name_posts), ("alias", alias_posts), ("tag", tag_posts)):
             found = posts.get(word)
             if found:
-                flat[kind].extend(found)
+                flat[kind].fromlist(found if isinstance(found, list) else list(found))
             starts[kind].append(len(flat[kind]))
     alphabetical = array("q", sorted(range(len(names)), key=names.__getitem__))
     return SearchNames(
@@ -372,7 +373,8 @@ def build_search(
             alias_postings=flat["alias"],
             tag_starts=starts["tag"],
             tag_postings=flat["tag"],
-            aliases_json=json.dumps({str(number): held for number, held in aliases_of.items()}).encode(),
+            aliased=array("q", sorted(aliases_of)),
+            alias_lines=["\t".join(aliases_of[number]) for number in sorted(aliases_of)],
             letter_counts=dict(letters),
         ),
         synonyms_of,
@@ -384,7 +386,7 @@ def build_search(
 
 @dataclass(frozen=True)
 class _Matches:
-    """Icons: every icon of `names`, and `singles` (ranked numbers whose name is not in `names`)."""
+    """Icons: every icon of `names`, and `singles` (ranked numbers, some maybe of `names` too)."""
 
     names: AbstractSet[int] = frozenset()
     singles: AbstractSet[int] = frozenset()
@@ -421,6 +423,7 @@ class SearchNames:
         self._lock = threading.Lock()
         self._words_kept: dict[tuple[str, bool], dict[int, _Matches]] = {}
         self._unions: dict[tuple[str, str], _Matches] = {}
+        self._wholes: dict[str, tuple[_Matches, _Matches, _Matches]] = {}
         self._answers: dict[str, _Answer] = {}
         self._counts: dict[str, int] = {}
 
@@ -429,9 +432,11 @@ class SearchNames:
         """How many icons are listed (the empty query's answer)."""
         return self._p.positions_count
 
-    @functools.cached_property
-    def _aliases(self) -> dict[int, list[str]]:
-        return {int(number): held for number, held in json.loads(self._p.aliases_json).items()}
+    def _aliases_of(self, number: int) -> list[str]:
+        """The alias names of the icon of this ranked number."""
+        p = self._p
+        at = bisect.bisect_left(p.aliased, number)
+        return p.alias_lines[at].split("\t") if at < len(p.aliased) and p.aliased[at] == number else []
 
     # --- the answer ------------------------------------------------------------------------------
 
@@ -476,7 +481,7 @@ class SearchNames:
 
     def aliases_at(self, position: int) -> list[str]:
         """The alias names of the icon at `position` (what `explain` is given)."""
-        return self._aliases.get(self._ranked_number(position), [])
+        return self._aliases_of(self._ranked_number(position))
 
     # --- positions and ranked numbers ----------------------------------------------------------
 
@@ -533,16 +538,14 @@ class SearchNames:
     def _new_in(self, reached: _Matches, placed: _Matches, left_out: _Matches) -> Iterator[int]:
         """The icons of `reached` not in `placed` nor `left_out`, in ranked order."""
         name_of = self._p.name_of
-        names = sorted(reached.names - placed.names - left_out.names)
-        holes = {number for number in (*placed.singles, *left_out.singles) if name_of[number] in reached.names}
+        new_names = reached.names - placed.names - left_out.names
+        names = sorted(new_names)
+        holes = {number for number in (*placed.singles, *left_out.singles) if name_of[number] in new_names}
         runs = (self._without(self._run(name), None, holes) for name in names)
         singles = sorted(
             number
-            for number in reached.singles
-            if number not in placed.singles
-            and name_of[number] not in placed.names
-            and number not in left_out.singles
-            and name_of[number] not in left_out.names
+            for number in reached.singles - placed.singles - left_out.singles
+            if name_of[number] not in reached.names and name_of[number] not in left_out.names
         )
         if not singles:
             for run in runs:
@@ -622,7 +625,18 @@ class SearchNames:
         return at if at < len(words) and words[at] == word else None
 
     def _whole_words(self, word: str) -> tuple[_Matches, _Matches, _Matches]:
-        """The icons with `word` as a whole word of their name; of an alias; of a tag."""
+        """The icons with `word` as a whole word of their name; of an alias; of a tag (kept)."""
+        with self._lock:
+            known = self._wholes.get(word)
+        if known is None:
+            known = self._whole_words_now(word)
+            with self._lock:
+                if len(self._wholes) >= _UNIONS_KEPT:
+                    self._wholes.pop(next(iter(self._wholes)))
+                self._wholes[word] = known
+        return known
+
+    def _whole_words_now(self, word: str) -> tuple[_Matches, _Matches, _Matches]:
         at = self._word_index(word)
         if at is None:
             return _NONE, _NONE, _NONE
@@ -706,33 +720,27 @@ class SearchNames:
     # --- set arithmetic ----------------------------------------------------------------------------
 
     def _union(self, one: _Matches, other: _Matches) -> _Matches:
+        # Singles may be icons of the names too: sorted out where counted or listed (`_size`,
+        # `_new_in`), not here, so a union is two unions in C however many icons its tags hold.
         if not other:
             return one
         if not one:
             return other
-        name_of = self._p.name_of
-        added = other.names - one.names if other.names else frozenset()
-        if added:
-            names: AbstractSet[int] = one.names | added
-            singles = frozenset(n for n in one.singles if name_of[n] not in added)
-        else:
-            names, singles = one.names, frozenset(one.singles)
-        if other.singles:
-            # (one's singles are none of one's names already: only the new ones are looked at)
-            new = other.singles - singles
-            singles = singles | frozenset(n for n in new if name_of[n] not in names) if new else singles
-        return _Matches(names, singles)
+        return _Matches(one.names | other.names, one.singles | other.singles)
 
     def _intersect(self, one: _Matches, other: _Matches) -> _Matches:
         name_of = self._p.name_of
-        names = one.names & other.names
-        singles = {n for n in one.singles if n in other.singles or name_of[n] in other.names}
-        singles.update(n for n in other.singles if name_of[n] in one.names)
-        return _Matches(frozenset(names), frozenset(singles))
+        singles = set(one.singles & other.singles)
+        if other.names:
+            singles.update(n for n in one.singles if name_of[n] in other.names)
+        if one.names:
+            singles.update(n for n in other.singles if name_of[n] in one.names)
+        return _Matches(one.names & other.names, frozenset(singles))
 
     def _size(self, matches: _Matches) -> int:
-        first = self._p.name_first
-        return sum(first[name + 1] - first[name] for name in matches.names) + len(matches.singles)
+        first, name_of, names = self._p.name_first, self._p.name_of, matches.names
+        whole = sum(first[name + 1] - first[name] for name in names)
+        return whole + sum(1 for n in matches.singles if name_of[n] not in names)
 
     def _everything(self) -> _Matches:
         return _Matches(frozenset(range(len(self._p.names))))
@@ -744,13 +752,13 @@ class SearchNames:
         base = p.letter_counts.get(letter, 0)
         added = self._union(self._whole_words(letter)[2], self._synonym_matches(letter))
         names = p.names
-        aliases = self._aliases
         extra = sum(
             self._p.name_first[name + 1] - self._p.name_first[name] for name in added.names if letter not in names[name]
         )
         for number in added.singles:
-            if letter not in names[p.name_of[number]] and not any(letter in alias for alias in aliases.get(number, ())):
-                extra += 1
+            name = p.name_of[number]
+            if name not in added.names and letter not in names[name]:
+                extra += all(letter not in alias for alias in self._aliases_of(number))
         return base + extra
 
     # --- bytes -----------------------------------------------------------------------------------
@@ -774,7 +782,9 @@ class SearchNames:
             p.alias_postings.tobytes(),
             p.tag_starts.tobytes(),
             p.tag_postings.tobytes(),
-            p.aliases_json,
+            p.aliased.tobytes(),
+            _SEPARATOR.join(p.alias_lines).encode(),
+            array("q", itertools.accumulate((len(line) + 1 for line in p.alias_lines), initial=0)).tobytes(),
             json.dumps(p.letter_counts).encode(),
         ]
         header = struct.pack(f"<5sq{len(parts)}q", _MAGIC, p.positions_count, *(len(part) for part in parts))
@@ -783,7 +793,7 @@ class SearchNames:
     @classmethod
     def unpack(cls, data: bytes, synonyms_of: Callable[[str], Sequence[str]] = _no_synonyms) -> SearchNames:
         """The index `pack` wrote; ValueError when the bytes are not one."""
-        count = 15
+        count = 17
         header = struct.calcsize(f"<5sq{count}q")
         if len(data) < header:
             raise ValueError("not a packed search index")
@@ -817,8 +827,9 @@ class SearchNames:
                 alias_postings=numbers(chunks[10], "i"),
                 tag_starts=numbers(chunks[11]),
                 tag_postings=numbers(chunks[12], "i"),
-                aliases_json=bytes(chunks[13]),
-                letter_counts=json.loads(bytes(chunks[14])),
+                aliased=numbers(chunks[13]),
+                alias_lines=_Lines(bytes(chunks[14]).decode(), numbers(chunks[15])),
+                letter_counts=json.loads(bytes(chunks[16])),
             ),
             synonyms_of,
         )
