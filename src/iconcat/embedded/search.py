@@ -44,9 +44,11 @@ matches are kept for the last few words (`_UNIONS_KEPT`): the next keystroke rep
 from __future__ import annotations
 
 import bisect
+import functools
 import heapq
 import itertools
 import json
+import operator
 import struct
 import threading
 from array import array
@@ -220,9 +222,8 @@ def _word_match(
     for tag, words in tag_words:
         if word in words:
             return Match("tag", word, tag)
-    for synonym in _synonyms(word, synonyms_of):
-        parts = _words_of(synonym)
-        if any(all(part in words for part in parts) for words in (set(name_words), *unions)):
+    for synonym, parts in _synonym_parts(word, synonyms_of):
+        if any(all(part in words for part in parts) for words in (name_words, *unions)):
             return Match("synonym", word, synonym)
     for name_word in name_words:
         if name_word.startswith(word):
@@ -238,6 +239,12 @@ def _word_match(
         if word in each:
             return Match("inside", word, each)
     return None
+
+
+@functools.lru_cache(maxsize=256)
+def _synonym_parts(word: str, synonyms_of: Callable[[str], Sequence[str]]) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """The synonyms of `word` with their words, worked out once per word (a page explains dozens)."""
+    return tuple((synonym, _words_of(synonym)) for synonym in _synonyms(word, synonyms_of))
 
 
 def _synonyms(word: str, synonyms_of: Callable[[str], Sequence[str]]) -> list[str]:
@@ -543,9 +550,11 @@ class SearchNames:
         holes = {number for number in (*placed.singles, *left_out.singles) if name_of[number] in new_names}
         runs = (self._without(self._run(name), None, holes) for name in names)
         singles = sorted(
-            number
-            for number in reached.singles - placed.singles - left_out.singles
-            if name_of[number] not in reached.names and name_of[number] not in left_out.names
+            self._of_names(
+                self._of_names(reached.singles - placed.singles - left_out.singles, reached.names, inside=False),
+                left_out.names,
+                inside=False,
+            )
         )
         if not singles:
             for run in runs:
@@ -729,18 +738,26 @@ class SearchNames:
         return _Matches(one.names | other.names, one.singles | other.singles)
 
     def _intersect(self, one: _Matches, other: _Matches) -> _Matches:
-        name_of = self._p.name_of
         singles = set(one.singles & other.singles)
         if other.names:
-            singles.update(n for n in one.singles if name_of[n] in other.names)
+            singles.update(self._of_names(one.singles, other.names))
         if one.names:
-            singles.update(n for n in other.singles if name_of[n] in one.names)
+            singles.update(self._of_names(other.singles, one.names))
         return _Matches(one.names & other.names, frozenset(singles))
 
     def _size(self, matches: _Matches) -> int:
-        first, name_of, names = self._p.name_first, self._p.name_of, matches.names
+        first, names = self._p.name_first, matches.names
         whole = sum(first[name + 1] - first[name] for name in names)
-        return whole + sum(1 for n in matches.singles if name_of[n] not in names)
+        return whole + len(matches.singles) - len(self._of_names(matches.singles, names))
+
+    def _of_names(self, numbers: Iterable[int], names: AbstractSet[int], inside: bool = True) -> list[int]:
+        """Those of `numbers` (ranked) whose name is in `names` (or, `inside` False, is not), in C: the
+        singles of a common tag run to tens of thousands."""
+        numbers = list(numbers)
+        if not names:
+            return [] if inside else numbers
+        held = map(names.__contains__, map(self._p.name_of.__getitem__, numbers))
+        return list(itertools.compress(numbers, held if inside else map(operator.not_, held)))
 
     def _everything(self) -> _Matches:
         return _Matches(frozenset(range(len(self._p.names))))
