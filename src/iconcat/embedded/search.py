@@ -73,7 +73,8 @@ __all__ = [
 _UNIONS_KEPT = 64
 """Query words whose matches are kept (a few hundred KB each at most)."""
 _ANSWERS_KEPT = 32
-"""Queries whose ordered answer found so far is kept (the next page goes on from it)."""
+"""Queries whose ordered answer found so far is kept (the next page goes on from it): 4 bytes an icon,
+1 MB for the whole of "a" at 238,000 icons (a narrowed search reads an answer to its end)."""
 _COUNTS_KEPT = 256
 _FEW_HITS = 4000
 """Below this many occurrences of a query word in the word block, find them one by one in C; above,
@@ -412,7 +413,7 @@ _NONE = _Matches()
 class _Answer:
     """A query's ordered answer as far as found (ranked numbers), and the ranks still to look at."""
 
-    found: list[int] = field(default_factory=list)
+    found: array[int] = field(default_factory=lambda: array("i"))
     rest: Iterator[int] | None = None
     lock: threading.Lock = field(default_factory=threading.Lock)
 
@@ -508,7 +509,7 @@ class SearchNames:
 
     # --- ordering --------------------------------------------------------------------------------
 
-    def _answer_to(self, read: Query, wanted: int | None) -> list[int]:
+    def _answer_to(self, read: Query, wanted: int | None) -> array[int]:
         """The ordered answer's ranked numbers, at least `wanted` of them (all when None) if it has them."""
         with self._lock:
             answer = self._answers.get(read.key)
