@@ -3,6 +3,7 @@ match is worth, how words combine, `-word`, hyphens, and why each icon matched (
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 import pytest
@@ -192,3 +193,28 @@ def test_the_index_packed_and_read_back_answers_alike(ranks: Icons) -> None:
     for query in ["bin", "b", "in", "-bin", "tag starts", ""]:
         assert again.page(query, 0, 100) == ranks.search.page(query, 0, 100), query
         assert again.count(query) == ranks.search.count(query), query
+
+
+def test_random_icons_answer_as_the_rule_scanned_page_by_page() -> None:
+    # Names, aliases and tags from a small vocabulary, so that words meet in every way the rule ranks.
+    pick = random.Random(36)
+    vocabulary = ["arrow", "up", "bin", "cabin", "trash", "can", "cog", "gear", "gearbox", "a", "ab", "circle", "x"]
+    synonyms = {"bin": ("trash", "garbage can"), "gear": ("cog",), "up": ("top",), "x": ("close", "circle")}
+    icons = [
+        (
+            " ".join(pick.sample(vocabulary, pick.randint(1, 3))),
+            tuple(" ".join(pick.sample(vocabulary, 2)) for _ in range(pick.choice([0, 0, 1, 2]))),
+            tuple(pick.sample(vocabulary + ["garbage can", "top", "close"], pick.randint(0, 3))),
+        )
+        for _ in range(300)
+    ]
+    indexed = Icons(icons, synonyms)
+    oracle = indexed.oracle()
+    words = vocabulary + ["ar", "ca", "o", "rr", "garb", "clo", "to", "zz", "-x", "-arrow", "arrow-up", "gear-box"]
+    queries = words + [" ".join(pick.sample(words, pick.randint(2, 3))) for _ in range(150)]
+    for query in queries:
+        expected = oracle(query)
+        assert list(indexed.search.every(query)) == expected, query
+        assert indexed.search.count(query) == len(expected), query
+        for start in (0, 3, 17):
+            assert indexed.search.page(query, start, 5) == (expected[start : start + 5], len(expected) > start + 5)

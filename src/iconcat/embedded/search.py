@@ -770,9 +770,15 @@ class SearchNames:
         base = p.letter_counts.get(letter, 0)
         added = self._union(self._whole_words(letter)[2], self._synonym_matches(letter))
         names = p.names
-        extra = sum(
-            self._p.name_first[name + 1] - self._p.name_first[name] for name in added.names if letter not in names[name]
-        )
+        # The icons added: those of the names and the singles whose name and aliases lack the letter
+        # (the others are counted already); of a name's icons, only those with aliases are looked at.
+        extra = 0
+        for name in added.names:
+            if letter not in names[name]:
+                run = self._run(name)
+                low, high = bisect.bisect_left(p.aliased, run.start), bisect.bisect_left(p.aliased, run.stop)
+                extra += len(run) - (high - low)
+                extra += sum(all(letter not in a for a in self._aliases_of(p.aliased[at])) for at in range(low, high))
         for number in added.singles:
             name = p.name_of[number]
             if name not in added.names and letter not in names[name]:
