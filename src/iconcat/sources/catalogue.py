@@ -28,11 +28,12 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from iconcat.embedded.narrowing import Narrowed, Narrowing
 from iconcat.embedded.refs import THUMBNAIL_SIZE, PictureFailed, Ref, VariantRecord
+from iconcat.embedded.search import explain, read_query
 from iconcat.iconify.ids import icon_hash
 from iconcat.lru import BoundedLRU
 
@@ -81,6 +82,8 @@ class SourceIconRecord:
     iconify: str | None
     """`prefix:key` for an IconifyJSON set's icon; None for an SVG folder's (its prefix is made up)."""
     row: IconRow
+    position: int | None = None
+    """Where search listed it (its place in the browse order), for `search_matched`; None when looked up by id."""
 
 
 class SourceCatalogue:
@@ -134,7 +137,7 @@ class SourceCatalogue:
                 return icon, variant
         return None
 
-    def _record(self, row: IconRow) -> SourceIconRecord:
+    def _record(self, row: IconRow, position: int | None = None) -> SourceIconRecord:
         variants = tuple(VariantRecord(row.variant_id(PNG_SLOTS[size]), row.icon_id, "png", size) for size in PNG_SIZES)
         return SourceIconRecord(
             id=row.icon_id,
@@ -146,14 +149,42 @@ class SourceCatalogue:
             variants=(*variants, VariantRecord(row.variant_id(SVG_SLOT), row.icon_id, "svg", None)),
             iconify=f"{row.unit.record.prefix}:{row.key}" if row.unit.has_iconify_names else None,
             row=row,
+            position=position,
         )
 
     # --- search ----------------------------------------------------------------------------------
 
     def search_page(self, query: str, start: int, count: int) -> tuple[list[SourceIconRecord], bool]:
-        """The demo's rule over names and alias names (see `search.py`); hidden icons never listed."""
+        """The rule over names, aliases, tags and synonyms (see `search.py`); hidden icons never listed."""
         positions, more = self._index.search.page(query, start, count)
-        return [self._record(row) for row in self._index.rows_at(positions)], more
+        return self._records_at(positions), more
+
+    def _records_at(self, positions: Sequence[int]) -> list[SourceIconRecord]:
+        rows = self._index.rows_at(positions)
+        if len(rows) != len(positions):  # a row gone (never while served): no positions to say why by
+            return [self._record(row) for row in rows]
+        return [self._record(row, position) for row, position in zip(rows, positions, strict=True)]
+
+    def search_matched(self, query: str, icons: Sequence[SourceIconRecord]) -> list[list[dict[str, str]]]:
+        """Why each of these icons (of a page of `query`'s answer) matched: one `Match` per query word,
+        worked out from its name, its aliases (as the search holds them) and its tags."""
+        read = read_query(query)
+        if not read.words:
+            return [[] for _ in icons]
+        search, meaning = self._index.search, self._index.meaning
+        return [
+            [
+                match.as_json()
+                for match in explain(
+                    read,
+                    icon.row.name,
+                    search.aliases_at(icon.position) if icon.position is not None else (),
+                    meaning.tags_of(icon.row.unit.record.prefix, icon.row.key),
+                    meaning.synonyms_of,
+                )
+            ]
+            for icon in icons
+        ]
 
     def search_count(self, query: str) -> int:
         return self._index.search.count(query)
@@ -173,7 +204,7 @@ class SourceCatalogue:
                 return narrowing.selects("style", style) and narrowing.selects("category", category)
 
         positions = self._index.positions_kept(self._index.search.every(query), units, keep)
-        return Narrowed(positions, lambda kept: [self._record(row) for row in self._index.rows_at(kept)])
+        return Narrowed(positions, self._records_at)
 
     def prepare(self) -> None:
         """Nothing to do: the index was built and loaded by `open_index`."""
