@@ -66,7 +66,7 @@ async def test_more_grows_the_result_without_repeats_to_every_match(subject: Sub
 
 async def test_more_of_a_result_without_a_next_page_is_the_result(subject: Subject) -> None:
     async with subject.make() as catalogue:
-        result = await catalogue.search(subject.query + " up")
+        result = await catalogue.search(subject.query + " up right")  # within one page
         assert not result.can_load_more
         assert await catalogue.more(result) is result
 

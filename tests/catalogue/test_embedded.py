@@ -72,7 +72,7 @@ async def test_the_reasons_an_answer_gives_reach_the_icons_in_process(
 
     plain_entry = answers.icon_json
 
-    def entry_with_reasons(icon: Any, thumbnail: str) -> dict[str, object]:
+    def entry_with_reasons(icon: Any, thumbnail: str, matched: Any = ()) -> dict[str, object]:
         entry = plain_entry(icon, thumbnail)
         said = [{"by": "tag", "word": "a", "term": icon.name}, {"by": "guess", "word": "a", "term": "x"}]
         entry["matched"] = said if icon.id % 2 else "garbage"

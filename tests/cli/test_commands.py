@@ -28,8 +28,10 @@ def test_search_json_is_shaped_like_the_api_and_normalised(configured):
     assert document["meta"]["moreResultsAvailable"] in (True, False)
     assert document["data"]
     for icon in document["data"]:
-        assert set(icon) == {"id", "name", "category", "style", "series", "set", "thumbnail", "variants"}
-        assert "arrow" in icon["name"].lower()
+        assert set(icon) == {"id", "name", "category", "style", "series", "set", "thumbnail", "variants", "matched"}
+        [why] = icon["matched"]  # the extension: one reason for the one word
+        assert why["word"] == "arrow" and why["by"] in {"name", "tag", "synonym", "inside"}
+        assert ("arrow" in icon["name"].lower()) is (why["by"] in {"name", "inside"})
         assert all(set(v) == {"id", "format", "size"} for v in icon["variants"])
     piped = subprocess.run([sys.executable, "-m", "json.tool"], input=outcome.stdout, capture_output=True, text=True)
     assert piped.returncode == 0

@@ -18,8 +18,9 @@ import httpx
 import pytest
 
 from iconcat.demo import catalogue as server_catalogue
-from iconcat.demo.catalogue import Catalogue
+from iconcat.demo.catalogue import Catalogue, glyph_tags
 from iconcat.embedded.search import Meaning
+from iconcat.meaning import synonyms_of
 from tests.support.search_oracle import LinearSearch, entries
 from tests.support.server import serving
 
@@ -55,6 +56,12 @@ EDGE_QUERIES = [
 ]
 
 
+def demo_oracle(icons: Catalogue) -> LinearSearch:
+    """The linear scan over the demo's icons with the demo's own meaning: its glyphs' tags and the
+    shipped synonym groups (the scan applies the rule independently of the index)."""
+    return LinearSearch(entries(icons.icons, glyph_tags), synonyms_of)
+
+
 def queries_for(icons: Catalogue, parts: int | None, extra: int, seed: int = 15) -> list[str]:
     """Every word of the catalogue's names; their first one to three letters and their inner parts (all,
     or `parts` of them at random); `extra` pairs of words and as many triples of word starts."""
@@ -76,7 +83,7 @@ def ids(icons: list) -> list[int]:
 
 def test_the_demo_answers_exactly_as_the_linear_scan_did() -> None:
     demo = Catalogue()
-    oracle = LinearSearch(entries(demo.icons))
+    oracle = demo_oracle(demo)
     queries = queries_for(demo, parts=None, extra=60)
     assert len(queries) > 500
     matched_some = 0
@@ -93,7 +100,7 @@ def test_the_demo_answers_exactly_as_the_linear_scan_did() -> None:
 
 @pytest.mark.parametrize("page_size", [1, 7, 48])
 def test_every_page_of_the_demo_follows_the_linear_scan(page_size: int) -> None:
-    oracle = LinearSearch(entries(Catalogue().icons))
+    oracle = demo_oracle(Catalogue())
     with serving(page_size=page_size) as client:
         for query in ["arrow", "cloud", "e", "rrow circ", "ss"]:
             expected = oracle(query)
@@ -110,7 +117,7 @@ def test_every_page_of_the_demo_follows_the_linear_scan(page_size: int) -> None:
 @pytest.fixture(scope="module")
 def generated() -> tuple[Catalogue, LinearSearch]:
     catalogue = Catalogue(20_000)
-    return catalogue, LinearSearch(entries(catalogue.icons))
+    return catalogue, demo_oracle(catalogue)
 
 
 def test_a_generated_catalogue_answers_exactly_as_the_linear_scan_would(generated) -> None:
@@ -142,7 +149,7 @@ def test_pages_of_a_generated_catalogue_are_slices_of_the_linear_scan(generated)
 @pytest.fixture(scope="module")
 def large() -> tuple[Catalogue, LinearSearch]:
     catalogue = Catalogue(200_000)
-    return catalogue, LinearSearch(entries(catalogue.icons))
+    return catalogue, demo_oracle(catalogue)
 
 
 @pytest.mark.parametrize("query", ["a", "cloud rain", "e", "rrow circ", "arrow up circle", "off"])
@@ -223,7 +230,7 @@ def test_the_index_follows_a_catalogue_whose_icons_are_replaced() -> None:
 def test_the_oracle_tells_orders_apart() -> None:
     # The reference must be able to fail: a different order of the same icons is not equal to it.
     demo = Catalogue()
-    oracle = LinearSearch(entries(demo.icons))
+    oracle = demo_oracle(demo)
     answer = oracle("arrow")
     assert len(answer) > 48 and answer != sorted(answer)
     assert ids(demo.search("arrow")) != sorted(answer)

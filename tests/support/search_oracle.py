@@ -14,6 +14,7 @@ icons with it as a whole word of the name or the aliases; plain words are split 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
@@ -37,7 +38,10 @@ def entries(icons: Iterable[object], tags_of: Callable[[str], Sequence[str]] = l
     ]
 
 
+@functools.cache
 def _words(text: str) -> list[str]:
+    # Cached: the scan asks for the same names' and synonyms' words once per icon per query word (the
+    # callers never change the list).
     return text.casefold().replace("-", " ").replace("_", " ").split()
 
 
@@ -55,13 +59,29 @@ def _parse(query: str) -> tuple[list[str], list[list[str]]]:
     return words, excluded
 
 
+@dataclass(frozen=True)
+class _Words:
+    """An entry's words, worked out once for the scan: its name's, its aliases' and its tags'."""
+
+    name: list[str]
+    aliases: list[str]
+    tags: list[str]
+
+    @classmethod
+    def of(cls, entry: Entry) -> _Words:
+        return cls(
+            _words(entry.folded_name),
+            [word for alias in entry.aliases for word in _words(alias)],
+            [word for tag in entry.tags for word in _words(tag)],
+        )
+
+
 def word_rank(
-    word: str, last: bool, entry: Entry, synonyms_of: Callable[[str], Sequence[str]] = lambda word: ()
+    word: str, last: bool, entry: Entry | _Words, synonyms_of: Callable[[str], Sequence[str]] = lambda word: ()
 ) -> int | None:
     """The best rank (1-8) at which `word` matches `entry`, or None."""
-    name = _words(entry.folded_name)
-    aliases = [word for alias in entry.aliases for word in _words(alias)]
-    tags = [word for tag in entry.tags for word in _words(tag)]
+    words = entry if isinstance(entry, _Words) else _Words.of(entry)
+    name, aliases, tags = words.name, words.aliases, words.tags
     if word in name:
         return 1
     if word in aliases:
@@ -92,7 +112,8 @@ class LinearSearch:
 
     def __init__(self, icons: Iterable[Entry], synonyms_of: Callable[[str], Sequence[str]] = lambda word: ()) -> None:
         self._browse_order = sorted(icons, key=lambda i: (i.folded_name, i.id))
-        self._synonyms_of = synonyms_of
+        self._words = {id(icon): _Words.of(icon) for icon in self._browse_order}
+        self._synonyms_of = functools.lru_cache(maxsize=None)(synonyms_of)
 
     def __call__(self, query: str) -> list[int]:
         """The ids the rule lists for `query`, in its order."""
@@ -111,7 +132,7 @@ class LinearSearch:
         phrase = " ".join(words)
         ranked: list[tuple[int, Entry]] = []
         for icon in kept:
-            ranks = [word_rank(word, word == words[-1], icon, self._synonyms_of) for word in words]
+            ranks = [word_rank(word, word == words[-1], self._words[id(icon)], self._synonyms_of) for word in words]
             if None in ranks:
                 continue
             rank = 0 if icon.folded_name == phrase else max(r for r in ranks if r is not None)

@@ -186,10 +186,11 @@ class Icon:
     """The icon's Iconify name, "prefix:name" ("tabler:arrow-up"), when the catalogue gives one (an
     optional extension field, `iconify`: icon sets from Iconify have one); None otherwise, and for a
     value that is no Iconify name (`iconify_name`)."""
-    matched: tuple[Match, ...] = ()
+    matched: tuple[Match, ...] = field(default=(), compare=False)
     """Why the icon matched the search that found it, one `Match` per query word, when the catalogue says
     (an optional extension field, `matched`: the embedded catalogue's); () otherwise. One search's
-    word, not the icon's: the memory keeps icons without it."""
+    word, not the icon's: the memory keeps icons without it, and it takes no part in equality (the
+    same icon found by another word, or looked up by id, is the same icon)."""
 
     @property
     def iconify_prefix(self) -> str:

@@ -30,11 +30,12 @@ from iconcat.embedded.narrowing import Narrowed, Narrowing
 from iconcat.embedded.refs import MEDIA_TYPES, THUMBNAIL_SIZE, Ref, VariantRecord
 from iconcat.embedded.search import Meaning, SearchNames, build_search, explain, read_query
 
-from .generated import ALL_SETS, EXTRA_SERIES, glyph_named, layout
+from .generated import ALL_SETS, EXTRA_SERIES, glyph_named, layout, spec_named
 from .glyphs import GLYPHS, Glyph
 from .render import render_eps, render_png, render_svg
 from .sets import CATEGORY_ORDER, SERIES_ORDER, SETS
 from .styles import STYLES, IconSet, Style, paint_glyph
+from .tags import GLYPH_TAGS
 
 __all__ = [
     "Catalogue",
@@ -226,8 +227,8 @@ class Catalogue:
 
     @property
     def meaning(self) -> Meaning:
-        """The tags (the glyphs') and synonyms the demo searches by (`iconcat.sources.meaning`)."""
-        return demo_meaning()
+        """The tags (the glyphs') and synonyms the demo searches by (`iconcat.embedded.meaning`)."""
+        return _demo_meaning()
 
     def prepare(self) -> None:
         """Build the search index now rather than on the first search (it takes a moment at 1,000,000 icons)."""
@@ -375,3 +376,18 @@ def default_catalogue() -> Catalogue:
 def sized_catalogue(size: int) -> Catalogue:
     """The catalogue of `size` icons, shared like the demo's (ValueError outside 1 to MAX_ICONS)."""
     return Catalogue(size)
+
+
+def glyph_tags(name: str) -> tuple[str, ...]:
+    """An icon's tags by its name: its glyph's (`tags.GLYPH_TAGS`); a generated name ("Trash Circle")
+    means what its glyph means."""
+    tags = GLYPH_TAGS.get(name)
+    if tags is None:
+        spec = spec_named(name)
+        tags = () if spec is None else GLYPH_TAGS.get(GLYPHS[spec.glyph].name, ())
+    return tags
+
+
+@functools.lru_cache(maxsize=1)
+def _demo_meaning() -> Meaning:
+    return demo_meaning(glyph_tags)

@@ -190,6 +190,12 @@ def layout() -> Layout:
     return Layout()
 
 
+def spec_named(name: str) -> Spec | None:
+    """The generated name `name`'s glyph and modifiers, or None."""
+    index = _spec_by_name().get(name)
+    return None if index is None else specs()[index]
+
+
 def glyph_named(name: str) -> Glyph | None:
     """The generated glyph called `name`, or None (the renderer's way back from a name to a drawing)."""
     index = _spec_by_name().get(name)
