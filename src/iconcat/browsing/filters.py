@@ -24,6 +24,13 @@ The syntax, and the decisions behind it:
   with it: the browser shows it in the status for as long as the word is in the box. Sending it would search
   names for "stlye:filled" and find nothing, with no hint why; a colon never occurs in an icon's name
   that anyone searches for by typing the colon.
+- Iconify names: where the catalogue serves sets with Iconify prefixes (sets from disk: `parse_query`'s
+  `served`, from `CatalogueSpec.iconify_sets`), a word `p:n` whose `p` is no key but a served prefix
+  (any case) is an Iconify name: a search word, sent as typed, which the catalogue answers with that
+  icon first (`ParsedQuery.iconify_names`, `iconcat.embedded.answers`); a bare `p:` is `set:p`. Any
+  other such word is unknown, and the notice says it is "neither a filter nor a set served".
+- `set:V` selects the sets whose Iconify prefix is V (exact, any case: `set:mdi`, `set:ic`) where a
+  served set has that prefix, else by name as any value (`iconcat.filter_rule.set_patterns`).
 - Values are case-insensitive and a prefix is enough: `style:fil` selects Filled. Spaces, hyphens and
   underscores are ignored when comparing, so `set:core-ui`, `set:coreui` and `set:"core ui"` all select
   "Core UI"; the canonical text writes a prefix's spaces as hyphens (`set:core-ui`).
@@ -404,13 +411,19 @@ class ParsedQuery:
     @property
     def notice(self) -> str:
         """A sanitised line about unknown filter words and keys with no value ('' when there are none):
-        "colour: is neither a filter nor a set served (style, set, format, size, category, series)",
-        "style: needs a value"."""
+        "colour: is not a filter (style, set, format, size, category, series)", "style: needs a value";
+        where the catalogue serves sets with Iconify prefixes, "stlye: is neither a filter nor a set
+        served (…)": the word could have been either."""
         parts = []
         if self.unknown:
             keys = list(dict.fromkeys(sanitize(word.partition(":")[0], max_length=30) + ":" for word in self.unknown))
             shown = ", ".join(keys[:3]) + (", …" if len(keys) > 3 else "")
-            verb = "is neither a filter nor a set served" if len(keys) == 1 else "are neither filters nor sets served"
+            if not self.filters.served:  # (no word can be an Iconify name: the demo, the seed's service)
+                verb = "is not a filter" if len(keys) == 1 else "are not filters"
+            elif len(keys) == 1:
+                verb = "is neither a filter nor a set served"
+            else:
+                verb = "are neither filters nor sets served"
             parts.append(f"{shown} {verb} ({', '.join(NOTICE_KEYS)})")
         if self.empty:
             named = ", ".join(f"{key}:" for key in self.empty)
