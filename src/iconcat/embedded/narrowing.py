@@ -4,7 +4,8 @@
 `arrow` whose set is Tabler's and whose style is Filled or Outline, on every page, with `meta.total`
 counting them. The words follow the browser's own rule (`iconcat.filter_rule`: case-insensitive,
 spaces, hyphens and underscores ignored, a prefix is enough, a quoted value is exact, commas are
-alternatives), for the keys of an icon's references only: `set`, `style`, `category`, `series`. A key
+alternatives; `set:V` selects the set whose Iconify prefix is V where one is served: `Narrowing.among`),
+for the keys of an icon's references only: `set`, `style`, `category`, `series`. A key
 given twice adds alternatives; every key must hold. `format` and `size` are not narrowed: a client
 keeps applying those to the icons it gets.
 
