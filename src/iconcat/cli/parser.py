@@ -406,7 +406,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--format",
         choices=("svg", "png"),
         default=None,
-        help="with an Iconify name: the file's format (default: the bag's, SVG for sets from disk)",
+        help="with an Iconify name: the file's format, svg or png (default: the bag's, svg for sets from disk)",
     )
     download.add_argument(
         "--size",
