@@ -33,6 +33,10 @@
   are one copy, shared by the sets from disk and Iconify's API: no Textual, no httpx, nothing of the
   server, the client, the seam or the front ends, checked the same two ways; the sets-from-disk reader
   takes its rules from there.
+- The search's word rules (`iconcat.meaning`: the synonym table) are shared by every catalogue kind,
+  so they import none of them: no Textual, no HTTP (httpx, Starlette, uvicorn), nothing of the
+  client, the server, the demo, the sets from disk, the seam, browsing or the front ends, checked the
+  same two ways.
 - httpx is the client's: only modules of `iconcat.api` import it.
 - `iconcat.downloads` knows bytes and files, not the client: it imports nothing of `iconcat.api`, not
   even for typing.
@@ -99,6 +103,11 @@ CATALOGUE_CORE += ["iconcat.catalogue.kinds", "iconcat.catalogue.choose"]
 ADAPTERS = ["iconcat.catalogue.service", "iconcat.catalogue.embedded"]
 IN_PROCESS = ["iconcat.catalogue.embedded"]
 FORBIDDEN_IN_PROCESS = ["starlette", "uvicorn", "iconcat.server.app", "iconcat.server.background"]
+
+
+MEANING = ["iconcat.meaning"]
+FORBIDDEN_TO_MEANING = ["textual", "httpx", "starlette", "uvicorn", "iconcat.api", "iconcat.server", "iconcat.demo"]
+FORBIDDEN_TO_MEANING += ["iconcat.sources", "iconcat.catalogue", "iconcat.browsing", "iconcat.tui", "iconcat.cli"]
 
 
 @pytest.fixture(scope="module")
@@ -263,6 +272,16 @@ def test_the_in_process_catalogue_loads_no_http_server(iconcat_modules) -> None:
     assert loaded_violations(iconcat_modules, IN_PROCESS, FORBIDDEN_IN_PROCESS) == []
     report = source_violations(iconcat_modules, IN_PROCESS, FORBIDDEN_IN_PROCESS)
     assert not report, f"the in-process catalogue imports the HTTP server:\n{report}"
+
+
+def test_the_word_rules_load_no_catalogue_kind_no_http_and_no_textual(iconcat_modules) -> None:
+    assert "iconcat.meaning.synonyms" in modules_within(iconcat_modules, MEANING)
+    assert loaded_violations(iconcat_modules, MEANING, FORBIDDEN_TO_MEANING) == []
+
+
+def test_the_word_rules_import_no_catalogue_kind_no_http_and_no_textual_in_their_source(iconcat_modules) -> None:
+    report = source_violations(iconcat_modules, MEANING, FORBIDDEN_TO_MEANING)
+    assert not report, f"the search's word rules import a catalogue kind, HTTP or Textual:\n{report}"
 
 
 def test_only_the_client_imports_httpx(iconcat_modules) -> None:

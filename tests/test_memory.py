@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from iconcat.api import Author, Icon, License, Ref
+from iconcat.api import Author, Icon, License, Match, Ref
 from iconcat.memory import RECENTS_KEPT, SCHEMA_VERSION, Memory
 from tests.support.icons import icon
 
@@ -51,6 +51,19 @@ def test_a_remembered_icon_keeps_its_sets_licence_author_and_iconify_name(path):
     memory.toggle_favourite(licensed)
     memory.close()
     assert Memory.open(CATALOGUE, path).favourites() == (licensed,)
+
+
+def test_a_remembered_icon_forgets_why_a_search_found_it(path):
+    """`matched` is one search's reason: a favourite, the bag or a kept answer shown later is another
+    search's (or none), so the memory keeps the icon without it."""
+    found = dataclasses.replace(icon("Trash"), matched=(Match("synonym", "bin", "trash"),))
+    memory = Memory.open(CATALOGUE, path)
+    memory.toggle_favourite(found)
+    memory.keep_answer("bin", (found,))
+    memory.close()
+    again = Memory.open(CATALOGUE, path)
+    assert again.favourites() == (dataclasses.replace(found, matched=()),)
+    assert again.known_icon(found.id) == dataclasses.replace(found, matched=())
 
 
 def test_recents_keep_the_latest_hundred_latest_first(path):

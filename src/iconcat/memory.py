@@ -221,7 +221,9 @@ class Memory:
     # ----------------------------------------------------------------- icons
 
     def _keep_icon(self, db: sqlite3.Connection, icon: Icon) -> None:
-        document = json.dumps(dataclasses.asdict(icon), separators=(",", ":"))
+        fields = dataclasses.asdict(icon)
+        del fields["matched"]  # why one search found it: not the icon's, and wrong for the next search
+        document = json.dumps(fields, separators=(",", ":"))
         db.execute(
             "INSERT INTO icons (catalogue, icon_id, document) VALUES (?, ?, ?) "
             "ON CONFLICT (catalogue, icon_id) DO UPDATE SET document = excluded.document",

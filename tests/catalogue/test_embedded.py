@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import asyncio
 import threading
+from typing import Any
 
 import pytest
 
-from iconcat.api import RequestRefusedError, SearchResult
+from iconcat.api import Match, RequestRefusedError, SearchResult
 from iconcat.catalogue.embedded import EmbeddedCatalogue
 from iconcat.catalogue.kinds import demo_spec
 from iconcat.demo.catalogue import default_catalogue
@@ -59,3 +60,28 @@ async def test_the_query_limit_is_the_specs_and_refused_before_asking(icon_sets:
         with pytest.raises(RequestRefusedError, match="at most 200: shorten it"):
             await catalogue.search("a" * (limit + 1))
     assert asked == ["a" * limit]
+
+
+@pytest.mark.parametrize("page_size", [48, 500], ids=["tolerant parser", "fast decoder"])
+async def test_the_reasons_an_answer_gives_reach_the_icons_in_process(
+    monkeypatch: pytest.MonkeyPatch, page_size: int
+) -> None:
+    """Why each icon matched (`matched`, issue 31) travels as over HTTP: the in-process catalogue reads
+    its answers' documents with the client's parsers (both, by page size), garbage left out alike."""
+    import iconcat.embedded.answers as answers
+
+    plain_entry = answers.icon_json
+
+    def entry_with_reasons(icon: Any, thumbnail: str) -> dict[str, object]:
+        entry = plain_entry(icon, thumbnail)
+        said = [{"by": "tag", "word": "a", "term": icon.name}, {"by": "guess", "word": "a", "term": "x"}]
+        entry["matched"] = said if icon.id % 2 else "garbage"
+        return entry
+
+    monkeypatch.setattr(answers, "icon_json", entry_with_reasons)
+    async with embedded_demo(page_size=page_size) as demo:
+        result = await demo.search("a")
+    assert len(result.icons) == page_size
+    for icon in result.icons:
+        assert icon.matched == ((Match("tag", "a", icon.name),) if icon.id % 2 else ()), icon
+    assert any(icon.matched for icon in result.icons) and any(not icon.matched for icon in result.icons)

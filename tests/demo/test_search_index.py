@@ -19,6 +19,7 @@ import pytest
 
 from iconcat.demo import catalogue as server_catalogue
 from iconcat.demo.catalogue import Catalogue
+from iconcat.embedded.search import Meaning
 from tests.support.search_oracle import LinearSearch, entries
 from tests.support.server import serving
 
@@ -226,3 +227,51 @@ def test_the_oracle_tells_orders_apart() -> None:
     answer = oracle("arrow")
     assert len(answer) > 48 and answer != sorted(answer)
     assert ids(demo.search("arrow")) != sorted(answer)
+
+
+GLYPH_TAGS = {
+    "Refresh": ("reload", "sync"),
+    "Mail": ("envelope", "letter", "inbox"),
+    "Send": ("paper plane", "mail"),
+    "Snowflake": ("winter", "cold"),
+    "Wallet": ("money", "purse"),
+}
+SYNONYMS = {"email": ("mail", "envelope"), "cash": ("money",), "cold": ("snow", "winter"), "money": ("cash",)}
+
+
+class TaggedCatalogue(Catalogue):
+    """The demo (or a generated catalogue) whose glyphs carry stand-in tags, with stand-in synonyms."""
+
+    @property
+    def meaning(self) -> Meaning:
+        return Meaning(lambda prefix, name: GLYPH_TAGS.get(name, ()), lambda word: SYNONYMS.get(word, ()), "stand-in")
+
+
+def test_a_catalogue_with_tags_and_synonyms_answers_as_the_rule_scanned() -> None:
+    catalogue = TaggedCatalogue(20_000)
+    oracle = LinearSearch(
+        entries(catalogue.icons, lambda name: GLYPH_TAGS.get(name, ())), lambda w: SYNONYMS.get(w, ())
+    )
+    queries = ["mail", "envelope", "email", "cash", "money", "cold", "snow", "sync", "rel", "plane", "paper", "pur"]
+    queries += ["mail -send", "cold circle", "letter", "winter off", "e", "m", "c", "envelope-open", "send alt"]
+    for query in queries:
+        expected = oracle(query)
+        assert ids(catalogue.search(query)) == expected, query
+        assert catalogue.search_count(query) == len(expected), query
+        for start in (0, 5, len(expected) - 3):
+            page, more = catalogue.search_page(query, max(start, 0), 7)
+            assert ids(page) == expected[max(start, 0) : max(start, 0) + 7], (query, start)
+    names = [icon.name for icon in catalogue.search("email")[:60]]
+    assert names[0] == "Mail" and "Send" in names, "by a synonym: Mail's name, Send's tag"
+
+
+def test_the_demo_says_why_each_icon_matched_over_http(monkeypatch) -> None:
+    monkeypatch.setattr(server_catalogue, "default_catalogue", TaggedCatalogue)  # create_app imports it when called
+    with serving() as client:
+        body = client.get("/api/v1/search", params={"name": "email se"}).json()
+        matched = {icon["name"]: icon["matched"] for icon in body["data"]}
+        assert matched["Send"] == [
+            {"by": "synonym", "word": "email", "term": "mail"},
+            {"by": "name", "word": "se", "term": "send"},
+        ]
+        assert "matched" not in client.get("/api/v1/search", params={"name": ""}).json()["data"][0]

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from iconcat.sources import discover as discover_module
 from iconcat.sources.discover import IconifyUnit, SvgFolderUnit, discover
 from iconcat.sources.errors import SourceError, UnreadableSet
 from tests.support.iconsets import iconify_package, iconify_set, write_json, write_svg
@@ -201,3 +202,17 @@ def test_every_spelling_of_a_set_s_place_has_one_key_and_one_fingerprint(
     spellings.append([str(tmp_path / "linked"), str(tmp_path / "linked" / "art")])
     found = [[(unit.key, unit.fingerprint()) for unit in discover(paths).units] for paths in spellings]
     assert len(found[0]) == 2 and found[0] == found[1] == found[2]
+
+
+def test_a_set_whose_records_carry_package_categories_is_read_again_when_they_change(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = collection(tmp_path / "iconify-json", "tabler", "mdi")
+    named = write_json(tmp_path / "mine.json", iconify_set("mine", {"a": {}}))
+    units = discover([str(folder), str(named)]).units
+    before = {Path(unit.label).name: unit.fingerprint() for unit in units}
+    monkeypatch.setattr(discover_module, "categories_version", lambda: "other categories", raising=False)
+    after = {Path(unit.label).name: unit.fingerprint() for unit in units}
+    assert after["tabler.json"] != before["tabler.json"]
+    assert after["mine.json"] != before["mine.json"]  # named directly: its prefix is known only once read
+    assert after["mdi.json"] == before["mdi.json"]  # MDI's categories are its own

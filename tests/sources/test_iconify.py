@@ -8,9 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from iconcat.iconify.tags import icon_category
 from iconcat.sources.errors import UnreadableSet
 from iconcat.sources.iconify import read_iconify
-from iconcat.sources.records import OTHER_SERIES, SetRecord, SourceIcon
+from iconcat.sources.records import OTHER_SERIES, UNCATEGORISED, SetRecord, SourceIcon
 from tests.support.iconsets import iconify_package, iconify_set, write_json
 
 
@@ -109,3 +110,28 @@ def test_json_nested_too_deeply_for_the_parser_is_a_broken_file_not_a_crash(tmp_
     path.write_text("[" * 200_000 + "]" * 200_000, encoding="utf-8")
     with pytest.raises(UnreadableSet, match="nested too deeply"):
         read_iconify(path)
+
+
+def test_a_set_without_categories_of_its_own_gets_its_packages_as_its_records_are_made(tmp_path: Path) -> None:
+    # Tabler as @iconify-json/tabler ships it: no categories inline nor in metadata.json.
+    tabler = iconify_set("tabler", {"trash": {}, "trash-filled": {}, "no-such-icon-here": {}})
+    _, icons = read_package(tmp_path / "tabler", tabler, info={"name": "Tabler Icons"}, metadata={})
+    assert icons["trash"].category == icon_category("tabler", "trash") == "System"
+    assert icons["trash-filled"].category == "System"  # a style takes its base icon's
+    assert icons["no-such-icon-here"].category == UNCATEGORISED
+    # Phosphor as @iconify/json's json/ph.json, its weights as suffixes.
+    phosphor = iconify_set("ph", {"trash": {}, "trash-bold": {}}, suffixes={"": "Regular", "bold": "Bold"})
+    _, icons = read(write_json(tmp_path / "json" / "ph.json", phosphor))
+    assert icons["trash-bold"].category == icons["trash"].category == icon_category("ph", "trash") != UNCATEGORISED
+
+
+def test_a_sets_own_categories_win_and_sets_without_package_categories_keep_none(tmp_path: Path) -> None:
+    own = iconify_set("tabler", {"trash": {}, "home": {}}, categories={"Mine": ["trash"]})
+    _, icons = read(write_json(tmp_path / "tabler.json", own))
+    assert (icons["trash"].category, icons["home"].category) == ("Mine", UNCATEGORISED)
+    _, icons = read_package(
+        tmp_path / "tabler", iconify_set("tabler", {"home": {}}), metadata={"categories": {"A": []}}
+    )
+    assert icons["home"].category == UNCATEGORISED  # categories of its own in metadata.json, though empty
+    _, icons = read(write_json(tmp_path / "mdi.json", iconify_set("mdi", {"delete": {}})))
+    assert icons["delete"].category == UNCATEGORISED

@@ -7,11 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from iconcat.demo.search_index import NameIndex
+from iconcat.embedded import search
+from iconcat.embedded.search import Meaning
 from iconcat.iconify.ids import ICON_ID_BASE, icon_hash
 from iconcat.sources import index as index_module
-from iconcat.sources import search
-from iconcat.sources.index import BuildProgress, IndexCancelled, SourceIndex, cache_folder, open_index
+from iconcat.sources.index import BuildProgress, IndexCancelled, SourceIndex, alias_words, cache_folder, open_index
+from tests.support.search_oracle import Entry, LinearSearch
 from tests.support.source_units import FakeUnit, icon
 
 
@@ -188,25 +189,78 @@ def test_a_readers_warnings_go_where_the_caller_says(tmp_path: Path) -> None:
     assert lines == ["svgs/broken.svg: not an SVG document; skipped"]
 
 
+STAND_IN_TAGS = {
+    "arrow-up": ("direction", "north", "upload"),
+    "home": ("building", "address"),
+    "acorn": ("nut", "oak tree"),
+    "harrow": ("farm",),
+}
+STAND_IN_SYNONYMS = {"house": ("home", "building"), "top": ("up",), "tree": ("oak", "forest")}
+
+
 @pytest.mark.parametrize("few", [0, 10**9], ids=["kept-and-scanned", "found-one-by-one"])
-def test_search_follows_the_demo_rule_over_names(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, few: int) -> None:
-    # Both ways of finding a query word's words and ordering a prefix's names, whatever their number.
+def test_search_follows_the_rule_over_names_aliases_tags_and_synonyms(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, few: int
+) -> None:
+    # Both ways of finding a query word's words, whatever their number; the oracle is the rule as a scan.
     monkeypatch.setattr(search, "_FEW_HITS", few)
-    units = [tabler(), phosphor(), FakeUnit("mdi", [icon("harrow"), icon("arrow"), icon("up-arrow")])]
-    index = open_index(tmp_path, units)
+    units = [
+        tabler(),
+        phosphor(),
+        FakeUnit("mdi", [icon("harrow"), icon("arrow"), icon("up-arrow", aliases=("arrow-top", "oak"))]),
+    ]
+    meaning = Meaning(
+        tags_of=lambda prefix, key: STAND_IN_TAGS.get(key, ()) if prefix != "ph" else (),
+        synonyms_of=lambda word: STAND_IN_SYNONYMS.get(word, ()),
+        signature="stand-in 1",
+    )
+    index = open_index(tmp_path, units, meaning=meaning)
     rows = index.rows_at(range(index.listed))
-    groups: dict[str, list[int]] = {}
-    for position, row in enumerate(rows):
-        groups.setdefault(row.name.casefold(), []).append(position)
-    oracle = NameIndex(groups.items())  # the demo's own index: positions in the same browse order
-    for query in ["", "a", "arrow", "ARROW up", "up", "rr", "arrow up circle", "zzqx", "o e"]:
-        assert index.search.page(query, 0, 100) == oracle.page(query, 0, 100), query
-        assert index.search.count(query) == oracle.count(query), query
-        assert index.search.page(query, 1, 2) == oracle.page(query, 1, 2), query
-        assert index.search.page(query, 1, 2) == oracle.page(query, 1, 2), f"{query} again (kept)"
+    aliases = {
+        (unit.prefix, source.key): tuple(
+            alias_words(alias, source.key, source.name.casefold()) for alias in source.aliases
+        )
+        for unit in units
+        for source in unit.icons
+    }
+    oracle = LinearSearch(
+        [
+            Entry(
+                position,
+                row.name.casefold(),
+                tuple(row.name.casefold().split()),
+                aliases[row.unit.record.prefix, row.key],
+                tuple(meaning.tags_of(row.unit.record.prefix, row.key)),
+            )
+            for position, row in enumerate(rows)
+        ],
+        meaning.synonyms_of,
+    )
+    queries = ["", "a", "arrow", "ARROW up", "up", "rr", "arrow up circle", "zzqx", "o e", "house", "nut", "tree"]
+    queries += [
+        "oak",
+        "dire",
+        "d",
+        "top",
+        "arrow -up",
+        "-circle",
+        "arrow-up",
+        "up-arrow",
+        "ph:acorn",
+        "far",
+        "north up",
+    ]
+    for query in queries:
+        expected = oracle(query)
+        assert index.search.page(query, 0, 100) == (expected[:100], len(expected) > 100), query
+        assert index.search.count(query) == len(expected), query
+        assert index.search.page(query, 1, 2) == (expected[1:3], len(expected) > 3), query
+        assert index.search.page(query, 1, 2) == (expected[1:3], len(expected) > 3), f"{query} again (kept)"
         for start in range(14):  # pages starting inside a name's icons, at its end, past the answer
-            assert index.search.page(query, start, 3) == oracle.page(query, start, 3), (query, start)
+            assert index.search.page(query, start, 3) == (expected[start : start + 3], len(expected) > start + 3)
     assert names(index, "arrow")[:2] == ["mdi:arrow", "ph:arrow-up-bold"], "exact first, then shorter"
+    assert names(index, "house") == ["tabler:home"], "by its alias and by a synonym, listed once"
+    assert names(index, "nut") == [], "a set with no tags (ph here) is found by names alone"
 
 
 def test_alias_names_lead_to_their_icon_once_and_hidden_icons_are_never_listed(tmp_path: Path) -> None:
@@ -226,7 +280,7 @@ def test_alias_names_lead_to_their_icon_once_and_hidden_icons_are_never_listed(t
     assert index.search.count("home") == 1
     assert names(index, "house") == ["mdi:house", "mdi:home"], "the icon of that name, then the alias's"
     assert names(index, "ho") == ["mdi:home", "mdi:house"] and index.search.count("ho") == 2
-    assert names(index, "arrow up") == ["mdi:arrow-top", "mdi:arrow-up-thin"], "the alias ranks as an exact match"
+    assert names(index, "arrow up") == ["mdi:arrow-up-thin", "mdi:arrow-top"], "a name's whole words before an alias's"
     assert index.search.count("arrow") == 2
     # One-letter queries are counted apart (when the index is built): the same rule, each icon once.
     assert index.search.count("v") == 1 and names(index, "v") == ["mdi:home"]

@@ -215,3 +215,81 @@ def test_only_an_iconify_set_gives_its_icons_an_iconify_name(tmp_path: Path) -> 
     assert entries["Tabler Icons"]["iconify"] == "tabler:mail"
     assert "iconify" not in entries["Brand"], "no Iconify name made up for an SVG file"
     assert entries["Brand"]["id"] == ICON_ID_BASE + icon_hash(f"{made_up}:mail-outline"), "its id is as it was"
+
+
+MEANING_TAGS = {("tabler", "trash"): ("delete", "garbage can"), ("tabler", "cog"): ("settings",)}
+MEANING_SYNONYMS = {"bin": ("trash", "garbage"), "gear": ("cog", "settings")}
+
+
+@pytest.fixture(scope="module")
+def meaningful(tmp_path_factory: pytest.TempPathFactory) -> SourceCatalogue:
+    from iconcat.embedded.search import Meaning
+
+    tabler = FakeUnit("tabler", [icon("trash"), icon("cog"), icon("binary"), icon("gearbox"), icon("cabin")])
+    untagged = FakeUnit("lucide", [icon("trash-2"), icon("recycle", aliases=("bin",))])
+    meaning = Meaning(
+        tags_of=lambda prefix, key: MEANING_TAGS.get((prefix, key), ()),
+        synonyms_of=lambda word: MEANING_SYNONYMS.get(word, ()),
+        signature="test tags 1",
+    )
+    index = open_index(tmp_path_factory.mktemp("meaning"), [tabler, untagged], meaning=meaning)
+    return SourceCatalogue(index, rasterise=stand_in_rasterise)
+
+
+EXPECTED_BIN = [
+    ("lucide:recycle", [{"by": "alias", "word": "bin", "term": "bin"}]),
+    ("tabler:trash", [{"by": "synonym", "word": "bin", "term": "trash"}]),
+    ("lucide:trash-2", [{"by": "synonym", "word": "bin", "term": "trash"}]),
+    ("tabler:binary", [{"by": "name", "word": "bin", "term": "binary"}]),
+    ("tabler:cabin", [{"by": "inside", "word": "bin", "term": "cabin"}]),
+]
+
+
+def test_each_icon_says_why_it_matched_over_http(meaningful: SourceCatalogue) -> None:
+    with serving(page_size=2, catalogue=meaningful) as client:
+        got: list[tuple[str, list[dict[str, str]]]] = []
+        body = client.get("/api/v1/search", params={"name": "bin"}).json()
+        while True:
+            got += [(entry["iconify"], entry["matched"]) for entry in body["data"]]
+            assert body["meta"]["total"] == len(EXPECTED_BIN)
+            if not body["meta"]["moreResultsAvailable"]:
+                break
+            body = client.get(body["meta"]["next"]).json()
+        assert got == EXPECTED_BIN, "the trash cans (a synonym) before Binary (a name's start) and Cabin (inside)"
+        first = search(client, "delete garb")["data"]
+        assert [(entry["iconify"], entry["matched"]) for entry in first] == [
+            (
+                "tabler:trash",
+                [
+                    {"by": "tag", "word": "delete", "term": "delete"},
+                    {"by": "tag", "word": "garb", "term": "garbage can"},
+                ],
+            )
+        ]
+        narrowed = search(client, "gear", narrow="set:tabler")["data"]
+        assert [(entry["iconify"], entry["matched"][0]["by"]) for entry in narrowed] == [
+            ("tabler:cog", "synonym"),
+            ("tabler:gearbox", "name"),
+        ], "narrowed pages say it too"
+
+
+async def test_the_in_process_catalogue_gets_the_same_documents(
+    meaningful: SourceCatalogue, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from iconcat.catalogue import embedded
+    from iconcat.catalogue.kinds import sets_spec
+
+    documents: list[dict] = []
+    read_answer = embedded._read_answer
+
+    def recorded(document: dict):  # type: ignore[no-untyped-def]
+        documents.append(document)
+        return read_answer(document)
+
+    monkeypatch.setattr(embedded, "_read_answer", recorded)
+    catalogue = embedded.EmbeddedCatalogue(sets_spec(["/x"]), served=meaningful, page_size=10)
+    async with catalogue:
+        await catalogue.open()
+        result = await catalogue.search("bin")
+    assert [icon.name for icon in result.icons] == ["Recycle", "Trash", "Trash 2", "Binary", "Cabin"]
+    assert [(entry["iconify"], entry["matched"]) for entry in documents[-1]["data"]] == EXPECTED_BIN

@@ -3,8 +3,8 @@ compared with (tests/api/test_answer_parse.py): `json.loads`, then the tolerant 
 
 A copy, not an import: if the library's own tolerant parser (its fallback) ever drifts, the comparison
 still holds the behaviour as it was when the fast decoder replaced it. Since then it learnt the optional
-extensions the same way (an icon's `iconify`, the set's `license` and `author`: issue 24), written
-here again from their rules rather than imported. `legacy_parse(body)` returns
+extensions the same way (an icon's `iconify`, the set's `license` and `author`: issue 24; an icon's
+`matched`: issue 31), written here again from their rules rather than imported. `legacy_parse(body)` returns
 the `SearchResult`, or the words the client's `ProtocolError` ends with ("is not valid JSON: …",
 "has the wrong shape (…)"), as the client read a body before (byte order mark already removed).
 """
@@ -15,7 +15,8 @@ import json
 import re
 from typing import Any
 
-from iconcat.api import Author, Icon, License, Ref, SearchResult, Variant
+from iconcat.api import Author, Icon, License, Match, Ref, SearchResult, Variant
+from iconcat.text import sanitize
 
 __all__ = ["legacy_parse"]
 
@@ -112,6 +113,24 @@ def _iconify(value: Any) -> str | None:
     return value if isinstance(value, str) and len(value) <= 200 and _ICONIFY.fullmatch(value) else None
 
 
+def _matched(value: Any) -> tuple[Match, ...]:
+    # Issue 31's rule: entries that are objects with a known `by` and `word`, `term` strings of at most
+    # 2,048 characters, not blank once sanitised; kept sanitised and cut to 100; the first 32 of them.
+    if not isinstance(value, list):
+        return ()
+    kept = []
+    for entry in value:
+        if not isinstance(entry, dict) or entry.get("by") not in ("name", "alias", "tag", "synonym", "inside"):
+            continue
+        texts = [entry.get("word"), entry.get("term")]
+        if not all(isinstance(text, str) and len(text) <= 2048 for text in texts):
+            continue
+        word, term = (sanitize(text, max_length=100) for text in texts)
+        if word and term:
+            kept.append(Match(entry["by"], word, term))
+    return tuple(kept[:32])
+
+
 def _variant(value: Any) -> Variant:
     entry = _mapping(value)
     size = entry.get("size")
@@ -151,6 +170,7 @@ def _icon(value: Any) -> Icon:
         thumbnail=_text(entry.get("thumbnail"), allow_empty=True),
         variants=_variants(entry.get("variants")),
         iconify=_iconify(entry.get("iconify")),
+        matched=_matched(entry.get("matched")),
     )
 
 

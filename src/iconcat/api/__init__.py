@@ -61,7 +61,17 @@ from ._errors import (
     StorageError,
 )
 from ._http import GuardedHttp
-from ._models import Author, Icon, License, Ref, SearchResult, Variant, extension_fields, parse_search_result
+from ._models import (
+    Author,
+    Icon,
+    License,
+    Match,
+    Ref,
+    SearchResult,
+    Variant,
+    extension_fields,
+    parse_search_result,
+)
 from ._naming import default_template, suggested_filename
 from ._retry import RetryPolicy
 
@@ -79,6 +89,7 @@ __all__ = [
     "Icon",
     "InsecureConnectionWarning",
     "License",
+    "Match",
     "NetworkError",
     "NotFoundError",
     "ProtocolError",

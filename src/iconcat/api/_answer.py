@@ -16,8 +16,8 @@ on every body (tests/api/test_answer_parse.py holds today's parser as an oracle 
 
 - the fast path keeps an entry as decoded only when the typed decode accepts it, its name is not blank,
   its formats need no normalising, its variant ids are distinct and its optional extensions (`iconify`,
-  `set.license`, `set.author`) are as the tolerant parser keeps them: exactly the entries the tolerant
-  parser keeps unchanged;
+  `set.license`, `set.author`, `matched`) are as the tolerant parser keeps them: exactly the entries the
+  tolerant parser keeps unchanged;
 - an entry it refuses (a variant to drop, a format to normalise, `size` missing, an entry to skip) goes
   alone through `json.loads` and the tolerant parser's `_icon`, so it is dropped, mended or skipped as
   before;
@@ -55,6 +55,7 @@ from ._models import (
     narrowed_words,
     plausible_total,
     well_formed_extensions,
+    well_formed_matched,
 )
 from ._models import tolerant_answer as _tolerant
 
@@ -191,6 +192,8 @@ def _entry(raw: msgspec.Raw, formats: set[str], vetted: dict[object, Ref]) -> Ic
         return None
     if icon.iconify is not None and iconify_name(icon.iconify) is None:
         return _tolerant_entry(raw)  # not an Iconify name: the tolerant parser leaves it out
+    if icon.matched and not well_formed_matched(icon.matched):
+        return _tolerant_entry(raw)  # an unknown `by`, a word to sanitise or cut: mended there
     said_license, said_author = icon.set.license, icon.set.author
     if said_license is not None or said_author is not None:
         # Keyed by the strings (hashed in C, where hashing the dataclasses ran Python code: 2 µs).

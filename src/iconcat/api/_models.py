@@ -20,6 +20,12 @@ Parsing is tolerant where it can be and strict where it must be (the service is 
   non-blank string of at most `_MAX_EXTENSION` characters (a URL only when it is an http(s) address),
   a field that is not left out, and the whole extension read as absent when no field is left: a
   malformed extension never costs its icon;
+- an icon's `matched` (an optional extension of the embedded catalogue: why it matched, one
+  `{"by", "word", "term"}` per query word) is read as a tuple of `Match`: an entry that is no object,
+  whose `by` is not one of `MATCH_KINDS` or whose `word` or `term` is no string, blank once sanitised or
+  longer than `_MAX_EXTENSION`, is left out; the strings are kept sanitised (`iconcat.text.sanitize`,
+  cut at `_MAX_MATCH_TEXT`), the first `_MAX_MATCHED` entries only; anything else reads as no reason
+  (an empty tuple). The icon is kept either way;
 - `meta.next` (paging, an extension the interface does not show) is kept only as a non-empty string of
   at most 8,192 characters, and only as the service wrote it: the client (`CatalogueClient`) decides
   whether it may be followed and replaces it with the vetted, absolute URL or None.
@@ -35,12 +41,15 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from iconcat.iconify.names import iconify_name
+from iconcat.text import sanitize
 
 __all__ = [
     "Author",
     "HeldIcons",
     "Icon",
     "License",
+    "MATCH_KINDS",
+    "Match",
     "Ref",
     "SearchResult",
     "UnreadableAnswer",
@@ -48,6 +57,7 @@ __all__ = [
     "extension_fields",
     "iconify_name",
     "parse_search_result",
+    "read_matched",
     "tolerant_answer",
 ]
 
@@ -62,6 +72,12 @@ _WEB_ADDRESS = re.compile(r"https?://[^\s/?#]+\S*", re.IGNORECASE)
 """A licence's or author's `url` is kept only as an http(s) address (no `javascript:`, `file:`…)."""
 _MAX_NEXT_URL = 8192
 """A `meta.next` longer than this is no address a real service hands out: ignored."""
+MATCH_KINDS = frozenset({"name", "alias", "tag", "synonym", "inside"})
+"""How a query word may match an icon (`Match.by`); an entry saying anything else is left out."""
+_MAX_MATCHED = 32
+"""Reasons kept per icon (one per query word: no query a person types has more words)."""
+_MAX_MATCH_TEXT = 100
+"""A reason's word or term is cut (with "…") to this many characters: no word a person reads is longer."""
 
 # The fields' types name the aliases below: plain types here, what the parser checks said in words.
 # `_answer` (the fast decoder, imported only when an answer is big enough to need it) rebinds them to
@@ -137,6 +153,22 @@ class Variant:
         return f"{self.format.upper()} · {kind}"
 
 
+@dataclass(frozen=True, slots=True)
+class Match:
+    """Why one word of the query matched an icon (an entry of the optional extension `matched`).
+
+    Untrusted text made safe: `word` and `term` are one line of printable characters each
+    (`iconcat.text.sanitize`), at most `_MAX_MATCH_TEXT` long, never blank."""
+
+    by: str
+    """What the word matched: "name", "alias", "tag", "synonym" or "inside" (`MATCH_KINDS`)."""
+    word: str
+    """The query's word, as the catalogue read it ("bin")."""
+    term: str
+    """What it matched: the name's word, the alias, the tag, the word it is a synonym of ("trash"), or the
+    word it was found inside."""
+
+
 @dataclass(frozen=True)
 class Icon:
     """An icon of the catalogue, as one entry of a search result."""
@@ -154,6 +186,10 @@ class Icon:
     """The icon's Iconify name, "prefix:name" ("tabler:arrow-up"), when the catalogue gives one (an
     optional extension field, `iconify`: icon sets from Iconify have one); None otherwise, and for a
     value that is no Iconify name (`iconify_name`)."""
+    matched: tuple[Match, ...] = ()
+    """Why the icon matched the search that found it, one `Match` per query word, when the catalogue says
+    (an optional extension field, `matched`: the embedded catalogue's); () otherwise. One search's
+    word, not the icon's: the memory keeps icons without it."""
 
     @property
     def iconify_prefix(self) -> str:
@@ -373,6 +409,41 @@ _NO_LICENSE = License()
 _NO_AUTHOR = Author()
 
 
+def _match_text(value: Any) -> str | None:
+    """A reason's word or term, sanitised and cut; None when it is no string, too long to be a word,
+    or blank once sanitised."""
+    if not isinstance(value, str) or len(value) > _MAX_EXTENSION:
+        return None
+    return sanitize(value, max_length=_MAX_MATCH_TEXT) or None
+
+
+def read_matched(value: Any) -> tuple[Match, ...]:
+    """An icon's `matched` as a tuple of its well-formed entries (the first `_MAX_MATCHED`), each
+    `word` and `term` sanitised; () when it is no list or no entry is well formed."""
+    if not isinstance(value, list):
+        return ()
+    kept: list[Match] = []
+    for entry in value:
+        if len(kept) == _MAX_MATCHED:
+            break
+        by = entry.get("by") if isinstance(entry, dict) else None
+        if not isinstance(by, str) or by not in MATCH_KINDS:  # (a list or object is not even hashable)
+            continue
+        word, term = _match_text(entry.get("word")), _match_text(entry.get("term"))
+        if word is not None and term is not None:
+            kept.append(Match(by=by, word=word, term=term))
+    return tuple(kept)
+
+
+def well_formed_matched(matched: tuple[Match, ...]) -> bool:
+    """True when `matched` is as `read_matched` would leave it (how the fast decoder, which checks only
+    types, knows an entry needs no mending)."""
+    return len(matched) <= _MAX_MATCHED and all(
+        match.by in MATCH_KINDS and _match_text(match.word) == match.word and _match_text(match.term) == match.term
+        for match in matched
+    )
+
+
 def well_formed_extensions(ref: Ref) -> bool:
     """True when `ref`'s licence and author are as `read_license` and `read_author` would leave them
     (how the fast decoder, which checks only types and lengths, knows an entry needs no mending)."""
@@ -388,7 +459,8 @@ def well_formed_extensions(ref: Ref) -> bool:
 def extension_fields(icon: Icon) -> tuple[dict[str, Any], dict[str, Any]]:
     """`icon`'s optional extensions as the catalogue writes them, for output shaped like its answers
     (`iconcat search --json`): (the set's `license` and `author`, each with the fields known; the icon's
-    `iconify`), each {} when absent. Only what the parser kept: a malformed extension is not echoed."""
+    `iconify` and `matched`), each {} when absent. Only what the parser kept: a malformed extension is
+    not echoed, nor a malformed entry of `matched` (the others are, sanitised)."""
     license, author = icon.set.license, icon.set.author
     on_set: dict[str, Any] = {}
     if license is not None:
@@ -397,7 +469,10 @@ def extension_fields(icon: Icon) -> tuple[dict[str, Any], dict[str, Any]]:
         }
     if author is not None:
         on_set["author"] = {k: v for k, v in (("name", author.name), ("url", author.url)) if v}
-    return on_set, ({"iconify": icon.iconify} if icon.iconify else {})
+    on_icon: dict[str, Any] = {"iconify": icon.iconify} if icon.iconify else {}
+    if icon.matched:
+        on_icon["matched"] = [{"by": m.by, "word": m.word, "term": m.term} for m in icon.matched]
+    return on_set, on_icon
 
 
 def _variant(value: Any) -> Variant:
@@ -439,6 +514,7 @@ def _icon(value: Any) -> Icon:
         thumbnail=_text(entry.get("thumbnail"), allow_empty=True),
         variants=_variants(entry.get("variants")),
         iconify=iconify_name(entry.get("iconify")),
+        matched=read_matched(entry.get("matched")),
     )
 
 

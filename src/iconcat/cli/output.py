@@ -73,7 +73,7 @@ def search_result_document(result: Any, icons: Sequence[Icon] | None = None) -> 
     address has no `thumbnail`: every icon of an in-process catalogue (`--demo`, `--from`), whose
     previews are asked of it by id, never at an address."""
 
-    from iconcat.api import extension_fields  # set.license, set.author, iconify: as served, when served
+    from iconcat.api import extension_fields  # set.license, set.author, iconify, matched: as read, when served
 
     def ref(value: Any) -> dict[str, Any]:
         return {"id": value.id, "name": value.name}

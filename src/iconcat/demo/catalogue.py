@@ -20,18 +20,20 @@ from __future__ import annotations
 
 import functools
 import threading
+from array import array
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import overload
 
+from iconcat.embedded.meaning import demo_meaning
 from iconcat.embedded.narrowing import Narrowed, Narrowing
 from iconcat.embedded.refs import MEDIA_TYPES, THUMBNAIL_SIZE, Ref, VariantRecord
+from iconcat.embedded.search import Meaning, SearchNames, build_search, explain, read_query
 from iconcat.filter_rule import EMPTY
 
 from .generated import ALL_SETS, EXTRA_SERIES, glyph_named, layout
 from .glyphs import GLYPHS, Glyph
 from .render import render_eps, render_png, render_svg
-from .search_index import NameIndex
 from .sets import CATEGORY_ORDER, SERIES_ORDER, SETS
 from .styles import STYLES, IconSet, Style, paint_glyph
 
@@ -121,7 +123,7 @@ class Catalogue:
         self._variants_by_id = {v.id: (icon, v) for icon in icons for v in icon.variants}
         # Catalogue order for equal relevance: by name, then id (stable, deterministic).
         self._browse_order = tuple(sorted(icons, key=lambda i: (i.folded_name, i.id)))
-        self._index: NameIndex | None = None
+        self._index: tuple[SearchNames, array[int]] | None = None
         self._indexed_order: tuple[IconRecord, ...] | None = None
         self._index_lock = threading.Lock()
 
@@ -182,32 +184,33 @@ class Catalogue:
     # --- search ----------------------------------------------------------------------------------
 
     def search(self, query: str) -> list[IconRecord]:
-        """Every icon whose name contains each word of `query` (case-insensitive), best first.
+        """Every icon that each word of `query` matches, by name, tag or synonym, best first: the
+        rule of `iconcat.sources.search` (docs/sources.md), the one the sets from disk follow.
 
-        Ranking: the whole query equals the name; the name starts with it; each query word starts a
-        word of the name; each word merely occurs somewhere. Within a rank the shorter name comes
-        first, as the closer match ("arrow" lists Arrow Up and Arrow Left before Arrow Circle Left,
-        rather than the alphabet putting "Circle" first); then name, then id, so the order is stable.
-        A query of no words matches every icon (each of its zero words occurs), in catalogue order:
-        browsing the catalogue.
+        The demo's icons have no aliases; their tags are their glyphs' (`demo_meaning`). Within a rank
+        the shorter name comes first, as the closer match ("arrow" lists Arrow Up and Arrow Left
+        before Arrow Circle Left), then name, then id, so the order is stable. A query of no words
+        matches every icon, in catalogue order: browsing the catalogue.
 
-        Answered from an index (`search_index.py`), at a cost that follows the names ranked rather than
-        the catalogue's size; `search_page` ranks only as far as one page needs.
+        Answered from an index, at a cost that follows the names ranked rather than the catalogue's
+        size; `search_page` ranks only as far as one page needs.
         """
-        return [self._record(icon_id) for icon_id in self._search_index().every(query)]
+        search, ids = self._search_index()
+        return [self._record(ids[position]) for position in search.every(query)]
 
     def search_page(self, query: str, start: int, count: int) -> tuple[list[IconRecord], bool]:
         """`search(query)[start : start + count]`, and whether more icons follow it."""
-        ids, more = self._search_index().page(query, start, count)
-        return [self._record(icon_id) for icon_id in ids], more
+        search, ids = self._search_index()
+        positions, more = search.page(query, start, count)
+        return [self._record(ids[position]) for position in positions], more
 
     def search_count(self, query: str) -> int:
         """`len(search(query))`, counted without ranking or building the icons."""
-        return self._search_index().count(query)
+        return self._search_index()[0].count(query)
 
     def search_narrowed(self, query: str, narrowing: Narrowing) -> Narrowed[int, IconRecord]:
         """The icons of `search(query)` that `narrowing` keeps, in order (`narrowing.py`)."""
-        kept = [icon.id for icon in map(self._record, self._search_index().every(query)) if narrowing.keeps(icon)]
+        kept = [icon.id for icon in self.search(query) if narrowing.keeps(icon)]
         return Narrowed(kept, lambda ids: [self._record(icon_id) for icon_id in ids])
 
     def search_named(
@@ -215,29 +218,66 @@ class Catalogue:
     ) -> Narrowed[int, IconRecord]:
         """`query`'s answer, narrowed (none for no words): no demo icon has an Iconify name, so none of
         `names` is first."""
-        ids = self._search_index().every(query) if query.split() else ()
-        kept = [icon.id for icon in map(self._record, ids) if narrowing is None or narrowing.keeps(icon)]
+        found = self.search(query) if query.split() else []
+        kept = [icon.id for icon in found if narrowing is None or narrowing.keeps(icon)]
         return Narrowed(kept, lambda ids: [self._record(icon_id) for icon_id in ids])
+
+    def search_matched(self, query: str, icons: Sequence[IconRecord]) -> list[list[dict[str, str]]]:
+        """Why each of these icons matched `query`: per query word, by its name, a tag or a synonym."""
+        read = read_query(query)
+        if not read.words:
+            return [[] for _ in icons]
+        meaning = self.meaning
+        return [
+            [
+                match.as_json()
+                for match in explain(read, icon.name, (), meaning.tags_of("", icon.name), meaning.synonyms_of)
+            ]
+            for icon in icons
+        ]
+
+    @property
+    def meaning(self) -> Meaning:
+        """The tags (the glyphs') and synonyms the demo searches by (`iconcat.sources.meaning`)."""
+        return demo_meaning()
 
     def prepare(self) -> None:
         """Build the search index now rather than on the first search (it takes a moment at 1,000,000 icons)."""
         self._search_index()
 
-    def _search_index(self) -> NameIndex:
-        # Built on first use from `_browse_order`, and again if that is replaced (a test's subclass
-        # renames icons after construction). The lock keeps concurrent first searches to one build.
+    def _search_index(self) -> tuple[SearchNames, array[int]]:
+        """The search over the catalogue's icons and the icon id at each of its positions (browse order).
+
+        Built on first use from `_browse_order`, and again if that is replaced (a test's subclass
+        renames icons after construction). The lock keeps concurrent first searches to one build."""
         with self._index_lock:
             order = self._browse_order
             if self._index is None or self._indexed_order is not order:
-                self._index = NameIndex(self._name_groups(order))
+                self._index = self._build_search(order)
                 self._indexed_order = order
             return self._index
 
-    def _name_groups(self, order: tuple[IconRecord, ...]) -> Iterator[tuple[str, Sequence[int]]]:
-        """(folded name, ids of its icons in ascending order) for each name, demo and generated."""
+    def _build_search(self, order: tuple[IconRecord, ...]) -> tuple[SearchNames, array[int]]:
+        meaning = self.meaning
+        ids = array("q")
+        own: list[tuple[str, int]] = []
+        tags: list[tuple[int, tuple[str, ...]]] = []
+        for name, shown, group in sorted(self._name_groups(order)):
+            own.append((name, len(ids)))
+            glyph_tags = tuple(meaning.tags_of("", shown))
+            if glyph_tags:
+                tags.extend((position, glyph_tags) for position in range(len(ids), len(ids) + len(group)))
+            ids.extend(group)
+        return build_search(len(ids), own, (), tags, synonyms_of=meaning.synonyms_of), ids
+
+    def _name_groups(self, order: tuple[IconRecord, ...]) -> Iterator[tuple[str, str, Sequence[int]]]:
+        """(folded name, the name shown, ids of its icons in ascending order) for each name, demo and
+        generated."""
         demo: dict[str, list[int]] = {}
+        shown: dict[str, str] = {}
         for icon in order:  # by (name, id): each name's ids come in ascending order
             demo.setdefault(icon.folded_name, []).append(icon.id)
+            shown.setdefault(icon.folded_name, icon.name)
         groups: dict[str, Sequence[int]] = dict(demo)
         if self._generated:
             # A unit of the layout is one name's generated icons, consecutive ids (all above the demo's).
@@ -246,8 +286,9 @@ class Catalogue:
                 end = min(plan.starts[unit + 1], self._generated)
                 ids = range(FIRST_GENERATED_ICON_ID + plan.starts[unit], FIRST_GENERATED_ICON_ID + end)
                 name = plan.names[unit].casefold()
+                shown.setdefault(name, plan.names[unit])
                 groups[name] = [*groups[name], *ids] if name in groups else ids
-        return iter(groups.items())
+        return ((name, shown[name], ids) for name, ids in groups.items())
 
     # --- files -----------------------------------------------------------------------------------
 

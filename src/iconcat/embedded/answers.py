@@ -8,8 +8,9 @@ page arithmetic, one narrowed answer kept between its pages: here, for both.
 
 No Starlette and no drawing code here: importing it costs the references and the narrowing rule.
 
-- `icon_json(icon, thumbnail)`: an icon entry (`id`, `name`, `category`, `style`, `series`, `set`
-  with its optional `license`/`author`, `thumbnail`, `variants`, and the optional `iconify`).
+- `icon_json(icon, thumbnail, matched)`: an icon entry (`id`, `name`, `category`, `style`, `series`,
+  `set` with its optional `license`/`author`, `thumbnail`, `variants`, and the optional `iconify`
+  and `matched`: per query word `{"by": "name"|"alias"|"tag"|"synonym"|"inside", "word", "term"}`).
 - `page_window(page, size, …)`: where page `page` starts and how many it holds (see `app.py`'s
   docstring: the first page holds `page_size`, the pages `meta.next` leads to may hold more).
 - `SearchAnswers(served).document(name, start, count, narrowing, …)`: one page's `{"data", "meta"}`
@@ -108,6 +109,10 @@ class ServedCatalogue(Protocol[IconT]):
         """The served sets with Iconify names: their prefix → their name (empty: the demo's have none)."""
         ...
 
+    def search_matched(self, query: str, icons: Sequence[IconT]) -> Sequence[Sequence[dict[str, str]]]:
+        """Why each of these icons of `query`'s answer matched: per query word `{"by", "word", "term"}`."""
+        ...
+
     def file_bytes(self, icon: IconT, variant: VariantRecord) -> bytes: ...
     def thumbnail_bytes(self, icon: IconT) -> bytes: ...
     def file_name(self, icon: IconT, variant: VariantRecord) -> str: ...
@@ -118,8 +123,9 @@ class ServedCatalogue(Protocol[IconT]):
         ...
 
 
-def icon_json(icon: ServedIcon, thumbnail: str) -> dict[str, object]:
-    """`icon` as an entry of a search answer, its preview at `thumbnail` ("" when it has no address)."""
+def icon_json(icon: ServedIcon, thumbnail: str, matched: Sequence[dict[str, str]] = ()) -> dict[str, object]:
+    """`icon` as an entry of a search answer, its preview at `thumbnail` ("" when it has no address),
+    with the `matched` extension when the search said why it matched."""
     body: dict[str, object] = {
         "id": icon.id,
         "name": icon.name,
@@ -132,6 +138,8 @@ def icon_json(icon: ServedIcon, thumbnail: str) -> dict[str, object]:
     }
     if icon.iconify:
         body["iconify"] = icon.iconify
+    if matched:
+        body["matched"] = list(matched)
     return body
 
 
@@ -209,7 +217,10 @@ class SearchAnswers:
             meta = {"moreResultsAvailable": more, "total": len(kept), "narrowed": narrowing.words}
         if more:
             meta["next"] = next_url
-        return {"data": [icon_json(icon, thumbnail(icon)) for icon in page], "meta": meta}
+        # Why each matched, for this page's icons only (a few dozen `explain`s, not the whole answer's).
+        # (An Iconify name's icon is explained by the words the rest was searched for: `trash`.)
+        matched = self.served.search_matched(rest if names else name, page)
+        return {"data": [icon_json(icon, thumbnail(icon), why) for icon, why in zip(page, matched)], "meta": meta}
 
     def narrowed(self, name: str, narrowing: Narrowing) -> Narrowed[Any, Any]:
         """`name`'s answer narrowed, kept a while: each page of a narrowed answer slices the same one."""

@@ -12,6 +12,13 @@ files, no HTTP, no Textual, nothing of the server, the client, the seam or the f
 - `aliases`: which aliases lead search to an icon and which draw a glyph of their own.
 - `icons`: one IconifyJSON document read into icons with all of the above (the hot path: 390,000
   icons for `@iconify/json`), made by the caller's own constructor.
+- `tags`: the icon packages' own tags (and categories, for sets without their own) by Iconify name,
+  from the data shipped in `data/` (read on first use).
 
-Imports nothing here: a caller that needs the name rule loads the name rule.
+Imports nothing else here: a caller that needs the name rule loads the name rule. `tags` is exported
+(`icon_tags`, `icon_category`, their versions): its import reads no data.
 """
+
+from .tags import categories_version, categorised_prefixes, icon_category, icon_tags, tags_version
+
+__all__ = ["categorised_prefixes", "categories_version", "icon_category", "icon_tags", "tags_version"]

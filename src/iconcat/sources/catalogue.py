@@ -39,6 +39,7 @@ from types import MappingProxyType
 
 from iconcat.embedded.narrowing import Narrowed, Narrowing
 from iconcat.embedded.refs import THUMBNAIL_SIZE, PictureFailed, Ref, VariantRecord
+from iconcat.embedded.search import explain, read_query
 from iconcat.iconify.ids import icon_hash
 from iconcat.lru import BoundedLRU
 
@@ -87,6 +88,8 @@ class SourceIconRecord:
     iconify: str | None
     """`prefix:key` for an IconifyJSON set's icon; None for an SVG folder's (its prefix is made up)."""
     row: IconRow
+    position: int | None = None
+    """Where search listed it (its place in the browse order), for `search_matched`; None when looked up by id."""
 
 
 class SourceCatalogue:
@@ -144,7 +147,7 @@ class SourceCatalogue:
                 return icon, variant
         return None
 
-    def _record(self, row: IconRow) -> SourceIconRecord:
+    def _record(self, row: IconRow, position: int | None = None) -> SourceIconRecord:
         variants = tuple(VariantRecord(row.variant_id(PNG_SLOTS[size]), row.icon_id, "png", size) for size in PNG_SIZES)
         return SourceIconRecord(
             id=row.icon_id,
@@ -156,14 +159,42 @@ class SourceCatalogue:
             variants=(*variants, VariantRecord(row.variant_id(SVG_SLOT), row.icon_id, "svg", None)),
             iconify=f"{row.unit.record.prefix}:{row.key}" if row.unit.has_iconify_names else None,
             row=row,
+            position=position,
         )
 
     # --- search ----------------------------------------------------------------------------------
 
     def search_page(self, query: str, start: int, count: int) -> tuple[list[SourceIconRecord], bool]:
-        """The demo's rule over names and alias names (see `search.py`); hidden icons never listed."""
+        """The rule over names, aliases, tags and synonyms (see `search.py`); hidden icons never listed."""
         positions, more = self._index.search.page(query, start, count)
-        return [self._record(row) for row in self._index.rows_at(positions)], more
+        return self._records_at(positions), more
+
+    def _records_at(self, positions: Sequence[int]) -> list[SourceIconRecord]:
+        rows = self._index.rows_at(positions)
+        if len(rows) != len(positions):  # a row gone (never while served): no positions to say why by
+            return [self._record(row) for row in rows]
+        return [self._record(row, position) for row, position in zip(rows, positions, strict=True)]
+
+    def search_matched(self, query: str, icons: Sequence[SourceIconRecord]) -> list[list[dict[str, str]]]:
+        """Why each of these icons (of a page of `query`'s answer) matched: one `Match` per query word,
+        worked out from its name, its aliases (as the search holds them) and its tags."""
+        read = read_query(query)
+        if not read.words:
+            return [[] for _ in icons]
+        search, meaning = self._index.search, self._index.meaning
+        return [
+            [
+                match.as_json()
+                for match in explain(
+                    read,
+                    icon.row.name,
+                    search.aliases_at(icon.position) if icon.position is not None else (),
+                    meaning.tags_of(icon.row.unit.record.prefix, icon.row.key),
+                    meaning.synonyms_of,
+                )
+            ]
+            for icon in icons
+        ]
 
     def search_count(self, query: str) -> int:
         return self._index.search.count(query)
@@ -171,27 +202,33 @@ class SourceCatalogue:
     def search_narrowed(self, query: str, narrowing: Narrowing) -> Narrowed[int, SourceIconRecord]:
         """The icons of `search_page`'s answer that `narrowing` keeps, in order (`narrowing.py`): the sets
         by their name and series, then their icons by style and category, read from the index as such."""
-        positions = self._narrowed_positions(query, narrowing)
-        return Narrowed(positions, lambda kept: [self._record(row) for row in self._index.rows_at(kept)])
+        return Narrowed(self._narrowed_positions(query, narrowing), self._records_at)
 
     def search_named(
         self, query: str, names: Sequence[tuple[str, str]], narrowing: Narrowing | None
-    ) -> Narrowed[int, SourceIconRecord]:
+    ) -> Narrowed[tuple[int, int | None], SourceIconRecord]:
         """The icons `names` (prefix, key) name, those `narrowing` keeps, first, in the order named; then
         `query`'s answer (narrowed by `narrowing`) without them; a `query` of no words adds nothing (the
-        named icons alone: a lookup). Keyed by database row, not position: a hidden icon named has no
-        position in the browse order."""
-        first: list[int] = []
+        named icons alone: a lookup). Keyed by (database row, position in the browse order or None):
+        a hidden icon named has no position (a position says which aliases explain a match)."""
+        first: list[tuple[int, int | None]] = []
         for prefix, key in names:
             row = self._index.icon_by_iconify_name(prefix, key)
-            if row is not None and row.row not in first and (narrowing is None or narrowing.keeps(self._record(row))):
-                first.append(row.row)
-        if not query.split():
-            return Narrowed(first, lambda kept: [self._record(row) for row in self._index.icons_in_rows(kept)])
-        positions = self._index.search.every(query) if narrowing is None else self._narrowed_positions(query, narrowing)
-        named = set(first)
-        rest = [row for row in self._index.row_ids(positions) if row not in named]
-        return Narrowed(first + rest, lambda kept: [self._record(row) for row in self._index.icons_in_rows(kept)])
+            if row is None or any(row.row == kept for kept, _ in first):
+                continue
+            if narrowing is None or narrowing.keeps(self._record(row)):
+                first.append((row.row, self._index.position_of(row.row)))
+        if query.split():
+            every = self._index.search.every(query)
+            positions = list(every) if narrowing is None else self._narrowed_positions(query, narrowing)
+            named = {row for row, _ in first}
+            rows = self._index.row_ids(positions)
+            first += [(row, position) for row, position in zip(rows, positions, strict=True) if row not in named]
+        return Narrowed(first, self._records_in_rows)
+
+    def _records_in_rows(self, kept: Sequence[tuple[int, int | None]]) -> list[SourceIconRecord]:
+        found = {icon.row: icon for icon in self._index.icons_in_rows([row for row, _ in kept])}
+        return [self._record(found[row], position) for row, position in kept if row in found]
 
     def _narrowed_positions(self, query: str, narrowing: Narrowing) -> list[int]:
         units = [

@@ -34,6 +34,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from iconcat.iconify.tags import categories_version, categorised_prefixes
+
 from .errors import SourceError, UnreadableSet
 from .iconify import read_iconify
 from .records import SetRecord, SourceIcon
@@ -117,7 +119,12 @@ class IconifyUnit(SourceUnit):
         self.metadata_path = path.with_name("metadata.json") if beside else None
 
     def fingerprint(self) -> str:
-        return _digest(_stat_lines(p for p in (self.path, self.info_path, self.metadata_path) if p is not None))
+        lines = list(_stat_lines(p for p in (self.path, self.info_path, self.metadata_path) if p is not None))
+        if self.expected_prefix is None or self.expected_prefix in categorised_prefixes():
+            # Its records may carry its package's categories (Tabler, Phosphor: `iconify.tags`), so it is
+            # read again when those change; new tags alone only recompute the search.
+            lines.append("package categories " + categories_version())
+        return _digest(lines)
 
     def read(self, warn: Warn = _warn_on_stderr) -> tuple[SetRecord, Iterator[SourceIcon]]:
         return read_iconify(self.path, info_path=self.info_path, metadata_path=self.metadata_path, warn=warn)

@@ -18,7 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from iconcat.iconify.icons import not_a_set, read_icons
-from iconcat.iconify.sets import set_info
+from iconcat.iconify.sets import UNCATEGORISED, set_info
+from iconcat.iconify.tags import categorised_prefixes, icon_category
 
 from .errors import UnreadableSet
 from .records import SetRecord, SourceIcon
@@ -56,7 +57,36 @@ def read_iconify(
             icons = "an icon" if count == 1 else f"{count:,} icons"
             warn(f"{path}: {icons} left out (no body, or a name that is not an Iconify name)")
 
-    return record, read_icons(data, metadata, SourceIcon, left_out)
+    return record, read_icons(data, metadata, _icon_maker(record.prefix, data, metadata), left_out)
+
+
+def _icon_maker(prefix: str, data: dict[str, Any], metadata: dict[str, Any]) -> Callable[..., SourceIcon]:
+    """`SourceIcon`, or for a set with no categories of its own whose package files its icons under
+    some (Tabler, Phosphor: `iconify.tags`), a maker that gives each uncategorised icon its package's."""
+    if prefix not in categorised_prefixes() or _has_categories(data) or _has_categories(metadata):
+        return SourceIcon
+
+    def with_package_category(
+        key: str,
+        name: str,
+        style: str,
+        category: str,
+        svg: str,
+        width: float,
+        height: float,
+        aliases: tuple[str, ...],
+        hidden: bool,
+    ) -> SourceIcon:
+        if category == UNCATEGORISED:
+            category = icon_category(prefix, key) or UNCATEGORISED
+        return SourceIcon(key, name, style, category, svg, width, height, aliases, hidden)
+
+    return with_package_category
+
+
+def _has_categories(document: dict[str, Any]) -> bool:
+    categories = document.get("categories")
+    return isinstance(categories, dict) and bool(categories)
 
 
 def _load_set(path: Path) -> dict[str, Any]:

@@ -7,6 +7,11 @@ the set's licence and author ("Licence  MIT · by Paweł Kuna", or "Author  …"
 licence's and author's full names and addresses are the fields' tooltip. Without them (the demo,
 other catalogues) the pane is as before, line for line.
 
+Why the search found the icon, when the catalogue says (its `matched`) and it was not plainly by the
+name, is one line across the pane above the variants: "Found by the tag delete · trash, synonym of
+bin" (`iconcat.browsing.match_reasons`; cut with "…", the whole in its tooltip). It takes a line of the
+variants' padding, so the picture keeps its size as the highlight moves between icons with and without.
+
 The text fields change the moment the highlight moves; the picture follows when its preview arrives.
 Every value comes from the catalogue, so each goes through `sanitize` and into plain Content.
 
@@ -33,6 +38,7 @@ from textual.message import Message
 from textual.reactive import var
 from textual.widgets import Static
 
+from iconcat.browsing.match_reasons import match_reason
 from iconcat.text import sanitize
 
 from ..thumbnail_cache import ThumbnailCache
@@ -53,6 +59,7 @@ __all__ = [
     "MemberGallery",
     "describe_extensions",
     "describe_fields",
+    "describe_reason",
     "describe_variants",
     "extension_lines",
     "wrap_name",
@@ -159,6 +166,15 @@ def describe_fields(icon: Icon, width: int | None = None) -> Content:
             *extension_lines(icon, width),
         ]
     )
+
+
+def describe_reason(icon: Icon) -> Content | None:
+    """Why the search found `icon`, labelled like a field ("Found by the tag delete"); None when every
+    word matched its name, or the catalogue did not say."""
+    reason = match_reason(icon.matched)
+    if not reason:
+        return None
+    return Content.assemble(("Found by".ljust(_LABEL_WIDTH), ".detail-pane--label"), reason)
 
 
 class FieldLines(Static):
@@ -333,6 +349,7 @@ class DetailPane(Vertical):
             yield Static("", id="detail-members-title", markup=False)
             yield MemberGallery(self._loader, mode=self._thumbnail_mode, channel="members", label_lines=2, id="members")
         with VerticalScroll(id="detail-variants-box"):
+            yield Static("", id="detail-reason", markup=False)
             yield Static(Content("Variants"), id="detail-variants-title", markup=False)
             yield Static("", id="detail-variants", markup=False)
         yield Static(Content("Highlight an icon to see it here."), id="detail-empty", markup=False)
@@ -466,17 +483,33 @@ class DetailPane(Vertical):
         self.show_name()
         if self.query_one("#detail-refs", FieldLines).show(icon):
             self.call_after_refresh(self.fit_picture)  # the fields' height changed: stacked or not may too
+        self.show_reason()
         self.show_variants()
         self.thumbnail.icon = icon
 
+    def show_reason(self) -> None:
+        """Why the search found the icon (`describe_reason`), or no line at all."""
+        icon = self.icon
+        reason = describe_reason(icon) if icon is not None else None
+        line = self.query_one("#detail-reason", Static)
+        if reason is None:
+            if line.has_class("-shown"):
+                line.remove_class("-shown")
+                line.tooltip = None
+            return
+        line.update(reason, layout=False)
+        line.tooltip = reason
+        line.add_class("-shown")
+
     def show_variants(self) -> None:
-        """The icon's variants, padded to `VARIANT_LINES` less the lines a wrapped Iconify name takes, or
-        why it has none in this run (`unserved`)."""
+        """The icon's variants, padded to `VARIANT_LINES` less the lines a wrapped Iconify name and the
+        reason take, or why it has none in this run (`unserved`)."""
         icon = self.icon
         if icon is None:
             return
         unserved = self.unserved.get(icon.id, "")
         wrapped = max(0, self.query_one("#detail-refs", FieldLines).extra_lines - EXTENSION_LINES)
+        wrapped += self.query_one("#detail-reason", Static).has_class("-shown")
         padded = VARIANT_LINES - wrapped
         variant_lines = padded if unserved else max(len(icon.variants), padded)
         self.query_one("#detail-variants", Static).update(
