@@ -10,7 +10,14 @@ client it types against), so the matching itself lives here, below both, and nei
   select "Core UI");
 - a value is a prefix of the name (`style:fil` selects Filled) unless quoted and closed, then exact
   (`style:"ios"` selects iOS, not iOS Filled); a quote still open is a value being typed: a prefix;
-- a word's values are cut at commas outside quotes (`style:filled,outline`), alternatives of one key.
+- a word's values are cut at commas outside quotes (`style:filled,outline`), alternatives of one key;
+- a set's value that is the Iconify prefix of a served set (exact, any case: `set:mdi`, `set:fa6-solid`,
+  `set:ic`) selects the sets of that prefix, by their names, and nothing else (`set:ic` is Google's
+  Material Icons, not the eleven sets whose names start with "Ic"); only a value no served set has as
+  its prefix selects by name as above (`set_patterns`, given the served sets' prefixes and names).
+
+The served sets are the catalogue's to say: the browser learns them from its catalogue
+(`CatalogueSpec.iconify_sets`), `narrow` from the catalogue it answers for, so both keep the same sets.
 
 What the keys are, AND across keys, sizes and formats are the callers' (filters.py's docstring).
 """
@@ -18,15 +25,30 @@ What the keys are, AND across keys, sizes and formats are the callers' (filters.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from types import MappingProxyType
 from typing import NamedTuple
 
 from iconcat.text import sanitize
 
-__all__ = ["MAX_VALUE", "Pattern", "compact", "compile_values", "normal_value", "selected", "split_values"]
+__all__ = [
+    "EMPTY",
+    "MAX_VALUE",
+    "Pattern",
+    "compact",
+    "compile_values",
+    "normal_value",
+    "selected",
+    "served_prefix",
+    "set_patterns",
+    "split_values",
+]
 
 MAX_VALUE = 100
 """A filter value longer than this is cut: no style or set name is that long."""
+
+EMPTY: Mapping[str, str] = MappingProxyType({})
+"""No served set has an Iconify prefix (the demo, the seed's service): `set_patterns`'s `served`."""
 
 _SEPARATORS = re.compile(r"[\s\-_\"]+")
 
@@ -93,3 +115,25 @@ def selected(patterns: tuple[Pattern, ...], name: str) -> bool:
     """True when one of `patterns` selects a value called `name`."""
     folded = compact(name)
     return any(folded == p.text if p.exact else folded.startswith(p.text) for p in patterns)
+
+
+def served_prefix(value: str, served: Mapping[str, str]) -> str | None:
+    """The served prefix a canonical value (`normal_value`'s) names, exactly and in any case ("mdi",
+    '"fa6-solid"'), or None: `served` maps each served set's Iconify prefix (lower case) to its name."""
+    if not served:
+        return None
+    text = value.strip('"').replace(" ", "-").casefold()
+    return text if text in served else None
+
+
+def set_patterns(values: Iterable[str], served: Mapping[str, str]) -> tuple[Pattern, ...]:
+    """Canonical `set:` values as patterns: one that is a served prefix (`served_prefix`) selects that
+    set's name exactly, the others select names as any value does (`compile_values`)."""
+    patterns: list[Pattern] = []
+    for value in values:
+        prefix = served_prefix(value, served)
+        if prefix is None:
+            patterns.extend(compile_values((value,)))
+        else:
+            patterns.append(Pattern(compact(served[prefix]), exact=True))
+    return tuple(patterns)

@@ -25,7 +25,9 @@ OPTIONS = {
     "search": {"-h", "--help", "--demo", "--json", "--all", "--limit"} | CONNECTING | SOURCES,
     "favourites": {"-h", "--help", "--demo", "--from", "--json"} | CONNECTING,
     "recent": {"-h", "--help", "--demo", "--from", "--json"} | CONNECTING,
-    "download": {"-h", "--help", "--demo", "-o", "--output", "--overwrite", "--name"} | CONNECTING | SOURCES,
+    "download": {"-h", "--help", "--demo", "-o", "--output", "--overwrite", "--name", "--format", "--size"}
+    | CONNECTING
+    | SOURCES,
     "serve": {"-h", "--help", "--demo", "--host", "--port", "--token", "--latency", "--page-size", "--icons"} | SOURCES,
     "login": {"-h", "--help", "--token-stdin"} | CONNECTING,
 }

@@ -24,6 +24,13 @@ The syntax, and the decisions behind it:
   with it: the browser shows it in the status for as long as the word is in the box. Sending it would search
   names for "stlye:filled" and find nothing, with no hint why; a colon never occurs in an icon's name
   that anyone searches for by typing the colon.
+- Iconify names: where the catalogue serves sets with Iconify prefixes (sets from disk: `parse_query`'s
+  `served`, from `CatalogueSpec.iconify_sets`), a word `p:n` whose `p` is no key but a served prefix
+  (any case) is an Iconify name: a search word, sent as typed, which the catalogue answers with that
+  icon first (`ParsedQuery.iconify_names`, `iconcat.embedded.answers`); a bare `p:` is `set:p`. Any
+  other such word is unknown, and the notice says it is "neither a filter nor a set served".
+- `set:V` selects the sets whose Iconify prefix is V (exact, any case: `set:mdi`, `set:ic`) where a
+  served set has that prefix, else by name as any value (`iconcat.filter_rule.set_patterns`).
 - Values are case-insensitive and a prefix is enough: `style:fil` selects Filled. Spaces, hyphens and
   underscores are ignored when comparing, so `set:core-ui`, `set:coreui` and `set:"core ui"` all select
   "Core UI"; the canonical text writes a prefix's spaces as hyphens (`set:core-ui`).
@@ -57,13 +64,23 @@ filtered by the *other* keys, so a person sees what choosing another value of th
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property, partial
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple, cast
 
-from iconcat.filter_rule import MAX_VALUE, Pattern, compact, compile_values, normal_value, selected, split_values
+from iconcat.filter_rule import (
+    EMPTY,
+    MAX_VALUE,
+    Pattern,
+    compact,
+    compile_values,
+    normal_value,
+    selected,
+    set_patterns,
+    split_values,
+)
 from iconcat.text import sanitize
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
@@ -147,7 +164,9 @@ def _normal_value(key: FilterKey, raw: str) -> str | None:
     return normal_value(raw)
 
 
-def _compile(key: FilterKey, values: tuple[str, ...]) -> tuple[Pattern, ...]:
+def _compile(key: FilterKey, values: tuple[str, ...], served: Mapping[str, str] = EMPTY) -> tuple[Pattern, ...]:
+    if key == "set":
+        return set_patterns(values, served)
     return compile_values(values, numeric_exact=key == "size")
 
 
@@ -179,6 +198,10 @@ class Filters:
     """
 
     terms: tuple[tuple[FilterKey, tuple[str, ...]], ...] = ()
+    served: Mapping[str, str] = field(default_factory=lambda: EMPTY, compare=False, repr=False)
+    """The catalogue's sets with Iconify prefixes (prefix → set name): `set:mdi` selects the set whose
+    prefix is mdi (`iconcat.filter_rule.set_patterns`). Not part of equality: one catalogue's filters
+    all have the same."""
 
     def __post_init__(self) -> None:
         merged: dict[FilterKey, set[str]] = {}
@@ -245,7 +268,7 @@ class Filters:
 
     @cached_property
     def _patterns(self) -> dict[FilterKey, tuple[Pattern, ...]]:
-        return {key: _compile(key, values) for key, values in self.terms}
+        return {key: _compile(key, values, self.served) for key, values in self.terms}
 
     def selects(self, key: FilterKey, name: str) -> bool:
         """True when `key`'s filter selects a value called `name` (False when `key` is not in force).
@@ -260,21 +283,21 @@ class Filters:
     def with_values(self, key: FilterKey, values: Iterable[str]) -> Filters:
         """These filters with `key`'s values replaced by `values` (none: the key is dropped)."""
         kept = [(k, v) for k, v in self.terms if k != key]
-        return Filters((*kept, (key, tuple(values))))
+        return Filters((*kept, (key, tuple(values))), self.served)
 
     def without(self, key: FilterKey | None = None) -> Filters:
         """These filters without `key`, or without any filter when `key` is None."""
         if key is None:
-            return Filters()
-        return Filters(tuple((k, v) for k, v in self.terms if k != key))
+            return Filters(served=self.served)
+        return Filters(tuple((k, v) for k, v in self.terms if k != key), self.served)
 
     def only(self, key: FilterKey) -> Filters:
         """Just `key`'s filter."""
-        return Filters(tuple((k, v) for k, v in self.terms if k == key))
+        return Filters(tuple((k, v) for k, v in self.terms if k == key), self.served)
 
     def merged(self, other: Filters) -> Filters:
         """Both filters' values together (each key's alternatives are the union)."""
-        return Filters(self.terms + other.terms)
+        return Filters(self.terms + other.terms, self.served or other.served)
 
     def toggle(self, key: FilterKey, name: str, among: Iterable[str] = ()) -> Filters:
         """These filters with the value called `name` of `key` chosen, or no longer chosen.
@@ -295,9 +318,10 @@ class Filters:
             if value is None:
                 return self
             return self.with_values(key, (*values, value))
-        patterns = _compile(key, values)
+        patterns = _compile(key, values, self.served)
         kept = tuple(value for value, pattern in zip(values, patterns) if not selected((pattern,), name))
-        lost = [other for other in others if selected(patterns, other) and not selected(_compile(key, kept), other)]
+        after = _compile(key, kept, self.served)
+        lost = [other for other in others if selected(patterns, other) and not selected(after, other)]
         restored = tuple('"' + other.replace('"', " ") + '"' for other in lost)
         return self.with_values(key, kept + restored)
 
@@ -361,6 +385,12 @@ class ParsedQuery:
     Not part of the query (nor of its canonical text, nor of equality): only what the notice says."""
 
     @property
+    def iconify_names(self) -> tuple[str, ...]:
+        """The words that are Iconify names of served sets ("tabler:trash"), as typed: among `words`,
+        sent to the catalogue, which finds each icon first (the only words with a colon there)."""
+        return tuple(word for word in self.words if ":" in word)
+
+    @property
     def service_text(self) -> str:
         """The query for the service: the plain words, one space apart ('' when only filters were typed)."""
         return " ".join(self.words)
@@ -381,12 +411,19 @@ class ParsedQuery:
     @property
     def notice(self) -> str:
         """A sanitised line about unknown filter words and keys with no value ('' when there are none):
-        "colour: is not a filter (style, set, format, size, category, series)", "style: needs a value"."""
+        "colour: is not a filter (style, set, format, size, category, series)", "style: needs a value";
+        where the catalogue serves sets with Iconify prefixes, "stlye: is neither a filter nor a set
+        served (…)": the word could have been either."""
         parts = []
         if self.unknown:
             keys = list(dict.fromkeys(sanitize(word.partition(":")[0], max_length=30) + ":" for word in self.unknown))
             shown = ", ".join(keys[:3]) + (", …" if len(keys) > 3 else "")
-            verb = "is not a filter" if len(keys) == 1 else "are not filters"
+            if not self.filters.served:  # (no word can be an Iconify name: the demo, the seed's service)
+                verb = "is not a filter" if len(keys) == 1 else "are not filters"
+            elif len(keys) == 1:
+                verb = "is neither a filter nor a set served"
+            else:
+                verb = "are neither filters nor sets served"
             parts.append(f"{shown} {verb} ({', '.join(NOTICE_KEYS)})")
         if self.empty:
             named = ", ".join(f"{key}:" for key in self.empty)
@@ -422,8 +459,10 @@ def _tokens(text: str) -> Iterator[str]:
             yield text[start:index]
 
 
-def parse_query(text: str) -> ParsedQuery:
-    """Split the search box's `text` into service words, filters and unknown filter words (module docstring)."""
+def parse_query(text: str, served: Mapping[str, str] = EMPTY) -> ParsedQuery:
+    """Split the search box's `text` into service words, filters and unknown filter words (module
+    docstring); `served` maps the catalogue's Iconify prefixes to their sets' names (`Filters.served`):
+    a word `prefix:name` of one is an Iconify name (a word sent), a bare `prefix:` is `set:prefix`."""
     words: list[str] = []
     unknown: list[str] = []
     terms: list[tuple[FilterKey, tuple[str, ...]]] = []
@@ -433,11 +472,15 @@ def parse_query(text: str) -> ParsedQuery:
             words.append(token)
             continue
         key = _KEY_BY_NAME.get(name.casefold())
-        if key is None:
-            unknown.append(token)
-        else:
+        if key is not None:
             terms.append((key, (value,)))
-    filters = Filters(tuple(terms))
+        elif name.casefold() not in served:
+            unknown.append(token)
+        elif value:
+            words.append(token)
+        else:
+            terms.append(("set", (name.casefold(),)))
+    filters = Filters(tuple(terms), served)
     empty = tuple(dict.fromkeys(key for key, _value in terms if key not in filters.keys))
     return ParsedQuery(tuple(words), filters, tuple(unknown), empty)
 
@@ -557,7 +600,7 @@ def _counts_of_kinds(
         names = {name for name in present[key] if compact(name)}
         entries = [FacetValue(name, counts[key][name], filters.selects(key, name)) for name in names]
         for value in filters.values(key):
-            if not any(selected(_compile(key, (value,)), name) for name in names):
+            if not any(selected(_compile(key, (value,), filters.served), name) for name in names):
                 entries.append(FacetValue(value.strip('"'), 0, True))
         facets[key] = sorted(entries, key=_sort_key(key))
     return facets
@@ -640,8 +683,8 @@ def explain_empty(icons: Sequence[Icon], filters: Filters) -> str:
             )
     remaining: list[Icon] = list(icons)
     for number, key in enumerate(keys):
-        applied = Filters(filters.terms[:number])
-        narrower = Filters(filters.terms[: number + 1]).apply(remaining)
+        applied = Filters(filters.terms[:number], filters.served)
+        narrower = Filters(filters.terms[: number + 1], filters.served).apply(remaining)
         if not narrower:
             term = sanitize(filters.term_text(key), max_length=80)
             # What the filters before it left, described by the values they chose among those icons.

@@ -60,7 +60,7 @@ from iconcat.embedded.refs import MEDIA_TYPES, PictureFailed
 from iconcat.lru import BoundedLRU
 
 from . import files
-from .protocol import BuildProgressCallback
+from .protocol import BuildProgressCallback, NotOffered
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from iconcat.api import FetchedFile
@@ -194,6 +194,9 @@ class EmbeddedCatalogue:
             else:
                 await asyncio.to_thread(self._served.prepare)
             assert self._served is not None
+            if self._spec.capabilities.looks_up_iconify_names:
+                served_sets = tuple(sorted(self._served.iconify_sets.items()))
+                self._spec = replace(self._spec, iconify_sets=served_sets)
             self._answers = SearchAnswers(self._served)
 
     async def _ready(self) -> SearchAnswers:
@@ -404,6 +407,28 @@ class EmbeddedCatalogue:
         if record is None:
             return None
         icons = parse_search_result({"data": [icon_json(record, "")]}).icons
+        return icons[0] if icons else None
+
+    async def icon_named(self, name: str) -> Icon | None:
+        if not isinstance(name, str):
+            raise SettingsError("an Iconify name is a string, like tabler:trash")
+        if not self._spec.capabilities.looks_up_iconify_names:
+            raise NotOffered(f"{self._spec.named} has no Iconify names: download its icons by variant id")
+        await self._ready()
+        return await asyncio.to_thread(self._icon_named, name)
+
+    def _icon_named(self, name: str) -> Icon | None:
+        from iconcat.embedded.answers import icon_json, iconify_words
+
+        served = self._serving()
+        names, _rest = iconify_words(name.strip(), served.iconify_sets)
+        if len(names) != 1:
+            return None
+        found = served.search_named("", names, None)
+        records, _more = found.page(0, 1)
+        if not records or records[0].iconify is None:
+            return None
+        icons = parse_search_result({"data": [icon_json(records[0], "")]}).icons
         return icons[0] if icons else None
 
     def _serving(self) -> ServedCatalogue[Any]:

@@ -91,7 +91,7 @@ DEMO = CatalogueKind(
 SETS = CatalogueKind(
     "sets",
     adapter="embedded",
-    capabilities=replace(_EMBEDDED, iconify_names=True, formats=frozenset({"png", "svg"})),
+    capabilities=replace(_EMBEDDED, iconify_names=True, looks_up_iconify_names=True, formats=frozenset({"png", "svg"})),
     bag_default=SVG,
     query_limit=MAX_QUERY_LENGTH,
 )

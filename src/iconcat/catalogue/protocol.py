@@ -22,6 +22,8 @@ so a front end switches to the seam without changing what it does with the answe
   all (`iconcat.downloads`'s rules), or read into memory, checked alike.
 - `icon(id)`, `icon_of_variant(id)`: an icon looked up, behind `capabilities.looks_up_ids`; None when
   nothing has that id; `NotOffered` from a kind that cannot look up.
+- `icon_named("tabler:trash")`: an icon looked up by its Iconify name (an alias's too), behind
+  `capabilities.looks_up_iconify_names`; None when no served set has it; `NotOffered` otherwise.
 - `open(progress)`: ready the catalogue (the index of sets from disk built or brought up to date,
   `progress` called from the building thread as it goes); every other method opens it when needed,
   so calling it is only for progress and for when the wait happens.
@@ -128,6 +130,11 @@ class Catalogue(VariantFiles, Protocol):
 
     async def icon_of_variant(self, variant_id: int) -> Icon | None:
         """The icon one of whose variants has this id, or None (behind `capabilities.looks_up_ids`)."""
+        ...
+
+    async def icon_named(self, name: str) -> Icon | None:
+        """The icon whose Iconify name (or an alias's) is `name`, or None (behind
+        `capabilities.looks_up_iconify_names`)."""
         ...
 
     async def aclose(self) -> None:

@@ -151,6 +151,9 @@ class ServiceCatalogue:
     async def icon_of_variant(self, variant_id: int) -> Icon | None:
         raise NotOffered(f"{self._spec.named} cannot look an icon up by a variant's id (its interface has no way to)")
 
+    async def icon_named(self, name: str) -> Icon | None:
+        raise NotOffered(f"{self._spec.named} has no Iconify names: download its icons by variant id")
+
     async def aclose(self) -> None:
         if self._client is not None:
             await self._client.aclose()

@@ -36,7 +36,9 @@ class Capabilities:
     iconify_names: bool = False
     """Its icons carry Iconify names (`Icon.iconify`, "tabler:arrow-up")."""
     looks_up_iconify_names: bool = False
-    """An icon is found by its Iconify name (`iconcat download prefix:name`, next)."""
+    """An icon is found by its Iconify name (`icon_named("tabler:trash")`, `iconcat download
+    tabler:trash`), a search word `prefix:name` finds it first, and once opened the spec says which
+    prefixes it serves (`CatalogueSpec.iconify_sets`)."""
     lists_sets: bool = False
     """It lists the sets it holds (`iconcat sets`, next)."""
     lists_without_words: bool = False
@@ -76,6 +78,15 @@ class CatalogueSpec:
     """The longest search text it accepts, when known (a longer one is refused before it is asked)."""
     capabilities: Capabilities
     """What it can do beyond the seed's interface."""
+    iconify_sets: tuple[tuple[str, str], ...] = ()
+    """The sets it serves with Iconify names, (prefix, set name) pairs ("mdi", "Material Design Icons"),
+    said once it is open (its files name them) by a kind that `looks_up_iconify_names`; () otherwise.
+    The search box reads `prefix:name` and `set:prefix` by them (`iconcat.browsing.filters`)."""
+
+    @property
+    def served_prefixes(self) -> dict[str, str]:
+        """`iconify_sets` as the filters take them: prefix → set name."""
+        return dict(self.iconify_sets)
 
     @property
     def named(self) -> str:

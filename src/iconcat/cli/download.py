@@ -1,4 +1,15 @@
-"""`iconcat download`: one variant's file, saved; its path on stdout."""
+"""`iconcat download`: one variant's file, saved; its path on stdout.
+
+`iconcat download VARIANT_ID` saves that variant's file. `iconcat download tabler:trash` looks the icon
+up by its Iconify name (`Catalogue.icon_named`, behind `capabilities.looks_up_iconify_names`: sets
+from disk; an alias's name finds its icon) and saves the file of it asked for as the bag and `pick`
+would: with neither `--format` nor `--size`, the bag's default (`spec.bag_default`: the SVG for sets
+from disk), `--format png` the largest PNG, `--size N` (with `--format png` or alone) a PNG of N px
+(the catalogue's own, or drawn from the SVG: `saving.nearest_choice`, `saving.save_choice`), named
+as `pick` names it (`--name`, else the `filename` setting, else `{iconify}-{size}`:
+`tabler-trash.svg`). A catalogue without Iconify names (the demo, the seed's service) is said in one
+line, exit 2, before it is opened.
+"""
 
 from __future__ import annotations
 
@@ -8,7 +19,7 @@ import time
 from typing import TYPE_CHECKING
 
 from iconcat.cli.catalogue import opened_catalogue, run_async
-from iconcat.cli.errors import EXIT_OK
+from iconcat.cli.errors import EXIT_OK, UsageError
 from iconcat.cli.output import StderrLine
 from iconcat.text import sanitize
 
@@ -91,6 +102,72 @@ def download(
         progress.close()
     path = os.path.abspath(saved.path)
     if saved.already:
+        print(
+            f"iconcat: already saved as {sanitize(path, max_length=None)} (the same bytes): nothing new written",
+            file=sys.stderr,
+        )
+    print(path)
+    return EXIT_OK
+
+
+def download_named(
+    settings: Settings,
+    choice: CatalogueChoice,
+    iconify: str,
+    output: str | None,
+    *,
+    file_format: str | None,
+    size: int | None,
+    overwrite: bool,
+    name: str | None = None,
+) -> int:
+    """Save the file of the icon named `iconify` ("tabler:trash") that `file_format` and `size` ask for
+    (the module docstring); its path is the last line of stdout, whether saved now or already there."""
+    from pathlib import Path
+
+    from iconcat.api import NotFoundError
+    from iconcat.saving import SaveOutcome, file_name, nearest_choice, save_choice
+
+    spec = choice.spec
+    shown = sanitize(iconify, max_length=100)
+    if not spec.capabilities.looks_up_iconify_names:
+        raise UsageError(
+            f"{spec.named} has no Iconify names, so {shown} names nothing there: download by variant id "
+            "(from `iconcat search`), or name an icon of sets from disk (--from PATH)"
+        )
+    if file_format == "svg" and size is not None:
+        raise UsageError("--size is a PNG's: an SVG has no pixel size (give --format png, or leave --size out)")
+    wanted_format, wanted_size = (
+        spec.bag_default if file_format is None and size is None else (file_format or "png", size)
+    )
+    folder = Path(output).expanduser() if output else settings.download_dir
+    template = name if name is not None else settings.filename
+
+    async def run() -> SaveOutcome:
+        async with opened_catalogue(choice) as catalogue:
+            icon = await catalogue.icon_named(iconify)
+            if icon is None:
+                raise NotFoundError(f"no icon is named {shown} in {catalogue.spec.named}")
+            picked = nearest_choice(icon, wanted_format, wanted_size)
+            if picked is None:
+                what = f"{wanted_format.upper()}{f' of {wanted_size} px' if wanted_size else ''}"
+                offered = ", ".join(dict.fromkeys(sanitize(v.label, max_length=30) for v in icon.variants))
+                raise UsageError(f"{shown} has no {what} (its files: {offered}; PNGs are never enlarged)")
+            if not picked.resampled:
+                saved = await catalogue.download_file(
+                    picked.variant.id,
+                    folder,
+                    filename=file_name(icon, picked, template),
+                    overwrite=overwrite,
+                    keep_identical=not overwrite,
+                    progress=_ProgressLine(picked.variant.id),
+                )
+                return SaveOutcome(saved.path, already=saved.already)
+            return await save_choice(catalogue, icon, picked, folder, template=template)
+
+    outcome = run_async(run())
+    path = os.path.abspath(outcome.path)
+    if outcome.already:
         print(
             f"iconcat: already saved as {sanitize(path, max_length=None)} (the same bytes): nothing new written",
             file=sys.stderr,

@@ -116,7 +116,23 @@ def _run(argv: Sequence[str] | None) -> int:
             return search.search(choice, query, as_json=args.json, every_page=args.all, limit=args.limit)
         if command in ("favourites", "recent"):
             return remembered.show_remembered(choice, command, as_json=args.json)
+        if command == "download" and isinstance(args.variant_id, str):
+            return download.download_named(
+                settings,
+                choice,
+                args.variant_id,
+                args.output,
+                file_format=args.format,
+                size=args.size,
+                overwrite=args.overwrite,
+                name=args.name,
+            )
         if command == "download":
+            if args.format is not None or args.size is not None:
+                raise UsageError(
+                    "--format and --size choose among an icon's files (`download tabler:trash --size 64`): "
+                    "a variant id names one file already"
+                )
             return download.download(
                 settings, choice, args.variant_id, args.output, overwrite=args.overwrite, name=args.name
             )

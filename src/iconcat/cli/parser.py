@@ -149,6 +149,18 @@ def _bounded_int(low: int, high: int, what: str) -> Callable[[str], int]:
     return parse
 
 
+def _variant_or_iconify_name(text: str) -> int | str:
+    """`download`'s argument: a variant id (as ever), or an Iconify name (`tabler:trash`, any case)."""
+    if ":" not in text:
+        return _bounded_int(0, 2**63 - 1, "VARIANT_ID")(text)
+    from iconcat.iconify.names import iconify_name
+
+    name = iconify_name(text.strip().casefold())
+    if name is None:
+        raise argparse.ArgumentTypeError("an Iconify name is prefix:name, like tabler:trash")
+    return name
+
+
 def _at_least_one(what: str, counts: str) -> Callable[[str], int]:
     def parse(text: str) -> int:
         try:
@@ -378,12 +390,30 @@ def build_parser() -> argparse.ArgumentParser:
         )
         remembered.add_argument("--json", action="store_true", help="print them as JSON (shaped like `search --json`)")
 
-    download = commands.add_parser("download", parents=[connecting, demo, sources], help="save one variant's file")
+    download = commands.add_parser(
+        "download",
+        parents=[connecting, demo, sources],
+        help="save one variant's file, or an icon's by its Iconify name",
+    )
     download.add_argument(
         "variant_id",
         metavar="VARIANT_ID",
-        type=_bounded_int(0, 2**63 - 1, "VARIANT_ID"),
-        help="a variant id, from `iconcat search` (with --demo, from `iconcat search --demo`)",
+        type=_variant_or_iconify_name,
+        help="a variant id, from `iconcat search` (with --demo, from `iconcat search --demo`), or an icon's "
+        "Iconify name from sets on disk (tabler:trash)",
+    )
+    download.add_argument(
+        "--format",
+        choices=("svg", "png"),
+        default=None,
+        help="with an Iconify name: the file's format, svg or png (default: the bag's, svg for sets from disk)",
+    )
+    download.add_argument(
+        "--size",
+        metavar="N",
+        type=_bounded_int(1, 100_000, "--size"),
+        default=None,
+        help="with an Iconify name: a PNG of N pixels (drawn from the SVG)",
     )
     download.add_argument(
         "-o", "--output", metavar="DIR", help="folder to save into (default: the configured one, else .)"

@@ -20,6 +20,7 @@ to the page the catalogue returned when it reveals no next one. With `--json` th
 from __future__ import annotations
 
 import sys
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from iconcat.cli.catalogue import opened_catalogue, run_async
@@ -33,13 +34,18 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
     from iconcat.catalogue import Catalogue, CatalogueChoice
 
 
-def read_query(text: str) -> ParsedQuery:
+def read_query(text: str, served: Mapping[str, str] | None = None) -> ParsedQuery:
     """`text` read as the browser's search box reads it (`iconcat.browsing.filters.parse_query`: one
     parser); an unknown key, a key with no value, or no word to search is refused with the browser's
-    words (exit 2). Read before the catalogue is chosen: a query that cannot be searched is said first."""
+    words (exit 2). Read before the catalogue is chosen: a query that cannot be searched is said first.
+
+    `served`: the catalogue's Iconify prefixes → its sets' names, once it is open. Before (None), a
+    word `p:n` or `p:` whose `p` may be a prefix is left for then (`search` reads the text again)."""
     from iconcat.browsing.filters import parse_query
 
-    query = parse_query(text)
+    query = parse_query(text, served or {})
+    if served is None and any(_may_name_a_set(word) for word in query.unknown):
+        return query
     if query.notice:
         raise UsageError(query.notice)
     if not query.words:
@@ -50,6 +56,13 @@ def read_query(text: str) -> ParsedQuery:
             )
         raise UsageError("the search text is empty: give a word, like `iconcat search arrow`")
     return query
+
+
+def _may_name_a_set(word: str) -> bool:
+    """`word` (`p:n`, not a filter word) may be an Iconify name or a bare prefix: `p` is written as prefixes are."""
+    from iconcat.iconify.names import is_name
+
+    return is_name(word.partition(":")[0].casefold())
 
 
 def search(
@@ -69,13 +82,18 @@ def search(
     pass the filters. Without any of them, one page, as before. What was seen is said honestly on
     stderr (`_search_summary`), and in `meta` with --json.
     """
-    follow = every_page or bool(query.filters) or limit is not None
+    if query.unknown and not choice.spec.capabilities.looks_up_iconify_names:
+        query = read_query(query.text, {})  # (no Iconify names to wait for: refused before it is opened)
 
     async def run() -> _Found:
         async with opened_catalogue(choice) as catalogue:
-            return await _gather(catalogue, query, follow=follow, limit=limit)
+            # Read again with the prefixes it serves: `tabler:trash` is an Iconify name, `set:mdi` a prefix.
+            read = read_query(query.text, catalogue.spec.served_prefixes)
+            follow = every_page or bool(read.filters) or limit is not None
+            return await _gather(catalogue, read, follow=follow, limit=limit)
 
     found = run_async(run())
+    follow = every_page or bool(found.query.filters) or limit is not None
     result = found.result
     if as_json:
         import json

@@ -21,7 +21,7 @@ from __future__ import annotations
 import functools
 import threading
 from array import array
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import overload
 
@@ -29,6 +29,7 @@ from iconcat.embedded.meaning import demo_meaning
 from iconcat.embedded.narrowing import Narrowed, Narrowing
 from iconcat.embedded.refs import MEDIA_TYPES, THUMBNAIL_SIZE, Ref, VariantRecord
 from iconcat.embedded.search import Meaning, SearchNames, build_search, explain, read_query
+from iconcat.filter_rule import EMPTY
 
 from .generated import ALL_SETS, EXTRA_SERIES, glyph_named, layout, spec_named
 from .glyphs import GLYPHS, Glyph
@@ -90,6 +91,8 @@ class Catalogue:
 
     current_colour: str | None = None
     """The demo's SVGs are drawn in their own colours (no `currentColor`): nothing to say beside them."""
+    iconify_sets: Mapping[str, str] = EMPTY
+    """The demo's sets have no Iconify prefixes (`set:` selects them by name, no word is an Iconify name)."""
 
     def __init__(self, size: int | None = None) -> None:
         if size is not None and not 1 <= size <= MAX_ICONS:
@@ -209,6 +212,15 @@ class Catalogue:
     def search_narrowed(self, query: str, narrowing: Narrowing) -> Narrowed[int, IconRecord]:
         """The icons of `search(query)` that `narrowing` keeps, in order (`narrowing.py`)."""
         kept = [icon.id for icon in self.search(query) if narrowing.keeps(icon)]
+        return Narrowed(kept, lambda ids: [self._record(icon_id) for icon_id in ids])
+
+    def search_named(
+        self, query: str, names: Sequence[tuple[str, str]], narrowing: Narrowing | None
+    ) -> Narrowed[int, IconRecord]:
+        """`query`'s answer, narrowed (none for no words): no demo icon has an Iconify name, so none of
+        `names` is first."""
+        found = self.search(query) if query.split() else []
+        kept = [icon.id for icon in found if narrowing is None or narrowing.keeps(icon)]
         return Narrowed(kept, lambda ids: [self._record(icon_id) for icon_id in ids])
 
     def search_matched(self, query: str, icons: Sequence[IconRecord]) -> list[list[dict[str, str]]]:

@@ -15,11 +15,19 @@ No Starlette and no drawing code here: importing it costs the references and the
   docstring: the first page holds `page_size`, the pages `meta.next` leads to may hold more).
 - `SearchAnswers(served).document(name, start, count, narrowing, …)`: one page's `{"data", "meta"}`
   (`moreResultsAvailable`, `total`, `narrowed`, `next` when more matched).
+
+Iconify names: a word `prefix:name` of `name` whose prefix is a served set's (`served.iconify_sets`)
+names that icon (`iconify_words`): the answer holds it first (the icon an alias of that name stands
+for: `mdi:house` is Home), then the answer of the query with the word read as its name in words
+(`tabler:trash` → "trash": the other sets' trash cans), without it again; a name no icon has adds
+nothing. Narrowing words apply to it too, and `set:V` selects the sets of prefix V where one is served
+(`Narrowing.among`, `iconcat.filter_rule`). The HTTP app and the in-process catalogue both answer
+through here, so both find the same icon first.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, TypeVar
 
 from iconcat.lru import BoundedLRU
@@ -37,6 +45,7 @@ __all__ = [
     "ServedCatalogue",
     "ServedIcon",
     "icon_json",
+    "iconify_words",
     "page_window",
 ]
 
@@ -88,6 +97,18 @@ class ServedCatalogue(Protocol[IconT]):
     def search_page(self, query: str, start: int, count: int) -> tuple[Sequence[IconT], bool]: ...
     def search_count(self, query: str) -> int: ...
     def search_narrowed(self, query: str, narrowing: Narrowing) -> Narrowed[Any, IconT]: ...
+    def search_named(
+        self, query: str, names: Sequence[tuple[str, str]], narrowing: Narrowing | None
+    ) -> Narrowed[Any, IconT]:
+        """The icons `names` ((prefix, key) pairs) name first, then `query`'s answer without them, each
+        kept by `narrowing` (asked only when `iconify_sets` holds a name's prefix)."""
+        ...
+
+    @property
+    def iconify_sets(self) -> Mapping[str, str]:
+        """The served sets with Iconify names: their prefix → their name (empty: the demo's have none)."""
+        ...
+
     def search_matched(self, query: str, icons: Sequence[IconT]) -> Sequence[Sequence[dict[str, str]]]:
         """Why each of these icons of `query`'s answer matched: per query word `{"by", "word", "term"}`."""
         ...
@@ -120,6 +141,26 @@ def icon_json(icon: ServedIcon, thumbnail: str, matched: Sequence[dict[str, str]
     if matched:
         body["matched"] = list(matched)
     return body
+
+
+def iconify_words(query: str, served: Mapping[str, str]) -> tuple[tuple[tuple[str, str], ...], str]:
+    """The Iconify names `query` holds (words `prefix:key` whose prefix, in any case, is one of `served`),
+    as (prefix, key) pairs in the order typed, without repeats; and the query with each of them read as
+    its key in words ("tabler:trash-x arrow" → "trash x arrow"). No name: ((), `query`)."""
+    if not served or ":" not in query:
+        return (), query
+    names: list[tuple[str, str]] = []
+    words: list[str] = []
+    for word in query.split():
+        prefix, colon, key = word.partition(":")
+        prefix, key = prefix.casefold(), key.casefold()
+        if colon and key and prefix in served:
+            if (prefix, key) not in names:
+                names.append((prefix, key))
+            words.append(key.replace("-", " "))
+        else:
+            words.append(word)
+    return tuple(names), " ".join(words)
 
 
 def page_window(number: int, size: int | None, *, page_size: int, next_page_size: int) -> tuple[int, int, int | None]:
@@ -157,7 +198,17 @@ class SearchAnswers:
         `next_url` is its `meta.next` when more matched, `thumbnail(icon)` each icon's preview address."""
         meta: dict[str, object]
         page: Sequence[ServedIcon]
-        if narrowing is None:
+        served_sets = self.served.iconify_sets
+        if narrowing is not None:
+            narrowing = narrowing.among(served_sets)
+        names, rest = iconify_words(name, served_sets)
+        if names:
+            kept = self._kept(name, narrowing, lambda: self.served.search_named(rest, names, narrowing))
+            page, more = kept.page(start, count)
+            meta = {"moreResultsAvailable": more, "total": len(kept)}
+            if narrowing is not None:
+                meta["narrowed"] = narrowing.words
+        elif narrowing is None:
             page, more = self.served.search_page(name, start, count)
             meta = {"moreResultsAvailable": more, "total": self.served.search_count(name)}
         else:
@@ -167,14 +218,22 @@ class SearchAnswers:
         if more:
             meta["next"] = next_url
         # Why each matched, for this page's icons only (a few dozen `explain`s, not the whole answer's).
-        matched = self.served.search_matched(name, page)
+        # (An Iconify name's icon is explained by the words the rest was searched for: `trash`.)
+        matched = self.served.search_matched(rest if names else name, page)
         return {"data": [icon_json(icon, thumbnail(icon), why) for icon, why in zip(page, matched)], "meta": meta}
 
     def narrowed(self, name: str, narrowing: Narrowing) -> Narrowed[Any, Any]:
         """`name`'s answer narrowed, kept a while: each page of a narrowed answer slices the same one."""
+        narrowing = narrowing.among(self.served.iconify_sets)
+        return self._kept(name, narrowing, lambda: self.served.search_narrowed(name, narrowing))
+
+    def _kept(
+        self, name: str, narrowing: Narrowing | None, answer: Callable[[], Narrowed[Any, Any]]
+    ) -> Narrowed[Any, Any]:
+        """The answer kept for (`name`, `narrowing`), else `answer()`, kept from now on."""
         key = (" ".join(name.casefold().split()), narrowing)
         kept = self._narrowed.get(key)
         if kept is None:
-            kept = self.served.search_narrowed(name, narrowing)
+            kept = answer()
             self._narrowed.put(key, kept)
         return kept

@@ -4,7 +4,8 @@
 `arrow` whose set is Tabler's and whose style is Filled or Outline, on every page, with `meta.total`
 counting them. The words follow the browser's own rule (`iconcat.filter_rule`: case-insensitive,
 spaces, hyphens and underscores ignored, a prefix is enough, a quoted value is exact, commas are
-alternatives), for the keys of an icon's references only: `set`, `style`, `category`, `series`. A key
+alternatives; `set:V` selects the set whose Iconify prefix is V where one is served: `Narrowing.among`),
+for the keys of an icon's references only: `set`, `style`, `category`, `series`. A key
 given twice adds alternatives; every key must hold. `format` and `size` are not narrowed: a client
 keeps applying those to the icons it gets.
 
@@ -15,12 +16,12 @@ the client's cap could not be reached by any query.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any, Generic, TypeVar
 
-from iconcat.filter_rule import Pattern, compile_values, normal_value, selected, split_values
+from iconcat.filter_rule import EMPTY, Pattern, compile_values, normal_value, selected, set_patterns, split_values
 
 __all__ = ["NARROW_KEYS", "Narrowed", "Narrowing", "parse_narrowing"]
 
@@ -42,6 +43,13 @@ class Narrowing:
     """Canonical (key, values) pairs, keys in `NARROW_KEYS` order, values sorted without duplicates."""
 
     terms: tuple[tuple[str, tuple[str, ...]], ...]
+    served: Mapping[str, str] = field(default_factory=lambda: EMPTY, compare=False, repr=False)
+    """The served sets with Iconify prefixes (prefix → name): `set:mdi` selects the set of prefix mdi
+    (`filter_rule.set_patterns`, the browser's rule). `among` gives them: one catalogue's are fixed."""
+
+    def among(self, served: Mapping[str, str]) -> Narrowing:
+        """This narrowing over a catalogue serving `served` (its Iconify prefixes → its sets' names)."""
+        return self if served is self.served or not served else replace(self, served=served)
 
     @property
     def words(self) -> list[str]:
@@ -54,7 +62,10 @@ class Narrowing:
 
     @cached_property
     def _patterns(self) -> dict[str, tuple[Pattern, ...]]:
-        return {key: compile_values(values) for key, values in self.terms}
+        return {
+            key: set_patterns(values, self.served) if key == "set" else compile_values(values)
+            for key, values in self.terms
+        }
 
     @cached_property
     def _decided(self) -> dict[tuple[str, str], bool]:

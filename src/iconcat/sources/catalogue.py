@@ -21,15 +21,21 @@ How an indexed icon is shown:
   512 px PNG takes resvg 5-15 ms, most of it PNG encoding (`benchmarks/rasterise.py`). Bounded by
   bytes, not by count: an outline icon's 512 is 5-15 KB, a flat emoji's 15-25 KB, Fluent Emoji's
   gradients 125-135 KB. Previews are not kept here: the app keeps the previews it served.
-- A hidden icon is never listed by search, and still answered by id (old links keep working).
+- A hidden icon is never listed by search, and still answered by id (old links keep working) and by
+  its Iconify name.
+- `iconify_sets`: the served sets' Iconify prefixes and names (`set:mdi` selects Material Design Icons:
+  `iconcat.filter_rule`); `search_named` answers a query naming icons by their Iconify names
+  (`tabler:trash`, an alias's name too: `mdi:house` is Home) with those icons first, then the rest
+  of the query's answer without them (`iconcat.embedded.answers`).
 """
 
 from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 
 from iconcat.embedded.narrowing import Narrowed, Narrowing
 from iconcat.embedded.refs import THUMBNAIL_SIZE, PictureFailed, Ref, VariantRecord
@@ -105,6 +111,10 @@ class SourceCatalogue:
         """What the PNGs drawn paint the SVGs' `currentColor` (the app says it beside each SVG served)."""
         self._files: BoundedLRU[bytes] = BoundedLRU(_FILES_COUNT_BOUND, FILES_KEPT_BYTES, len)
         self._sets = {unit_id: _set_ref(unit.record) for unit_id, unit in index.units.items()}
+        self.iconify_sets: Mapping[str, str] = MappingProxyType(
+            {unit.record.prefix: unit.record.name for unit in index.units.values() if unit.has_iconify_names}
+        )
+        """The served sets with Iconify names: prefix → the set's name ("mdi" → "Material Design Icons")."""
 
     @property
     def index(self) -> SourceIndex:
@@ -192,6 +202,35 @@ class SourceCatalogue:
     def search_narrowed(self, query: str, narrowing: Narrowing) -> Narrowed[int, SourceIconRecord]:
         """The icons of `search_page`'s answer that `narrowing` keeps, in order (`narrowing.py`): the sets
         by their name and series, then their icons by style and category, read from the index as such."""
+        return Narrowed(self._narrowed_positions(query, narrowing), self._records_at)
+
+    def search_named(
+        self, query: str, names: Sequence[tuple[str, str]], narrowing: Narrowing | None
+    ) -> Narrowed[tuple[int, int | None], SourceIconRecord]:
+        """The icons `names` (prefix, key) name, those `narrowing` keeps, first, in the order named; then
+        `query`'s answer (narrowed by `narrowing`) without them; a `query` of no words adds nothing (the
+        named icons alone: a lookup). Keyed by (database row, position in the browse order or None):
+        a hidden icon named has no position (a position says which aliases explain a match)."""
+        first: list[tuple[int, int | None]] = []
+        for prefix, key in names:
+            row = self._index.icon_by_iconify_name(prefix, key)
+            if row is None or any(row.row == kept for kept, _ in first):
+                continue
+            if narrowing is None or narrowing.keeps(self._record(row)):
+                first.append((row.row, self._index.position_of(row.row)))
+        if query.split():
+            every = self._index.search.every(query)
+            positions = list(every) if narrowing is None else self._narrowed_positions(query, narrowing)
+            named = {row for row, _ in first}
+            rows = self._index.row_ids(positions)
+            first += [(row, position) for row, position in zip(rows, positions, strict=True) if row not in named]
+        return Narrowed(first, self._records_in_rows)
+
+    def _records_in_rows(self, kept: Sequence[tuple[int, int | None]]) -> list[SourceIconRecord]:
+        found = {icon.row: icon for icon in self._index.icons_in_rows([row for row, _ in kept])}
+        return [self._record(found[row], position) for row, position in kept if row in found]
+
+    def _narrowed_positions(self, query: str, narrowing: Narrowing) -> list[int]:
         units = [
             unit_id
             for unit_id, unit in self._index.units.items()
@@ -203,8 +242,7 @@ class SourceCatalogue:
             def keep(style: str, category: str) -> bool:
                 return narrowing.selects("style", style) and narrowing.selects("category", category)
 
-        positions = self._index.positions_kept(self._index.search.every(query), units, keep)
-        return Narrowed(positions, self._records_at)
+        return self._index.positions_kept(self._index.search.every(query), units, keep)
 
     def prepare(self) -> None:
         """Nothing to do: the index was built and loaded by `open_index`."""

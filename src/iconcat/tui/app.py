@@ -270,7 +270,9 @@ class IconcatApp(App[int]):
         # After the catalogue (the first search waits for it), and a frame later: the imaging stack can wait.
         self.call_after_refresh(bound_imaging_caches)
         self.call_after_refresh(self._open_memory)
-        if not opened:
+        if opened:
+            self.browser.catalogue_opened()
+        else:
             # Settings the catalogue refuses (no token, a malformed URL) are fixed on the connect screen.
             last_query = self.browser.searches.last_query
             self.browser.search_state = SearchState(SearchPhase.NOT_CONFIGURED, last_query, message=self.link.problem)

@@ -25,7 +25,7 @@ from iconcat.browsing.search_state import SearchPhase, SearchState
 from .widgets import FacetPanel, ResultsArea, SearchBar, SearchInput
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
-    from collections.abc import Callable
+    from collections.abc import Callable, Mapping
 
     from textual.screen import Screen
 
@@ -45,8 +45,12 @@ UNGROUPED_NOTICE = "Every icon on its own row."
 class Arrangement:
     """The filters in force and the grouping over the results; see the module docstring."""
 
-    def __init__(self, screen: Screen[None], *, grouped: bool = False) -> None:
+    def __init__(
+        self, screen: Screen[None], *, grouped: bool = False, served: Callable[[], Mapping[str, str]] = dict
+    ) -> None:
         self._screen = screen
+        self._served = served
+        """The catalogue's Iconify prefixes → its sets' names, once it is open (`CatalogueLink.served_prefixes`)."""
         self.filters = Filters()
         """The filters in force over every result of the query (the search box's `key:value` words)."""
         self.grouped = grouped
@@ -61,12 +65,16 @@ class Arrangement:
     def take_query(self, query: str) -> ParsedQuery:
         """The search box's words: their filters are in force from now on, what the parser did not
         understand is noted in the status; the words to send (`service_text`) are the caller's."""
-        parsed = parse_query(query)
+        parsed = self.parse(query)
         bar = self._screen.query_one_optional(SearchBar)
         if bar is not None:  # unknown filter words, keys with no value: said while they are in the box
             bar.filter_note = parsed.notice
         self.filters = parsed.filters
         return parsed
+
+    def parse(self, query: str) -> ParsedQuery:
+        """`query` read as the search box's words, with the catalogue's Iconify prefixes (`parse_query`)."""
+        return parse_query(query, self._served())
 
     def show(self, results: ResultsArea, result: SearchResult, state: SearchState, *, keep_place: bool) -> SearchState:
         """Put `result` in `results`, filtered, then grouped; the state that says so (how many shown,
@@ -129,7 +137,7 @@ class Arrangement:
     def put_in_box(self, filters: Filters) -> str:
         """Put `filters` in the search box (where they live while in force); the box's words now."""
         box = self._screen.query_one(SearchInput)
-        text = parse_query(box.value).with_filters(filters).text
+        text = self.parse(box.value).with_filters(filters).text
         box.value = text
         box.cursor_position = len(text)
         return text

@@ -135,11 +135,11 @@ class BrowserScreen(Screen[None]):
         """The gallery's tile size a person chose (remembered); None: fitted to the view."""
         self.searches = SearchRunner(self, link, first_search)
         """Runs searches; the newest one's answer lands (the first may have started before the app)."""
-        self.arrangement = Arrangement(self, grouped=group)
+        self.arrangement = Arrangement(self, grouped=group, served=lambda: link.served_prefixes)
         """The filters in force and the grouping over the results."""
         self.selection = Selection(self)
         """Which icon the commands are about (grouped: the member), and the focus among the results."""
-        self.stale = StaleGuard(self, self.searches, lambda: self.search_state)
+        self.stale = StaleGuard(self, self.searches, lambda: self.search_state, self.arrangement.parse)
         """While other search words are on their way, the results on show are dimmed, and commands wait."""
         self.remembering = MemoryController(self, link, lambda: downloads_panel.variant_preference)
         """The memory of this catalogue (favourites, recents, preferences, answers, previews) and its writer."""
@@ -298,6 +298,16 @@ class BrowserScreen(Screen[None]):
         would pass the cap: then the catalogue is asked to narrow it by them (`browsing.narrowing`).
         """
         self.results.start(query, immediate=immediate)
+
+    def catalogue_opened(self) -> None:
+        """The catalogue is open: the box's words are read again with its Iconify prefixes, and searched
+        again when they send other words now (`tabler:trash` typed before sets from disk were indexed)."""
+        box = self.query_one_optional(SearchInput)
+        if box is None or ":" not in box.value or not self.link.served_prefixes:
+            return
+        # The same words sent: the results on show are filtered again (`set:mdi` by prefix now), no request.
+        words = self.arrangement.parse(box.value).service_text
+        self.start_search(box.value, immediate=words != self.searches.last_query)
 
     @on(SearchRunner.Answered)
     def _search_answered(self, message: SearchRunner.Answered) -> None:

@@ -109,6 +109,13 @@ class CatalogueLink:
         return self._catalogue
 
     @property
+    def served_prefixes(self) -> dict[str, str]:
+        """The open catalogue's sets with Iconify names, prefix → name (`CatalogueSpec.iconify_sets`):
+        how the search box reads `prefix:name` and `set:prefix`; empty until open, or without them."""
+        catalogue = self._catalogue
+        return catalogue.spec.served_prefixes if catalogue is not None else {}
+
+    @property
     def is_ready(self) -> bool:
         """`open` has run (`ready` answers at once)."""
         return self._ready.is_set()

@@ -22,6 +22,7 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
 
     from textual.screen import Screen
 
+    from iconcat.browsing.filters import ParsedQuery
     from iconcat.browsing.search_state import SearchState
 
     from .search_runner import SearchRunner
@@ -32,8 +33,16 @@ __all__ = ["StaleGuard"]
 class StaleGuard:
     """Which search the results on show answered, and the commands' wait while another is on its way."""
 
-    def __init__(self, screen: Screen[None], searches: SearchRunner, state: Callable[[], SearchState]) -> None:
+    def __init__(
+        self,
+        screen: Screen[None],
+        searches: SearchRunner,
+        state: Callable[[], SearchState],
+        parse: Callable[[str], ParsedQuery] = parse_query,
+    ) -> None:
         self._screen = screen
+        self._parse = parse
+        """How the box's words are read (the arrangement's: with the catalogue's Iconify prefixes)."""
         self._searches = searches
         self._state = state
         """The search state on show (the screen's)."""
@@ -52,7 +61,7 @@ class StaleGuard:
         """The other search words whose results are on their way ('' when the results on show are current)."""
         box = self._screen.query_one_optional(SearchInput)
         last = self._searches.last_query
-        words = parse_query(box.value).service_text if box is not None else last
+        words = self._parse(box.value).service_text if box is not None else last
         return self.results.waiting_for(self._state(), words, last)
 
     def refuse(self) -> bool:
