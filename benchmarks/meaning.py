@@ -250,7 +250,7 @@ async def filtered(catalogue: Catalogue, text: str, enough: int, until: str | No
     from iconcat.cli.search import _gather, read_query
 
     try:
-        query = read_query(text)
+        query = read_query(text, catalogue.spec.served_prefixes)  # as `iconcat search` reads it once open
     except UsageError:
         return None
     limit = enough
@@ -277,7 +277,10 @@ async def exact(collection: Path, cache: Path, sample: int, set_by: str, misses_
             elif icons and icons[0].iconify == target:
                 first_hits += 1
             narrow = f"set:{prefix}" if set_by == "prefix" else 'set:"' + title.replace('"', "") + '"'
-            words = name.replace("-", " ")
+            # "Its name in words": the name iconcat gives the icon (the key without the style words it
+            # ends with: ph:caret-circle-double-left-bold is Caret Circle Double Left, Bold), when its
+            # Iconify name finds it; else the key in words. A glyph's styles count as one (the goal's rule).
+            words = icons[0].name.casefold() if icons and icons[0].iconify == target else name.replace("-", " ")
             icons = await filtered(catalogue, f"{words} {narrow}", 3, until=target) or []
             own = next((icon for icon in icons if icon.iconify == target), None)
             top = icons[:3]
