@@ -84,6 +84,8 @@ STYLE_SUFFIX = {
 """The styles of one glyph in the five sets (the cases name glyphs: their styles count too)."""
 TOP = 10
 MISSING_RANK = TOP + 1
+GROUPED_FOLLOW = 3000
+"""How far the grouped figure follows an answer for each set's first `TOP` names (a page is 48)."""
 SEED = 36
 SPEED_QUERIES = ["a", "arrow", "delete", "settings user", "zzqx"]
 SCAN_PAGE = 48
@@ -136,6 +138,8 @@ class SetFigures:
 
     counted: int = 0
     found: int = 0
+    found_grouped: int = 0
+    """Queries with an expected icon among the set's first `TOP` names grouped (the browser's `g`)."""
     ranks: list[int] = field(default_factory=list)
     misses: list[tuple[str, list[str]]] = field(default_factory=list)
 
@@ -144,26 +148,36 @@ class SetFigures:
         return self.found / self.counted if self.counted else 0.0
 
     @property
+    def recall_grouped(self) -> float:
+        return self.found_grouped / self.counted if self.counted else 0.0
+
+    @property
     def mean_rank(self) -> float:
         return statistics.fmean(self.ranks) if self.ranks else float(MISSING_RANK)
 
 
-async def answer_per_set(catalogue: Catalogue, query: str) -> dict[str, list[str]]:
-    """The answer to `query`, kept per set in rank order, followed until each set has `TOP` icons."""
+async def answer_per_set(catalogue: Catalogue, query: str) -> tuple[dict[str, list[str]], dict[str, list[list[str]]]]:
+    """The answer to `query`, kept per set in rank order, followed until each set has `TOP` icons; and
+    the same grouped by name as the browser's `g` shows it (one entry per name of the set, standing for
+    its icons: Phosphor's six weights of a glyph are one entry), followed until each set has `TOP` entries
+    or `GROUPED_FOLLOW` icons are seen."""
     from iconcat.cli.search import read_query
 
     words = read_query(query)
     result = await catalogue.search(words.service_text)
     per_set: dict[str, list[str]] = {name: [] for name in SET_FILES}
+    grouped: dict[str, dict[str, list[str]]] = {name: {} for name in SET_FILES}
     seen = 0
     while True:
         for icon in result.icons_after(seen):
             name = SET_OF_PREFIX.get(icon.iconify_prefix)
             if name is not None and icon.iconify:
                 per_set[name].append(icon.iconify)
+                grouped[name].setdefault(icon.name, []).append(icon.iconify)
         seen = result.icon_count
-        if all(len(icons) >= TOP for icons in per_set.values()) or not result.can_load_more:
-            return per_set
+        enough = all(len(entries) >= TOP for entries in grouped.values())
+        if enough or not result.can_load_more or seen >= GROUPED_FOLLOW:
+            return per_set, {name: list(entries.values()) for name, entries in grouped.items()}
         result = await catalogue.more(result)
 
 
@@ -180,13 +194,15 @@ async def meaning(sets_folder: Path, misses_shown: int) -> dict[str, SetFigures]
             await opened(catalogue, "the five sets")
             for query in CASES:
                 wanted = set(expected(query))
-                answer = await answer_per_set(catalogue, query)
+                answer, grouped = await answer_per_set(catalogue, query)
                 for name, icons in answer.items():
                     wanted_here = {w for w in wanted if SET_OF_PREFIX.get(w.partition(":")[0]) == name}
                     if not wanted_here:
                         continue
                     figure = figures[name]
                     figure.counted += 1
+                    entries = grouped[name][:TOP]
+                    figure.found_grouped += any(glyph(icon) in wanted_here for entry in entries for icon in entry)
                     first = next((rank for rank, icon in enumerate(icons[:TOP], 1) if glyph(icon) in wanted_here), None)
                     if first is None:
                         figure.ranks.append(MISSING_RANK)
@@ -199,12 +215,14 @@ async def meaning(sets_folder: Path, misses_shown: int) -> dict[str, SetFigures]
     print(f"\n1. Meaning: {len(CASES)} queries (benchmarks/meaning_cases.py), the five sets served together")
     print(f"   recall@{TOP}: an expected icon among the set's first {TOP}; mean rank of the first expected icon,")
     print(f"   one not among the first {TOP} (or missing) counted as {MISSING_RANK}")
-    header = f"   {'set':<8} {'queries':>7} {'recall@10':>10} {'mean rank':>10}"
+    print(f"   (grouped: the same over the first {TOP} names of the set, styles as one entry, as `g` shows them)")
+    header = f"   {'set':<8} {'queries':>7} {'recall@10':>10} {'mean rank':>10} {'grouped':>8}"
     if BEFORE:
         header += f" {'before':>17}"
     print(header)
     for name, figure in figures.items():
         line = f"   {name:<8} {figure.counted:>7} {figure.recall:>10.1%} {figure.mean_rank:>10.2f}"
+        line += f" {figure.recall_grouped:>8.1%}"
         if name in BEFORE:
             recall, rank = BEFORE[name]
             line += f" {recall:>8.1%} / {rank:>5.2f}"
