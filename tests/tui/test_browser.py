@@ -18,7 +18,7 @@ from iconcat.api import CatalogueClient
 from iconcat.browsing.download_jobs import DownloadStatus
 from iconcat.browsing.picking import PickRequest
 from iconcat.browsing.search_state import SearchPhase
-from iconcat.saving import choices_for
+from iconcat.disk.saving import choices_for
 from iconcat.text import sanitize
 from iconcat.tui.connection import Connection
 from iconcat.tui.download_controller import DownloadController

@@ -148,8 +148,8 @@ def _report(error: BaseException, command: str = "") -> int:
     """
     from iconcat.api import AuthError, CatalogueError, NotFoundError, RequestRefusedError, SettingsError
     from iconcat.config import ConfigError
+    from iconcat.disk.name_template import TemplateError
     from iconcat.local_sets import LocalSetsError
-    from iconcat.name_template import TemplateError
     from iconcat.sources.errors import SourceError
 
     usage = (UsageError, ConfigError, SettingsError, TemplateError, RequestRefusedError, LocalSetsError, SourceError)

@@ -27,12 +27,12 @@ from textual.binding import Binding
 from textual.command import CommandPalette
 from textual.screen import ModalScreen, Screen
 
-from iconcat.batch import ItemState
 from iconcat.browsing.download_jobs import DownloadJob
 from iconcat.browsing.picking import dims_for
 from iconcat.browsing.remembered import THEME, start_choices
 from iconcat.browsing.search_state import SearchPhase, SearchState
 from iconcat.browsing.written_files import WrittenFiles
+from iconcat.disk.batch import ItemState
 from iconcat.memory import read_preferences
 from iconcat.text import sanitize
 
@@ -55,7 +55,7 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
 
     from iconcat.api import Icon, Variant
     from iconcat.browsing.picking import PickRequest
-    from iconcat.saving import Choice
+    from iconcat.disk.saving import Choice
 
     from .first_search import FirstSearch
 
@@ -379,7 +379,7 @@ class IconcatApp(App[int]):
         self._open_saved(folder=True)
 
     def _open_saved(self, *, folder: bool) -> None:
-        from iconcat.opener import OpenerMissing, open_path
+        from iconcat.disk.opener import OpenerMissing, open_path
 
         path = self.written_files.last()
         if path is None:

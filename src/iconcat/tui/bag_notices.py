@@ -31,7 +31,7 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
     from textual.screen import Screen
 
     from iconcat.api import Icon
-    from iconcat.batch import BatchProgress, BatchSummary
+    from iconcat.disk.batch import BatchProgress, BatchSummary
 
 __all__ = ["BagNews", "BagNotices"]
 
