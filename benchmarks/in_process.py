@@ -99,7 +99,7 @@ original_run = App.run
 App.run = lambda self, **options: original_run(self, headless=True, auto_pilot=ready, size=(120, 36))
 from pathlib import Path
 from iconcat.config import Settings
-from iconcat.local_sets import LocalSets
+from iconcat.catalogue.local_sets import LocalSets
 from iconcat.tui import run_browser
 
 settings = Settings(base_url=None, token=None, download_dir=Path(sys.argv[5]))

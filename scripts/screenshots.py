@@ -194,7 +194,7 @@ async def real_sets_shot(out: Path, folders: list[str], scratch: Path) -> Path:
     and sets together), answered in-process as `--from` answers them with `--color`, from an index of
     its own in `scratch` (not the user cache)."""
     from iconcat.catalogue.embedded import EmbeddedCatalogue
-    from iconcat.local_sets import LocalSets
+    from iconcat.catalogue.local_sets import LocalSets
     from iconcat.sources.serving import open_sources, sources_title
 
     catalogue = open_sources(

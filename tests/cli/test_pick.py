@@ -139,9 +139,9 @@ def test_a_format_the_sets_from_disk_never_offer_is_refused_before_the_browser_o
 
 
 def test_formats_are_refused_only_where_the_catalogue_says_which_it_serves():
+    from iconcat.catalogue.local_sets import LocalSets
     from iconcat.cli.browser import formats_served
     from iconcat.config import Settings
-    from iconcat.local_sets import LocalSets
 
     unconfigured, configured = Settings(None, None), Settings("https://icons.example.com", "t0ken")
     sets_from_disk = formats_served(configured, False, LocalSets(("icons",)))[0]

@@ -10,8 +10,8 @@ import pytest
 
 from iconcat.browsing.picking import PickRequest
 from iconcat.browsing.search_state import SearchPhase
+from iconcat.catalogue.local_sets import LocalSets
 from iconcat.config import Settings
-from iconcat.local_sets import LocalSets
 from iconcat.tui import run_browser, run_picker
 from iconcat.tui.widgets import Thumbnail
 from tests.support.iconsets import iconify_package, iconify_set

@@ -11,8 +11,8 @@ import pytest
 from textual.widgets import OptionList, Select
 
 from iconcat.browsing.search_state import SearchPhase
+from iconcat.catalogue.local_sets import LocalSets
 from iconcat.config import Settings
-from iconcat.local_sets import LocalSets
 from iconcat.memory import LOCAL_SETS
 from iconcat.sources import serving
 from iconcat.sources.index import BuildProgress, IndexCancelled

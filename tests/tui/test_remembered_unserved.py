@@ -13,8 +13,8 @@ from textual.widgets import Static
 
 from iconcat.api import Icon
 from iconcat.browsing.remembered import not_served
+from iconcat.catalogue.local_sets import LocalSets
 from iconcat.config import Settings
-from iconcat.local_sets import LocalSets
 from iconcat.sources.catalogue import SourceCatalogue
 from iconcat.tui import run_browser
 from iconcat.tui.screens import VariantPicker

@@ -18,6 +18,8 @@
 - Adapters, one module a kind: `service` (the seed's interface over HTTP: `CatalogueClient`) and
   `embedded` (the demo and sets from disk in-process: no socket, no server thread); `files` saves
   the bytes an in-process catalogue holds as a download is saved.
+- `local_sets`: which icon sets from disk a command serves (`--from`, `ICONCAT_FROM`, `from`), `--color`,
+  and the index build's progress on the terminal: the sets kind's options, read by `choose`.
 
 Nothing is imported with the package: each name with its module, when first asked for (`_LAZY`).
 

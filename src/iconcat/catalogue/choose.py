@@ -46,8 +46,8 @@ from .kinds import KINDS, demo_spec, service_spec, sets_spec
 from .spec import CatalogueSpec
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
+    from iconcat.catalogue.local_sets import LocalSets
     from iconcat.config import Settings
-    from iconcat.local_sets import LocalSets
 
     from .protocol import Catalogue
 
@@ -158,7 +158,7 @@ def choose_catalogue(settings: Settings, flags: CatalogueFlags) -> CatalogueChoi
         if flags.demo or not settings.base_url:
             return CatalogueChoice(demo_spec())
         return _service_choice(settings)
-    from iconcat.local_sets import choose_local_sets
+    from iconcat.catalogue.local_sets import choose_local_sets
 
     local = choose_local_sets(settings, colour=flags.colour, demo=flags.demo)
     if flags.demo:
@@ -185,7 +185,7 @@ def _service_choice(settings: Settings) -> CatalogueChoice:
 
 
 def _sets_choice(arguments: tuple[str, ...], colour: str) -> CatalogueChoice:
-    from iconcat.local_sets import LocalSets
+    from iconcat.catalogue.local_sets import LocalSets
 
     return CatalogueChoice(sets_spec(arguments, colour), local=LocalSets(arguments, colour))
 

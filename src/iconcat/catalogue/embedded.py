@@ -64,8 +64,8 @@ from .protocol import BuildProgressCallback
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from iconcat.api import FetchedFile
+    from iconcat.catalogue.local_sets import LocalSets
     from iconcat.disk.downloads import Progress, SavedFile
-    from iconcat.local_sets import LocalSets
 
     from .choose import CatalogueChoice
     from .spec import CatalogueSpec

@@ -13,8 +13,8 @@ from iconcat.cli.output import print_error
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from iconcat.catalogue import CatalogueChoice
+    from iconcat.catalogue.local_sets import LocalSets
     from iconcat.config import Settings
-    from iconcat.local_sets import LocalSets
 
 NO_BROWSER = "the full-screen browser is not available in this build; use `iconcat search` and `iconcat download`"
 

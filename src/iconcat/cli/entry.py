@@ -147,9 +147,9 @@ def _report(error: BaseException, command: str = "") -> int:
     other command adds the way to fix it here.
     """
     from iconcat.api import AuthError, CatalogueError, NotFoundError, RequestRefusedError, SettingsError
+    from iconcat.catalogue.local_sets import LocalSetsError
     from iconcat.config import ConfigError
     from iconcat.disk.name_template import TemplateError
-    from iconcat.local_sets import LocalSetsError
     from iconcat.sources.errors import SourceError
 
     usage = (UsageError, ConfigError, SettingsError, TemplateError, RequestRefusedError, LocalSetsError, SourceError)

@@ -215,7 +215,7 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="use the embedded demo catalogue (started here, no set-up needed), whatever is configured",
     )
-    # Icon sets from disk, served in-process as --demo serves the demo (`iconcat.local_sets`).
+    # Icon sets from disk, served in-process as --demo serves the demo (`iconcat.catalogue.local_sets`).
     sources = _sources_options("ICONCAT_FROM, else the config file's from, when no base URL is set")
     parser = _CommandLine(
         prog="iconcat",

@@ -13,8 +13,8 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
 
     from iconcat.browsing.picking import PickRequest
     from iconcat.catalogue import CatalogueChoice
+    from iconcat.catalogue.local_sets import LocalSets
     from iconcat.config import Settings
-    from iconcat.local_sets import LocalSets
 
 __all__ = ["run_browser", "run_picker"]
 

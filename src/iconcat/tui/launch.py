@@ -15,8 +15,8 @@ from .connection import Connection
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from iconcat.browsing.picking import PickRequest
     from iconcat.catalogue import Catalogue, CatalogueChoice
+    from iconcat.catalogue.local_sets import LocalSets
     from iconcat.config import Settings
-    from iconcat.local_sets import LocalSets
 
     from .app import IconcatApp
     from .catalogue_link import CatalogueFactory
