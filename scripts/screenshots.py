@@ -43,8 +43,8 @@ from iconcat.browsing.search_state import SearchPhase
 from iconcat.catalogue.kinds import demo_spec, sets_spec
 from iconcat.server import DEMO_TOKEN, start_catalogue
 from iconcat.tui.app import IconcatApp
-from iconcat.tui.catalogue_link import CatalogueFactory, default_catalogue_factory
 from iconcat.tui.connection import Connection
+from iconcat.tui.controllers.catalogue_link import CatalogueFactory, default_catalogue_factory
 from iconcat.tui.screens import BagScreen, VariantPicker
 from iconcat.tui.widgets import DownloadRow, FacetPanel, Gallery, ResultsList, Thumbnail
 

@@ -21,7 +21,7 @@ from textual import events
 from iconcat.demo.catalogue import Catalogue
 from iconcat.disk.opener import OpenerMissing, open_path, opener_command
 from iconcat.tui.connection import Connection
-from iconcat.tui.copy_controller import SVG_COPY_LIMIT
+from iconcat.tui.controllers.copy_controller import SVG_COPY_LIMIT
 from iconcat.tui.screens import VariantPicker
 from iconcat.tui.screens.copy_menu import CopyMenu, clipboard_text
 from iconcat.tui.widgets import ResultsList

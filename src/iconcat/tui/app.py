@@ -36,13 +36,13 @@ from iconcat.disk.batch import ItemState
 from iconcat.memory import read_preferences
 from iconcat.text import sanitize
 
-from .bag_controller import BagController
 from .browser import BrowserScreen
-from .catalogue_link import CatalogueFactory, CatalogueLink, Opening, default_catalogue_factory
 from .commands import BrowserCommands
 from .connection import Connection
-from .download_controller import DownloadController
-from .folder_choice import FolderChoice
+from .controllers.bag_controller import BagController
+from .controllers.catalogue_link import CatalogueFactory, CatalogueLink, Opening, default_catalogue_factory
+from .controllers.download_controller import DownloadController
+from .controllers.folder_choice import FolderChoice
 from .keys import bindings_for, command_allowed
 from .stylesheets import stylesheet_paths
 from .terminal_images import TerminalPictures
@@ -57,7 +57,7 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
     from iconcat.browsing.picking import PickRequest
     from iconcat.disk.saving import Choice
 
-    from .first_search import FirstSearch
+    from .controllers.first_search import FirstSearch
 
 # The dialogs (.screens) are imported when first opened: nobody needs them to see the first frame.
 

@@ -19,9 +19,9 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
     from iconcat.config import Settings
 
     from .app import IconcatApp
-    from .catalogue_link import CatalogueFactory
-    from .first_search import FirstSearch
-    from .local_build import LocalBuild
+    from .controllers.catalogue_link import CatalogueFactory
+    from .controllers.first_search import FirstSearch
+    from .controllers.local_build import LocalBuild
 
 __all__ = ["browser_connection", "on_the_terminal", "run_browser", "run_picker", "startup_objects_frozen"]
 
@@ -113,7 +113,7 @@ def _early_search(connection: Connection, query: str | None) -> FirstSearch | No
         return None
     from iconcat.browsing.filters import parse_query
 
-    from .first_search import FirstSearch
+    from .controllers.first_search import FirstSearch
 
     words = parse_query(query.strip()).service_text
     return FirstSearch(connection, words).start() if words else None
@@ -182,14 +182,14 @@ class _FirstOpening:
     screen) is made and opened as the link makes and opens any."""
 
     def __init__(self, connection: Connection) -> None:
-        from .catalogue_link import default_catalogue_factory
+        from .controllers.catalogue_link import default_catalogue_factory
 
         self.app: IconcatApp | None = None
         """The app, once made (the header the build's progress goes to)."""
         self.building: LocalBuild | None = None
         first = default_catalogue_factory
         if connection.local is not None:
-            from .local_build import LocalBuild
+            from .controllers.local_build import LocalBuild
 
             self.building = LocalBuild(connection.local)
             self.building.check()
@@ -200,7 +200,7 @@ class _FirstOpening:
     def make(self, connection: Connection) -> Catalogue:
         """The link's factory: the first catalogue as said above; any later one as any."""
         if self._made:
-            from .catalogue_link import default_catalogue_factory
+            from .controllers.catalogue_link import default_catalogue_factory
 
             return default_catalogue_factory(connection)
         self._made = True

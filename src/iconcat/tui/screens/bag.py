@@ -38,7 +38,7 @@ from textual.widgets.option_list import Option
 from iconcat.disk.batch import BatchItem, BatchProgress, BatchSummary, ItemState, format_bytes
 from iconcat.text import sanitize
 
-from ..bag_controller import BagController, Preference, preference_label
+from ..controllers.bag_controller import BagController, Preference, preference_label
 from ..key_hints import KeyHints
 
 if TYPE_CHECKING:  # pragma: no cover - typing only

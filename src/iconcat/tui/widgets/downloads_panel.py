@@ -30,7 +30,7 @@ from textual.widgets import ProgressBar, Static
 from iconcat.browsing.download_jobs import DownloadJob, DownloadStatus, finish_notice, format_size
 from iconcat.text import sanitize
 
-from ..download_controller import ClientSource, DownloadController
+from ..controllers.download_controller import ClientSource, DownloadController
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from iconcat.api import Icon, Variant

@@ -34,8 +34,8 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
     from iconcat.catalogue.local_sets import LocalSets
     from iconcat.sources.index import BuildProgress
 
-    from .app import IconcatApp
-    from .connection import Connection
+    from ..app import IconcatApp
+    from ..connection import Connection
 
 __all__ = ["LocalBuild", "header_progress"]
 
