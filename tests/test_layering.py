@@ -95,7 +95,7 @@ EMBEDDED_SHARED = ["iconcat.embedded"]
 FORBIDDEN_TO_EMBEDDED_SHARED = [*EMBEDDED_KINDS, *FORBIDDEN_TO_EMBEDDED_KINDS]
 
 CATALOGUE_CORE = ["iconcat.catalogue", "iconcat.catalogue.protocol", "iconcat.catalogue.spec"]
-CATALOGUE_CORE += ["iconcat.catalogue.kinds", "iconcat.catalogue.choose"]
+CATALOGUE_CORE += ["iconcat.catalogue.kinds", "iconcat.catalogue.choose", "iconcat.catalogue.refusals"]
 ADAPTERS = ["iconcat.catalogue.service", "iconcat.catalogue.embedded"]
 IN_PROCESS = ["iconcat.catalogue.embedded"]
 FORBIDDEN_IN_PROCESS = ["starlette", "uvicorn", "iconcat.server.app", "iconcat.server.background"]
