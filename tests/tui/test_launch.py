@@ -10,6 +10,7 @@ import pytest
 
 from iconcat.browsing.picking import PickRequest
 from iconcat.browsing.search_state import SearchPhase
+from iconcat.catalogue import CatalogueChoice, CatalogueFlags, choose_catalogue
 from iconcat.catalogue.local_sets import LocalSets
 from iconcat.config import Settings
 from iconcat.tui import run_browser, run_picker
@@ -48,13 +49,12 @@ def test_the_demo_and_sets_from_disk_open_no_socket_and_start_no_server(
 
     headless_run(steer)
     settings = Settings(base_url="https://icons.example.com", token="abc", download_dir=tmp_path / "saved")
+    choice = CatalogueChoice.demo() if local is None else CatalogueChoice.sets(local)
     with sockets.watching():
         if command == "browse":
-            assert run_browser(settings, query="arrow", demo=local is None, local=local) == 0
+            assert run_browser(settings, query="arrow", choice=choice) == 0
         else:
-            status, picked = run_picker(
-                settings, PickRequest(fmt="svg"), query="arrow", demo=local is None, local=local
-            )
+            status, picked = run_picker(settings, PickRequest(fmt="svg"), query="arrow", choice=choice)
             assert status == 0 and [path.suffix for path in picked] == [".svg"] and picked[0].is_file()
     assert sockets.internet() == []
     assert seen["threads"] == set() and seen["kind"] == catalogue_kind
@@ -82,7 +82,8 @@ def test_demo_flag_wins_over_a_configured_catalogue(headless_run, tmp_path: Path
 
     ran = headless_run(steer)
     settings = Settings(base_url="https://icons.example.com", token="abc", download_dir=tmp_path)
-    assert run_browser(settings, query="home", demo=True) == 0
+    choice = choose_catalogue(settings, CatalogueFlags("browse", demo=True))
+    assert run_browser(settings, query="home", choice=choice) == 0
     assert ran[0].connection.is_demo and ran[0].sub_title == "demo catalogue"
 
 

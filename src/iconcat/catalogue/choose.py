@@ -142,6 +142,16 @@ class CatalogueChoice:
     def kind(self) -> str:
         return self.spec.kind
 
+    @classmethod
+    def demo(cls) -> CatalogueChoice:
+        """The embedded demo catalogue."""
+        return cls(demo_spec())
+
+    @classmethod
+    def sets(cls, local: LocalSets) -> CatalogueChoice:
+        """The icon sets from disk `local` names, in its colour."""
+        return cls(sets_spec(local.arguments, local.colour), local=local)
+
 
 def choose_catalogue(settings: Settings, flags: CatalogueFlags) -> CatalogueChoice:
     """The catalogue `flags.command` talks to, by the rules of the module docstring."""
@@ -152,15 +162,15 @@ def choose_catalogue(settings: Settings, flags: CatalogueFlags) -> CatalogueChoi
         if settings.local_sources and not flags.demo:
             return _sets_choice(settings.local_sources, "black")
         if flags.demo or not settings.base_url:
-            return CatalogueChoice(demo_spec())
+            return CatalogueChoice.demo()
         return _service_choice(settings)
     from iconcat.catalogue.local_sets import choose_local_sets
 
     local = choose_local_sets(settings, colour=flags.colour, demo=flags.demo)
     if flags.demo:
-        return CatalogueChoice(demo_spec())
+        return CatalogueChoice.demo()
     if local is not None:
-        return _sets_choice(local.arguments, local.colour)
+        return CatalogueChoice.sets(local)
     if settings.base_url:
         if command in SEARCH_COMMANDS and not settings.token:
             from iconcat.api import SettingsError
@@ -168,7 +178,7 @@ def choose_catalogue(settings: Settings, flags: CatalogueFlags) -> CatalogueChoi
             raise SettingsError(NO_TOKEN_HINT)
         return _service_choice(settings)
     if command in BROWSER_COMMANDS:
-        return CatalogueChoice(demo_spec())
+        return CatalogueChoice.demo()
     from .refusals import NoCatalogueConfigured
 
     raise NoCatalogueConfigured(no_catalogue_hint())
@@ -187,7 +197,7 @@ def _service_choice(settings: Settings) -> CatalogueChoice:
 def _sets_choice(arguments: tuple[str, ...], colour: str) -> CatalogueChoice:
     from iconcat.catalogue.local_sets import LocalSets
 
-    return CatalogueChoice(sets_spec(arguments, colour), local=LocalSets(arguments, colour))
+    return CatalogueChoice.sets(LocalSets(arguments, colour))
 
 
 def open_catalogue(choice: CatalogueChoice, *, warn: Callable[[str], None] | None = None) -> Catalogue:

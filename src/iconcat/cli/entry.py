@@ -106,11 +106,10 @@ def _run(argv: Sequence[str] | None) -> int:
         query = search.read_query(" ".join(args.name)) if command == "search" else None
         choice = _choose(settings, command, args)
         if command == "browse":
-            # (The browser's own signature, for now: the demo flag and the sets from disk chosen.)
             first_search = " ".join(getattr(args, "query", None) or []) or None
-            return browser.browse(settings, first_search, getattr(args, "demo", False), choice.local)
+            return browser.browse(settings, first_search, choice=choice)
         if command == "pick":
-            return browser.pick(settings, args, choice.local)
+            return browser.pick(settings, args, choice=choice)
         if command == "search":
             assert query is not None
             return search.search(choice, query, as_json=args.json, every_page=args.all, limit=args.limit)
