@@ -7,13 +7,13 @@ ones the catalogue answers for a few searches, each saved as its PNG 512 variant
 fresh child processes and fresh folders, the cases below (their order turns from round to round, so
 none always finds the disk busy with another's files):
 
-- bag: the bag's engine (`iconcat.batch.Batch`, at most 4 files at once, with the bag's progress and
-  per-file callbacks; each file through `iconcat.saving.save_choice`: checked, fsynced, published
+- bag: the bag's engine (`iconcat.disk.batch.Batch`, at most 4 files at once, with the bag's progress and
+  per-file callbacks; each file through `iconcat.disk.saving.save_choice`: checked, fsynced, published
   atomically), timed around `Batch.run` in the child; and the child's whole run (start-up included);
 - httpx: a plain script with `httpx.AsyncClient`, 4 at a time (a semaphore), each file streamed to
   its own path with no checks and no fsync, timed around the downloads in the child;
 - httpx + fsync: the same, each file then fsynced and its folder too (in threads), as the bag does
-  (durable on disk, as every iconcat download is: see `iconcat.downloads`);
+  (durable on disk, as every iconcat download is: see `iconcat.disk.downloads`);
 - 100 processes: `iconcat download VARIANT_ID -o DIR`, one after another (start-up included).
 
 Printed (never asserted: this is not a test), each as min–max over the rounds:
@@ -51,8 +51,8 @@ import asyncio, json, resource, sys, time
 from pathlib import Path
 started = time.perf_counter()
 from iconcat.api import CatalogueClient, parse_search_result
-from iconcat.batch import Batch
-from iconcat.saving import nearest_choice
+from iconcat.disk.batch import Batch
+from iconcat.disk.saving import nearest_choice
 
 base_url, token, icons_file, folder = sys.argv[1], sys.argv[2], sys.argv[3], Path(sys.argv[4])
 icons = parse_search_result({"data": json.loads(Path(icons_file).read_text())}).icons

@@ -18,7 +18,7 @@ ratio in-process ÷ HTTP measured in the same run:
 2. the first page of `arrow` (what the gallery shows first), and every page of `arrow` (`more`
    followed to the end: 10,000 icons at most), `--repeat` times.
 3. the bag from sets on disk: `--count` SVGs (the first icons `BAG_QUERIES` find) saved by the bag's
-   engine (`iconcat.batch.Batch`, 4 at a time, each through `iconcat.saving.save_choice`: checked,
+   engine (`iconcat.disk.batch.Batch`, 4 at a time, each through `iconcat.disk.saving.save_choice`: checked,
    fsynced, published whole) in-process and over HTTP, in files/s, against a plain Python loop that
    writes the same bodies with the same fsyncs (each file, then its folder) one after another. Goals
    (issue 30): in-process ≥ 300 files/s and ≤ 1.5× the plain loop's time. The cases' order turns from
@@ -115,8 +115,8 @@ async def bag_icons(catalogue: Any, count: int) -> list[Any]:
 
 
 async def run_bag(catalogue: Any, icons: list[Any], folder: Path) -> float:
-    from iconcat.batch import Batch
-    from iconcat.saving import nearest_choice
+    from iconcat.disk.batch import Batch
+    from iconcat.disk.saving import nearest_choice
 
     planned = [(icon, nearest_choice(icon, "svg", None)) for icon in icons]
     batch = Batch(planned, folder, on_progress=lambda progress: None, on_item=lambda item: None)

@@ -13,7 +13,7 @@ file. Reported:
   rounds (the median ratios are printed too: on a shared machine single rounds vary by 2x):
   - `curl -o` followed by an fsync of its file (timed by this script right after curl exits): both
     durable on disk, as our client's file is (it fsyncs before publishing, after starting writeback
-    early, see `iconcat.downloads`). The goal: client >= 0.9x this one, best rounds;
+    early, see `iconcat.disk.downloads`). The goal: client >= 0.9x this one, best rounds;
   - plain `curl -o`, for information: curl does not fsync, and the benchmark deletes its file before
     the kernel has written it, so it never pays for the disk (the earlier goal, >= 0.8x, was on it);
 - peak memory growth during a download: the child's peak RSS (ru_maxrss) after the download minus

@@ -682,8 +682,8 @@ def bench_whole_collection(path: str, cache: Path, rounds: int, download_dir: st
     """Section 4: `arrow`, Enter to every tile drawn, on the sets at `path` against the demo, both
     in-process as the browser answers them."""
     from iconcat.catalogue.kinds import demo_spec, sets_spec
+    from iconcat.catalogue.local_sets import LocalSets
     from iconcat.demo.catalogue import default_catalogue
-    from iconcat.local_sets import LocalSets
     from iconcat.sources.serving import open_sources, sources_title
 
     print(f'4. the whole collection: Enter -> every tile on screen drawn, QUERY "{QUERY}" ({SIZE[0]}x{SIZE[1]})')

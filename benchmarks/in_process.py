@@ -99,12 +99,23 @@ original_run = App.run
 App.run = lambda self, **options: original_run(self, headless=True, auto_pilot=ready, size=(120, 36))
 from pathlib import Path
 from iconcat.config import Settings
-from iconcat.local_sets import LocalSets
+try:
+    from iconcat.catalogue.local_sets import LocalSets
+except ImportError:  # (a tree before session 36: at the top)
+    from iconcat.catalogue.local_sets import LocalSets
 from iconcat.tui import run_browser
 
 settings = Settings(base_url=None, token=None, download_dir=Path(sys.argv[5]))
 local = LocalSets((sets,)) if kind == "from" else None
-run_browser(settings, query=QUERY if mode == "start" else None, demo=kind == "demo", local=local)
+query = QUERY if mode == "start" else None
+import inspect
+if "local" in inspect.signature(run_browser).parameters:  # (a tree before session 36: the sets threaded alone)
+    run_browser(settings, query=query, local=local)
+elif local is not None:
+    from iconcat.catalogue import CatalogueChoice
+    run_browser(settings, query=query, choice=CatalogueChoice.sets(local))
+else:
+    run_browser(settings, query=query)  # (no base URL: the demo)
 since = marks.get("enter", start)
 figures = {"results": marks["results"] - since, "tiles": marks["tiles"] - since}
 figures["after frame"] = marks["results"] - marks["frame"]

@@ -200,7 +200,7 @@ if len(sys.argv) > 6 and sys.argv[6] == "command":  # through the command line, 
     from iconcat.cli.entry import main
     main(["browse", "--demo", *([query] if query else [])])
 else:
-    run_browser(settings, query=query, demo=mode == "demo")
+    run_browser(settings, query=query)  # (no base URL in "demo" mode: the demo)
 """
 
 

@@ -43,8 +43,8 @@ from iconcat.browsing.search_state import SearchPhase
 from iconcat.catalogue.kinds import demo_spec, sets_spec
 from iconcat.server import DEMO_TOKEN, start_catalogue
 from iconcat.tui.app import IconcatApp
-from iconcat.tui.catalogue_link import CatalogueFactory, default_catalogue_factory
 from iconcat.tui.connection import Connection
+from iconcat.tui.controllers.catalogue_link import CatalogueFactory, default_catalogue_factory
 from iconcat.tui.screens import BagScreen, VariantPicker
 from iconcat.tui.widgets import DownloadRow, FacetPanel, Gallery, ResultsList, Thumbnail
 
@@ -194,7 +194,7 @@ async def real_sets_shot(out: Path, folders: list[str], scratch: Path) -> Path:
     and sets together), answered in-process as `--from` answers them with `--color`, from an index of
     its own in `scratch` (not the user cache)."""
     from iconcat.catalogue.embedded import EmbeddedCatalogue
-    from iconcat.local_sets import LocalSets
+    from iconcat.catalogue.local_sets import LocalSets
     from iconcat.sources.serving import open_sources, sources_title
 
     catalogue = open_sources(

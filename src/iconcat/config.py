@@ -33,7 +33,7 @@ works); an empty value counts as unset; a switch (`group`) is a TOML boolean in 
 word is accepted too), and true/false, yes/no, on/off or 1/0 (any case) in the environment; the
 token's format is checked by the client, not here, so a broken token can still be replaced with
 `iconcat login`. Unknown keys in the file are ignored (a newer
-iconcat may have written them). A file-name template (`filename`, see `iconcat.name_template`) is
+iconcat may have written them). A file-name template (`filename`, see `iconcat.disk.name_template`) is
 checked as it is loaded: an unknown field or a lone brace is a `ConfigError` naming where it came from,
 the trouble and the fields there are.
 """
@@ -189,7 +189,7 @@ def _template(value: str | None, origin: str) -> str | None:
     """`value` as a checked file-name template; None when unset or empty."""
     if value is None or not value.strip():
         return None
-    from iconcat.name_template import TemplateError, check_template  # light: no Pillow, no httpx
+    from iconcat.disk.name_template import TemplateError, check_template  # light: no Pillow, no httpx
 
     problem: str | None = None
     try:

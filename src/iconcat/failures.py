@@ -9,7 +9,7 @@ Errors of the catalogue client (`iconcat.api.CatalogueError`) are already writte
 their text is used as it is. A disk's own errors (`OSError`) are named by their errno, because
 `strerror` is terse and locale-dependent and `str()` of one repeats errno numbers. Anything else shows
 its message, or "an unexpected problem" when it has none. Imports nothing of `iconcat.api`:
-`iconcat.downloads` words its disk failures with `os_error_reason` too.
+`iconcat.disk.downloads` words its disk failures with `os_error_reason` too.
 """
 
 from __future__ import annotations

@@ -20,7 +20,7 @@ browsers at once read and write it without corrupting it; every write is one sho
 
 Nothing here imports Textual; the browser calls it on its event loop (each call is a few ms at most),
 but for its larger writes, answers and previews, which go through a connection of their own in a
-thread (`iconcat.tui.memory_writer`). `read_preferences` reads the preferences alone, read-only and
+thread (`iconcat.tui.controllers.memory_writer`). `read_preferences` reads the preferences alone, read-only and
 without waiting, before the browser's first frame.
 """
 

@@ -2,7 +2,7 @@
 
 `iconcat.api._socket_reads` reaches into httpcore and anyio (see its docstring). When an upgrade moves
 what it relies on, downloads keep working, only slower, which no other test would notice: these fail,
-naming what went missing. (tests/api/test_downloads.py checks that 8 MB still arrive byte for byte in
+naming what went missing. (tests/disk/test_downloads.py checks that 8 MB still arrive byte for byte in
 reads of at most `READ_BYTES`.)
 """
 

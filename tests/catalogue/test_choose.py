@@ -19,9 +19,9 @@ from iconcat.api import SettingsError
 from iconcat.catalogue import CatalogueChoice, CatalogueFlags, NoCatalogueConfigured, choose_catalogue, open_catalogue
 from iconcat.catalogue.choose import no_catalogue_hint
 from iconcat.catalogue.embedded import EmbeddedCatalogue
+from iconcat.catalogue.local_sets import LocalSetsError
 from iconcat.catalogue.service import ServiceCatalogue
 from iconcat.config import Settings, config_path, load_settings
-from iconcat.local_sets import LocalSetsError
 from iconcat.memory import DEMO_CATALOGUE, LOCAL_SETS
 from iconcat.sources.index import BuildProgress
 from tests.support.catalogues import IconSets, write_icon_sets

@@ -25,7 +25,7 @@ from iconcat.api import (
     SettingsError,
 )
 from iconcat.catalogue import NotOffered
-from iconcat.downloads import TEMP_PREFIX, check_content, check_ending
+from iconcat.disk.downloads import TEMP_PREFIX, check_content, check_ending
 from tests.support.catalogues import Subject
 
 UNKNOWN_ID = 999_999_999

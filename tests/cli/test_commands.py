@@ -255,9 +255,11 @@ def test_browse_hands_settings_query_and_demo_to_the_browser(monkeypatch, config
     assert main(["browse", "arrow", "--demo", "--timeout", "5", "--thumbnails", "quadrant"]) == 7
     assert main([]) == 7
     (settings, options), (default_settings, default_options) = calls
-    # (local: sets from disk, --from; choice: the catalogue chosen by the caller, when it hands one)
-    assert options == {"query": "arrow", "demo": True, "local": None, "choice": None}
-    assert default_options == {"query": None, "demo": False, "local": None, "choice": None}
+    # The catalogue chosen once, by the command line (`choose_catalogue`): --demo wins over the service.
+    assert options.keys() == {"query", "choice"} and options["query"] == "arrow"
+    assert options["choice"].spec.kind == "demo" and options["choice"].local is None
+    assert default_options["query"] is None and default_options["choice"].kind == "service"
+    assert default_options["choice"].base_url == configured["ICONCAT_BASE_URL"]
     assert settings.base_url == configured["ICONCAT_BASE_URL"] and settings.timeout == 5
     assert settings.thumbnails == "quadrant" and default_settings.thumbnails == "half"
     assert TEST_TOKEN not in repr(settings)

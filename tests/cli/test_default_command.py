@@ -25,8 +25,9 @@ def command_parsers() -> dict[str, argparse.ArgumentParser]:
     return next(action.choices for action in parser._actions if isinstance(action, argparse._SubParsersAction))
 
 
-Call = tuple[Any, str | None, bool, Any]
-"""What `browser.browse` was given: the settings, the first search, --demo, the sets from disk."""
+Call = tuple[Any, str | None, str, Any]
+"""What `browser.browse` was given: the settings, the first search, and of the catalogue chosen its kind
+and its sets from disk."""
 
 
 @pytest.fixture
@@ -41,7 +42,9 @@ def browsed(monkeypatch: pytest.MonkeyPatch, argv: list[str]) -> Call:
     """What the real entry point hands the browser for `iconcat ARGV` (the browser itself not run)."""
     calls: list[Call] = []
     monkeypatch.setattr(
-        browser, "browse", lambda settings, query, demo, local=None: calls.append((settings, query, demo, local)) or 0
+        browser,
+        "browse",
+        lambda settings, query, *, choice: calls.append((settings, query, choice.kind, choice.local)) or 0,
     )
     assert cli.main(argv) == 0
     [call] = calls
@@ -51,21 +54,21 @@ def browsed(monkeypatch: pytest.MonkeyPatch, argv: list[str]) -> Call:
 @pytest.mark.parametrize(
     ("argv", "expected"),
     [
-        (["--demo"], lambda settings, query, demo, local: demo and query is None),
-        (["arrow"], lambda settings, query, demo, local: query == "arrow" and not demo),
-        (["--graphics", "sixel"], lambda settings, query, demo, local: settings.graphics == "sixel"),
+        (["--demo"], lambda settings, query, kind, local: kind == "demo" and query is None),
+        (["arrow"], lambda settings, query, kind, local: query == "arrow" and kind == "demo"),  # (none configured)
+        (["--graphics", "sixel"], lambda settings, query, kind, local: settings.graphics == "sixel"),
         (
             ["--from", ".", "--view", "list"],
-            lambda settings, query, demo, local: local.arguments == (".",) and settings.view == "list",
+            lambda settings, query, kind, local: local.arguments == (".",) and settings.view == "list",
         ),
         (
             ["--timeout", "5", "cloud", "rain", "--thumbnails=text"],
-            lambda settings, query, demo, local: (
+            lambda settings, query, kind, local: (
                 (settings.timeout, query, settings.thumbnails) == (5, "cloud rain", "text")
             ),
         ),
-        (["--thumb", "quadrant"], lambda settings, query, demo, local: settings.thumbnails == "quadrant"),
-        (["--", "-x"], lambda settings, query, demo, local: query == "-x"),
+        (["--thumb", "quadrant"], lambda settings, query, kind, local: settings.thumbnails == "quadrant"),
+        (["--", "-x"], lambda settings, query, kind, local: query == "-x"),
     ],
     ids=["demo", "query", "graphics", "from and view", "values and words", "abbreviated", "after --"],
 )

@@ -139,16 +139,18 @@ def test_a_format_the_sets_from_disk_never_offer_is_refused_before_the_browser_o
 
 
 def test_formats_are_refused_only_where_the_catalogue_says_which_it_serves():
+    # Read from the spec of the catalogue the command line chose (`capabilities.formats`).
+    from iconcat.catalogue import CatalogueFlags, choose_catalogue
     from iconcat.cli.browser import formats_served
     from iconcat.config import Settings
-    from iconcat.local_sets import LocalSets
 
     unconfigured, configured = Settings(None, None), Settings("https://icons.example.com", "t0ken")
-    sets_from_disk = formats_served(configured, False, LocalSets(("icons",)))[0]
-    assert sets_from_disk is not None and sorted(sets_from_disk) == ["png", "svg"]
-    for demo in (formats_served(configured, True, None)[0], formats_served(unconfigured, False, None)[0]):
-        assert demo is not None and sorted(demo) == ["eps", "png", "svg"]
-    assert formats_served(configured, False, None)[0] is None  # a service: known only from its answers
+    pick, demo = CatalogueFlags("pick"), CatalogueFlags("pick", demo=True)
+    from_disk = Settings("https://icons.example.com", "t0ken", sources=("icons",), sources_from_flag=True)
+    assert formats_served(choose_catalogue(from_disk, pick)) == (("svg", "png"), "the icon sets from disk")
+    for chosen in (choose_catalogue(configured, demo), choose_catalogue(unconfigured, pick)):
+        assert formats_served(chosen) == (("svg", "png", "eps"), "the demo catalogue's icons")
+    assert formats_served(choose_catalogue(configured, pick))[0] is None  # a service: known only from its answers
 
 
 def test_multi_prints_one_path_per_icon_after_the_bag_is_downloaded(tmp_path, monkeypatch):

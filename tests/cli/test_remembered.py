@@ -74,7 +74,7 @@ def test_favourites_and_recents_of_sets_from_disk_are_kept_where_the_browser_kee
     """Issue 29: under the key a browser over sets from disk keeps them (`Connection.memory_key`), listed by
     `--from PATH` after the command or before it, and not by `--demo`."""
     from iconcat.catalogue.kinds import sets_spec
-    from iconcat.local_sets import LocalSets
+    from iconcat.catalogue.local_sets import LocalSets
     from iconcat.tui.connection import Connection
 
     sets = LocalSets((str(tmp_path / "tabler"),))

@@ -13,8 +13,8 @@ import time
 
 from textual.widgets import OptionList, Static
 
-from iconcat.downloads import TEMP_PREFIX, TEMP_SUFFIX
-from iconcat.downloads._saver import _PartialFile
+from iconcat.disk.downloads import TEMP_PREFIX, TEMP_SUFFIX
+from iconcat.disk.downloads._saver import _PartialFile
 from iconcat.text import sanitize
 from iconcat.tui.app import IconcatApp
 from iconcat.tui.connection import Connection

@@ -1,6 +1,6 @@
 """Downloads through the real browser when things go wrong: quitting, being killed, two at once.
 
-tests/api/test_downloads.py proves the client's file handling; tests/tui proves cancel and retry in the
+tests/disk/test_downloads.py proves the client's file handling; tests/tui proves cancel and retry in the
 widget tree. These drive the browser itself (on a pseudo-terminal where a signal or a quit is involved)
 against a slow misbehaving catalogue, and compare the download folder *and its parent* before and after.
 """
@@ -13,7 +13,7 @@ import time
 import pytest
 
 from iconcat.browsing.download_jobs import DownloadStatus
-from iconcat.downloads import TEMP_PREFIX, TEMP_SUFFIX
+from iconcat.disk.downloads import TEMP_PREFIX, TEMP_SUFFIX
 from iconcat.tui.app import IconcatApp
 from iconcat.tui.connection import Connection
 from iconcat.tui.widgets import ResultsList

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from iconcat.local_sets import DEFAULT_COLUMNS, TerminalProgress, line_width
+from iconcat.catalogue.local_sets import DEFAULT_COLUMNS, TerminalProgress, line_width
 from iconcat.sources.index import INDEX_FILE, BuildProgress
 from iconcat.sources.serving import SourceError, cache_folder, open_sources, sources_title
 from tests.support.iconsets import iconify_package, iconify_set, write_json

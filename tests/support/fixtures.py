@@ -9,7 +9,7 @@ import traceback
 from pathlib import Path
 
 from iconcat.api import RetryPolicy
-from iconcat.downloads import FileSaver
+from iconcat.disk.downloads import FileSaver
 
 __all__ = ["FakeTime", "HeldSaverStep", "assert_token_absent", "snapshot"]
 

@@ -8,8 +8,8 @@ What counts as an import of module M (every one counts, wherever it stands: at t
   counted: Python has always started running a submodule's parent packages before the submodule
   itself, so that dependency is never a cycle by itself.
 - `from a.b import c` imports the submodule `a.b.c` when there is one; otherwise `c` is a name defined
-  by `a.b` and the import is of `a.b` itself. So `from iconcat import downloads` imports
-  `iconcat.downloads`, while `from iconcat.api import Icon` imports the package `iconcat.api` (its
+  by `a.b` and the import is of `a.b` itself. So `from iconcat.disk import downloads` imports
+  `iconcat.disk.downloads`, while `from iconcat.api import Icon` imports the package `iconcat.api` (its
   `__init__`), even when written inside `iconcat.api`'s own submodules: a submodule that takes a name
   from its own package's `__init__` while that `__init__` imports the submodule is a real cycle (it
   works or breaks depending on which runs first), and is reported as one.

@@ -18,10 +18,10 @@ from iconcat.api import CatalogueClient
 from iconcat.browsing.download_jobs import DownloadStatus
 from iconcat.browsing.picking import PickRequest
 from iconcat.browsing.search_state import SearchPhase
-from iconcat.saving import choices_for
+from iconcat.disk.saving import choices_for
 from iconcat.text import sanitize
 from iconcat.tui.connection import Connection
-from iconcat.tui.download_controller import DownloadController
+from iconcat.tui.controllers.download_controller import DownloadController
 from iconcat.tui.screens import ConfirmQuit, ConnectScreen, HelpScreen, VariantPicker
 from iconcat.tui.widgets import DetailPane, DownloadRow, ResultsList, Thumbnail
 from tests.conftest import TEST_TOKEN

@@ -19,9 +19,9 @@ import pytest
 from textual import events
 
 from iconcat.demo.catalogue import Catalogue
-from iconcat.opener import OpenerMissing, open_path, opener_command
+from iconcat.disk.opener import OpenerMissing, open_path, opener_command
 from iconcat.tui.connection import Connection
-from iconcat.tui.copy_controller import SVG_COPY_LIMIT
+from iconcat.tui.controllers.copy_controller import SVG_COPY_LIMIT
 from iconcat.tui.screens import VariantPicker
 from iconcat.tui.screens.copy_menu import CopyMenu, clipboard_text
 from iconcat.tui.widgets import ResultsList
@@ -218,7 +218,7 @@ def started(monkeypatch) -> list[list[str]]:
         calls.append(list(args))
         return real(args, **options)
 
-    monkeypatch.setattr("iconcat.opener.subprocess.Popen", popen)
+    monkeypatch.setattr("iconcat.disk.opener.subprocess.Popen", popen)
     return calls
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from iconcat.api import Icon, Ref, Variant
 from iconcat.browsing.download_jobs import PROGRESS_INTERVAL, DownloadJob, DownloadStatus, format_size
-from iconcat.tui.download_controller import DownloadController
+from iconcat.tui.controllers.download_controller import DownloadController
 
 
 def a_job() -> DownloadJob:

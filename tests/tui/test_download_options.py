@@ -13,7 +13,7 @@ from PIL import Image
 from textual.widgets import OptionList, Static
 
 from iconcat.browsing.download_jobs import DownloadStatus
-from iconcat.saving import file_name
+from iconcat.disk.saving import file_name
 from iconcat.tui.screens import VariantPicker
 from iconcat.tui.widgets import DownloadRow, ResultsList
 from tests.support.tui import SIZE, search, shown_text, wait_until
@@ -137,7 +137,7 @@ async def test_the_picker_starts_on_the_last_choice_says_so_and_the_notice_names
 
 def test_the_remembered_choice_is_named_exactly_or_as_nearest():
     from iconcat.api import Icon, Ref, Variant
-    from iconcat.saving import choices_for
+    from iconcat.disk.saving import choices_for
     from iconcat.tui.screens.variant_picker import remembered_choice
 
     ref = Ref(1, "x")

@@ -11,10 +11,10 @@ from iconcat.api._models import HeldIcons
 from iconcat.browsing.filters import FacetTally, Filters
 from iconcat.browsing.grouping import Grouping, group_icons
 from iconcat.browsing.search_state import SearchPhase, SearchState
-from iconcat.tui import page_follower
-from iconcat.tui.arrangement import Arrangement
 from iconcat.tui.connection import Connection
-from iconcat.tui.search_runner import SearchRunner
+from iconcat.tui.controllers import page_follower
+from iconcat.tui.controllers.arrangement import Arrangement
+from iconcat.tui.controllers.search_runner import SearchRunner
 from iconcat.tui.widgets import DetailPane, FacetPanel, Gallery, ResultsArea, ResultsList
 from iconcat.tui.widgets.results_list import IconRow
 from tests.conftest import TEST_TOKEN

@@ -26,10 +26,10 @@ from textual.widgets import Static
 
 from iconcat.api import CatalogueClient, Icon
 from iconcat.server import BackgroundServer, create_app
-from iconcat.tui import preview_loader
-from iconcat.tui.catalogue_link import CatalogueLink
 from iconcat.tui.connection import Connection
-from iconcat.tui.preview_loader import MAX_IN_FLIGHT, PreviewLoader
+from iconcat.tui.controllers import preview_loader
+from iconcat.tui.controllers.catalogue_link import CatalogueLink
+from iconcat.tui.controllers.preview_loader import MAX_IN_FLIGHT, PreviewLoader
 from iconcat.tui.stylesheets import stylesheet_paths
 from iconcat.tui.thumbnail_cache import ThumbnailCache
 from iconcat.tui.widgets.gallery import TILE_SIZES, Gallery

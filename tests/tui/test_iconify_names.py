@@ -10,8 +10,8 @@ from pathlib import Path
 
 from textual.widgets import Input, Static
 
+from iconcat.catalogue.local_sets import LocalSets
 from iconcat.config import Settings
-from iconcat.local_sets import LocalSets
 from iconcat.tui import run_browser
 from tests.support.name_sets import write_name_sets
 from tests.support.tui import results_settled, shown_text, wait_until

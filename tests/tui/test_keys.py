@@ -11,7 +11,7 @@ from textual.widgets._footer import FooterKey
 
 from iconcat.browsing.picking import PickRequest
 from iconcat.config import THUMBNAIL_MODES
-from iconcat.saving import choices_for
+from iconcat.disk.saving import choices_for
 from iconcat.tui.app import IconcatApp
 from iconcat.tui.browser import BrowserScreen
 from iconcat.tui.commands import BrowserCommands

@@ -10,8 +10,9 @@ import pytest
 
 from iconcat.browsing.picking import PickRequest
 from iconcat.browsing.search_state import SearchPhase
+from iconcat.catalogue import CatalogueChoice, CatalogueFlags, choose_catalogue
+from iconcat.catalogue.local_sets import LocalSets
 from iconcat.config import Settings
-from iconcat.local_sets import LocalSets
 from iconcat.tui import run_browser, run_picker
 from iconcat.tui.widgets import Thumbnail
 from tests.support.iconsets import iconify_package, iconify_set
@@ -48,13 +49,12 @@ def test_the_demo_and_sets_from_disk_open_no_socket_and_start_no_server(
 
     headless_run(steer)
     settings = Settings(base_url="https://icons.example.com", token="abc", download_dir=tmp_path / "saved")
+    choice = CatalogueChoice.demo() if local is None else CatalogueChoice.sets(local)
     with sockets.watching():
         if command == "browse":
-            assert run_browser(settings, query="arrow", demo=local is None, local=local) == 0
+            assert run_browser(settings, query="arrow", choice=choice) == 0
         else:
-            status, picked = run_picker(
-                settings, PickRequest(fmt="svg"), query="arrow", demo=local is None, local=local
-            )
+            status, picked = run_picker(settings, PickRequest(fmt="svg"), query="arrow", choice=choice)
             assert status == 0 and [path.suffix for path in picked] == [".svg"] and picked[0].is_file()
     assert sockets.internet() == []
     assert seen["threads"] == set() and seen["kind"] == catalogue_kind
@@ -82,7 +82,8 @@ def test_demo_flag_wins_over_a_configured_catalogue(headless_run, tmp_path: Path
 
     ran = headless_run(steer)
     settings = Settings(base_url="https://icons.example.com", token="abc", download_dir=tmp_path)
-    assert run_browser(settings, query="home", demo=True) == 0
+    choice = choose_catalogue(settings, CatalogueFlags("browse", demo=True))
+    assert run_browser(settings, query="home", choice=choice) == 0
     assert ran[0].connection.is_demo and ran[0].sub_title == "demo catalogue"
 
 
@@ -147,38 +148,52 @@ from textual.app import App
 
 loaded = []
 App.run = lambda self, **options: loaded.extend(sorted(sys.modules)) or 0  # (the app itself never runs)
-from iconcat.config import Settings
-from iconcat.tui import run_browser
+way, kind = sys.argv[1:3]
+if way == "command line":  # as `iconcat browse` runs: the catalogue chosen through the seam first
+    from iconcat.cli.entry import main
 
-configured = sys.argv[1] == "configured"
-settings = Settings(base_url="http://127.0.0.1:9" if configured else None, token="t", download_dir=Path("."))
-run_browser(settings, demo=not configured)
+    main(["browse", "--demo"] if kind == "demo" else ["browse"])
+else:
+    from iconcat.config import Settings
+    from iconcat.tui import run_browser
+
+    base_url = "http://127.0.0.1:9" if kind == "configured" else None
+    run_browser(Settings(base_url=base_url, token="t", download_dir=Path(".")))
 print(json.dumps(loaded))
 """
 
 
+@pytest.mark.parametrize("way", ["command line", "run_browser"])
 @pytest.mark.parametrize("catalogue_kind", ["demo", "configured"])
 def test_the_catalogue_is_named_before_the_first_frame_without_the_http_stack(
-    catalogue_kind: str, tmp_path: Path
+    way: str, catalogue_kind: str, tmp_path: Path
 ) -> None:
-    # The header names the catalogue (its spec, from the kind table) before the app runs; the seam's
-    # choosing and adapters import the client (httpx with it), which waits for the first frame.
+    # The header names the catalogue (its spec, from the kind table) before the app runs, and the
+    # command line chooses it (`choose_catalogue`) before that; the client (httpx with it) and the
+    # adapters wait for the first frame. (Through the command line `choose` imported `iconcat.api`
+    # for its errors until session 36: 30-70 ms before the first frame.)
     import json
     import os
     import subprocess
     import sys
 
     env = {**os.environ, "XDG_DATA_HOME": str(tmp_path), "XDG_CONFIG_HOME": str(tmp_path)}
+    if catalogue_kind == "configured":
+        env["ICONCAT_BASE_URL"] = "http://127.0.0.1:9"
     completed = subprocess.run(
-        [sys.executable, "-c", BEFORE_THE_APP, catalogue_kind],
+        [sys.executable, "-c", BEFORE_THE_APP, way, catalogue_kind],
         capture_output=True,
         text=True,
         timeout=60,
         env=env,
         check=False,
         stdin=subprocess.DEVNULL,
+        cwd=tmp_path,
     )
     assert completed.returncode == 0, completed.stderr
     loaded = set(json.loads(completed.stdout.strip().splitlines()[-1]))
     assert {"iconcat.catalogue.kinds", "iconcat.tui.app"} <= loaded  # (named, and the app made and run)
-    assert {"httpx", "iconcat.api", "iconcat.catalogue.choose", "uvicorn", "starlette"} & loaded == set()
+    if way == "command line":
+        assert "iconcat.catalogue.choose" in loaded  # (chosen through the seam)
+    http_stack = {name for name in loaded if name.split(".")[0] in ("httpx", "httpcore", "uvicorn", "starlette")}
+    assert http_stack | {name for name in loaded if name.startswith("iconcat.api")} == set()

@@ -11,8 +11,9 @@ import pytest
 from textual.widgets import OptionList, Select
 
 from iconcat.browsing.search_state import SearchPhase
+from iconcat.catalogue import CatalogueChoice
+from iconcat.catalogue.local_sets import LocalSets
 from iconcat.config import Settings
-from iconcat.local_sets import LocalSets
 from iconcat.memory import LOCAL_SETS
 from iconcat.sources import serving
 from iconcat.sources.index import BuildProgress, IndexCancelled
@@ -40,7 +41,7 @@ def test_browse_from_a_package_names_its_sets_and_remembers_them_apart(headless_
     ran = headless_run(steer)
     # A base URL is configured: --from (given here as `local`) wins over it.
     settings = Settings(base_url="https://icons.example.com", token="abc", download_dir=tmp_path)
-    assert run_browser(settings, query="arrow", local=LocalSets((str(folder),))) == 0
+    assert run_browser(settings, query="arrow", choice=CatalogueChoice.sets(LocalSets((str(folder),)))) == 0
     assert seen == {"names": ["Arrow Down", "Arrow Up"], "sub_title": "Tabler Icons", "memory": LOCAL_SETS}
     assert ran[0].connection.spec.kind == "sets" and ran[0].connection.base_url == ""
 
@@ -76,7 +77,7 @@ def test_the_header_shows_the_builds_progress_then_names_the_sets(headless_run, 
 
     headless_run(steer)
     settings = Settings(base_url=None, token=None, download_dir=tmp_path)
-    assert run_browser(settings, query="acorn", local=LocalSets((str(tmp_path / "ph"),))) == 0
+    assert run_browser(settings, query="acorn", choice=CatalogueChoice.sets(LocalSets((str(tmp_path / "ph"),)))) == 0
     assert seen == ["indexing 1/2 sets · 5 icons/s · 3 s left", "Phosphor"] and cancelled == []
 
 
@@ -93,7 +94,7 @@ def test_quitting_while_the_index_builds_cancels_it(
 
     headless_run(steer)  # (then the app exits, as ctrl+q would)
     settings = Settings(base_url=None, token=None, download_dir=tmp_path)
-    assert run_browser(settings, query=query, local=LocalSets((str(tmp_path / "ph"),))) == 0
+    assert run_browser(settings, query=query, choice=CatalogueChoice.sets(LocalSets((str(tmp_path / "ph"),)))) == 0
     assert cancelled == [True]
     release.set()
     gc.collect()  # (asyncio logs an exception nobody retrieved, with its traceback, when its task is collected)
@@ -114,7 +115,7 @@ def test_a_set_skipped_in_the_build_is_a_notice_not_a_line_on_the_screen(headles
 
     headless_run(steer)
     settings = Settings(base_url=None, token=None, download_dir=tmp_path)
-    assert run_browser(settings, query="acorn", local=LocalSets((str(collection),))) == 0
+    assert run_browser(settings, query="acorn", choice=CatalogueChoice.sets(LocalSets((str(collection),)))) == 0
     (notice,) = said
     assert notice.startswith(str(collection / "json" / "bad.json") + ": not an IconifyJSON set")
     assert notice.endswith(": skipped")
@@ -142,7 +143,7 @@ def test_a_search_while_the_index_builds_says_it_waits_for_it_then_answers(
 
     headless_run(steer)
     settings = Settings(base_url=None, token=None, download_dir=tmp_path)
-    assert run_browser(settings, query="acorn", local=LocalSets((str(tmp_path / "ph"),))) == 0
+    assert run_browser(settings, query="acorn", choice=CatalogueChoice.sets(LocalSets((str(tmp_path / "ph"),)))) == 0
     assert seen == {
         "waiting": "acorn: waiting for the index (1 of 2 sets)…",
         "phase": SearchPhase.SEARCHING,
@@ -180,7 +181,10 @@ def test_the_bag_asks_svg_of_sets_from_disk_until_a_person_chooses_and_then_thei
     settings = Settings(base_url=None, token=None, download_dir=tmp_path)
     for choose in (("png", 256), None):
         headless_run(steer(choose))
-        assert run_browser(settings, query="arrow", local=LocalSets((str(tmp_path / "tabler"),))) == 0
+        assert (
+            run_browser(settings, query="arrow", choice=CatalogueChoice.sets(LocalSets((str(tmp_path / "tabler"),))))
+            == 0
+        )
     assert seen == [
         (("svg", None), ("svg", None), ["SVG · vector"] * 2),  # nothing chosen yet: every icon's SVG
         (("png", 256), ("png", 256), ["PNG · 256 px"] * 2),  # chosen once: the person's choice wins after

@@ -4,7 +4,7 @@ at most six requests at once, each preview asked for once, the detail's picture 
 from __future__ import annotations
 
 from iconcat.tui.connection import Connection
-from iconcat.tui.preview_loader import MAX_IN_FLIGHT
+from iconcat.tui.controllers.preview_loader import MAX_IN_FLIGHT
 from iconcat.tui.widgets import Gallery, Thumbnail
 from tests.conftest import TEST_TOKEN
 from tests.support.tui import (

@@ -208,7 +208,7 @@ async def test_a_repeated_search_in_a_new_run_draws_its_gallery_without_asking_f
 def test_only_previews_that_decode_are_kept_and_the_bound_holds(tmp_path):
     from PIL import Image
 
-    from iconcat.tui.memory_writer import MemoryWriter
+    from iconcat.tui.controllers.memory_writer import MemoryWriter
 
     picture = io.BytesIO()
     Image.new("RGBA", (16, 16), (200, 30, 30, 255)).save(picture, "PNG")

@@ -13,8 +13,9 @@ from textual.widgets import Static
 
 from iconcat.api import Icon
 from iconcat.browsing.remembered import not_served
+from iconcat.catalogue import CatalogueChoice
+from iconcat.catalogue.local_sets import LocalSets
 from iconcat.config import Settings
-from iconcat.local_sets import LocalSets
 from iconcat.sources.catalogue import SourceCatalogue
 from iconcat.tui import run_browser
 from iconcat.tui.screens import VariantPicker
@@ -120,9 +121,12 @@ def test_a_remembered_icon_of_a_set_not_served_now_is_listed_as_such_and_nothing
     settings = Settings(base_url=None, token=None, download_dir=tmp_path / "downloads")
     # Pictures off in the first run: no preview of the Tabler icon is kept, the second run would have to ask.
     text_only = dataclasses.replace(settings, thumbnails="text")
-    assert run_browser(text_only, query="arrow", local=LocalSets((sets["tabler"], sets["lucide"]))) == 0
+    assert (
+        run_browser(text_only, query="arrow", choice=CatalogueChoice.sets(LocalSets((sets["tabler"], sets["lucide"]))))
+        == 0
+    )
     del asked[:]
-    assert run_browser(settings, local=LocalSets((sets["lucide"],))) == 0
+    assert run_browser(settings, choice=CatalogueChoice.sets(LocalSets((sets["lucide"],)))) == 0
     tabler, lucide = remembered["tabler"], remembered["lucide"]
     assert seen["listed"] == [tabler.id, lucide.id]
     for marks in seen["marks"]:

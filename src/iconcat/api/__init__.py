@@ -31,7 +31,7 @@ context until an https URL is requested), `_quiet_httpx` (httpx imported without
 `_paging` (which next page may be followed, and the pages so far as one result), `_http` (`GuardedHttp`: the
 guarded HTTP under every catalogue reached over HTTP: deadlines, caps, retries, redirects, the token to one
 origin, address refusals, errors in words, with `_failure_words`) and `_client` (`CatalogueClient`: the seed's
-endpoints and their answers, on `GuardedHttp`). The client saves files through `iconcat.downloads`, which
+endpoints and their answers, on `GuardedHttp`). The client saves files through `iconcat.disk.downloads`, which
 knows nothing of the catalogue. The seam above (`iconcat.catalogue`) wraps the client as the service adapter;
 nothing here imports it.
 """

@@ -25,7 +25,7 @@ Decisions (the interface says nothing about limits or paging; the client survive
   (`query_limit`: the catalogue's spec says it for the embedded kinds, 200); a service that accepts
   less refuses it itself (a 400 in its own words, one round trip, never parsed for a number). The
   client's own cap, whatever the catalogue, is `MAX_QUERY_LENGTH`.
-- The client does HTTP only; the disk is `iconcat.downloads`'s (`FileSaver`: the folder, the temporary
+- The client does HTTP only; the disk is `iconcat.disk.downloads`'s (`FileSaver`: the folder, the temporary
   file, the content check, the atomic publication, the clean-up). Its `SaveError` becomes a
   `StorageError` with the same words, its `ContentMismatchError` a `ProtocolError`. `download_file` is
   `download` with more say: a name chosen once the file's format is known (`name_for`), and identical
@@ -35,7 +35,7 @@ Decisions (the interface says nothing about limits or paging; the client survive
   With it comes the colour the catalogue says it paints an SVG's `currentColor` in its own PNGs
   (`Iconcat-Current-Color`, an extension of the embedded catalogue's; `FetchedFile.current_colour`):
   as sent and unchecked (at most `MAX_COLOUR_HEADER` characters, else None): whoever paints with it
-  checks it first (`iconcat.saving`).
+  checks it first (`iconcat.disk.saving`).
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ from pathlib import Path
 
 import httpx
 
-from iconcat import downloads
+from iconcat.disk import downloads
 
 from ._auth import Origin
 from ._errors import (
@@ -318,7 +318,7 @@ class CatalogueClient:
         safe, else `variant-<id>.<ext>` from the content type. An existing file is never overwritten
         unless `overwrite`: `name-1.ext`, `name-2.ext`… are used. The folder is created if missing.
         `progress(done, total)` is called as bytes arrive. A failed or cancelled download leaves
-        nothing behind (see `iconcat.downloads`); temporary files that killed iconcat runs left in the
+        nothing behind (see `iconcat.disk.downloads`); temporary files that killed iconcat runs left in the
         folder are removed first.
         """
         saved = await self.download_file(

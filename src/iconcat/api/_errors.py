@@ -15,7 +15,7 @@
     │                              redirect we refuse)
     ├── NetworkError               no complete answer: refused, reset, cut short, the deadline passed
     └── StorageError               the file could not be written to the download folder (the words of
-                                   `iconcat.downloads.SaveError`: the disk's own error, summarised)
+                                   `iconcat.disk.downloads.SaveError`: the disk's own error, summarised)
 
 `InsecureConnectionWarning` (a UserWarning) is issued for plain http to a host other than loopback.
 

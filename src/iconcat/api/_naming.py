@@ -1,8 +1,8 @@
 """Naming a saved file after the icon it is: `suggested_filename(icon, variant, template)`.
 
-It lives with the models, not in `iconcat.downloads`: only the catalogue knows what an icon and a
+It lives with the models, not in `iconcat.disk.downloads`: only the catalogue knows what an icon and a
 variant are, while `downloads` knows files and makes any name safe (`safe_filename`), and
-`iconcat.name_template` knows templates (their grammar, checks and filling, and the decisions about
+`iconcat.disk.name_template` knows templates (their grammar, checks and filling, and the decisions about
 empty fields and extensions).
 
 The fields: `{name}`, `{style}`, `{set}`, `{series}`, `{category}` are the slugs of those names;
@@ -24,7 +24,7 @@ icon's styles and sets apart: `arrow-up-bold-core-ui-512.png`, `arrow-up-tabler.
 
 from __future__ import annotations
 
-from iconcat.name_template import DEFAULT_TEMPLATE, ICONIFY_TEMPLATE, fill_template, slug
+from iconcat.disk.name_template import DEFAULT_TEMPLATE, ICONIFY_TEMPLATE, fill_template, slug
 
 from ._models import Icon, Variant
 
@@ -44,7 +44,7 @@ def suggested_filename(icon: Icon, variant: Variant, template: str | None = None
     """The file name for `variant` of `icon` (already safe): "arrow-left-outline-512.png", "arrow-left-outline.svg".
 
     `template` defaults to `default_template(icon)`; `size` is the pixel size of the file saved when it is not
-    the variant's (a PNG resampled smaller). Raises `iconcat.name_template.TemplateError` for a template
+    the variant's (a PNG resampled smaller). Raises `iconcat.disk.name_template.TemplateError` for a template
     that cannot name files.
     """
     extension = slug(variant.format) or "bin"

@@ -19,7 +19,7 @@ class of httpcore, anyio or asyncio, and nothing happens at import time.
 
 A link that is missing (TLS wraps the socket in another stream; uvloop; a future httpcore or anyio)
 leaves that part as it was: the download still works, only slower. `widen_socket_reads` returns what it
-could not reach, and a test (tests/api/test_downloads.py) fails naming it, so an upgrade that breaks
+could not reach, and a test (tests/disk/test_downloads.py) fails naming it, so an upgrade that breaks
 this is noticed rather than silently costing speed.
 """
 

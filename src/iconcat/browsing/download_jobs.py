@@ -1,7 +1,7 @@
 """The browser's downloads as plain data: what is being saved, how far it got, how it ended.
 
 No Textual here: the downloads panel shows these, the app drives them from its "download" workers.
-A job saves one `iconcat.saving.Choice` (a variant as offered, or a PNG resampled smaller); when a file
+A job saves one `iconcat.disk.saving.Choice` (a variant as offered, or a PNG resampled smaller); when a file
 with the same bytes was already at its name, it ends DONE with `already` set ("already saved as …").
 """
 
@@ -18,7 +18,7 @@ from iconcat.text import sanitize
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from iconcat.api import Icon, Variant
-    from iconcat.saving import Choice
+    from iconcat.disk.saving import Choice
 
 __all__ = ["DownloadJob", "DownloadStatus", "FinishNotice", "PROGRESS_INTERVAL", "finish_notice", "format_size"]
 
@@ -81,7 +81,7 @@ class DownloadJob:
         """The file this job saves: `chosen`, else `variant` as it is."""
         if self.chosen is not None:
             return self.chosen
-        from iconcat.saving import Choice
+        from iconcat.disk.saving import Choice
 
         return Choice(self.variant)
 

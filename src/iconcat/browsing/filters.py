@@ -1,7 +1,7 @@
 """Filters over every result of the query: `key:value` words in the search box, facet counts, why nothing is left.
 
 The browser applies them to every page of the query (it follows the catalogue's next pages while a
-filter is in force: `iconcat.tui.page_follower`), batch by batch as pages arrive (`Filters.apply` on the
+filter is in force: `iconcat.tui.controllers.page_follower`), batch by batch as pages arrive (`Filters.apply` on the
 batch, `FacetTally.add` for the counts), so a count never describes one page as if it were all.
 
 Pure logic (no Textual), so it is fast to test and cheap to run on every keystroke. The pieces:

@@ -38,7 +38,7 @@ from iconcat.text import sanitize
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from iconcat.api import Icon
-    from iconcat.saving import Choice
+    from iconcat.disk.saving import Choice
 
 __all__ = ["PickRequest", "dims_for", "offers_nothing", "pick_choices", "refused_format", "why_nothing_fits"]
 
@@ -78,7 +78,7 @@ class PickRequest:
 def pick_choices(icon: Icon, request: PickRequest) -> list[Choice]:
     """The files of `icon` that fit `request`: the choices it offers (variants and smaller PNGs),
     narrowed to the format and pixel size asked for."""
-    from iconcat.saving import choices_for
+    from iconcat.disk.saving import choices_for
 
     fitting = []
     for choice in choices_for(icon):
@@ -107,7 +107,7 @@ def offers_nothing(icon: Icon, request: PickRequest) -> bool:
     if request.fmt is None and request.size is None:
         return False
     if request.multi:
-        from iconcat.saving import nearest_choice
+        from iconcat.disk.saving import nearest_choice
 
         return nearest_choice(icon, request.fmt or "png", request.size) is None
     return not pick_choices(icon, request)

@@ -107,7 +107,7 @@ class SearchState:
     at this time ("14:02"; another day's with its date), and the status says so (RESULTS); else ""."""
     waiting_for: str = ""
     """What the search waits for before it can be asked, when that takes long, else "" (SEARCHING): so
-    far only "the index", of icon sets from disk being indexed (`tui/local_build.py`)."""
+    far only "the index", of icon sets from disk being indexed (`tui/controllers/local_build.py`)."""
     waiting_progress: str = ""
     """How far that has come ("40 of 243 sets"), or "" (SEARCHING)."""
 

@@ -18,6 +18,8 @@
 - Adapters, one module a kind: `service` (the seed's interface over HTTP: `CatalogueClient`) and
   `embedded` (the demo and sets from disk in-process: no socket, no server thread); `files` saves
   the bytes an in-process catalogue holds as a download is saved.
+- `local_sets`: which icon sets from disk a command serves (`--from`, `ICONCAT_FROM`, `from`), `--color`,
+  and the index build's progress on the terminal: the sets kind's options, read by `choose`.
 
 Nothing is imported with the package: each name with its module, when first asked for (`_LAZY`).
 
@@ -31,8 +33,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
-    from .choose import CatalogueChoice, CatalogueFlags, NoCatalogueConfigured, choose_catalogue, open_catalogue
+    from .choose import CatalogueChoice, CatalogueFlags, choose_catalogue, open_catalogue
     from .protocol import Catalogue, NotOffered, VariantFiles
+    from .refusals import NoCatalogueConfigured
     from .spec import Capabilities, CatalogueSpec, Preference
 
 __all__ = [
@@ -50,15 +53,15 @@ __all__ = [
 ]
 
 _LAZY = {
-    **dict.fromkeys(
-        ("CatalogueChoice", "CatalogueFlags", "NoCatalogueConfigured", "choose_catalogue", "open_catalogue"), ".choose"
-    ),
+    **dict.fromkeys(("CatalogueChoice", "CatalogueFlags", "choose_catalogue", "open_catalogue"), ".choose"),
+    "NoCatalogueConfigured": ".refusals",
     **dict.fromkeys(("Catalogue", "NotOffered", "VariantFiles"), ".protocol"),
     **dict.fromkeys(("Capabilities", "CatalogueSpec", "Preference"), ".spec"),
 }
-"""Where each name lives. Imported when first asked for, not with the package: `choose` and `protocol`
+"""Where each name lives. Imported when first asked for, not with the package: `protocol` and `refusals`
 import `iconcat.api` (httpx with it, 50-120 ms), which the browser's first frame must not wait for;
-`spec` and `kinds` alone are light (the browser names its catalogue in the header before that frame)."""
+`spec`, `kinds` and `choose` are light (`iconcat browse` chooses its catalogue and the browser names
+it in the header before that frame)."""
 
 
 def __getattr__(name: str) -> Any:

@@ -24,8 +24,11 @@ The decisions, as the command line and the browser have made them until now (`cl
 always has: the sets from disk when `local_sources` and not `--demo` (no `--color` check: nothing is
 drawn), else the demo with `--demo` or without a base URL, else the service.
 
-Failures are usage errors the command line reports with exit 2: `SettingsError` (a `CatalogueError`),
-and `local_sets.LocalSetsError` for the options that do not go together.
+Failures are usage errors the command line reports with exit 2: `SettingsError` (a `CatalogueError`;
+`refusals.NoCatalogueConfigured`), and `local_sets.LocalSetsError` for the options that do not go
+together. They are imported when raised, not with this module: `iconcat.api` brings httpx (30-70 ms),
+and `iconcat browse --demo` chooses its catalogue here before the first frame, which must not wait for
+the HTTP stack (tests/tui/test_launch.py).
 
 `open_catalogue(choice)` makes the adapter the choice's kind names in the kind table (`kinds.KINDS`:
 the row's module's `from_choice`), unopened: `await catalogue.open(progress)`, or its first call,
@@ -40,14 +43,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from iconcat.api import SettingsError
-
 from .kinds import KINDS, demo_spec, service_spec, sets_spec
 from .spec import CatalogueSpec
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
+    from iconcat.catalogue.local_sets import LocalSets
     from iconcat.config import Settings
-    from iconcat.local_sets import LocalSets
 
     from .protocol import Catalogue
 
@@ -58,7 +59,6 @@ __all__ = [
     "NO_TOKEN_HINT",
     "CatalogueChoice",
     "CatalogueFlags",
-    "NoCatalogueConfigured",
     "choose_catalogue",
     "no_catalogue_hint",
     "open_catalogue",
@@ -112,10 +112,6 @@ def _holds_sets(place: str) -> bool:
         return False
 
 
-class NoCatalogueConfigured(SettingsError):
-    """`search` or `download` with no base URL, no sets from disk and no `--demo`."""
-
-
 @dataclass(frozen=True)
 class CatalogueFlags:
     """What the command line says of the catalogue besides the settings."""
@@ -146,6 +142,16 @@ class CatalogueChoice:
     def kind(self) -> str:
         return self.spec.kind
 
+    @classmethod
+    def demo(cls) -> CatalogueChoice:
+        """The embedded demo catalogue."""
+        return cls(demo_spec())
+
+    @classmethod
+    def sets(cls, local: LocalSets) -> CatalogueChoice:
+        """The icon sets from disk `local` names, in its colour."""
+        return cls(sets_spec(local.arguments, local.colour), local=local)
+
 
 def choose_catalogue(settings: Settings, flags: CatalogueFlags) -> CatalogueChoice:
     """The catalogue `flags.command` talks to, by the rules of the module docstring."""
@@ -156,21 +162,25 @@ def choose_catalogue(settings: Settings, flags: CatalogueFlags) -> CatalogueChoi
         if settings.local_sources and not flags.demo:
             return _sets_choice(settings.local_sources, "black")
         if flags.demo or not settings.base_url:
-            return CatalogueChoice(demo_spec())
+            return CatalogueChoice.demo()
         return _service_choice(settings)
-    from iconcat.local_sets import choose_local_sets
+    from iconcat.catalogue.local_sets import choose_local_sets
 
     local = choose_local_sets(settings, colour=flags.colour, demo=flags.demo)
     if flags.demo:
-        return CatalogueChoice(demo_spec())
+        return CatalogueChoice.demo()
     if local is not None:
-        return _sets_choice(local.arguments, local.colour)
+        return CatalogueChoice.sets(local)
     if settings.base_url:
         if command in SEARCH_COMMANDS and not settings.token:
+            from iconcat.api import SettingsError
+
             raise SettingsError(NO_TOKEN_HINT)
         return _service_choice(settings)
     if command in BROWSER_COMMANDS:
-        return CatalogueChoice(demo_spec())
+        return CatalogueChoice.demo()
+    from .refusals import NoCatalogueConfigured
+
     raise NoCatalogueConfigured(no_catalogue_hint())
 
 
@@ -185,9 +195,9 @@ def _service_choice(settings: Settings) -> CatalogueChoice:
 
 
 def _sets_choice(arguments: tuple[str, ...], colour: str) -> CatalogueChoice:
-    from iconcat.local_sets import LocalSets
+    from iconcat.catalogue.local_sets import LocalSets
 
-    return CatalogueChoice(sets_spec(arguments, colour), local=LocalSets(arguments, colour))
+    return CatalogueChoice.sets(LocalSets(arguments, colour))
 
 
 def open_catalogue(choice: CatalogueChoice, *, warn: Callable[[str], None] | None = None) -> Catalogue:

@@ -22,7 +22,7 @@ over HTTP, field by field, with one difference: an in-process catalogue has no a
 - Previews are kept once drawn (`PREVIEWS_KEPT`, as the HTTP app keeps them); an icon unknown to the
   catalogue has no preview (`NotFoundError`); one it cannot draw (an SVG from disk, broken or too
   slow) is a `ServiceError` with `code` `PICTURE_FAILED`, as over HTTP.
-- Files are saved through `files.save_file` (`iconcat.downloads`: whole or not at all, exactly the
+- Files are saved through `files.save_file` (`iconcat.disk.downloads`: whole or not at all, exactly the
   client's path); an unknown variant is `NotFoundError`.
 - `open(progress)`: the demo builds its search index, sets from disk their index (built first when a
   set is new or changed: `serving.open_sources`, `progress` called from the building thread); a
@@ -64,8 +64,8 @@ from .protocol import BuildProgressCallback, NotOffered
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from iconcat.api import FetchedFile
-    from iconcat.downloads import Progress, SavedFile
-    from iconcat.local_sets import LocalSets
+    from iconcat.catalogue.local_sets import LocalSets
+    from iconcat.disk.downloads import Progress, SavedFile
 
     from .choose import CatalogueChoice
     from .spec import CatalogueSpec
@@ -372,7 +372,7 @@ class EmbeddedCatalogue:
 
     def _file(self, variant_id: int) -> tuple[bytes, str, str]:
         """(the variant's bytes, its extension, the catalogue's name for it), in a worker thread."""
-        from iconcat.downloads import extension_for_content_type
+        from iconcat.disk.downloads import extension_for_content_type
 
         served = self._serving()
         found = served.variant(variant_id)

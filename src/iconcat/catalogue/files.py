@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from iconcat import downloads
 from iconcat.api import CatalogueError, FetchedFile, ProtocolError, save_failure
+from iconcat.disk import downloads
 
 __all__ = ["file_in_memory", "save_file"]
 

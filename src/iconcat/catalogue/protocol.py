@@ -19,7 +19,7 @@ so a front end switches to the seam without changing what it does with the answe
 - `thumbnail(icon)`: the small preview's PNG bytes. A missing preview is `NotFoundError`; one the
   catalogue cannot draw is a `ServiceError` whose `code` is `PICTURE_FAILED` (both: "no preview").
 - `download(...)`, `download_file(...)`, `fetch_variant(...)`: a variant's file saved whole or not at
-  all (`iconcat.downloads`'s rules), or read into memory, checked alike.
+  all (`iconcat.disk.downloads`'s rules), or read into memory, checked alike.
 - `icon(id)`, `icon_of_variant(id)`: an icon looked up, behind `capabilities.looks_up_ids`; None when
   nothing has that id; `NotOffered` from a kind that cannot look up.
 - `icon_named("tabler:trash")`: an icon looked up by its Iconify name (an alias's too), behind
@@ -29,7 +29,7 @@ so a front end switches to the seam without changing what it does with the answe
   so calling it is only for progress and for when the wait happens.
 - `aclose()` (and `async with`): every connection, thread-local database handle and pool closed.
 
-`VariantFiles` is the part saving needs (`iconcat.saving.save_choice`, the bag's batch), which
+`VariantFiles` is the part saving needs (`iconcat.disk.saving.save_choice`, the bag's batch), which
 `CatalogueClient` also has, so they can take either while the front ends move over.
 """
 
@@ -44,7 +44,7 @@ from iconcat.api import RequestRefusedError
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from iconcat.api import FetchedFile, Icon, SearchResult
-    from iconcat.downloads import Progress, SavedFile
+    from iconcat.disk.downloads import Progress, SavedFile
     from iconcat.sources.index import BuildProgress
 
     from .spec import CatalogueSpec

@@ -22,7 +22,7 @@ from .protocol import BuildProgressCallback, NotOffered, VariantFiles
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from iconcat.api import CatalogueClient, FetchedFile, Icon, SearchResult
-    from iconcat.downloads import Progress, SavedFile
+    from iconcat.disk.downloads import Progress, SavedFile
 
     from .choose import CatalogueChoice
     from .spec import CatalogueSpec

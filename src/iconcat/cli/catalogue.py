@@ -1,7 +1,7 @@
 """The catalogue a command talks to, opened for the command's life: the one `entry` chose
 (`iconcat.catalogue.choose_catalogue`: the configured service, the embedded demo with `--demo`, or icon
 sets from disk with `--from`), its warnings printed and, for sets from disk, the index built or brought
-up to date first with a bar on stderr (`iconcat.local_sets.TerminalProgress`).
+up to date first with a bar on stderr (`iconcat.catalogue.local_sets.TerminalProgress`).
 
 The demo and sets from disk are answered in this process by library calls (`iconcat.catalogue.embedded`):
 no socket, no server thread, so `search --demo` and `download --demo` need no set-up and no second
@@ -36,9 +36,9 @@ async def opened_catalogue(choice: CatalogueChoice) -> AsyncIterator[Catalogue]:
     """The catalogue `choice` names, opened (an index built first, its progress on stderr), closed after.
 
     Opening sets from disk raises `SourceError` for an argument holding nothing to serve; Ctrl-C stops
-    the build, the sets finished kept and the one in progress rolled back (`iconcat.local_sets`)."""
+    the build, the sets finished kept and the one in progress rolled back (`iconcat.catalogue.local_sets`)."""
     from iconcat.catalogue import open_catalogue
-    from iconcat.local_sets import TerminalProgress
+    from iconcat.catalogue.local_sets import TerminalProgress
 
     progress = TerminalProgress.on_stderr()
     async with open_catalogue(choice, warn=print_warning) as catalogue:

@@ -66,14 +66,14 @@ def download(
     from pathlib import Path
 
     from iconcat.api import NotFoundError
-    from iconcat.downloads import SavedFile
+    from iconcat.disk.downloads import SavedFile
 
     folder = Path(output).expanduser() if output else settings.download_dir
     progress = _ProgressLine(variant_id)
     template = name if name is not None else _by_id_setting(settings.filename)
 
     def name_for(extension: str) -> str:
-        from iconcat.saving import file_name_by_id
+        from iconcat.disk.saving import file_name_by_id
 
         assert template is not None
         return file_name_by_id(variant_id, extension, template)
@@ -126,7 +126,7 @@ def download_named(
     from pathlib import Path
 
     from iconcat.api import NotFoundError
-    from iconcat.saving import SaveOutcome, file_name, nearest_choice, save_choice
+    from iconcat.disk.saving import SaveOutcome, file_name, nearest_choice, save_choice
 
     spec = choice.spec
     shown = sanitize(iconify, max_length=100)
@@ -213,7 +213,7 @@ def _by_id_setting(template: str | None) -> str | None:
     setting names files after their icons, which `download` does not know."""
     if template is None:
         return None
-    from iconcat.name_template import template_fields
-    from iconcat.saving import BY_ID_FIELDS
+    from iconcat.disk.name_template import template_fields
+    from iconcat.disk.saving import BY_ID_FIELDS
 
     return template if template_fields(template) <= BY_ID_FIELDS else None

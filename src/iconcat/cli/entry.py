@@ -106,11 +106,10 @@ def _run(argv: Sequence[str] | None) -> int:
         query = search.read_query(" ".join(args.name)) if command == "search" else None
         choice = _choose(settings, command, args)
         if command == "browse":
-            # (The browser's own signature, for now: the demo flag and the sets from disk chosen.)
             first_search = " ".join(getattr(args, "query", None) or []) or None
-            return browser.browse(settings, first_search, getattr(args, "demo", False), choice.local)
+            return browser.browse(settings, first_search, choice=choice)
         if command == "pick":
-            return browser.pick(settings, args, choice.local)
+            return browser.pick(settings, args, choice=choice)
         if command == "search":
             assert query is not None
             return search.search(choice, query, as_json=args.json, every_page=args.all, limit=args.limit)
@@ -163,9 +162,9 @@ def _report(error: BaseException, command: str = "") -> int:
     other command adds the way to fix it here.
     """
     from iconcat.api import AuthError, CatalogueError, NotFoundError, RequestRefusedError, SettingsError
+    from iconcat.catalogue.local_sets import LocalSetsError
     from iconcat.config import ConfigError
-    from iconcat.local_sets import LocalSetsError
-    from iconcat.name_template import TemplateError
+    from iconcat.disk.name_template import TemplateError
     from iconcat.sources.errors import SourceError
 
     usage = (UsageError, ConfigError, SettingsError, TemplateError, RequestRefusedError, LocalSetsError, SourceError)

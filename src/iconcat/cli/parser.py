@@ -116,8 +116,8 @@ def _positive_float(text: str) -> float:
 
 
 def _name_template(text: str) -> str:
-    """A file-name template, checked (`iconcat.saving.check_template`): a bad one is a one-line usage error."""
-    from iconcat.name_template import TemplateError, check_template  # light: no Pillow, no httpx
+    """A file-name template, checked (`iconcat.disk.saving.check_template`): a bad one is a one-line usage error."""
+    from iconcat.disk.name_template import TemplateError, check_template  # light: no Pillow, no httpx
 
     try:
         return check_template(text)
@@ -127,7 +127,7 @@ def _name_template(text: str) -> str:
 
 def _by_id_template(text: str) -> str:
     """A file-name template `iconcat download` can fill from a variant id alone ({variant}, {format})."""
-    from iconcat.saving import TemplateError, check_by_id_template
+    from iconcat.disk.saving import TemplateError, check_by_id_template
 
     template = _name_template(text)
     try:
@@ -227,7 +227,7 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="use the embedded demo catalogue (started here, no set-up needed), whatever is configured",
     )
-    # Icon sets from disk, served in-process as --demo serves the demo (`iconcat.local_sets`).
+    # Icon sets from disk, served in-process as --demo serves the demo (`iconcat.catalogue.local_sets`).
     sources = _sources_options("ICONCAT_FROM, else the config file's from, when no base URL is set")
     parser = _CommandLine(
         prog="iconcat",

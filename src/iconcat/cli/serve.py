@@ -1,7 +1,7 @@
 """`iconcat serve`: the embedded catalogue, in the foreground, serving the demo or icon sets from disk.
 It connects to nothing, so it takes no `--base-url` or `--timeout`.
 
-Which icons it serves, as the other commands choose (`iconcat.local_sets.choose_local_sets`), except
+Which icons it serves, as the other commands choose (`iconcat.catalogue.local_sets.choose_local_sets`), except
 that a base URL, which says where the other commands connect, changes nothing here:
 - `--from PATH` (before or after `serve`): those sets. With `--demo` or `--icons`: refused (which one?).
 - `--demo`, or `--icons N` (which sizes the demo): the demo, whatever ICONCAT_FROM or `from` say.
@@ -25,8 +25,8 @@ from iconcat.cli.output import print_error, print_note, print_warning, silence_s
 from iconcat.text import sanitize
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
+    from iconcat.catalogue.local_sets import LocalSets
     from iconcat.config import Settings
-    from iconcat.local_sets import LocalSets
 
 
 def serve(args: argparse.Namespace) -> int:
@@ -51,7 +51,7 @@ def serve(args: argparse.Namespace) -> int:
     if args.token is not None:
         options["token"] = args.token
     if local is not None:
-        from iconcat.local_sets import TerminalProgress, build_catalogue
+        from iconcat.catalogue.local_sets import TerminalProgress, build_catalogue
         from iconcat.sources.serving import sources_title
 
         if not settings.sources_from_flag:
@@ -73,7 +73,7 @@ def serve(args: argparse.Namespace) -> int:
 def _sets_to_serve(settings: Settings, colour: str | None, *, demo: bool) -> LocalSets | None:
     """The sets from disk to serve (None: the demo), chosen as every command chooses them, the base URL
     left out: it says where the commands that connect go, and `serve` connects nowhere."""
-    from iconcat.local_sets import choose_local_sets
+    from iconcat.catalogue.local_sets import choose_local_sets
 
     return choose_local_sets(dataclasses.replace(settings, base_url=None), colour=colour, demo=demo)
 

@@ -14,7 +14,6 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
     from iconcat.browsing.picking import PickRequest
     from iconcat.catalogue import CatalogueChoice
     from iconcat.config import Settings
-    from iconcat.local_sets import LocalSets
 
 __all__ = ["run_browser", "run_picker"]
 
@@ -23,20 +22,18 @@ def run_browser(
     settings: Settings,
     *,
     query: str | None = None,
-    demo: bool = False,
-    local: LocalSets | None = None,
     choice: CatalogueChoice | None = None,
 ) -> int:
     """Run the browser until the person quits; return the process exit code.
 
-    On `choice` (`iconcat.catalogue.choose_catalogue`'s) when given; else with `demo=True`, or when
-    `settings` name no catalogue, the embedded demo catalogue and the header says "demo catalogue";
-    with `local` (sets from disk, `--from`), those, and the header names them. Both are answered
-    in-process: no socket, no server thread.
+    On `choice` (`iconcat.catalogue.choose_catalogue`'s, or `CatalogueChoice.demo()`,
+    `CatalogueChoice.sets(local)`) when given, its spec naming it in the header; else on the service
+    `settings` configure, or the embedded demo catalogue when they name none. The demo and sets from
+    disk are answered in-process: no socket, no server thread.
     """
     from .launch import run_browser as _run_browser
 
-    return _run_browser(settings, query=query, demo=demo, local=local, choice=choice)
+    return _run_browser(settings, query=query, choice=choice)
 
 
 def run_picker(
@@ -44,12 +41,11 @@ def run_picker(
     request: PickRequest,
     *,
     query: str | None = None,
-    demo: bool = False,
-    local: LocalSets | None = None,
     choice: CatalogueChoice | None = None,
 ) -> tuple[int, list[Path]]:
     """Run the browser as a picker (`iconcat pick`): the exit status (0 picked, 1 left, 130
-    interrupted) and the absolute paths of the files picked, for the caller to print."""
+    interrupted) and the absolute paths of the files picked, for the caller to print; on `choice` as
+    `run_browser`."""
     from .launch import run_picker as _run_picker
 
-    return _run_picker(settings, request, query=query, demo=demo, local=local, choice=choice)
+    return _run_picker(settings, request, query=query, choice=choice)

@@ -27,22 +27,22 @@ from textual.binding import Binding
 from textual.command import CommandPalette
 from textual.screen import ModalScreen, Screen
 
-from iconcat.batch import ItemState
 from iconcat.browsing.download_jobs import DownloadJob
 from iconcat.browsing.picking import dims_for
 from iconcat.browsing.remembered import THEME, start_choices
 from iconcat.browsing.search_state import SearchPhase, SearchState
 from iconcat.browsing.written_files import WrittenFiles
+from iconcat.disk.batch import ItemState
 from iconcat.memory import read_preferences
 from iconcat.text import sanitize
 
-from .bag_controller import BagController
 from .browser import BrowserScreen
-from .catalogue_link import CatalogueFactory, CatalogueLink, Opening, default_catalogue_factory
 from .commands import BrowserCommands
 from .connection import Connection
-from .download_controller import DownloadController
-from .folder_choice import FolderChoice
+from .controllers.bag_controller import BagController
+from .controllers.catalogue_link import CatalogueFactory, CatalogueLink, Opening, default_catalogue_factory
+from .controllers.download_controller import DownloadController
+from .controllers.folder_choice import FolderChoice
 from .keys import bindings_for, command_allowed
 from .stylesheets import stylesheet_paths
 from .terminal_images import TerminalPictures
@@ -55,9 +55,9 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
 
     from iconcat.api import Icon, Variant
     from iconcat.browsing.picking import PickRequest
-    from iconcat.saving import Choice
+    from iconcat.disk.saving import Choice
 
-    from .first_search import FirstSearch
+    from .controllers.first_search import FirstSearch
 
 # The dialogs (.screens) are imported when first opened: nobody needs them to see the first frame.
 
@@ -381,7 +381,7 @@ class IconcatApp(App[int]):
         self._open_saved(folder=True)
 
     def _open_saved(self, *, folder: bool) -> None:
-        from iconcat.opener import OpenerMissing, open_path
+        from iconcat.disk.opener import OpenerMissing, open_path
 
         path = self.written_files.last()
         if path is None:

@@ -48,19 +48,19 @@ from iconcat.browsing.search_state import SearchPhase, SearchState
 from iconcat.browsing.written_files import WrittenFiles
 from iconcat.config import THUMBNAIL_MODES, VIEWS
 
-from .arrangement import Arrangement
-from .bag_controller import BagController
-from .bag_notices import BagNews, BagNotices
-from .copy_controller import CopyController
+from .controllers.arrangement import Arrangement
+from .controllers.bag_controller import BagController
+from .controllers.bag_notices import BagNews, BagNotices
+from .controllers.copy_controller import CopyController
+from .controllers.memory_controller import MemoryController
+from .controllers.page_follower import PageFollower
+from .controllers.picture_controller import PictureController
+from .controllers.preview_loader import PreviewLoader
+from .controllers.results_controller import ResultsController
+from .controllers.search_runner import SearchRunner
+from .controllers.selection import Selection
+from .controllers.stale_guard import StaleGuard
 from .keys import bindings_for, command_allowed, run_where_read, type_over_results
-from .memory_controller import MemoryController
-from .page_follower import PageFollower
-from .picture_controller import PictureController
-from .preview_loader import PreviewLoader
-from .results_controller import ResultsController
-from .search_runner import SearchRunner
-from .selection import Selection
-from .stale_guard import StaleGuard
 from .terminal_images import TerminalPictures
 from .widgets import (
     DetailPane,
@@ -80,8 +80,8 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
     from iconcat.api import Icon
     from iconcat.memory import Memory
 
-    from .catalogue_link import CatalogueLink
-    from .first_search import FirstSearch
+    from .controllers.catalogue_link import CatalogueLink
+    from .controllers.first_search import FirstSearch
 
 __all__ = ["BrowserScreen"]
 

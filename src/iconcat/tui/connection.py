@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from iconcat.catalogue import CatalogueChoice, CatalogueSpec
-    from iconcat.local_sets import LocalSets
+    from iconcat.catalogue.local_sets import LocalSets
 
 __all__ = ["Connection"]
 

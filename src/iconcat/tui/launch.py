@@ -16,12 +16,11 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
     from iconcat.browsing.picking import PickRequest
     from iconcat.catalogue import Catalogue, CatalogueChoice
     from iconcat.config import Settings
-    from iconcat.local_sets import LocalSets
 
     from .app import IconcatApp
-    from .catalogue_link import CatalogueFactory
-    from .first_search import FirstSearch
-    from .local_build import LocalBuild
+    from .controllers.catalogue_link import CatalogueFactory
+    from .controllers.first_search import FirstSearch
+    from .controllers.local_build import LocalBuild
 
 __all__ = ["browser_connection", "on_the_terminal", "run_browser", "run_picker", "startup_objects_frozen"]
 
@@ -113,34 +112,25 @@ def _early_search(connection: Connection, query: str | None) -> FirstSearch | No
         return None
     from iconcat.browsing.filters import parse_query
 
-    from .first_search import FirstSearch
+    from .controllers.first_search import FirstSearch
 
     words = parse_query(query.strip()).service_text
     return FirstSearch(connection, words).start() if words else None
 
 
-def browser_connection(
-    settings: Settings,
-    *,
-    demo: bool = False,
-    local: LocalSets | None = None,
-    choice: CatalogueChoice | None = None,
-) -> Connection:
+def browser_connection(settings: Settings, *, choice: CatalogueChoice | None = None) -> Connection:
     """The catalogue the browser opens, saving into the settings' folder: `choice` when the caller made
-    one (`iconcat.catalogue.choose_catalogue`); else, for a caller that chose only `demo` and `local`
-    (the sets from disk, `local_sets.choose_local_sets`), the demo with `demo`, the sets with `local`,
-    the configured service, else the demo, as `choose_catalogue` decides for `browse`.
+    one (`iconcat.catalogue.choose_catalogue`, as the command line does); else the service the settings
+    configure, or the demo when they name none.
 
-    Made from the kind table alone (`catalogue.kinds`): the seam's `choose` imports the HTTP stack,
-    which the first frame does not wait for."""
+    Made from the kind table alone (`catalogue.kinds`): no adapter and no HTTP stack, which the first
+    frame does not wait for."""
     folder, template = Path(settings.download_dir), settings.filename
     if choice is not None:
         return Connection.chosen(choice, folder, filename_template=template)
-    from iconcat.catalogue.kinds import demo_spec, sets_spec
+    if not settings.base_url:
+        from iconcat.catalogue.kinds import demo_spec
 
-    if local is not None and not demo:
-        return Connection(sets_spec(local.arguments, local.colour), folder, local=local, filename_template=template)
-    if demo or not settings.base_url:
         return Connection(demo_spec(), folder, filename_template=template)
     return Connection.service(
         settings.base_url, settings.token or "", folder, timeout=settings.timeout, filename_template=template
@@ -151,13 +141,11 @@ def run_browser(
     settings: Settings,
     *,
     query: str | None = None,
-    demo: bool = False,
-    local: LocalSets | None = None,
     choice: CatalogueChoice | None = None,
 ) -> int:
-    """Run the browser on `choice` (or as `browser_connection` decides from `demo` and `local`); return
-    the app's exit status (0 when the person quits)."""
-    status, _ = _run_app(settings, browser_connection(settings, demo=demo, local=local, choice=choice), query=query)
+    """Run the browser on `choice` (or as `browser_connection` decides without one); return the app's
+    exit status (0 when the person quits)."""
+    status, _ = _run_app(settings, browser_connection(settings, choice=choice), query=query)
     return status
 
 
@@ -166,12 +154,10 @@ def run_picker(
     request: PickRequest,
     *,
     query: str | None = None,
-    demo: bool = False,
-    local: LocalSets | None = None,
     choice: CatalogueChoice | None = None,
 ) -> tuple[int, list[Path]]:
     """Run the browser as a picker (`picking`): the exit status, and the paths picked (status 0 only)."""
-    connection = browser_connection(settings, demo=demo, local=local, choice=choice)
+    connection = browser_connection(settings, choice=choice)
     status, app = _run_app(settings, connection, query=query, pick=request)
     return status, (list(app.picked) if app is not None and status == 0 else [])
 
@@ -182,14 +168,14 @@ class _FirstOpening:
     screen) is made and opened as the link makes and opens any."""
 
     def __init__(self, connection: Connection) -> None:
-        from .catalogue_link import default_catalogue_factory
+        from .controllers.catalogue_link import default_catalogue_factory
 
         self.app: IconcatApp | None = None
         """The app, once made (the header the build's progress goes to)."""
         self.building: LocalBuild | None = None
         first = default_catalogue_factory
         if connection.local is not None:
-            from .local_build import LocalBuild
+            from .controllers.local_build import LocalBuild
 
             self.building = LocalBuild(connection.local)
             self.building.check()
@@ -200,7 +186,7 @@ class _FirstOpening:
     def make(self, connection: Connection) -> Catalogue:
         """The link's factory: the first catalogue as said above; any later one as any."""
         if self._made:
-            from .catalogue_link import default_catalogue_factory
+            from .controllers.catalogue_link import default_catalogue_factory
 
             return default_catalogue_factory(connection)
         self._made = True

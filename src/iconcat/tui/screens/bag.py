@@ -35,15 +35,15 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, OptionList, ProgressBar, Select, Static
 from textual.widgets.option_list import Option
 
-from iconcat.batch import BatchItem, BatchProgress, BatchSummary, ItemState, format_bytes
+from iconcat.disk.batch import BatchItem, BatchProgress, BatchSummary, ItemState, format_bytes
 from iconcat.text import sanitize
 
-from ..bag_controller import BagController, Preference, preference_label
+from ..controllers.bag_controller import BagController, Preference, preference_label
 from ..key_hints import KeyHints
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from iconcat.api import Icon
-    from iconcat.saving import Choice
+    from iconcat.disk.saving import Choice
 
 __all__ = ["BagScreen", "summary_text"]
 

@@ -223,7 +223,7 @@ class ConnectScreen(ModalScreen["Connection | None"]):
     def _save_folder_alone(self, text: str) -> None:
         """The demo catalogue, no base URL nor token typed: Save keeps the demo and saves the folder (as
         ctrl+f does: made if missing, checked writable, written to the config file alone)."""
-        from iconcat.folders import FolderProblem, ready_folder
+        from iconcat.disk.folders import FolderProblem, ready_folder
 
         try:
             folder = ready_folder(text)  # (a mkdir and one empty file: as quick as the save itself)

@@ -1,8 +1,8 @@
 """Choose the download folder (ctrl+f in the variant picker, the bag and over the results; the palette's
 "Download folder…").
 
-An editable path, completed as it is typed with the existing folders (`iconcat.folders.complete_folder`:
-→ or tab takes the completion); Enter makes the folder ready (`iconcat.folders.ready_folder`: created
+An editable path, completed as it is typed with the existing folders (`iconcat.disk.folders.complete_folder`:
+→ or tab takes the completion); Enter makes the folder ready (`iconcat.disk.folders.ready_folder`: created
 if missing, checked writable at once, in a thread) and dismisses with it; the app then uses it for
 this run and every later save, and says where it was saved. A folder that cannot be used keeps the
 dialog open with the reason under the field and the text as typed: nothing is lost. Esc closes
@@ -43,7 +43,7 @@ class FolderSuggester(Suggester):
         super().__init__(use_cache=False, case_sensitive=True)
 
     async def get_suggestion(self, value: str) -> str | None:
-        from iconcat.folders import complete_folder
+        from iconcat.disk.folders import complete_folder
 
         return await asyncio.to_thread(complete_folder, value)
 
@@ -100,7 +100,7 @@ class DownloadFolderScreen(ModalScreen["Path | None"]):
 
     async def use_folder(self, text: str) -> None:
         """Make `text`'s folder ready and dismiss with it; or say why it cannot be, keeping the text."""
-        from iconcat.folders import FolderProblem, ready_folder
+        from iconcat.disk.folders import FolderProblem, ready_folder
 
         if self._checking:
             return

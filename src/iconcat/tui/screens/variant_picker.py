@@ -1,6 +1,6 @@
 """Choose which file of an icon to download: "PNG · 512 px", "SVG · vector", "PNG · 64 px (from SVG)"…
 
-The list is `iconcat.saving.choices_for(icon)` (the icon's variants, then smaller PNGs drawn from its
+The list is `iconcat.disk.saving.choices_for(icon)` (the icon's variants, then smaller PNGs drawn from its
 SVG, or resampled from its largest PNG when it has no SVG: "(from 512)"), or the choices a caller
 narrowed it to (`iconcat pick --format`). The last format and size chosen are preselected next time
 (designers usually want the same kind of file for a whole project), and said so: that row reads "last
@@ -32,7 +32,7 @@ from ..key_hints import KeyHints
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from iconcat.api import Icon, Variant
-    from iconcat.saving import Choice
+    from iconcat.disk.saving import Choice
 
 __all__ = ["VariantPicker", "VariantPreference"]
 
@@ -87,7 +87,7 @@ class VariantPicker(ModalScreen["Choice | None"]):
         where that name lands in `folder` (the next free name when it is taken). `choices` defaults to
         every file the icon offers (`choices_for`)."""
         super().__init__()
-        from iconcat.saving import choices_for
+        from iconcat.disk.saving import choices_for
 
         self.icon = icon
         self.choices: list[Choice] = list(choices) if choices is not None else choices_for(icon)

@@ -51,7 +51,7 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
     from iconcat.api import Author, Icon, License, Ref
     from iconcat.browsing.grouping import IconGroup
 
-    from ..preview_loader import PreviewLoader
+    from ..controllers.preview_loader import PreviewLoader
     from ..terminal_images import TerminalPictures
 
 __all__ = [

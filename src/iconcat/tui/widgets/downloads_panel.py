@@ -30,11 +30,11 @@ from textual.widgets import ProgressBar, Static
 from iconcat.browsing.download_jobs import DownloadJob, DownloadStatus, finish_notice, format_size
 from iconcat.text import sanitize
 
-from ..download_controller import ClientSource, DownloadController
+from ..controllers.download_controller import ClientSource, DownloadController
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from iconcat.api import Icon, Variant
-    from iconcat.saving import Choice
+    from iconcat.disk.saving import Choice
 
     from ..screens.variant_picker import VariantPreference
 
@@ -220,14 +220,14 @@ class DownloadsPanel(VerticalScroll, can_focus=False):
         """Open the variant picker on `choices` of `icon` (None: all it offers); `picked` gets the one
         chosen (remembered as the preference for next time), or None. The picker names the file the
         download will get in `folder` (default: the connection's download folder)."""
-        from iconcat.downloads import next_free_path
+        from iconcat.disk.downloads import next_free_path
 
         from ..screens import VariantPicker
 
         template = self.filename_template
 
         def named(icon: Icon, choice: Choice) -> str:
-            from iconcat.saving import file_name
+            from iconcat.disk.saving import file_name
 
             return file_name(icon, choice, template)
 
@@ -267,7 +267,7 @@ class DownloadsPanel(VerticalScroll, can_focus=False):
         An existing file of that name is kept: the file is saved as "name-1.ext" and its path reported;
         unless it has the very same bytes, which are then not saved twice ("already saved as …").
         """
-        from iconcat.saving import Choice, file_name
+        from iconcat.disk.saving import Choice, file_name
 
         chosen = choice if isinstance(choice, Choice) else Choice(choice)
         template = self.filename_template

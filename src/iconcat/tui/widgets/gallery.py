@@ -70,7 +70,7 @@ from textual.strip import Strip
 
 from iconcat.text import sanitize
 
-from ..preview_loader import PreviewLoader, RenderSpec
+from ..controllers.preview_loader import PreviewLoader, RenderSpec
 from ..true_pixels import is_true_pixels
 from . import gallery_geometry as geometry
 from .gallery_geometry import Grid

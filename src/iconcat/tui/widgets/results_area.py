@@ -41,7 +41,7 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
     from iconcat.api import Icon
     from iconcat.browsing.grouping import IconGroup
 
-    from ..preview_loader import PreviewLoader
+    from ..controllers.preview_loader import PreviewLoader
 
 __all__ = ["ResultsArea"]
 

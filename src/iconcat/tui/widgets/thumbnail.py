@@ -34,7 +34,7 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
 
     from iconcat.api import Icon
 
-    from ..preview_loader import PreviewLoader
+    from ..controllers.preview_loader import PreviewLoader
     from ..terminal_images import TerminalPictures
 
 __all__ = ["Thumbnail", "THUMBNAIL_SETTLE_SECONDS"]

@@ -17,7 +17,7 @@ from textual.strip import Strip
 from ..tile_text import fit_centred, wrap_words
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
-    from ..preview_loader import PreviewLoader, RenderSpec, TileRender
+    from ..controllers.preview_loader import PreviewLoader, RenderSpec, TileRender
 
 __all__ = ["placeholder_picture", "tile_picture"]
 

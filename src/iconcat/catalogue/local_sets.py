@@ -8,7 +8,7 @@ Progress while the index builds (`TerminalProgress`): on a terminal, one line re
 ("Indexing icon sets ━━━━━━──── 120/243 sets · 48,000 icons/s · 6 s left"), cleared when done, then
 one line saying what was indexed; when the stream is not a terminal (a log, a pipe) only that final
 line, and nothing at all when nothing had to be read. `browse` and `pick` build the index inside the
-app instead, its progress in the header (`tui/local_build.py`: their stderr is the screen, or a pipe
+app instead, its progress in the header (`tui/controllers/local_build.py`: their stderr is the screen, or a pipe
 into an editor). Whatever interrupts a build, the index keeps only whole sets (`open_index`), so the
 next run resumes with the sets still to read.
 

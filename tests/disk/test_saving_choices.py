@@ -1,6 +1,6 @@
 """Download options (issue 14, item 7): file-name templates, smaller PNGs, identical bytes kept once.
 
-`iconcat.saving` against the embedded catalogue over loopback (and a misbehaving one where the
+`iconcat.disk.saving` against the embedded catalogue over loopback (and a misbehaving one where the
 catalogue must lie): what a person can choose, what each file is named, what lands in the folder.
 """
 
@@ -16,9 +16,8 @@ import pytest
 from PIL import Image, ImageChops, ImageStat
 
 from iconcat.api import CatalogueClient, Icon, ProtocolError, Ref, Variant
-from iconcat.downloads import TEMP_PREFIX, FileSaver, identical_files
-from iconcat.imaging import ThumbnailError, resample_png
-from iconcat.saving import (
+from iconcat.disk.downloads import TEMP_PREFIX, FileSaver, identical_files
+from iconcat.disk.saving import (
     DEFAULT_TEMPLATE,
     TEMPLATE_FIELDS,
     Choice,
@@ -32,6 +31,7 @@ from iconcat.saving import (
     nearest_choice,
     save_choice,
 )
+from iconcat.imaging import ThumbnailError, resample_png
 from tests.conftest import TEST_TOKEN
 from tests.support.hostile import icon_entry
 from tests.support.misbehaving import Reply
@@ -389,7 +389,7 @@ def test_resampling_never_enlarges_and_refuses_what_is_not_a_png():
 
 async def test_a_smaller_png_is_saved_at_its_size_and_looks_like_the_large_one(catalogue, tmp_path):
     async with CatalogueClient(catalogue.base_url, catalogue.token) as client:
-        icon = without_svg(await demo_icon(client))  # (with one, it is drawn: tests/api/test_saving_from_svg.py)
+        icon = without_svg(await demo_icon(client))  # (with one, it is drawn: tests/disk/test_saving_from_svg.py)
         large = await client.download(png_512_of(icon).id, tmp_path / "large")
         choice = next(choice for choice in choices_for(icon) if choice.label == "PNG · 64 px (from 512)")
         reports: list[tuple[int, int | None]] = []

@@ -22,7 +22,7 @@ from iconcat.browsing.filters import Filters, ParsedQuery, explain_empty, parse_
 from iconcat.browsing.grouping import Grouping
 from iconcat.browsing.search_state import SearchPhase, SearchState
 
-from .widgets import FacetPanel, ResultsArea, SearchBar, SearchInput
+from ..widgets import FacetPanel, ResultsArea, SearchBar, SearchInput
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from collections.abc import Callable, Mapping

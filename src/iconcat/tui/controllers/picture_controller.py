@@ -22,12 +22,12 @@ from typing import TYPE_CHECKING
 
 from iconcat.text import sanitize
 
-from .pictures import PICTURE_MODES, next_picture_mode
+from ..pictures import PICTURE_MODES, next_picture_mode
+from ..terminal_images import TerminalPictures
+from ..thumbnail_cache import ThumbnailCache
+from ..true_pixels import TRUE_PIXEL_MODES
+from ..widgets import Gallery, ResultsArea, Thumbnail
 from .preview_loader import PreviewFetcher, PreviewLoader
-from .terminal_images import TerminalPictures
-from .thumbnail_cache import ThumbnailCache
-from .true_pixels import TRUE_PIXEL_MODES
-from .widgets import Gallery, ResultsArea, Thumbnail
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from textual.screen import Screen

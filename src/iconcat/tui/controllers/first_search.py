@@ -41,7 +41,7 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
 
     from iconcat.api import SearchResult
 
-    from .connection import Connection
+    from ..connection import Connection
 
 __all__ = ["FirstSearch", "NotStarted"]
 

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from iconcat.browsing.search_state import SearchPhase, SearchState
 
-from .widgets import DetailPane, FacetPanel, ResultsArea
+from ..widgets import DetailPane, FacetPanel, ResultsArea
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from collections.abc import Callable

@@ -9,8 +9,8 @@ from dataclasses import replace
 
 from iconcat.browsing.search_state import SearchPhase, SearchState
 from iconcat.tui.connection import Connection
-from iconcat.tui.results_controller import ResultsController
-from iconcat.tui.search_runner import SearchRunner
+from iconcat.tui.controllers.results_controller import ResultsController
+from iconcat.tui.controllers.search_runner import SearchRunner
 from iconcat.tui.widgets import DetailPane, ResultsArea, ResultsList, SearchInput
 from tests.conftest import TEST_TOKEN
 from tests.support.tui import SIZE, HeldRequests, holding, results_settled, search, wait_until

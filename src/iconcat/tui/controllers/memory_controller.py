@@ -34,8 +34,8 @@ from iconcat.browsing.remembered import VARIANT, encode_variant, not_served
 from iconcat.browsing.search_state import SearchPhase, SearchState
 from iconcat.text import sanitize
 
+from ..widgets import DetailPane, ResultsArea
 from .memory_writer import MemoryWriter
-from .widgets import DetailPane, ResultsArea
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from textual.widget import Widget
@@ -43,8 +43,8 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
     from iconcat.api import Icon, SearchResult
     from iconcat.memory import Memory
 
+    from ..screens.variant_picker import VariantPreference
     from .catalogue_link import CatalogueLink
-    from .screens.variant_picker import VariantPreference
 
 __all__ = ["MemoryController"]
 
@@ -153,8 +153,8 @@ class MemoryController:
             if kept is not None:
                 return kept
         if self.not_served(icon):  # (asked, the catalogue would only say "not found")
+            from ..thumbnail_cache import PreviewFailure
             from .catalogue_link import PreviewUnavailable
-            from .thumbnail_cache import PreviewFailure
 
             raise PreviewUnavailable(PreviewFailure("not served", missing=True), permanent=True)
         data = await self._link.fetch_preview(icon)

@@ -14,9 +14,9 @@ import pytest
 from PIL import Image
 
 from iconcat.api import CatalogueClient, Icon
-from iconcat.batch import Batch, ItemState
+from iconcat.disk.batch import Batch, ItemState
+from iconcat.disk.saving import nearest_choice, save_choice
 from iconcat.imaging.svg_raster import shutdown
-from iconcat.saving import nearest_choice, save_choice
 from iconcat.server import start_catalogue
 from iconcat.sources.serving import open_sources
 from tests.conftest import TEST_TOKEN

@@ -14,7 +14,7 @@ No Textual here (the browser's download controller and batches call it from thei
 
 Decisions:
 
-- Names: the template's grammar and rules are `iconcat.name_template`'s (re-exported here:
+- Names: the template's grammar and rules are `iconcat.disk.name_template`'s (re-exported here:
   `check_template`, `TemplateError`, `DEFAULT_TEMPLATE`, `ICONIFY_TEMPLATE`, `TEMPLATE_FIELDS`); the
   fields are filled by `iconcat.api.suggested_filename`. The default is the icon's Iconify name and
   size where it has one (`{iconify}-{size}`: `tabler-mail-filled-256.png`, `mdi-account-outline.svg`),
@@ -67,7 +67,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from iconcat.name_template import (
+from iconcat.disk.name_template import (
     DEFAULT_TEMPLATE,
     ICONIFY_TEMPLATE,
     TEMPLATE_FIELDS,
@@ -220,7 +220,7 @@ def nearest_choice(icon: Icon, fmt: str, size: int | None) -> Choice | None:
 def file_name(icon: Icon, choice: Choice, template: str | None = None) -> str:
     """The file name for `choice` of `icon` from `template` (default: `default_template(icon)`).
 
-    One safe path component ending in the format's extension (see `iconcat.name_template`); a bad
+    One safe path component ending in the format's extension (see `iconcat.disk.name_template`); a bad
     template raises `TemplateError`.
     """
     from iconcat.api import suggested_filename
@@ -373,7 +373,7 @@ async def _resampled(data: bytes, choice: Choice) -> bytes:
 async def _publish(data: bytes, folder: Path, name: str) -> SaveOutcome:
     """Write `data` as `name` into `folder` as every download is written (`downloads.FileSaver`)."""
     from iconcat.api import StorageError
-    from iconcat.downloads import FileSaver, SaveError, publish_off_the_loop
+    from iconcat.disk.downloads import FileSaver, SaveError, publish_off_the_loop
 
     problem: str | None = None
     try:

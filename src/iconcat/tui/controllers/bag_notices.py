@@ -23,15 +23,15 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..widgets import ResultsArea, SearchBar
 from .bag_controller import BagController
-from .widgets import ResultsArea, SearchBar
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from textual.notifications import SeverityLevel
     from textual.screen import Screen
 
     from iconcat.api import Icon
-    from iconcat.batch import BatchProgress, BatchSummary
+    from iconcat.disk.batch import BatchProgress, BatchSummary
 
 __all__ = ["BagNews", "BagNotices"]
 
@@ -67,7 +67,7 @@ class BagNotices:
     def mark_all(self, shown: Sequence[Icon], *, loading: bool = False) -> None:
         """Put every icon `shown` in the bag, and say how many went in; first ask, when that is more
         than `MARK_ALL_ASKS_ABOVE`. `loading`: more pages are on their way (only `shown` goes in)."""
-        from .screens.confirm_mark_all import MARK_ALL_ASKS_ABOVE, ConfirmMarkAll
+        from ..screens.confirm_mark_all import MARK_ALL_ASKS_ABOVE, ConfirmMarkAll
 
         if not shown or self._bag.memory is None:
             self._screen.notify("No icon is shown to put in the bag.", markup=False)
@@ -94,7 +94,7 @@ class BagNotices:
 
     def open(self, folder: Path) -> None:
         """Open the bag screen (saving into `folder`), once the memory that keeps the bag has opened."""
-        from .screens.bag import BagScreen
+        from ..screens.bag import BagScreen
 
         if self._bag.memory is None:
             self._screen.notify("The bag opens in a moment.", markup=False)
@@ -135,7 +135,7 @@ class BagNotices:
         severity: SeverityLevel = "warning" if summary.failed or summary.cancelled else "information"
         more = " b shows why." if summary.failed else ""
         if self._bag.offers_to_empty:
-            from .screens.bag import BagScreen
+            from ..screens.bag import BagScreen
 
             bag_open = isinstance(self._screen.app.screen, BagScreen)
             more = " Enter empties the bag." if bag_open else " b, then Enter, empties the bag."

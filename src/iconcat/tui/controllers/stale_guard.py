@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from iconcat.browsing.filters import parse_query
 from iconcat.browsing.stale_results import StaleResults, waiting_notice
 
-from .widgets import SearchInput
+from ..widgets import SearchInput
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from collections.abc import Callable

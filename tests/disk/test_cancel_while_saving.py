@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from iconcat.api import CatalogueClient
-from iconcat.batch import Batch
-from iconcat.downloads import TEMP_PREFIX, FileSaver, SavedThenCancelled, publish_off_the_loop
-from iconcat.saving import Choice
+from iconcat.disk.batch import Batch
+from iconcat.disk.downloads import TEMP_PREFIX, FileSaver, SavedThenCancelled, publish_off_the_loop
+from iconcat.disk.saving import Choice
 from tests.support.fixtures import HeldSaverStep
 
 PNG = b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 64 + b"\x00\x00\x00\x00IEND\xaeB`\x82"

@@ -16,7 +16,7 @@ from iconcat.config import Settings
 from iconcat.tui import run_browser
 from iconcat.tui.app import IconcatApp
 from iconcat.tui.connection import Connection
-from iconcat.tui.first_search import FirstSearch, NotStarted
+from iconcat.tui.controllers.first_search import FirstSearch, NotStarted
 from iconcat.tui.widgets import ResultsArea, ResultsList, SearchInput
 from tests.support.tui import (
     SIZE,

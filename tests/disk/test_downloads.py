@@ -14,7 +14,7 @@ import pytest
 
 from iconcat.api import CatalogueClient, NetworkError, ProtocolError, StorageError
 from iconcat.api._socket_reads import READ_BYTES
-from iconcat.downloads import TEMP_PREFIX, remove_leftovers, safe_filename
+from iconcat.disk.downloads import TEMP_PREFIX, remove_leftovers, safe_filename
 from tests.conftest import TEST_TOKEN
 from tests.support.fixtures import assert_token_absent, snapshot
 from tests.support.misbehaving import Reply

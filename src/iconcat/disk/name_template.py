@@ -40,7 +40,7 @@ import string
 import unicodedata
 from collections.abc import Mapping
 
-from iconcat.downloads import safe_filename
+from iconcat.disk.downloads import safe_filename
 
 __all__ = [
     "DEFAULT_TEMPLATE",

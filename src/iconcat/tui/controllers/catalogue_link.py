@@ -21,8 +21,8 @@ from typing import TYPE_CHECKING
 from iconcat.failures import describe_failure
 from iconcat.text import sanitize
 
-from .connection import Connection
-from .thumbnail_cache import PreviewFailure
+from ..connection import Connection
+from ..thumbnail_cache import PreviewFailure
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from iconcat.api import Icon

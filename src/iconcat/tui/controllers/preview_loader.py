@@ -57,10 +57,10 @@ from textual.worker import Worker, get_current_worker
 from iconcat.failures import describe_failure
 from iconcat.lru import BoundedLRU
 
+from ..thumbnail_cache import PreviewFailure, RenderKey, ThumbnailCache
+from ..true_pixels import draw as draw_true_pixels
+from ..true_pixels import is_true_pixels
 from .catalogue_link import PreviewUnavailable
-from .thumbnail_cache import PreviewFailure, RenderKey, ThumbnailCache
-from .true_pixels import draw as draw_true_pixels
-from .true_pixels import is_true_pixels
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from rich.console import Console, RenderableType
@@ -69,7 +69,7 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
 
     from iconcat.api import Icon
 
-    from .terminal_images import TerminalPictures
+    from ..terminal_images import TerminalPictures
 
 __all__ = [
     "MAX_IN_FLIGHT",

@@ -15,13 +15,13 @@ Decisions:
   that run only and is never written, so the browser's remembered bag is left as it was and a pick
   prints only the icons chosen in it.
 - A variant preference (format and size) applies to the whole bag: each icon gets the nearest choice
-  it offers (`iconcat.saving.nearest_choice`); icons that offer nothing close are listed and skipped.
+  it offers (`iconcat.disk.saving.nearest_choice`); icons that offer nothing close are listed and skipped.
   The preference is remembered (`bag_variant`), globally like the picker's. Until a person chooses
   one, the bag asks what the catalogue's spec says (`CatalogueSpec.bag_default`): PNG 512 of a
   catalogue (the demo's, a remote one) and SVG of icon sets from disk, which are web developers'
   Iconify sets and SVG folders, whose SVG is the original and what goes into a page or a bundle; a
   choice made once wins everywhere after.
-- One batch at a time (`iconcat.batch.Batch`, at most 4 files at once), run as a worker of the
+- One batch at a time (`iconcat.disk.batch.Batch`, at most 4 files at once), run as a worker of the
   browser screen (the `"bag"` group), so closing the bag screen never stops it; quitting while it
   runs asks first, like single downloads, and cancels it. Each file saved (or found already there)
   goes to the recent icons.
@@ -39,8 +39,8 @@ from typing import TYPE_CHECKING
 
 from textual.message import Message
 
-from iconcat.batch import Batch, BatchItem, BatchProgress, BatchSummary, ItemState, SaveFunction
 from iconcat.browsing.remembered import decode_variant, encode_variant
+from iconcat.disk.batch import Batch, BatchItem, BatchProgress, BatchSummary, ItemState, SaveFunction
 from iconcat.text import sanitize
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
@@ -48,8 +48,8 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
     from textual.worker import Worker
 
     from iconcat.api import Icon
+    from iconcat.disk.saving import Choice
     from iconcat.memory import Memory
-    from iconcat.saving import Choice
 
     from .download_controller import ClientSource
     from .memory_writer import MemoryWriter
@@ -259,7 +259,7 @@ class BagController:
     @staticmethod
     def preferences_for(icons: Iterable[Icon]) -> list[Preference]:
         """Every (format, size) one of `icons` offers (resampled sizes included), PNG first, large first."""
-        from iconcat.saving import choices_for
+        from iconcat.disk.saving import choices_for
 
         found: set[Preference] = set()
         for icon in icons:
@@ -270,7 +270,7 @@ class BagController:
     @staticmethod
     def plan(icons: Iterable[Icon], preference: Preference) -> list[tuple[Icon, Choice | None]]:
         """Each icon with its choice nearest to `preference` (None: it offers nothing close)."""
-        from iconcat.saving import nearest_choice
+        from iconcat.disk.saving import nearest_choice
 
         fmt, size = preference
         return [(icon, nearest_choice(icon, fmt, size)) for icon in icons]

@@ -1,4 +1,4 @@
-"""`iconcat.folders`: the download folder a person types, made ready or refused with a reason, and its
+"""`iconcat.disk.folders`: the download folder a person types, made ready or refused with a reason, and its
 completion (issue 21, item 2). Tests run as root, whom permission bits never stop: the folders that
 cannot be used here are under a regular file, or are one."""
 
@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from iconcat.folders import FolderProblem, complete_folder, ready_folder
+from iconcat.disk.folders import FolderProblem, complete_folder, ready_folder
 
 
 def test_a_missing_folder_is_made_with_its_parents_and_a_relative_one_is_taken_from_the_base(tmp_path: Path):

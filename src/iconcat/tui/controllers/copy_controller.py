@@ -37,9 +37,9 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
     from iconcat.api import Icon, Variant
     from iconcat.browsing.written_files import WrittenFiles
 
+    from ..screens.copy_menu import CopyChoice
+    from ..screens.variant_picker import VariantPreference
     from .catalogue_link import CatalogueLink
-    from .screens.copy_menu import CopyChoice
-    from .screens.variant_picker import VariantPreference
 
 __all__ = ["SVG_COPY_LIMIT", "CopyController"]
 
@@ -83,7 +83,7 @@ class CopyController:
         if icon is None:
             self._owner.notify("Highlight an icon to copy its name, its id or its file.", markup=False)
             return
-        from .screens.copy_menu import CopyMenu
+        from ..screens.copy_menu import CopyMenu
 
         self._owner.app.push_screen(CopyMenu(icon.name, self.choices(icon)), partial(self.copy, icon))
 
@@ -105,7 +105,7 @@ class CopyController:
 
     def choices(self, icon: Icon) -> list[CopyChoice]:
         """The menu's lines for `icon`, each available or not."""
-        from .screens.copy_menu import CopyChoice
+        from ..screens.copy_menu import CopyChoice
 
         variant = self.variant(icon)
         saved = self._written.last(icon.id)
@@ -142,7 +142,7 @@ class CopyController:
 
     def copy(self, icon: Icon, kind: str | None) -> None:
         """Copy what the copy menu chose (`kind`, None: nothing) of `icon` to the clipboard."""
-        from .screens.copy_menu import clipboard_text
+        from ..screens.copy_menu import clipboard_text
 
         name = sanitize(icon.name, max_length=60)
         if kind == "name":
@@ -206,7 +206,7 @@ class CopyController:
         import shutil
         import tempfile
 
-        from .screens.copy_menu import clipboard_text
+        from ..screens.copy_menu import clipboard_text
 
         name = sanitize(icon.name, max_length=60)
         client = await self._link.ready()

@@ -3,9 +3,9 @@
 Each download is an async worker in the "download" group, never exclusive: a search or a preview
 never cancels one. The controller runs its workers on the node it is given and tells that node what
 happened through messages (`Progress`, at most ten a second per download and coalesced; `Finished`,
-once per download); it never calls into the app. Saving itself is `iconcat.saving.save_choice`'s job
+once per download); it never calls into the app. Saving itself is `iconcat.disk.saving.save_choice`'s job
 (a variant's file, or a PNG resampled smaller in a thread; identical bytes already there kept), and
-below it `iconcat.downloads`' (partial file, publish, clean-up).
+below it `iconcat.disk.downloads`' (partial file, publish, clean-up).
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
 
     from iconcat.api import Icon, Variant
     from iconcat.catalogue import Catalogue
-    from iconcat.saving import Choice
+    from iconcat.disk.saving import Choice
 
 __all__ = ["DownloadController"]
 
@@ -73,7 +73,7 @@ class DownloadController:
     ) -> DownloadJob:
         """Save `choice` of `icon` (a Choice, or a Variant as it is) into `folder` as `filename` (or the next
         free name; `template` is what named it), in the background."""
-        from iconcat.saving import Choice
+        from iconcat.disk.saving import Choice
 
         chosen = choice if isinstance(choice, Choice) else Choice(choice)
         job = DownloadJob(
@@ -133,7 +133,7 @@ class DownloadController:
 
     def remove_leftovers(self, folder: Path) -> None:
         """Delete, in a thread, the partial files that killed iconcat runs left in `folder`."""
-        from iconcat.downloads import remove_leftovers
+        from iconcat.disk.downloads import remove_leftovers
 
         self._owner.run_worker(
             partial(remove_leftovers, folder),
@@ -155,8 +155,8 @@ class DownloadController:
     async def _download(self, job: DownloadJob) -> None:
         """One download; progress is reported at most ten times a second."""
         from iconcat.api import CatalogueError
-        from iconcat.downloads import SavedThenCancelled
-        from iconcat.saving import save_choice
+        from iconcat.disk.downloads import SavedThenCancelled
+        from iconcat.disk.saving import save_choice
 
         def progress(bytes_done: int, total: int | None) -> None:
             if job.record_progress(bytes_done, total):

@@ -31,11 +31,11 @@ from iconcat.text import sanitize
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from iconcat.catalogue import Catalogue
-    from iconcat.local_sets import LocalSets
+    from iconcat.catalogue.local_sets import LocalSets
     from iconcat.sources.index import BuildProgress
 
-    from .app import IconcatApp
-    from .connection import Connection
+    from ..app import IconcatApp
+    from ..connection import Connection
 
 __all__ = ["LocalBuild", "header_progress"]
 
@@ -44,7 +44,7 @@ REDRAW_EVERY = 0.2
 
 def header_progress(progress: BuildProgress) -> str:
     """ "indexing 120/243 sets · 18,000 icons/s · 6 s left", or "… · preparing the search" at the end."""
-    from iconcat.local_sets import pace
+    from iconcat.catalogue.local_sets import pace
 
     return " · ".join([f"indexing {progress.sets_done}/{progress.sets_total} sets", *pace(progress)])
 

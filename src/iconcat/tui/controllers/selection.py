@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .widgets import DetailPane, ResultsArea
+from ..widgets import DetailPane, ResultsArea
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from textual.screen import Screen

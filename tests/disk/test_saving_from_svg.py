@@ -12,9 +12,9 @@ import pytest
 from PIL import Image, ImageChops, ImageStat
 
 from iconcat.api import CatalogueClient
+from iconcat.disk.saving import Choice, choices_for, save_choice
 from iconcat.imaging import resample_png
 from iconcat.imaging.svg_raster import rasterise, shutdown
-from iconcat.saving import Choice, choices_for, save_choice
 from tests.conftest import TEST_TOKEN
 from tests.support.hostile import icon_entry
 from tests.support.misbehaving import RecordedRequest, Reply

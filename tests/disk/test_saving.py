@@ -1,6 +1,6 @@
-"""`iconcat.downloads.FileSaver` on its own, and the folders that cannot take a download.
+"""`iconcat.disk.downloads.FileSaver` on its own, and the folders that cannot take a download.
 
-tests/api/test_downloads.py drives the saver through the client against a hostile service; these pin
+tests/disk/test_downloads.py drives the saver through the client against a hostile service; these pin
 the saver's own promises (whole or nothing, whatever ends the `with` block) and its words when a
 folder refuses the file.
 """
@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from iconcat.api import CatalogueClient, StorageError
-from iconcat.downloads import TEMP_PREFIX, ContentMismatchError, FileSaver, SaveError
+from iconcat.disk.downloads import TEMP_PREFIX, ContentMismatchError, FileSaver, SaveError
 from tests.conftest import TEST_TOKEN
 from tests.support.fixtures import snapshot
 from tests.support.misbehaving import Reply

@@ -8,7 +8,7 @@ Decisions:
 
 - At most `limit` files are in flight at once (4 by default: enough to hide one file's round trips
   behind the others', few enough that a catalogue sees one person, not a crowd). The items start in
-  the order given; each is saved by `save` (`iconcat.saving.save_choice` unless another is injected:
+  the order given; each is saved by `save` (`iconcat.disk.saving.save_choice` unless another is injected:
   the tests and benchmarks use the real one), which never overwrites a file and leaves no partial
   file when it fails or is cancelled.
 - One item's failure never stops the others: a 404, a 500, a stall or a full disk is that item's
@@ -37,13 +37,13 @@ from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
-from iconcat.downloads import SavedThenCancelled
+from iconcat.disk.downloads import SavedThenCancelled
 from iconcat.failures import describe_failure
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from iconcat.api import Icon
     from iconcat.catalogue import VariantFiles
-    from iconcat.saving import Choice, SaveOutcome
+    from iconcat.disk.saving import Choice, SaveOutcome
 
 __all__ = [
     "BATCH_LIMIT",
@@ -67,7 +67,7 @@ REASON_LENGTH = 200
 
 
 class SaveFunction(Protocol):
-    """How one file is saved: `iconcat.saving.save_choice`'s shape."""
+    """How one file is saved: `iconcat.disk.saving.save_choice`'s shape."""
 
     def __call__(
         self,
@@ -194,7 +194,7 @@ class Batch:
         if limit < 1:
             raise ValueError("a batch saves at least one file at a time")
         pairs = list(items)
-        from iconcat.saving import TemplateError, distinct_templates  # (light: no Pillow, no httpx)
+        from iconcat.disk.saving import TemplateError, distinct_templates  # (light: no Pillow, no httpx)
 
         try:
             templates: list[str | None] = list(distinct_templates(pairs, template))
@@ -310,7 +310,7 @@ class Batch:
             raise RuntimeError("this batch is running already")
         save = self._save
         if save is None:
-            from iconcat.saving import save_choice
+            from iconcat.disk.saving import save_choice
 
             save = save_choice
         self._running, self._cancelled = True, False
