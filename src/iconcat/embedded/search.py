@@ -44,7 +44,6 @@ matches are kept for the last few words (`_UNIONS_KEPT`): the next keystroke rep
 from __future__ import annotations
 
 import bisect
-import functools
 import heapq
 import itertools
 import json
@@ -57,6 +56,19 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from typing import overload
+
+from .query import (
+    NO_MEANING,
+    TAG_PREFIX_FROM,
+    Match,
+    Meaning,
+    Query,
+    explain,
+    no_synonyms,
+    other_synonyms,
+    read_query,
+    words_of,
+)
 
 __all__ = [
     "PACK_FORMAT",
@@ -83,174 +95,9 @@ _SEPARATOR = "\n"
 PACK_FORMAT = 6
 """The packed index's layout: a stored index of another is worked out again."""
 _MAGIC = b"ICSN%d" % PACK_FORMAT
-TAG_PREFIX_FROM = 2
-"""The last word typed is read as the start of a tag from this many characters (one letter would
-match every tag starting with it)."""
 RANKS = 8
 """Ranks after the exact name (see the module docstring)."""
 _BY = ("name", "name", "alias", "tag", "synonym", "name", "alias", "tag", "inside")
-
-
-def _no_tags(prefix: str, name: str) -> tuple[str, ...]:
-    return ()
-
-
-def _no_synonyms(word: str) -> tuple[str, ...]:
-    return ()
-
-
-@dataclass(frozen=True)
-class Meaning:
-    """What search knows of icons beyond their names: tags per icon (`tags_of(prefix, key)`), the
-    synonyms of a word, and a signature that changes when either does (joined to the index's search
-    signature, so new tags or synonyms recompute the search and never re-read the sets)."""
-
-    tags_of: Callable[[str, str], Sequence[str]] = _no_tags
-    synonyms_of: Callable[[str], Sequence[str]] = _no_synonyms
-    signature: str = ""
-
-
-NO_MEANING = Meaning()
-"""No tags, no synonyms: names and aliases alone."""
-
-
-# --- the query -----------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Query:
-    """A query as the rule reads it: its words (folded, split at hyphens), the word groups `-word`
-    leaves out, and what was typed of each word (`matched` names the word as typed, split)."""
-
-    words: tuple[str, ...]
-    excluded: tuple[tuple[str, ...], ...] = ()
-
-    @property
-    def phrase(self) -> str:
-        return " ".join(self.words)
-
-    @property
-    def key(self) -> str:
-        """The same for queries that read alike (what answers are kept by)."""
-        return " ".join(self.words) + "\0" + "\0".join(" ".join(group) for group in self.excluded)
-
-
-def read_query(text: str) -> Query:
-    """The words of `text`: folded, split at spaces; a plain word at hyphens too (`trash-2` → `trash`,
-    `2`); `-word` a word left out (its parts together: `-circle-dashed` leaves out the icons with both);
-    a word holding `:` (an Iconify name, `fa6-solid:trash-can`, or a filter) is kept whole."""
-    words: list[str] = []
-    excluded: list[tuple[str, ...]] = []
-    for token in text.casefold().split():
-        if ":" in token:
-            words.append(token)
-        elif token.startswith("-"):
-            parts = tuple(part for part in token.split("-") if part)
-            if parts:
-                excluded.append(parts)
-        else:
-            words.extend(part for part in token.split("-") if part)
-    return Query(tuple(words), tuple(excluded))
-
-
-def _words_of(text: str) -> tuple[str, ...]:
-    """A name, alias, tag or synonym as words: folded, split at spaces, hyphens and underscores."""
-    return tuple(text.casefold().replace("-", " ").replace("_", " ").split())
-
-
-# --- why an icon matched --------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Match:
-    """How one query word matched an icon: `by` "name", "alias", "tag", "synonym" or "inside"; `word`
-    the query word; `term` the name word, alias, tag or synonym it matched."""
-
-    by: str
-    word: str
-    term: str
-
-    def as_json(self) -> dict[str, str]:
-        return {"by": self.by, "word": self.word, "term": self.term}
-
-
-def explain(
-    query: Query,
-    name: str,
-    aliases: Sequence[str] = (),
-    tags: Sequence[str] = (),
-    synonyms_of: Callable[[str], Sequence[str]] = _no_synonyms,
-) -> tuple[Match, ...]:
-    """How each word of `query` matches the icon of this name, aliases and tags, by the best rank it
-    matches at (the engine's rule, for one icon: what `matched` says for the icons of a page); empty
-    when some word does not match."""
-    name_words = _words_of(name)
-    alias_words = [(alias, _words_of(alias)) for alias in aliases]
-    tag_words = [(tag, _words_of(tag)) for tag in tags]
-    every_alias_word = {word for _, words in alias_words for word in words}
-    every_tag_word = {word for _, words in tag_words for word in words}
-    found: list[Match] = []
-    for word in query.words:
-        match = _word_match(
-            word,
-            word == query.words[-1],
-            name_words,
-            alias_words,
-            tag_words,
-            (every_alias_word, every_tag_word),
-            synonyms_of,
-        )
-        if match is None:
-            return ()
-        found.append(match)
-    return tuple(found)
-
-
-def _word_match(
-    word: str,
-    last: bool,
-    name_words: tuple[str, ...],
-    alias_words: list[tuple[str, tuple[str, ...]]],
-    tag_words: list[tuple[str, tuple[str, ...]]],
-    unions: tuple[set[str], set[str]],
-    synonyms_of: Callable[[str], Sequence[str]],
-) -> Match | None:
-    if word in name_words:
-        return Match("name", word, word)
-    for alias, words in alias_words:
-        if word in words:
-            return Match("alias", word, alias)
-    for tag, words in tag_words:
-        if word in words:
-            return Match("tag", word, tag)
-    for synonym, parts in _synonym_parts(word, synonyms_of):
-        if any(all(part in words for part in parts) for words in (name_words, *unions)):
-            return Match("synonym", word, synonym)
-    for name_word in name_words:
-        if name_word.startswith(word):
-            return Match("name", word, name_word)
-    for alias, words in alias_words:
-        if any(each.startswith(word) for each in words):
-            return Match("alias", word, alias)
-    if last and len(word) >= TAG_PREFIX_FROM:
-        for tag, words in tag_words:
-            if any(each.startswith(word) for each in words):
-                return Match("tag", word, tag)
-    for each in (*name_words, *(w for _, words in alias_words for w in words)):
-        if word in each:
-            return Match("inside", word, each)
-    return None
-
-
-@functools.lru_cache(maxsize=256)
-def _synonym_parts(word: str, synonyms_of: Callable[[str], Sequence[str]]) -> tuple[tuple[str, tuple[str, ...]], ...]:
-    """The synonyms of `word` with their words, worked out once per word (a page explains dozens)."""
-    return tuple((synonym, _words_of(synonym)) for synonym in _synonyms(word, synonyms_of))
-
-
-def _synonyms(word: str, synonyms_of: Callable[[str], Sequence[str]]) -> list[str]:
-    """The synonyms of `word` other than itself, each once, in the order given."""
-    return [synonym for synonym in dict.fromkeys(s.casefold() for s in synonyms_of(word)) if synonym != word]
 
 
 # --- building --------------------------------------------------------------------------------------
@@ -290,7 +137,7 @@ def build_search(
     aliases: Iterable[tuple[str, int]],
     tags: Iterable[tuple[int, Sequence[str]]] = (),
     *,
-    synonyms_of: Callable[[str], Sequence[str]] = _no_synonyms,
+    synonyms_of: Callable[[str], Sequence[str]] = no_synonyms,
 ) -> SearchNames:
     """The index over the listed icons.
 
@@ -319,7 +166,7 @@ def build_search(
         ranked.extend(range(rank_of[index], rank_of[index] + end - first))
     name_posts: defaultdict[str, list[int]] = defaultdict(list)
     for number, name in enumerate(names):
-        for word in set(_words_of(name)):
+        for word in set(words_of(name)):
             name_posts[word].append(number)
     alias_posts: defaultdict[str, set[int]] = defaultdict(set)
     aliases_of: dict[int, list[str]] = {}
@@ -342,7 +189,7 @@ def build_search(
             by_tag[tag].append(number)
     tag_posts: defaultdict[str, list[int]] = defaultdict(list)
     for tag, numbers in by_tag.items():
-        for word in set(_words_of(tag)):
+        for word in set(words_of(tag)):
             tag_posts[word].extend(numbers)
     del by_tag
     # One-letter queries ("a", the first key typed) would unite the postings of most words to count
@@ -422,7 +269,7 @@ class SearchNames:
     """Positions (of listed icons), searchable by the rule. Immutable once built; its caches are
     guarded by a lock, so threads may share it."""
 
-    def __init__(self, packed: _Packed, synonyms_of: Callable[[str], Sequence[str]] = _no_synonyms) -> None:
+    def __init__(self, packed: _Packed, synonyms_of: Callable[[str], Sequence[str]] = no_synonyms) -> None:
         self._p = packed
         self._synonyms_of = synonyms_of
         self._word_block = _SEPARATOR + _SEPARATOR.join(packed.words) + _SEPARATOR
@@ -669,8 +516,8 @@ class SearchNames:
 
     def _synonym_matches(self, word: str) -> _Matches:
         result = _NONE
-        for synonym in _synonyms(word, self._synonyms_of):
-            parts = _words_of(synonym)
+        for synonym in other_synonyms(word, self._synonyms_of):
+            parts = words_of(synonym)
             if parts:
                 result = self._union(result, self._all_words(parts, tags=True))
         return result
@@ -815,7 +662,7 @@ class SearchNames:
         return header + b"".join(parts)
 
     @classmethod
-    def unpack(cls, data: bytes, synonyms_of: Callable[[str], Sequence[str]] = _no_synonyms) -> SearchNames:
+    def unpack(cls, data: bytes, synonyms_of: Callable[[str], Sequence[str]] = no_synonyms) -> SearchNames:
         """The index `pack` wrote; ValueError when the bytes are not one."""
         count = 17
         header = struct.calcsize(f"<5sq{count}q")
