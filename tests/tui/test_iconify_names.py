@@ -10,6 +10,7 @@ from pathlib import Path
 
 from textual.widgets import Input, Static
 
+from iconcat.catalogue.choose import CatalogueChoice
 from iconcat.catalogue.local_sets import LocalSets
 from iconcat.config import Settings
 from iconcat.tui import run_browser
@@ -61,7 +62,7 @@ def test_iconify_names_and_prefixes_in_the_search_box(headless_run, tmp_path: Pa
     headless_run(steer)
     settings = Settings(base_url=None, token=None, download_dir=tmp_path / "downloads")
     paths = write_name_sets(tmp_path / "sets")
-    assert run_browser(settings, query="tabler:trash", local=LocalSets(paths)) == 0
+    assert run_browser(settings, query="tabler:trash", choice=CatalogueChoice.sets(LocalSets(paths))) == 0
     assert seen["plain"].index("lucide:trash") < seen["plain"].index("tabler:trash")  # Lucide sorts first alone
     assert seen["first"] == ["tabler:trash", *(name for name in seen["plain"] if name != "tabler:trash")]
     assert seen["set:ic"] == {"ic:baseline-home"}, "Google's Material Icons, not IcoMoon nor Icons8"

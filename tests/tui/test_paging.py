@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from textual.widgets import Static
 
+from iconcat.demo.catalogue import default_catalogue
 from iconcat.tui.connection import Connection
 from iconcat.tui.widgets import ResultsArea, ResultsList
 from tests.conftest import TEST_TOKEN
@@ -29,7 +30,7 @@ async def test_reaching_the_last_result_loads_the_next_page_and_keeps_the_place(
             assert results.icons[:10] == first_page  # the first page kept, in order
             assert results.highlighted == 9  # the place kept: the row that was the last
             assert len({icon.id for icon in results.icons}) == 20
-            assert shown_text(status).startswith("20 of 119")  # (the catalogue counts 119 arrows)
+            assert shown_text(status).startswith(f"20 of {default_catalogue().search_count('arrow')}")  # its count
 
 
 async def test_without_a_next_page_the_status_suggests_narrower_searches(make_app, download_dir):
