@@ -13,6 +13,7 @@ from iconcat.catalogue import CatalogueChoice
 from iconcat.catalogue.local_sets import LocalSets
 from iconcat.tui.connection import Connection
 from iconcat.tui.controllers.other_sets import OtherSets
+from iconcat.tui.screens import VariantPicker
 from iconcat.tui.widgets import DetailPane, ResultsArea
 from tests.support.iconsets import iconify_package, iconify_set
 from tests.support.tui import search, shown_text, wait_until
@@ -82,6 +83,13 @@ async def test_G_shows_the_name_in_the_other_sets_grouped_by_set_and_esc_goes_ba
         assert box.display and members.region.height > 0 and members.region.bottom <= detail.region.bottom
         assert detail.region.right <= size[0] and detail.region.bottom <= size[1]
         assert app.browser.highlighted_member() is detail.icon  # d, y, * are about the tile highlighted
+        await pilot.press("right")  # the next tile: d is about it, not the icon G was pressed on
+        await wait_until(pilot, lambda: detail.icon is members.icons[1], "the next tile in the detail")
+        await pilot.press("d")
+        await wait_until(pilot, lambda: isinstance(app.screen, VariantPicker), "the picker by d")
+        assert app.screen.icon is members.icons[1]
+        await pilot.press("escape")  # (the picker closed: back on the tiles)
+        await wait_until(pilot, lambda: members.has_focus, "back on the tiles")
         await pilot.press("escape")
         await pilot.pause()
         assert not detail.showing_other_sets and not box.display
@@ -121,3 +129,27 @@ async def test_an_answer_for_an_icon_no_longer_shown_is_dropped(make_app, tmp_pa
         app.browser.other_sets.found(OtherSets.Found(shown, others))  # (the same answer for the icon shown)
         await pilot.pause()
         assert detail.showing_other_sets
+
+
+async def test_G_on_a_groups_member_then_esc_gives_the_group_back(make_app, tmp_path: Path, download_dir: Path) -> None:
+    app = make_app(sets_connection(tmp_path, download_dir))
+    async with app.run_test(size=(120, 36)) as pilot:
+        await highlight(pilot, "Heart", "Tabler Icons")
+        await pilot.press("g")
+        detail = app.query_one(DetailPane)
+        await wait_until(pilot, lambda: detail.group is not None and detail.group.name == "Heart", "the group")
+        group, members = detail.group, detail.members
+        await pilot.press("tab")
+        await wait_until(pilot, lambda: members.has_focus, "the members")
+        fill = ("Phosphor", "Fill")
+        (phosphor,) = [i for i, icon in enumerate(group.members) if (icon.set.name, icon.style.name) == fill]
+        members.highlighted = phosphor
+        await wait_until(pilot, lambda: detail.icon is group.members[phosphor], "Phosphor's Heart in the detail")
+        await pilot.press("G")
+        await wait_until(pilot, lambda: detail.showing_other_sets, "the other sets")
+        assert {icon.set.name for icon in members.icons} == {"Tabler Icons", "Lucide"}  # not Phosphor's own
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not detail.showing_other_sets and members.has_focus
+        assert detail.group is group and members.icons == group.members and detail.icon is group.members[phosphor]
+        assert shown_text(detail.query_one("#detail-members-title", Static)) == group.summary

@@ -90,7 +90,8 @@ def none_notice(icon: Icon) -> str:
 
 def one_set_notice(icon: Icon, set_name: str) -> str:
     """The catalogue serves one set only (`set_name`): there is no other set to look in."""
-    return f"{shown_name(icon)} is in no other set: this catalogue serves one set only ({sanitize(set_name, max_length=40)})."
+    only = sanitize(set_name, max_length=40)
+    return f"{shown_name(icon)} is in no other set: this catalogue serves one set only ({only})."
 
 
 def looking_notice(icon: Icon) -> str:

@@ -5,8 +5,9 @@ the "other-sets" group, exclusive: a second `G` cancels the first); `browsing.ot
 icons of that name from other sets. The answer comes back as a `Found` message naming the icon it was
 for: when the detail shows another icon by then (the highlight moved), it is stale and dropped. Found,
 the detail pane shows them as tiles grouped by set (`DetailPane.show_other_sets`) and the keyboard
-moves onto them; none, it is said ("Heart is in no other set served."). A catalogue that serves one
-set only is not searched: that is said at once. Esc on the tiles goes back to where `G` was pressed.
+moves onto them; none, it is said ("Heart is in no other set served."). A look-up that takes longer
+than `LOOKING_AFTER` says it is looking. A catalogue that serves one set only is not searched: that is
+said at once. Esc on the tiles goes back to where `G` was pressed.
 """
 
 from __future__ import annotations
@@ -39,6 +40,9 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
 
 __all__ = ["OtherSets"]
 
+LOOKING_AFTER = 0.5
+"""Seconds a look-up runs before the browser says it is looking (a toast sooner would hide the tiles)."""
+
 
 class OtherSets:
     """Looks up the icon's name in the other sets served and puts what it finds in the detail pane."""
@@ -70,14 +74,19 @@ class OtherSets:
             screen.notify(one_set_notice(icon, next(iter(served.values()))), title="Other sets", markup=False)
             return
         self._return_to = screen.focused
-        screen.notify(looking_notice(icon), title="Other sets", markup=False, timeout=2)
-        screen.run_worker(
+        worker = screen.run_worker(
             self._search(icon),
             group="other-sets",
             exclusive=True,
             exit_on_error=False,
             description=f"other sets of {sanitize(icon.name, max_length=40)!r}",
         )
+
+        def still_looking() -> None:  # (said only when slow: an answer in-process comes before it)
+            if not worker.is_finished:
+                screen.notify(looking_notice(icon), title="Other sets", markup=False, timeout=3)
+
+        screen.set_timer(LOOKING_AFTER, still_looking)
 
     async def _search(self, icon: Icon) -> None:
         catalogue = await self._link.ready()
