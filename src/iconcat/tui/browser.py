@@ -19,6 +19,8 @@ dialog on top turns them all off) to the controllers, each a module of its own w
   the writer thread and its notices.
 - `copy_controller.CopyController`: `y`'s menu, the clipboard, the SVG-copy limit.
 - `bag_controller.BagController` and `bag_notices.BagNotices`: the bag, its batch, and what is shown of it.
+- `other_sets.OtherSets`: `G`, the highlighted icon's name looked up in the other sets served (in the
+  background; an answer for an icon no longer shown is dropped), shown as the detail pane's tiles.
 - `stale_guard.StaleGuard` (`browsing.stale_results`'s rule): while other search words are on their
   way, the results on show are the search before's: dimmed, and the commands that act on an icon wait.
 - `keys`: the one key table; a printable key over the results types a search, a command key runs as read.
@@ -53,6 +55,7 @@ from .controllers.bag_controller import BagController
 from .controllers.bag_notices import BagNews, BagNotices
 from .controllers.copy_controller import CopyController
 from .controllers.memory_controller import MemoryController
+from .controllers.other_sets import OtherSets
 from .controllers.page_follower import PageFollower
 from .controllers.picture_controller import PictureController
 from .controllers.preview_loader import PreviewLoader
@@ -161,6 +164,8 @@ class BrowserScreen(Screen[None]):
         """The icons marked for the bag, and its download batch (a worker of this screen)."""
         self.bag_notices = BagNotices(self, self.bag)
         """What this screen shows of the bag: the marks, the status's note, the notices."""
+        self.other_sets = OtherSets(self, link, self.action_focus_results)
+        """`G`: the highlighted icon in the other sets served, as the detail pane's tiles."""
         self.results = ResultsController(self, lambda reason: self.post_message(self.TokenRejected(reason)))
         """Puts the searches' answers on screen, follows their pages, shows the remembered icons."""
 
@@ -467,6 +472,20 @@ class BrowserScreen(Screen[None]):
         """Group the results by name (one entry per name, its styles and sets in the detail), or not;
         the icon under the highlight stays under it (`Arrangement.toggle_group`)."""
         self.arrangement.toggle_group(self.selection, lambda current: self.results.show_again(select=current))
+
+    def action_other_sets(self) -> None:
+        """The highlighted icon (grouped: the member) in the other sets served, as tiles grouped by set."""
+        if not self.stale.refuse():
+            self.other_sets.look_up(self.highlighted_member())
+
+    @on(OtherSets.Found)
+    def _other_sets_found(self, message: OtherSets.Found) -> None:
+        self.other_sets.found(message)
+
+    @on(DetailPane.OtherSetsLeft)
+    def _other_sets_left(self, message: DetailPane.OtherSetsLeft) -> None:
+        message.stop()
+        self.other_sets.close()
 
     def action_focus_members(self, quiet: bool = False) -> None:
         """Move to the highlighted group's members, to choose one (grouped by name)."""

@@ -135,6 +135,12 @@ COMMANDS: tuple[Command, ...] = (
         key="g",
     ),
     Command(
+        "other_sets",
+        "Same icon in other sets",
+        "the highlighted icon's name in the other sets served, as tiles grouped by set (esc: back)",
+        key="G",
+    ),
+    Command(
         "focus_members",
         "Group members",
         "move to the highlighted group's styles and sets, to choose one (grouped by name)",

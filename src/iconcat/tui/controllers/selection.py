@@ -3,10 +3,10 @@
 - The detail pane follows the highlight of the view on show (the hidden one may hold older results);
   grouped by name, it shows the highlighted group with a member highlighted (the one chosen before,
   if the same name, else the first).
-- The commands that act on an icon (Enter, `d`, space, `*`, `y`) are about the highlighted one;
+- The commands that act on an icon (Enter, `d`, space, `*`, `y`, `G`) are about the highlighted one;
   grouped, about the group's highlighted member as it is now: the detail's icon follows the members'
   highlight a message later, and a key read with the arrow that moved it (→⏎) is about the member it
-  moved to.
+  moved to; the same icon in other sets shown (`G`), about the other set's tile highlighted.
 - Moving to the results or to a group's members takes the focus at once, not at the next idle: keys
   that arrived in the same read (a held ↓) must reach the widget they were meant for.
 """
@@ -33,13 +33,16 @@ class Selection:
 
     def member(self) -> Icon | None:
         """The icon Enter and d are about: the highlighted one; grouped, the group's highlighted member."""
+        detail = self._screen.query_one(DetailPane)
+        if detail.showing_other_sets:  # (`G`) the tile highlighted among the other sets' icons
+            members = detail.members
+            return (members.highlighted_icon if members is not None else None) or detail.icon
         results = self._screen.query_one(ResultsArea)
         group = results.highlighted_group
         if group is None:
             return results.highlighted_icon
         # The members' highlight as it is now: the detail's icon follows it a message later, and a key
         # read with the arrow that moved it (→⏎) is about the member it moved to.
-        detail = self._screen.query_one(DetailPane)
         members = detail.members
         for shown in (members.highlighted_icon if members is not None else None, detail.icon):
             index = group.index_of(shown)

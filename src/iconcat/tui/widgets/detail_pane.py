@@ -21,6 +21,12 @@ Grouped by name (`show_group`), the pane also shows the group's members under th
 The fields, the picture and the variants are the highlighted member's; Tab (or → from the list) moves
 into the tiles, ← from the first column or Esc moves back, and Enter on a tile (or `d`) posts
 `MemberChosen` for the variant picker.
+
+The same icon in other sets (`G`, `show_other_sets`) takes the same tiles: the icons of its name in the
+other sets served, grouped by set, under a title saying which ("Heart in 3 other sets · Phosphor 2 ·
+…"); the fields show the tile highlighted. Esc (or ← from the first column) posts `OtherSetsLeft`, and
+`close_other_sets` puts back what the pane showed before; the highlight moving in the results (a new
+`show_group`) closes them too.
 """
 
 from __future__ import annotations
@@ -285,7 +291,12 @@ class MemberGallery(Gallery):
             super().action_cursor_left()
 
     def action_leave(self) -> None:
-        """Back to the results (the widget before this one)."""
+        """Back to the results (the widget before this one); from the other sets' tiles, back to where
+        `G` was pressed (the pane's `OtherSetsLeft`)."""
+        for pane in self.ancestors:
+            if isinstance(pane, DetailPane) and pane.showing_other_sets:
+                pane.post_message(DetailPane.OtherSetsLeft())
+                return
         self.screen.focus_previous()
 
     def watch_tile_size(self) -> None:
@@ -308,6 +319,9 @@ class DetailPane(Vertical):
         def __init__(self, icon: Icon) -> None:
             super().__init__()
             self.icon = icon
+
+    class OtherSetsLeft(Message):
+        """Esc (or ← from the first column) on the other sets' tiles: back to where `G` was pressed."""
 
     icon: var[Icon | None] = var(None, init=False)
     """The icon shown; None shows the empty hint. A `var`: the watcher updates the widgets that change,
@@ -336,6 +350,8 @@ class DetailPane(Vertical):
         self._picture_rows = 0
         self._member_lines = 0
         self._group: IconGroup | None = None
+        self._before_other_sets: tuple[IconGroup | None, Icon | None] | None = None
+        """What the pane showed before the other sets' tiles (its group, its icon); None when not showing them."""
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="detail-top"):
@@ -413,11 +429,48 @@ class DetailPane(Vertical):
         """The group whose members are shown, when grouped by name."""
         return self._group
 
+    @property
+    def showing_other_sets(self) -> bool:
+        """Whether the tiles are the same icon in other sets (`G`), not a group's members."""
+        return self._before_other_sets is not None
+
+    def show_other_sets(self, others: IconGroup, title: str) -> None:
+        """Show `others` (the icon's name in other sets, grouped by set) as the tiles, under `title`."""
+        if self._before_other_sets is None:
+            self._before_other_sets = (self._group, self.icon)
+        self._show_group(others)
+        self.add_class("-other-sets")
+        title_line = self.query_one("#detail-members-title", Static)
+        title_line.update(Content(title), layout=False)
+        title_line.tooltip = title  # (cut with "…" where the pane is narrow)
+
+    def close_other_sets(self) -> None:
+        """Show again what the pane showed before the other sets' tiles."""
+        before, self._before_other_sets = self._before_other_sets, None
+        if before is None:
+            return
+        self.remove_class("-other-sets")
+        group, icon = before
+        self._show_group(group, icon, force=True)
+        if group is None:
+            self.icon = icon
+
     def show_group(self, group: IconGroup | None, member: Icon | None = None) -> None:
         """Show `group`'s members and highlight `member` (by default the one highlighted before, when
         the group is the same name and still holds it, else the first); the fields show that member.
+        The other sets' tiles, if shown, close.
 
         None shows no group (the app then sets `icon`)."""
+        if self._before_other_sets is not None:
+            self._before_other_sets = None
+            self.remove_class("-other-sets")
+            self._show_group(group, member, force=True)
+            return
+        self._show_group(group, member)
+
+    def _show_group(self, group: IconGroup | None, member: Icon | None = None, *, force: bool = False) -> None:
+        """`show_group`; `force`: the tiles and title made again even for the same members (they showed
+        the other sets)."""
         previous, self._group = self._group, group
         if (group is None) != (previous is None):
             self.set_class(group is not None, "-grouped")
@@ -437,9 +490,11 @@ class DetailPane(Vertical):
             and same_name
             and [icon.id for icon in previous.members] == [icon.id for icon in group.members]
         )
-        if not same_members:
+        if force or not same_members:
             gallery.show_icons(group.members, retry_failures=False)  # labelled by `MemberLabels`
-            self.query_one("#detail-members-title", Static).update(Content(group.summary), layout=False)
+            title_line = self.query_one("#detail-members-title", Static)
+            title_line.update(Content(group.summary), layout=False)
+            title_line.tooltip = None
         index = group.index_of(member) or 0
         gallery.highlighted = index
         self.icon = group.members[index]
