@@ -56,7 +56,14 @@ def main() -> None:
             "python -c 'import iconcat'": [sys.executable, "-c", "import iconcat"],
             "iconcat --help": [*iconcat, "--help"],
             "iconcat sets --from SETS --json": [*iconcat, "sets", "--from", str(args.sets), "--json"],
-            "iconcat search arrow --from SETS --json": [*iconcat, "search", "arrow", "--from", str(args.sets), "--json"],
+            "iconcat search arrow --from SETS --json": [
+                *iconcat,
+                "search",
+                "arrow",
+                "--from",
+                str(args.sets),
+                "--json",
+            ],
         }
         build, output = timed(cases["iconcat sets --from SETS --json"], env)
         listed = json.loads(output)["data"]

@@ -26,7 +26,11 @@ from tests.support.misbehaving import MisbehavingServer, Reply
 TABLER_INFO = {
     "name": "Tabler Icons",
     "category": "UI 24px",
-    "license": {"spdx": "MIT", "title": "MIT License", "url": "https://github.com/tabler/tabler-icons/blob/master/LICENSE"},
+    "license": {
+        "spdx": "MIT",
+        "title": "MIT License",
+        "url": "https://github.com/tabler/tabler-icons/blob/master/LICENSE",
+    },
     "author": {"name": "Paweł Kuna", "url": "https://github.com/tabler/tabler-icons"},
     # One sample it lacks (left out) and one it hides (never listed, so never a sample).
     "samples": ["home", "no-such-icon", "secret", "arrow-up"],
@@ -41,7 +45,9 @@ def sets_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
     iconify_package(folder / "tabler", iconify_set("tabler", tabler, width=24, height=24), info=TABLER_INFO)
     phosphor = {"acorn": {}, "airplane": {}, "alarm": {}}
     iconify_package(
-        folder / "ph", iconify_set("ph", phosphor, width=24, height=24), info={"name": "Phosphor", "category": "UI Other"}
+        folder / "ph",
+        iconify_set("ph", phosphor, width=24, height=24),
+        info={"name": "Phosphor", "category": "UI Other"},
     )
     return folder
 
@@ -69,7 +75,15 @@ def test_the_demo_in_process_lists_each_set_with_the_icons_search_lists_of_it() 
     assert all(entry["samples"] for entry in found)
     table = run_iconcat("sets", "--demo")
     assert table.status == 0, table.stderr
-    assert table.stdout.splitlines()[0].split() == ["PREFIX", "NAME", "ICONS", "CATEGORY", "LICENCE", "AUTHOR", "SAMPLES"]
+    assert table.stdout.splitlines()[0].split() == [
+        "PREFIX",
+        "NAME",
+        "ICONS",
+        "CATEGORY",
+        "LICENCE",
+        "AUTHOR",
+        "SAMPLES",
+    ]
     assert any(line.split()[:3] == ["-", "Signal", str(listed["Signal"])] for line in table.stdout.splitlines())
     assert table.stderr.strip().endswith(f"{len(listed)} sets")
 
@@ -180,8 +194,11 @@ def remember_icons(base_url: str) -> None:
             "variants": [{"id": 500 + number, "format": "png", "size": 512}],
         }
         for number, (name, set_id, set_name, series) in enumerate(
-            [("Arrow Up", 41, "Core Lines", "Essentials"), ("Arrow Down", 41, "Core Lines", "Essentials"),
-             ("Bell", 42, "\x1b[31mAlerts", "Pictograms")]
+            [
+                ("Arrow Up", 41, "Core Lines", "Essentials"),
+                ("Arrow Down", 41, "Core Lines", "Essentials"),
+                ("Bell", 42, "\x1b[31mAlerts", "Pictograms"),
+            ]
         )
     ]
     memory = Memory.open(catalogue_key(base_url))

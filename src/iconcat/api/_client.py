@@ -267,7 +267,11 @@ class CatalogueClient:
         answer is a `ProtocolError`; entries that do not fit are left out (`SetsAnswer.skipped`)."""
         url = self._http.endpoint("/api/v1/sets", {})
         answer: SetsAnswer = await self._http.get(
-            url, what="the list of sets", accept="application/json", accept_encoding="gzip, deflate", read=self._read_sets
+            url,
+            what="the list of sets",
+            accept="application/json",
+            accept_encoding="gzip, deflate",
+            read=self._read_sets,
         )
         return answer
 

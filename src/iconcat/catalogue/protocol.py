@@ -141,7 +141,8 @@ class Catalogue(VariantFiles, Protocol):
         ...
 
     async def sets(self) -> tuple[SetSummary, ...]:
-        """Every set it serves, in its order (the embedded catalogue's: by name; behind `capabilities.lists_sets`; `NotOffered` when it cannot say)."""
+        """Every set it serves, in its order (the embedded catalogue's: by name), behind
+        `capabilities.lists_sets`; `NotOffered` when it cannot say."""
         ...
 
     async def aclose(self) -> None:

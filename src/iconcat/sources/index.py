@@ -47,7 +47,7 @@ import time
 from array import array
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Protocol
 
@@ -665,7 +665,7 @@ class SourceIndex:
         self.units: dict[int, UnitRow] = {}
         for values in connection.execute(f"SELECT id, key, listed, samples, {_RECORD_COLUMNS} FROM units"):
             if values[0] in served_ids:  # units stored but not served now (another project's) stay out
-                record = SetRecord(*values[4:], samples=_stored_samples(values[3]))
+                record = replace(SetRecord(*values[4:]), samples=_stored_samples(values[3]))
                 has_names = values[1] not in without_iconify_names
                 self.units[values[0]] = UnitRow(values[0], values[1], record, has_names, values[2])
 
