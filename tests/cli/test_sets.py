@@ -219,7 +219,7 @@ def test_a_service_without_the_endpoint_says_so_and_lists_the_sets_seen_in_resul
         document = run_iconcat("sets", "--json", env=env)
     assert nothing.status == 0 and nothing.stdout == ""
     said = nothing.stderr.splitlines()
-    assert said[0].endswith("does not list its sets: the sets below are those seen in results")
+    assert said[0].endswith("does not list its sets: listing the sets seen in results instead")
     assert said[1:] == ["0 sets seen in results"]
     assert table.status == 0, table.stderr
     assert table.stderr.splitlines()[0] == said[0] and table.stderr.splitlines()[1] == "2 sets seen in results"

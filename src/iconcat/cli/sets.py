@@ -60,7 +60,7 @@ def sets(choice: CatalogueChoice, *, as_json: bool) -> int:
 
     listed = run_async(run())
     if listed.refusal:
-        print_warning(f"{sanitize(listed.refusal, max_length=200)}: the sets below are those {SEEN_IN_RESULTS}")
+        print_warning(f"{sanitize(listed.refusal, max_length=200)}: listing the sets {SEEN_IN_RESULTS} instead")
         listed = _remembered(choice)
     if as_json:
         import json
