@@ -12,9 +12,11 @@ Printed (never asserted; this is not a test): issue 32's goal, `iconcat sets --f
    opening it costs any command),
 
 the cases taking turns within each round so a drift of the machine reaches them alike; median and best
-of the rounds, and each ÷ the baselines. The index is built first (once, in the cache folder this run
-makes: `ICONCAT_CACHE_DIR`, about 30 s for the whole collection) and the first round warms the bytecode
-cache and is not counted. The load average is printed: the machine is shared, so read the ratios.
+of the rounds, and each ÷ the baselines; and the median CPU time (user + system) of each, which the
+other processes on the machine change less than the wall time. The index is built first (once, in the
+cache folder this run makes: `ICONCAT_CACHE_DIR`, about 30 s for the whole collection) and the first
+round warms the bytecode cache and is not counted. The load average is printed: the machine is shared,
+so read the ratios.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -32,10 +35,15 @@ from pathlib import Path
 WHOLE_COLLECTION = Path("/work/data/iconify-json/package/json")
 
 
-def timed(command: list[str], env: dict[str, str]) -> tuple[float, str]:
+def timed(command: list[str], env: dict[str, str]) -> tuple[float, str, float]:
+    """(wall seconds, stdout, CPU seconds: user + system of the child, which the machine's load changes less)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
     completed = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
-    return time.perf_counter() - started, completed.stdout
+    elapsed = time.perf_counter() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return elapsed, completed.stdout, cpu
 
 
 def main() -> None:
@@ -65,26 +73,28 @@ def main() -> None:
                 "--json",
             ],
         }
-        build, output = timed(cases["iconcat sets --from SETS --json"], env)
+        build, output, _ = timed(cases["iconcat sets --from SETS --json"], env)
         listed = json.loads(output)["data"]
         icons = sum(entry["icons"] or 0 for entry in listed)
         print(f"index built in {build:.1f} s: {len(listed)} sets, {icons:,} icons listed")
         times: dict[str, list[float]] = {name: [] for name in cases}
+        cpu: dict[str, list[float]] = {name: [] for name in cases}
         for round_number in range(args.rounds + 1):
             for name, command in cases.items():
-                elapsed, _ = timed(command, env)
+                elapsed, _, used = timed(command, env)
                 if round_number:  # the first round warms the bytecode cache
                     times[name].append(elapsed)
+                    cpu[name].append(used)
         load = os.getloadavg()
         print(f"{args.rounds} rounds, load average {load[0]:.1f} {load[1]:.1f} {load[2]:.1f} on {os.cpu_count()} cores")
         floor = statistics.median(times["python -c 'import iconcat'"])
         help_time = statistics.median(times["iconcat --help"])
-        print(f"{'case':42} {'median':>9} {'best':>9} {'÷ import':>9} {'÷ --help':>9}")
+        print(f"{'case':42} {'median':>9} {'best':>9} {'÷ import':>9} {'÷ --help':>9} {'CPU median':>11}")
         for name, values in times.items():
             median = statistics.median(values)
             print(
                 f"{name:42} {median * 1000:7.0f}ms {min(values) * 1000:7.0f}ms"
-                f" {median / floor:8.2f}x {median / help_time:8.2f}x"
+                f" {median / floor:8.2f}x {median / help_time:8.2f}x {statistics.median(cpu[name]) * 1000:9.0f}ms"
             )
         sets_median = statistics.median(times["iconcat sets --from SETS --json"])
         print(f"goal: iconcat sets --from SETS --json <= 0.5 s: median {sets_median:.3f} s")
