@@ -245,6 +245,13 @@ class Memory:
         icons = _parse_icons(row[0] for row in rows)
         return icons[0] if icons else None
 
+    def seen_icons(self) -> tuple[Icon, ...]:
+        """Every icon kept of this catalogue (in a kept answer, a favourite, a recent or the bag), in
+        the order first kept: the results held in memory, which `iconcat sets` lists the sets of when
+        the catalogue cannot list its own."""
+        rows = self._read("SELECT document FROM icons WHERE catalogue = ? ORDER BY rowid", (self.catalogue,))
+        return _parse_icons(row[0] for row in rows)
+
     # ----------------------------------------------------------------- favourites
 
     def favourites(self) -> tuple[Icon, ...]:

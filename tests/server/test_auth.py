@@ -11,6 +11,7 @@ ENDPOINTS = [
     "/api/v1/search?name=arrow",
     "/api/v1/download?id=500001",
     "/private/bundle_icons/1001/small",
+    "/api/v1/sets",
 ]
 
 BAD_HEADERS = {

@@ -74,8 +74,12 @@ from ._models import (
 )
 from ._naming import default_template, suggested_filename
 from ._retry import RetryPolicy
+from ._sets import SetsAnswer, SetSummary, parse_sets
 
 __all__ = [
+    "SetSummary",
+    "SetsAnswer",
+    "parse_sets",
     "CHECK_QUERY",
     "MAX_FETCH_BYTES",
     "MAX_ICONS_HELD",

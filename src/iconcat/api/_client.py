@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import json
 from collections.abc import Callable, Generator, Sequence
 from os import PathLike
 from pathlib import Path
@@ -64,6 +65,7 @@ from ._http import GuardedHttp, Sink, clean_chain, declared_length
 from ._models import Icon, SearchResult, UnreadableAnswer, tolerant_answer
 from ._paging import cap_notice, merge_page, vet_next
 from ._retry import RetryPolicy
+from ._sets import SetsAnswer, parse_sets
 from ._socket_reads import widen_socket_reads
 
 __all__ = ["MAX_FETCH_BYTES", "MAX_ICONS_HELD", "MAX_QUERY_LENGTH", "CatalogueClient", "FetchedFile"]
@@ -255,6 +257,38 @@ class CatalogueClient:
             read=self._read_search_result,
         )
         return merge_page(None, page, url, origin=self._http.origin, max_icons_held=self.max_icons_held)
+
+    @clean_chain
+    async def sets(self) -> SetsAnswer:
+        """Every set the catalogue serves (`GET /api/v1/sets`, the embedded catalogue's extension).
+
+        The seed's service has no such endpoint: `NotFoundError` (404) or a `ServiceError` with
+        `status` 405, for the caller to read as "it does not list its sets". A body that is no sets
+        answer is a `ProtocolError`; entries that do not fit are left out (`SetsAnswer.skipped`)."""
+        url = self._http.endpoint("/api/v1/sets", {})
+        answer: SetsAnswer = await self._http.get(
+            url,
+            what="the list of sets",
+            accept="application/json",
+            accept_encoding="gzip, deflate",
+            read=self._read_sets,
+        )
+        return answer
+
+    async def _read_sets(self, response: httpx.Response) -> SetsAnswer:
+        origin = Origin.of(response.request.url)
+        body = await self._http.read_capped(response, self._limits["json"], "the list of sets")
+        if _is_web_page(response.headers.get("content-type")) or body.lstrip()[:1] == b"<":
+            raise ProtocolError(f"the service at {origin} answered the list of sets with a web page, not JSON")
+        try:
+            document = json.loads(body.removeprefix(b"\xef\xbb\xbf"))
+        except (ValueError, RecursionError):  # JSONDecodeError, UnicodeDecodeError, too many digits, too deep
+            raise ProtocolError(f"the list of sets from {origin} is not valid JSON") from None
+        try:
+            return parse_sets(document)
+        except ValueError as error:
+            problem = str(error)
+        raise ProtocolError(f"the list of sets from {origin} has the wrong shape ({problem})")
 
     @clean_chain
     async def more(self, result: SearchResult) -> SearchResult:

@@ -66,7 +66,7 @@ __all__ = [
 
 BROWSER_COMMANDS = frozenset({"browse", "pick"})
 """Commands that open the demo when nothing is configured."""
-SEARCH_COMMANDS = frozenset({"search", "download"})
+SEARCH_COMMANDS = frozenset({"search", "download", "sets"})
 """Commands that need a catalogue configured (or `--demo`, or `--from`)."""
 MEMORY_COMMANDS = frozenset({"favourites", "recent"})
 """Commands that read the browser's memory of a catalogue, never the catalogue itself."""

@@ -63,7 +63,7 @@ from . import files
 from .protocol import BuildProgressCallback, NotOffered
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
-    from iconcat.api import FetchedFile
+    from iconcat.api import FetchedFile, SetSummary
     from iconcat.catalogue.local_sets import LocalSets
     from iconcat.disk.downloads import Progress, SavedFile
 
@@ -430,6 +430,22 @@ class EmbeddedCatalogue:
             return None
         icons = parse_search_result({"data": [icon_json(records[0], "")]}).icons
         return icons[0] if icons else None
+
+    # ---------------------------------------------------------------------------------------- sets
+
+    async def sets(self) -> tuple[SetSummary, ...]:
+        """Every set served, read from the document `GET /api/v1/sets` answers (`iconcat.embedded.sets`)
+        by the client's own parser, so in-process and over HTTP list the same sets."""
+        if not self._spec.capabilities.lists_sets:
+            raise NotOffered(f"{self._spec.named} does not list its sets")
+        await self._ready()
+        return await asyncio.to_thread(self._sets)
+
+    def _sets(self) -> tuple[SetSummary, ...]:
+        from iconcat.api import parse_sets
+        from iconcat.embedded.sets import sets_document
+
+        return parse_sets(sets_document(self._serving())).sets
 
     def _serving(self) -> ServedCatalogue[Any]:
         assert self._served is not None, "opened first"

@@ -79,6 +79,7 @@ _EMBEDDED = Capabilities(
     narrow_keys=frozenset(NARROW_KEYS),
     looks_up_ids=True,
     lists_without_words=True,
+    lists_sets=True,
     own_pngs=True,
 )
 DEMO = CatalogueKind(

@@ -24,6 +24,9 @@ so a front end switches to the seam without changing what it does with the answe
   nothing has that id; `NotOffered` from a kind that cannot look up.
 - `icon_named("tabler:trash")`: an icon looked up by its Iconify name (an alias's too), behind
   `capabilities.looks_up_iconify_names`; None when no served set has it; `NotOffered` otherwise.
+- `sets()`: every set it serves (`iconcat.api.SetSummary`: prefix, name, the count `set:<prefix>`
+  lists, category, licence, author, samples), behind `capabilities.lists_sets`; `NotOffered` from a
+  kind that cannot say (the seed's service: no `/api/v1/sets`).
 - `open(progress)`: ready the catalogue (the index of sets from disk built or brought up to date,
   `progress` called from the building thread as it goes); every other method opens it when needed,
   so calling it is only for progress and for when the wait happens.
@@ -43,7 +46,7 @@ from typing import TYPE_CHECKING, Protocol, Self
 from iconcat.api import RequestRefusedError
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
-    from iconcat.api import FetchedFile, Icon, SearchResult
+    from iconcat.api import FetchedFile, Icon, SearchResult, SetSummary
     from iconcat.disk.downloads import Progress, SavedFile
     from iconcat.sources.index import BuildProgress
 
@@ -135,6 +138,11 @@ class Catalogue(VariantFiles, Protocol):
     async def icon_named(self, name: str) -> Icon | None:
         """The icon whose Iconify name (or an alias's) is `name`, or None (behind
         `capabilities.looks_up_iconify_names`)."""
+        ...
+
+    async def sets(self) -> tuple[SetSummary, ...]:
+        """Every set it serves, in its order (the embedded catalogue's: by name), behind
+        `capabilities.lists_sets`; `NotOffered` when it cannot say."""
         ...
 
     async def aclose(self) -> None:

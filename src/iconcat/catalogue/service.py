@@ -7,7 +7,8 @@ deadlines, caps, retries, redirects, token rules, errors and their words). The e
 CatalogueClient`), and nothing below the seam may import it (docs/architecture.md). The client is
 made when the catalogue is opened (or first used), not before: importing the HTTP stack waits until a
 front end needs it, and the warnings it gives (plain http to another machine) go to `warn` when one
-is given, else are issued as warnings. What the interface cannot do (look an icon up) is `NotOffered`.
+is given, else are issued as warnings. What the interface cannot do (look an icon up) is `NotOffered`;
+so is `sets()` from a service without the embedded catalogue's `/api/v1/sets` (the seed's: 404 or 405).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from typing import TYPE_CHECKING, Self
 from .protocol import BuildProgressCallback, NotOffered, VariantFiles
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
-    from iconcat.api import CatalogueClient, FetchedFile, Icon, SearchResult
+    from iconcat.api import CatalogueClient, FetchedFile, Icon, SearchResult, SetSummary
     from iconcat.disk.downloads import Progress, SavedFile
 
     from .choose import CatalogueChoice
@@ -153,6 +154,21 @@ class ServiceCatalogue:
 
     async def icon_named(self, name: str) -> Icon | None:
         raise NotOffered(f"{self._spec.named} has no Iconify names: download its icons by variant id")
+
+    async def sets(self) -> tuple[SetSummary, ...]:
+        """The sets, when the service answers the embedded catalogue's `/api/v1/sets`; the seed's has no
+        such endpoint (404, or 405): `NotOffered`, saying so."""
+        from iconcat.api import NotFoundError, ServiceError
+
+        try:
+            answer = await self.client.sets()
+        except NotFoundError:
+            raise NotOffered(f"{self._spec.named} does not list its sets") from None
+        except ServiceError as error:
+            if error.status != 405:
+                raise
+            raise NotOffered(f"{self._spec.named} does not list its sets") from None
+        return answer.sets
 
     async def aclose(self) -> None:
         if self._client is not None:

@@ -40,7 +40,7 @@ class Capabilities:
     tabler:trash`), a search word `prefix:name` finds it first, and once opened the spec says which
     prefixes it serves (`CatalogueSpec.iconify_sets`)."""
     lists_sets: bool = False
-    """It lists the sets it holds (`iconcat sets`, next)."""
+    """`sets()` lists the sets it holds (`iconcat sets`): their counts, categories, licences, samples."""
     lists_without_words: bool = False
     """A search of no words lists what the narrowing words select (a whole set), not nothing."""
     matches_meaning: bool = False

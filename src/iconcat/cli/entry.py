@@ -8,7 +8,7 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from iconcat.cli import browser, download, login, remembered, search, serve
+from iconcat.cli import browser, download, login, remembered, search, serve, sets
 from iconcat.cli.errors import (
     EXIT_AUTH,
     EXIT_FAILURE,
@@ -91,7 +91,7 @@ def _run(argv: Sequence[str] | None) -> int:
             filename=args.name if command in ("pick", "download") else None,
             sources=getattr(args, "sources", None),
         )
-        if command not in ("browse", "pick", "search", "download"):
+        if command not in ("browse", "pick", "search", "download", "sets"):
             # Given before the command, as the top level takes them (favourites and recent take --from too).
             refused = ["--color"] if "colour" in vars(args) else []
             if command == "login" and "sources" in vars(args):
@@ -113,6 +113,8 @@ def _run(argv: Sequence[str] | None) -> int:
         if command == "search":
             assert query is not None
             return search.search(choice, query, as_json=args.json, every_page=args.all, limit=args.limit)
+        if command == "sets":
+            return sets.sets(choice, as_json=args.json)
         if command in ("favourites", "recent"):
             return remembered.show_remembered(choice, command, as_json=args.json)
         if command == "download" and isinstance(args.variant_id, str):

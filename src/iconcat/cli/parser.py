@@ -372,6 +372,19 @@ def build_parser() -> argparse.ArgumentParser:
         help="stop at N icons, counted after the filters (fetching pages until then)",
     )
 
+    sets = commands.add_parser(
+        "sets",
+        parents=[connecting, demo, sources],
+        help="every set the catalogue serves: prefix, name, icons, category, licence, author",
+        description=(
+            "List the icon sets the catalogue serves, with each one's Iconify prefix, name, icon count (what "
+            "a search of set:PREFIX lists), category, licence, author and a few sample icons. A catalogue "
+            "that does not list its sets (the seed's service) is said so, and the sets seen in the results "
+            "the browser remembers of it are listed instead. Example: iconcat sets --from node_modules/@iconify/json"
+        ),
+    )
+    sets.add_argument("--json", action="store_true", help='print them as one JSON object, {"data": [...]}')
+
     for name, what in (
         ("favourites", "the icons marked with * in the browser"),
         ("recent", "the icons last opened or downloaded"),

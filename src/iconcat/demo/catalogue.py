@@ -29,7 +29,9 @@ from iconcat.embedded.meaning import demo_meaning
 from iconcat.embedded.narrowing import Narrowed, Narrowing
 from iconcat.embedded.refs import MEDIA_TYPES, THUMBNAIL_SIZE, Ref, VariantRecord
 from iconcat.embedded.search import Meaning, SearchNames, build_search, explain, read_query
+from iconcat.embedded.sets import ServedSet
 from iconcat.filter_rule import EMPTY
+from iconcat.iconify.sets import MAX_SAMPLES
 
 from .generated import ALL_SETS, EXTRA_SERIES, glyph_named, layout, spec_named
 from .glyphs import GLYPHS, Glyph
@@ -241,6 +243,25 @@ class Catalogue:
     def meaning(self) -> Meaning:
         """The tags (the glyphs') and synonyms the demo searches by (`iconcat.embedded.meaning`)."""
         return _demo_meaning()
+
+    def sets(self) -> list[ServedSet]:
+        """The sets its icons are in, each with the icons search lists of it (the browse order's: a
+        generated catalogue's sets too), its series as its category and its first names as samples."""
+        counts: dict[str, int] = {}
+        samples: dict[str, list[str]] = {}
+        series: dict[str, str] = {}
+        for icon in self._browse_order:
+            name = icon.set_ref.name
+            counts[name] = counts.get(name, 0) + 1
+            series.setdefault(name, icon.series.name)
+            shown = samples.setdefault(name, [])
+            if len(shown) < MAX_SAMPLES and icon.name not in shown:
+                shown.append(icon.name)
+        return [
+            ServedSet(ref.id, name, counts[name], series[name], samples=tuple(samples[name]))
+            for name, ref in self._set_refs.items()
+            if name in counts
+        ]
 
     def prepare(self) -> None:
         """Build the search index now rather than on the first search (it takes a moment at 1,000,000 icons)."""

@@ -34,6 +34,7 @@ from iconcat.lru import BoundedLRU
 
 from .narrowing import Narrowed, Narrowing
 from .refs import Ref, VariantRecord
+from .sets import ServedSet
 
 __all__ = [
     "DEFAULT_PAGE_SIZE",
@@ -111,6 +112,10 @@ class ServedCatalogue(Protocol[IconT]):
 
     def search_matched(self, query: str, icons: Sequence[IconT]) -> Sequence[Sequence[dict[str, str]]]:
         """Why each of these icons of `query`'s answer matched: per query word `{"by", "word", "term"}`."""
+        ...
+
+    def sets(self) -> Sequence[ServedSet]:
+        """Every set it serves, with its count, category, licence, author and samples (`sets.py`)."""
         ...
 
     def file_bytes(self, icon: IconT, variant: VariantRecord) -> bytes: ...

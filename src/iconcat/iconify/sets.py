@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["OTHER_SERIES", "UNCATEGORISED", "SetInfo", "first_categories", "set_info", "text"]
+__all__ = ["MAX_SAMPLES", "OTHER_SERIES", "UNCATEGORISED", "SetInfo", "first_categories", "set_info", "text"]
 
 UNCATEGORISED = "Uncategorised"
 """An icon's category when its set names none."""
@@ -35,6 +35,12 @@ class SetInfo:
     license_url: str | None = None
     author_name: str | None = None
     author_url: str | None = None
+    samples: tuple[str, ...] = ()
+    """`info.samples`: a few of its icons' keys the set shows itself by (strings only, the first `MAX_SAMPLES`)."""
+
+
+MAX_SAMPLES = 6
+"""Sample icons a set is shown by (`info.samples`, else its first icons): Icônes shows three to six."""
 
 
 def text(value: object) -> str | None:
@@ -59,7 +65,16 @@ def set_info(prefix: str, info: Mapping[str, Any]) -> SetInfo:
         license_url=text(licence.get("url")),
         author_name=text(author.get("name")),
         author_url=text(author.get("url")),
+        samples=_samples(info.get("samples")),
     )
+
+
+def _samples(value: object) -> tuple[str, ...]:
+    """`info.samples` as icon keys: its non-blank strings, without repeats, the first `MAX_SAMPLES`."""
+    if not isinstance(value, list):
+        return ()
+    keys = [key for key in map(text, value) if key is not None and len(key) <= 200]
+    return tuple(dict.fromkeys(keys))[:MAX_SAMPLES]
 
 
 def first_categories(data: Mapping[str, Any], metadata: Mapping[str, Any]) -> dict[str, str]:

@@ -6,6 +6,9 @@ Endpoints (all GET, all behind `Authorization: Bearer <token>`):
 - `/api/v1/download?id=<variant id>`: the file, streamed, with `Content-Type`, `Content-Length` and
   `Content-Disposition: attachment; filename="arrow-left-512.png"`.
 - `/private/bundle_icons/<icon id>/small`: a small transparent PNG preview.
+- `/api/v1/sets`, an extension: `{"data": [Set…]}`, every set served with its prefix, icon count,
+  category, licence, author and samples (`iconcat.embedded.sets`). The seed's service has no such
+  endpoint (404): a client that does not know it never asks.
 
 Decisions where the spec is silent, made the way a real service plausibly would:
 
@@ -101,6 +104,7 @@ from iconcat.embedded.answers import (
 )
 from iconcat.embedded.narrowing import Narrowing, parse_narrowing
 from iconcat.embedded.refs import MEDIA_TYPES, PictureFailed
+from iconcat.embedded.sets import sets_document
 from iconcat.lru import BoundedLRU
 
 from .demo_token import DEMO_TOKEN as _DEMO_TOKEN
@@ -332,6 +336,10 @@ def create_app(
             headers={"Cache-Control": "private, max-age=86400", "X-Content-Type-Options": "nosniff"},
         )
 
+    async def sets(request: Request) -> Response:
+        """Every set served (`iconcat.embedded.sets`): an extension a client that does not know it never asks."""
+        return await run_in_threadpool(lambda: JSONResponse(sets_document(served)))
+
     async def parameter_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, ParameterError)
         return error_response(400, exc.code, exc.message)
@@ -351,6 +359,7 @@ def create_app(
         routes=[
             Route("/api/v1/search", search, methods=["GET"]),
             Route("/api/v1/download", download, methods=["GET"]),
+            Route("/api/v1/sets", sets, methods=["GET"]),
             Route("/private/bundle_icons/{icon_id}/small", thumbnail, methods=["GET"]),
         ],
         exception_handlers={ParameterError: parameter_error, HTTPException: http_error, 500: server_error},

@@ -40,6 +40,7 @@ from types import MappingProxyType
 from iconcat.embedded.narrowing import Narrowed, Narrowing
 from iconcat.embedded.refs import THUMBNAIL_SIZE, PictureFailed, Ref, VariantRecord
 from iconcat.embedded.search import explain, read_query
+from iconcat.embedded.sets import ServedSet
 from iconcat.iconify.ids import icon_hash
 from iconcat.lru import BoundedLRU
 
@@ -246,6 +247,23 @@ class SourceCatalogue:
 
     def prepare(self) -> None:
         """Nothing to do: the index was built and loaded by `open_index`."""
+
+    def sets(self) -> list[ServedSet]:
+        """The served sets, from their records in the index: the count search lists of each (stored
+        when it was read, as `set:<prefix>` lists it), its samples stored likewise (no icon read)."""
+        return [
+            ServedSet(
+                id=self._sets[unit_id].id,
+                name=unit.record.name,
+                icons=unit.listed,
+                category=unit.record.series,
+                prefix=unit.record.prefix if unit.has_iconify_names else None,
+                license=self._sets[unit_id].license,
+                author=self._sets[unit_id].author,
+                samples=unit.record.samples,
+            )
+            for unit_id, unit in self._index.units.items()
+        ]
 
     # --- files -----------------------------------------------------------------------------------
 

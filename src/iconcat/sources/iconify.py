@@ -131,4 +131,5 @@ def _set_record(prefix: str, info: dict[str, Any], path: Path) -> SetRecord:
         license_url=said.license_url,
         author_name=said.author_name,
         author_url=said.author_url,
+        samples=said.samples,
     )

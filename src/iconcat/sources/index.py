@@ -47,13 +47,14 @@ import time
 from array import array
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Protocol
 
 from iconcat.embedded.meaning import served_meaning
 from iconcat.embedded.search import PACK_FORMAT, Meaning, SearchNames, build_search
 from iconcat.iconify import ids
+from iconcat.iconify.sets import MAX_SAMPLES
 
 from .records import SetRecord, SourceIcon
 
@@ -72,7 +73,8 @@ __all__ = [
 INDEX_FILE = "sources.sqlite3"
 LOCK_FILE = "sources.lock"
 """Taken while the index is brought up to date: one builder at a time (`_builders_take_turns`)."""
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+"""2: each unit's `listed` count and `samples` (`iconcat sets` answers from them)."""
 FORGET_AFTER_DAYS = 60
 SEARCHES_KEPT = 3
 """Combinations of served sets whose search index is kept (each ~20 MB for the whole `@iconify/json`)."""
@@ -84,7 +86,8 @@ _SCHEMA = """
 CREATE TABLE units (
     id INTEGER PRIMARY KEY AUTOINCREMENT, key TEXT NOT NULL UNIQUE, fingerprint TEXT NOT NULL, prefix TEXT NOT NULL,
     name TEXT NOT NULL, folded TEXT NOT NULL, series TEXT NOT NULL, source TEXT NOT NULL, license_spdx TEXT,
-    license_title TEXT, license_url TEXT, author_name TEXT, author_url TEXT, icons INTEGER NOT NULL, used REAL NOT NULL
+    license_title TEXT, license_url TEXT, author_name TEXT, author_url TEXT, icons INTEGER NOT NULL, used REAL NOT NULL,
+    listed INTEGER NOT NULL DEFAULT 0, samples TEXT NOT NULL DEFAULT '[]'
 );
 CREATE TABLE icons (
     id INTEGER PRIMARY KEY, unit INTEGER NOT NULL, key TEXT NOT NULL, name TEXT NOT NULL, folded TEXT NOT NULL,
@@ -165,6 +168,8 @@ class UnitRow:
     record: SetRecord
     has_iconify_names: bool = True
     """Its prefix is the set's Iconify prefix (`SetUnit.has_iconify_names`, told by the unit served)."""
+    listed: int = 0
+    """Its icons search lists (hidden ones are not): what `set:<prefix>` lists of it."""
 
 
 @dataclass(frozen=True)
@@ -424,6 +429,9 @@ def _write_unit(
     those written: the count said is the one search lists, hidden icons left out)."""
     record, icons = unit.read() if warn is None else unit.read(warn)
     written = listed = 0
+    wanted = set(record.samples)
+    samples_found: set[str] = set()
+    first_listed: list[str] = []
     with _transaction(connection):
         old = connection.execute("SELECT id FROM units WHERE key = ?", (unit.key,)).fetchone()
         if old is not None:
@@ -483,11 +491,22 @@ def _write_unit(
             )
             written += len(batch)
             listed += sum(not icon.hidden for icon in batch)
+            for icon in batch:
+                if not icon.hidden:
+                    if icon.key in wanted:
+                        samples_found.add(icon.key)
+                    if len(first_listed) < MAX_SAMPLES:
+                        first_listed.append(icon.key)
             if written % (_CHECK_EVERY * 20) < len(batch):
                 report(sets_done, listed)
         if cancel is not None and cancel.is_set():
             raise _Cancelled
-        connection.execute("UPDATE units SET icons = ? WHERE id = ?", (written, unit_id))
+        # The samples the set names that it lists, else its first icons listed: never a key it lacks.
+        samples = [key for key in record.samples if key in samples_found] or first_listed
+        connection.execute(
+            "UPDATE units SET icons = ?, listed = ?, samples = ? WHERE id = ?",
+            (written, listed, json.dumps(samples[:MAX_SAMPLES]), unit_id),
+        )
     return unit_id, listed
 
 
@@ -644,10 +663,11 @@ class SourceIndex:
         self._moved_to = {hashed: row for row, hashed in self._moved.items()}
         served_ids = set(json.loads(served))
         self.units: dict[int, UnitRow] = {}
-        for values in connection.execute(f"SELECT id, key, {_RECORD_COLUMNS} FROM units"):
+        for values in connection.execute(f"SELECT id, key, listed, samples, {_RECORD_COLUMNS} FROM units"):
             if values[0] in served_ids:  # units stored but not served now (another project's) stay out
-                record = SetRecord(*values[2:])
-                self.units[values[0]] = UnitRow(values[0], values[1], record, values[1] not in without_iconify_names)
+                record = replace(SetRecord(*values[4:]), samples=_stored_samples(values[3]))
+                has_names = values[1] not in without_iconify_names
+                self.units[values[0]] = UnitRow(values[0], values[1], record, has_names, values[2])
 
     @property
     def listed(self) -> int:
@@ -802,6 +822,15 @@ class SourceIndex:
             for connection in self._connections:
                 connection.close()
             self._connections.clear()
+
+
+def _stored_samples(text: str) -> tuple[str, ...]:
+    """A unit's `samples` column (a JSON list of keys, written by `_write_unit`) as a tuple."""
+    try:
+        keys = json.loads(text)
+    except ValueError:
+        return ()
+    return tuple(key for key in keys if isinstance(key, str)) if isinstance(keys, list) else ()
 
 
 _RECORD_COLUMNS = "prefix, name, series, source, license_spdx, license_title, license_url, author_name, author_url"

@@ -32,6 +32,9 @@ class SetRecord:
     license_url: str | None = None
     author_name: str | None = None
     author_url: str | None = None
+    samples: tuple[str, ...] = ()
+    """Keys of a few of its icons to show it by: `info.samples` as read; as stored in the index, those of
+    them it lists, else its first icons listed (`SourceIndex.units`)."""
 
 
 @dataclass(frozen=True)
