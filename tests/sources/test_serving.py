@@ -122,3 +122,34 @@ def test_a_terminal_of_0_columns_has_no_width_known_so_columns_or_80_cut_the_bar
     assert line_width(0, "40") == 40 and line_width(0, " 40 ") == 40
     for unknown in (None, "", "0", "-3", "wide"):
         assert line_width(0, unknown) == DEFAULT_COLUMNS == 80
+
+
+def test_an_index_of_an_older_schema_is_built_again_and_says_why_on_stderr_and_in_the_header(tmp_path: Path) -> None:
+    from iconcat.sources.index import SCHEMA_VERSION, WHY_ANEW, open_index
+    from iconcat.tui.controllers.local_build import header_progress
+    from tests.support.source_units import FakeUnit, icon
+
+    units = [FakeUnit("tabler", [icon("trash"), icon("home")])]
+    open_index(tmp_path, units).close()
+    with closing(sqlite3.connect(tmp_path / INDEX_FILE)) as older:  # as an iconcat of the schema before left it
+        older.execute(f"PRAGMA user_version = {SCHEMA_VERSION - 1}")
+        older.commit()
+    told: list[BuildProgress] = []
+    open_index(tmp_path, units, progress=told.append).close()
+    assert told and {report.anew for report in told} == {WHY_ANEW[SCHEMA_VERSION]}, "every report says why"
+    assert "again (" + WHY_ANEW[SCHEMA_VERSION] + ")" in header_progress(told[0])
+    log = io.StringIO()
+    progress = TerminalProgress(log)
+    for report in told:
+        progress(report)
+    progress.close(finished=True)
+    lines = log.getvalue().splitlines()
+    assert lines[0] == f"iconcat: every icon set is read again: {WHY_ANEW[SCHEMA_VERSION]}"  # once, first
+    assert len(lines) == 2 and lines[1].startswith("iconcat: indexed 1 icon set ")
+    # Built anew once; the next start reads nothing and says nothing of it, nor does a new index.
+    again: list[BuildProgress] = []
+    open_index(tmp_path, units, progress=again.append).close()
+    fresh: list[BuildProgress] = []
+    open_index(tmp_path / "new", units, progress=fresh.append).close()
+    assert again == [] and fresh and all(report.anew == "" for report in fresh)
+    assert "again" not in header_progress(fresh[0])

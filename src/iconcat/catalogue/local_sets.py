@@ -98,6 +98,7 @@ class TerminalProgress:
         self._started = time.monotonic()
         self._lock = threading.Lock()
         self._closed = False
+        self._said_anew = False
 
     @classmethod
     def on_stderr(cls) -> TerminalProgress:
@@ -107,6 +108,10 @@ class TerminalProgress:
         with self._lock:
             if self._closed:
                 return
+            if progress.anew and not self._said_anew:  # once, whether or not a bar is drawn
+                self._said_anew = True
+                clear = "\r\x1b[K" if self._live else ""
+                self._write(f"{clear}iconcat: every icon set is read again: {progress.anew}\n")
             self._last = progress
             now = time.monotonic()
             if not self._live or (now - self._drawn < REDRAW_EVERY and progress.sets_done < progress.sets_total):

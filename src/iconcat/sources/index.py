@@ -75,6 +75,9 @@ LOCK_FILE = "sources.lock"
 """Taken while the index is brought up to date: one builder at a time (`_builders_take_turns`)."""
 SCHEMA_VERSION = 2
 """2: each unit's `listed` count and `samples` (`iconcat sets` answers from them)."""
+WHY_ANEW = {2: "this iconcat keeps each set's icon count and samples (for `iconcat sets`)"}
+"""Why an index of an older schema is built again, by the version that made the change: said on stderr
+and in the browser's header (`BuildProgress.anew`), since a whole collection takes a while to read."""
 FORGET_AFTER_DAYS = 60
 SEARCHES_KEPT = 3
 """Combinations of served sets whose search index is kept (each ~20 MB for the whole `@iconify/json`)."""
@@ -145,6 +148,9 @@ class BuildProgress:
     icons_per_second: float
     seconds_left: float | None
     """None until the first set is done."""
+    anew: str = ""
+    """Why every set is read again ("" when only new or changed sets are): the index was of an older
+    schema (`WHY_ANEW`)."""
 
 
 class IndexCancelled(Exception):
@@ -239,10 +245,10 @@ def open_index(
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / INDEX_FILE
     with _builders_take_turns(folder, cancel):
-        connection = _writer(path)
+        connection, anew = _writer(path)
         up_to_date = False
         try:
-            served, read_some = _bring_up_to_date(connection, units, progress, unreadable, cancel, warn, hash_key)
+            served, read_some = _bring_up_to_date(connection, units, progress, unreadable, cancel, warn, hash_key, anew)
             signature = _signature(served, meaning.signature)
             with _transaction(connection):
                 found = connection.execute("UPDATE searches SET made = ? WHERE signature = ?", (time.time(), signature))
@@ -303,7 +309,8 @@ def _builders_take_turns(folder: Path, cancel: _CancelFlag | None) -> Iterator[N
             fcntl.flock(lock, fcntl.LOCK_UN)
 
 
-def _writer(path: Path) -> sqlite3.Connection:
+def _writer(path: Path) -> tuple[sqlite3.Connection, str]:
+    """The index open for writing, and why it starts again ("" unless it was of an older schema)."""
     try:
         return _open_writer(path)
     except sqlite3.DatabaseError as exc:
@@ -315,20 +322,28 @@ def _writer(path: Path) -> sqlite3.Connection:
         return _open_writer(path)
 
 
-def _open_writer(path: Path) -> sqlite3.Connection:
+def _open_writer(path: Path) -> tuple[sqlite3.Connection, str]:
     connection = sqlite3.connect(path, isolation_level=None, timeout=30)
     connection.execute("PRAGMA journal_mode = WAL")
     connection.execute("PRAGMA synchronous = NORMAL")
-    if connection.execute("PRAGMA user_version").fetchone()[0] != SCHEMA_VERSION:
+    anew = ""
+    version = connection.execute("PRAGMA user_version").fetchone()[0]
+    if version != SCHEMA_VERSION:
+        if 0 < version < SCHEMA_VERSION:  # 0: a new file, nothing to say
+            anew = WHY_ANEW.get(SCHEMA_VERSION, "this iconcat stores its index in a newer form")
         # A cache: an index of another version is dropped and rebuilt, never migrated.
         connection.execute("BEGIN IMMEDIATE")
-        for (table,) in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'").fetchall():
-            connection.execute(f'DROP TABLE "{table}"')
+        tables = connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'").fetchall()
+        for (table,) in tables:
+            if not table.startswith("sqlite_"):  # SQLite's own (AUTOINCREMENT's sqlite_sequence) may not be dropped
+                connection.execute(f'DROP TABLE "{table}"')
+        if any(table == "sqlite_sequence" for (table,) in tables):
+            connection.execute("DELETE FROM sqlite_sequence")
         for statement in filter(str.strip, _SCHEMA.split(";")):
             connection.execute(statement)
         connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
         connection.execute("COMMIT")
-    return connection
+    return connection, anew
 
 
 def _bring_up_to_date(
@@ -339,6 +354,7 @@ def _bring_up_to_date(
     cancel: _CancelFlag | None,
     warn: Callable[[str], None] | None,
     hash_key: Callable[[str], int],
+    anew: str = "",
 ) -> tuple[list[tuple[int, str, str]], bool]:
     """Read the units whose fingerprint changed: the served units as (id, key, fingerprint), and whether
     any unit was read."""
@@ -363,7 +379,7 @@ def _bring_up_to_date(
         elapsed = max(time.monotonic() - started, 1e-6)
         icons = icons_done + icons_in_progress
         left = None if not sets_done else elapsed / sets_done * (len(todo) - sets_done)
-        progress(BuildProgress(sets_done, len(todo), icons, icons / elapsed, left))
+        progress(BuildProgress(sets_done, len(todo), icons, icons / elapsed, left, anew))
 
     if todo:
         report(0)

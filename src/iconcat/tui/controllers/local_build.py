@@ -43,10 +43,14 @@ REDRAW_EVERY = 0.2
 
 
 def header_progress(progress: BuildProgress) -> str:
-    """ "indexing 120/243 sets · 18,000 icons/s · 6 s left", or "… · preparing the search" at the end."""
+    """ "indexing 120/243 sets · 18,000 icons/s · 6 s left", or "… · preparing the search" at the end;
+    "indexing 120/243 sets again (why) · …" when the index was of an older schema."""
     from iconcat.catalogue.local_sets import pace
 
-    return " · ".join([f"indexing {progress.sets_done}/{progress.sets_total} sets", *pace(progress)])
+    counted = f"indexing {progress.sets_done}/{progress.sets_total} sets"
+    if progress.anew:  # every set read again: say why, or a restart looks like a lost index
+        counted += f" again ({progress.anew})"
+    return " · ".join([counted, *pace(progress)])
 
 
 def waiting_progress(progress: BuildProgress) -> str:
