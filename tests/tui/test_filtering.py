@@ -86,7 +86,7 @@ async def test_an_unknown_filter_word_on_a_fresh_query_is_said_in_the_status(mak
         # Shown first (a problem outranks the count), and whole in the tooltip where the line is short.
         assert shown_text(status_line).startswith("colour: is not a filter")
         whole = str(status_line.tooltip) if status_line.tooltip is not None else shown_text(status_line)
-        assert whole.startswith("colour: is not a filter (style, set, format, size, category, series) · ")
+        assert whole.startswith("colour: is not a filter (style, set, format, size, category, series, license) · ")
         assert app.query_one(ResultsList).icons and not app.browser.filters
         box = app.query_one("#search-input", Input)
         box.value = "arrow"  # the word gone, the note goes with it
@@ -149,4 +149,4 @@ async def test_a_filter_note_keeps_the_count_beside_it_on_a_short_line(make_app)
         status = app.query_one("#search-status", Static)
         assert shown_text(status).startswith("colour: is not a filter · ")
         assert "48 of 119" in shown_text(status)  # the count stays
-        assert "(style, set, format, size, category, series)" in str(status.tooltip)
+        assert "(style, set, format, size, category, series, license)" in str(status.tooltip)
