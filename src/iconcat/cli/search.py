@@ -191,12 +191,7 @@ async def _gather(catalogue: Catalogue, query: ParsedQuery, *, follow: bool, lim
         result = await catalogue.search("", narrow=filters.narrow_words)
     else:
         result = await catalogue.search(query.service_text)
-    if (
-        query.words
-        and filters.narrow_words
-        and result.total is not None
-        and result.total > catalogue.max_icons_held
-    ):
+    if query.words and filters.narrow_words and result.total is not None and result.total > catalogue.max_icons_held:
         # More match than one result holds (10,000): ask again, narrowed by the filter words, so every
         # page holds only icons that pass and the cap counts those. Only a catalogue that counts its
         # matches (`meta.total`, the embedded one's extension) is asked: another might refuse a
