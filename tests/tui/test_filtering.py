@@ -109,7 +109,9 @@ async def test_a_key_with_no_value_applies_nothing_sends_nothing_and_says_it_nee
             assert len(server.requests) == asked and box.value == "arrow style:"
 
 
-async def test_filter_words_alone_filter_the_remembered_icons_with_a_hint_to_type_a_word(make_app):
+async def test_file_filters_alone_filter_the_remembered_icons_with_a_hint_to_type_a_word(make_app):
+    """`format:` and `size:` select no set: alone, they filter what is remembered (a style or a set
+    alone lists from the catalogue: test_listing)."""
     from iconcat.memory import DEMO_CATALOGUE, Memory
 
     app = make_app()
@@ -117,8 +119,8 @@ async def test_filter_words_alone_filter_the_remembered_icons_with_a_hint_to_typ
         await wait_until(pilot, lambda: app.browser.memory is not None, "the memory opened")
         await search(pilot, "heart")
         hearts = app.query_one(ResultsList).icons
-        styles = {icon.style.name for icon in hearts}
-        assert len(styles) > 1
+        eps = [icon.id for icon in hearts[:8] if any(variant.format == "eps" for variant in icon.variants)]
+        assert 0 < len(eps) < 8, "some of the hearts remembered come as EPS, some do not"
         memory = Memory.open(DEMO_CATALOGUE)
         for icon in hearts[:8]:
             memory.toggle_favourite(icon)
@@ -126,9 +128,8 @@ async def test_filter_words_alone_filter_the_remembered_icons_with_a_hint_to_typ
         box = app.query_one("#search-input", Input)
         box.value = ""
         await wait_until(pilot, lambda: app.browser.search_state.favourites is not None, "the favourites")
-        style = hearts[0].style.name
-        box.value = f"style:{style.lower()}"
-        kept = [icon.id for icon in hearts[:8] if icon.style.name == style]
+        box.value = "format:eps"
+        kept = eps
         await wait_until(pilot, lambda: len(app.query_one(ResultsList).icons) == len(kept), "filtered favourites")
         assert sorted(icon.id for icon in app.query_one(ResultsList).icons) == sorted(kept)
         status = app.browser.search_state.status  # whole (a short line drops the hint first: test_status_line)
