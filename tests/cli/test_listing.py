@@ -57,6 +57,9 @@ def test_a_set_alone_lists_every_listed_icon_of_it(sets: list[str]) -> None:
         assert found(f"set:{prefix}", sets) == listed(prefix)
         assert found(f"set:{prefix}", sets, "--all") == listed(prefix)
     assert found("set:alpha,beta", sets) == listed("alpha") | listed("beta")
+    outcome = run_iconcat("search", "set:gamma", "--json", *sets)
+    meta = json.loads(outcome.stdout)["meta"]
+    assert meta["total"] == meta["seen"] == len(listed("gamma")), "the index counts the listed icons, hidden ones not"
     outcome = run_iconcat("search", "set:alpha", *sets)
     assert outcome.stderr.splitlines()[-1] == "4 of 4 match set:alpha (the catalogue narrowed by set:alpha)"
 
