@@ -14,7 +14,11 @@ client it types against), so the matching itself lives here, below both, and nei
 - a set's value that is the Iconify prefix of a served set (exact, any case: `set:mdi`, `set:fa6-solid`,
   `set:ic`) selects the sets of that prefix, by their names, and nothing else (`set:ic` is Google's
   Material Icons, not the eleven sets whose names start with "Ic"); only a value no served set has as
-  its prefix selects by name as above (`set_patterns`, given the served sets' prefixes and names).
+  its prefix selects by name as above (`set_patterns`, given the served sets' prefixes and names);
+- a `license:` value selects an icon when it selects one of the SPDX ids of its set's licence
+  expression (`license_ids`: "MIT OR Apache-2.0" is MIT and Apache-2.0), by the rule above, so
+  `license:cc-by` selects CC-BY-4.0, CC-BY-SA-4.0 and CC-BY-NC-4.0; a set with no SPDX id is
+  "unknown" (`license:unknown`, `UNKNOWN_LICENSE`) (`license_selected`).
 
 The served sets are the catalogue's to say: the browser learns them from its catalogue
 (`CatalogueSpec.iconify_sets`), `narrow` from the catalogue it answers for, so both keep the same sets.
@@ -34,9 +38,12 @@ from iconcat.text import sanitize
 __all__ = [
     "EMPTY",
     "MAX_VALUE",
+    "UNKNOWN_LICENSE",
     "Pattern",
     "compact",
     "compile_values",
+    "license_ids",
+    "license_selected",
     "normal_value",
     "selected",
     "served_prefix",
@@ -137,3 +144,37 @@ def set_patterns(values: Iterable[str], served: Mapping[str, str]) -> tuple[Patt
         else:
             patterns.append(Pattern(compact(served[prefix]), exact=True))
     return tuple(patterns)
+
+
+UNKNOWN_LICENSE = "unknown"
+"""The licence id of a set that gives no SPDX id: `license:unknown` selects it, the facet panel counts it."""
+
+_EXPRESSION_WORDS = re.compile(r"[()\s]+")
+_OPERATORS = frozenset({"or", "and", "with"})
+
+
+def license_ids(spdx: str | None) -> tuple[str, ...]:
+    """The SPDX ids of a licence expression, in order, without repeats ("MIT OR Apache-2.0" → ("MIT",
+    "Apache-2.0")); a `WITH` exception is not a licence of its own ("GPL-2.0 WITH Classpath-exception-2.0"
+    → ("GPL-2.0",)); no id (None, blank, only operators) → (`UNKNOWN_LICENSE`,). Untrusted text: each id
+    is sanitised and cut at `MAX_VALUE` characters."""
+    ids: list[str] = []
+    after_with = False
+    for word in _EXPRESSION_WORDS.split(spdx or ""):
+        folded = word.casefold()
+        if not word or folded in _OPERATORS:
+            after_with = folded == "with"
+            continue
+        if after_with:
+            after_with = False
+            continue
+        shown = sanitize(word, max_length=MAX_VALUE)
+        if shown and shown not in ids:
+            ids.append(shown)
+    return tuple(ids) or (UNKNOWN_LICENSE,)
+
+
+def license_selected(patterns: tuple[Pattern, ...], spdx: str | None) -> bool:
+    """True when `patterns` (a `license:` word's) select one of the ids of the licence `spdx`
+    (`license_ids`; a set with none is "unknown")."""
+    return any(selected(patterns, licence) for licence in license_ids(spdx))

@@ -145,7 +145,7 @@ def test_a_word_with_an_unknown_key_is_reported_neither_sent_nor_applied(word):
     assert parsed.unknown == (word,)
     assert parsed.filters == Filters.of(style="filled")
     key = word.partition(":")[0]
-    assert parsed.notice == f"{key}: is not a filter (style, set, format, size, category, series)"
+    assert parsed.notice == f"{key}: is not a filter (style, set, format, size, category, series, license)"
     assert parsed.text == f"arrow style:filled {word}"
 
 
@@ -518,6 +518,6 @@ def test_a_key_with_no_value_is_kept_to_say_it_needs_one(text, keys):
 def test_several_unknown_keys_are_named_once_each():
     parsed = parse_query("colour:red colour:blue shape:round style:")
     assert parsed.notice == (
-        "colour:, shape: are not filters (style, set, format, size, category, series)"
+        "colour:, shape: are not filters (style, set, format, size, category, series, license)"
         " · style: needs a value (style:filled)"
     )

@@ -101,14 +101,14 @@ def test_only_served_prefixes_make_iconify_names() -> None:
 
 def test_the_notice_is_worded_for_both_where_prefixes_are_served() -> None:
     assert parse_query("home stlye:filled", SERVED).notice == (
-        "stlye: is neither a filter nor a set served (style, set, format, size, category, series)"
+        "stlye: is neither a filter nor a set served (style, set, format, size, category, series, license)"
     )
     assert parse_query("home stlye:filled ph:acorn", SERVED).notice == (
-        "stlye:, ph: are neither filters nor sets served (style, set, format, size, category, series)"
+        "stlye:, ph: are neither filters nor sets served (style, set, format, size, category, series, license)"
     )
     # Where nothing can be an Iconify name, the word can only have been meant as a filter.
     assert parse_query("home stlye:filled", {}).notice == (
-        "stlye: is not a filter (style, set, format, size, category, series)"
+        "stlye: is not a filter (style, set, format, size, category, series, license)"
     )
 
 

@@ -57,11 +57,15 @@ def test_a_word_that_is_neither_a_filter_nor_a_served_prefix_is_refused_in_the_b
     outcome = run_iconcat("search", "trash stlye:filled", *sets)
     assert outcome.status == 2 and outcome.stdout == ""
     assert said(outcome) == (
-        "iconcat: error: stlye: is neither a filter nor a set served (style, set, format, size, category, series)"
+        "iconcat: error: stlye: is neither a filter nor a set served "
+        "(style, set, format, size, category, series, license)"
     )
     demo = run_iconcat("search", "arrow tabler:trash", "--demo")
     assert demo.status == 2
-    assert demo.error_line == "iconcat: error: tabler: is not a filter (style, set, format, size, category, series)"
+    assert (
+        demo.error_line
+        == "iconcat: error: tabler: is not a filter (style, set, format, size, category, series, license)"
+    )
 
 
 def said(outcome) -> str:

@@ -177,3 +177,40 @@ def test_the_catalogue_of_sets_from_disk_narrows_by_set_and_style_on_every_page(
         assert sorted(seen) == sorted(f"tabler:arrow-{way}-filled" for way in ways)
         assert search(served, "arrow", 'style:"fill"')["meta"]["total"] == 6, "Phosphor's Fill, exactly"
         assert search(served, "arrow", "set:ph,tab", "style:regular")["meta"]["total"] == 6
+
+
+def test_the_catalogue_narrows_by_the_spdx_ids_of_each_sets_licence(tmp_path) -> None:
+    import asyncio
+
+    from iconcat.catalogue.embedded import EmbeddedCatalogue
+    from iconcat.catalogue.kinds import sets_spec
+    from iconcat.sources.catalogue import SourceCatalogue
+    from iconcat.sources.index import open_index
+    from tests.support.source_units import FakeUnit, icon, stand_in_rasterise
+
+    units = [
+        FakeUnit("mit", [icon("arrow-up"), icon("arrow-down")], name="Mit Set", licence=("MIT", "MIT", None)),
+        FakeUnit("dual", [icon("arrow-left")], name="Dual Set", licence=("MIT OR Apache-2.0", None, None)),
+        FakeUnit("sa", [icon("arrow-right")], name="Share Set", licence=("CC-BY-SA-4.0", None, None)),
+        FakeUnit("none", [icon("arrow-circle")], name="Plain Set"),
+    ]
+    catalogue = SourceCatalogue(open_index(tmp_path, units), rasterise=stand_in_rasterise)
+    expected = {
+        "license:mit": {"mit:arrow-up", "mit:arrow-down", "dual:arrow-left"},
+        "license:Apache-2.0": {"dual:arrow-left"},
+        "license:cc-by": {"sa:arrow-right"},
+        "license:unknown": {"none:arrow-circle"},
+    }
+    with serving(page_size=100, catalogue=catalogue) as served:
+        for word, names in expected.items():
+            for name in ("arrow", ""):
+                body = search(served, name, word)
+                assert {entry["iconify"] for entry in body["data"]} == names, (word, name)
+                assert body["meta"]["narrowed"] == [parse_query(word).filters.text]
+
+    async def in_process(word: str) -> set[str | None]:
+        async with EmbeddedCatalogue(sets_spec(["x"]), served=catalogue, page_size=100) as embedded:
+            return {found.iconify for found in (await embedded.search("", narrow=[word])).icons}
+
+    for word, names in expected.items():
+        assert asyncio.run(in_process(word)) == names

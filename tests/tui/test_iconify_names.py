@@ -67,5 +67,8 @@ def test_iconify_names_and_prefixes_in_the_search_box(headless_run, tmp_path: Pa
     assert seen["first"] == ["tabler:trash", *(name for name in seen["plain"] if name != "tabler:trash")]
     assert seen["set:ic"] == {"ic:baseline-home"}, "Google's Material Icons, not IcoMoon nor Icons8"
     assert seen["ic:"] == seen["set:ic"]
-    assert seen["note"] == "stlye: is neither a filter nor a set served (style, set, format, size, category, series)"
+    assert (
+        seen["note"]
+        == "stlye: is neither a filter nor a set served (style, set, format, size, category, series, license)"
+    )
     assert str(seen["status"]).startswith("stlye: is neither a filter nor a set served")

@@ -17,7 +17,7 @@ The syntax, and the decisions behind it:
 
 - A word with a colon is a filter word, and is never sent as a search word (the embedded catalogue may
   be asked to narrow by it past the cap: `browsing.narrowing`). `style:`, `set:`,
-  `category:`, `series:`, `format:` and `size:` are the keys (case-insensitive). A word with any other key
+  `category:`, `series:`, `license:`, `format:` and `size:` are the keys (case-insensitive). A word with any other key
   (`foo:bar`, a typo like `stlye:filled`, a URL-ish `http://x`, even `10:30`) is neither sent nor
   applied: it is kept in `ParsedQuery.unknown` and `ParsedQuery.notice` says so ("colour: is not a
   filter (style, set, format, size, category, series)"), whether or not the known filters changed
@@ -44,12 +44,18 @@ The syntax, and the decisions behind it:
 - An empty value (`style:`, `style:,`) applies nothing and is not sent; `ParsedQuery.empty` keeps its
   key and the notice says it needs a value (it is what a person sees half way through typing one, so
   the browser says it only once typing settles).
+- `license:` selects by the SPDX ids of the icon's set's licence (`Ref.license`, an extension sets
+  from disk carry): `license:mit`, `license:apache-2.0`; each id of an expression ("MIT OR
+  Apache-2.0") by the prefix rule, so `license:cc-by` keeps CC-BY-SA and CC-BY-NC too; a set with no
+  SPDX id is `license:unknown` (`iconcat.filter_rule.license_ids`). The facet panel counts each id
+  (an icon of "MIT OR Apache-2.0" under both); where every icon's is unknown (the demo, the seed's
+  service) it leaves the key out: a section that says nothing but "unknown".
 - `format:` matches any variant's format (`svg`, `png`, `eps`). `size:` is accepted too: `size:512` (or
   `512px`) is an exact pixel size, `size:vector` (or a prefix of it) a file with no pixel size. Format
   and size hold for the same file: `format:png size:256` keeps icons with a 256 px PNG, not icons with
   some PNG and some 256 px file.
 - The canonical text (`ParsedQuery.text`, `Filters.text`) is the service words, then the filters in
-  key order (style, set, category, series, format, size) with their values sorted, then the unknown
+  key order (style, set, category, series, license, format, size) with their values sorted, then the unknown
   filter words as typed; parsing it again gives the same query.
 
 How a value selects a name (compacting, prefix or quoted exact, commas) is `iconcat.filter_rule`'s,
@@ -73,9 +79,12 @@ from typing import TYPE_CHECKING, Any, Literal, NamedTuple, cast
 from iconcat.filter_rule import (
     EMPTY,
     MAX_VALUE,
+    UNKNOWN_LICENSE,
     Pattern,
     compact,
     compile_values,
+    license_ids,
+    license_selected,
     normal_value,
     selected,
     set_patterns,
@@ -103,9 +112,9 @@ __all__ = [
     "status_text",
 ]
 
-FilterKey = Literal["style", "set", "category", "series", "format", "size"]
+FilterKey = Literal["style", "set", "category", "series", "license", "format", "size"]
 
-FILTER_KEYS: tuple[FilterKey, ...] = ("style", "set", "category", "series", "format", "size")
+FILTER_KEYS: tuple[FilterKey, ...] = ("style", "set", "category", "series", "license", "format", "size")
 """Every filter key, in the order the canonical text and the facet panel use."""
 
 FACET_KEYS: tuple[FilterKey, ...] = FILTER_KEYS
@@ -115,12 +124,12 @@ in the panel, and "which sizes are there" is a fair question when picking a file
 _REF_KEYS: tuple[FilterKey, ...] = ("style", "set", "category", "series")
 """Keys read from one of the icon's references (`icon.style.name`…)."""
 
-NARROW_KEYS: tuple[FilterKey, ...] = _REF_KEYS
+NARROW_KEYS: tuple[FilterKey, ...] = (*_REF_KEYS, "license")
 """The keys the embedded catalogue's `narrow` extension takes (`iconcat.embedded.narrowing`, the same rule)."""
 
 _KEY_BY_NAME: dict[str, FilterKey] = {key: key for key in FILTER_KEYS}
 
-NOTICE_KEYS: tuple[FilterKey, ...] = ("style", "set", "format", "size", "category", "series")
+NOTICE_KEYS: tuple[FilterKey, ...] = ("style", "set", "format", "size", "category", "series", "license")
 """The keys as a notice lists them: the ones people filter by most first."""
 
 _EXAMPLES: dict[FilterKey, str] = {
@@ -128,6 +137,7 @@ _EXAMPLES: dict[FilterKey, str] = {
     "set": "core-ui",
     "category": "arrows",
     "series": "essentials",
+    "license": "mit",
     "format": "svg",
     "size": "512",
 }
@@ -138,6 +148,7 @@ _PLURALS: dict[FilterKey, str] = {
     "set": "sets",
     "category": "categories",
     "series": "series",
+    "license": "licences",
     "format": "formats",
     "size": "sizes",
 }
@@ -262,8 +273,8 @@ class Filters:
     @property
     def narrow_words(self) -> tuple[str, ...]:
         """The filter words a catalogue may narrow its answer by (`CatalogueClient.search(…, narrow=…)`):
-        those of the keys read from an icon's references (style, set, category, series), not format
-        or size, which stay the client's. ("style:filled", "set:tabler")."""
+        those of the keys read from an icon's references (style, set, category, series, and the set's
+        licence), not format or size, which stay the client's. ("style:filled", "set:tabler")."""
         return tuple(self.term_text(key) for key in self.keys if key in NARROW_KEYS)
 
     @cached_property
@@ -342,12 +353,15 @@ class Filters:
             return lambda icon: any(size_ok[v.size] for v in icon.variants)
         return lambda icon: any(format_ok[v.format] and size_ok[v.size] for v in icon.variants)
 
-    def _reference_tests(self) -> list[tuple[Callable[[Icon], str], _Memo]]:
-        tests: list[tuple[Callable[[Icon], str], _Memo]] = []
+    def _reference_tests(self) -> list[tuple[Callable[[Icon], Any], _Memo]]:
+        tests: list[tuple[Callable[[Icon], Any], _Memo]] = []
         for key in _REF_KEYS:
             patterns = self._patterns.get(key)
             if patterns is not None:
                 tests.append((attrgetter(f"{key}.name"), _chooser(patterns)))
+        licences = self._patterns.get("license")
+        if licences is not None:
+            tests.append((license_of, _Memo(partial(license_selected, licences))))
         return tests
 
     def apply(self, icons: Iterable[Icon]) -> list[Icon]:
@@ -496,12 +510,27 @@ class FacetValue(NamedTuple):
     selected: bool
 
 
-_REFS_OF = attrgetter(*(f"{key}.name" for key in _REF_KEYS))
+def license_of(icon: Icon) -> str | None:
+    """The SPDX expression of `icon`'s set's licence (`Ref.license`), or None when it gives none."""
+    licence = icon.set.license
+    return licence.spdx if licence is not None else None
+
+
+_NAMES_OF = attrgetter(*(f"{key}.name" for key in _REF_KEYS))
+
+
+def _refs_of(icon: Icon) -> tuple[Any, ...]:
+    return (*_NAMES_OF(icon), license_of(icon))
+
+
+_FACETED_REFS: tuple[FilterKey, ...] = (*_REF_KEYS, "license")
+"""The keys a kind's reference tuple holds, in order (the licence's is its SPDX expression, or None)."""
 _VARIANTS_OF = attrgetter("variants")
 _FILE_OF = attrgetter("format", "size")
 
-_Kind = tuple[tuple[str, ...], frozenset[tuple[str, int | None]]]
-"""What faceting needs of an icon: its reference names (in `_REF_KEYS` order) and its (format, size) files."""
+_Kind = tuple[tuple[Any, ...], frozenset[tuple[str, int | None]]]
+"""What faceting needs of an icon: its reference names (in `_FACETED_REFS` order: the licence's SPDX
+expression or None last) and its (format, size) files."""
 
 
 def _kinds(icons: Iterable[Icon]) -> Counter[_Kind]:
@@ -509,7 +538,7 @@ def _kinds(icons: Iterable[Icon]) -> Counter[_Kind]:
     categories × file lists), and this pass runs in C: counting then loops over kinds, not icons."""
     icons = list(icons)
     files = map(frozenset, map(partial(map, _FILE_OF), map(_VARIANTS_OF, icons)))
-    return Counter(zip(map(_REFS_OF, icons), files))
+    return Counter(zip(map(_refs_of, icons), files))
 
 
 def _sort_key(key: FilterKey) -> Callable[[FacetValue], tuple[Any, ...]]:
@@ -559,15 +588,19 @@ def _counts_of_kinds(
     kinds: Counter[_Kind], filters: Filters, keys: Iterable[FilterKey]
 ) -> dict[FilterKey, list[FacetValue]]:
     patterns = filters._patterns
-    references = [(index, key, _chooser(patterns[key])) for index, key in enumerate(_REF_KEYS) if key in patterns]
+    references = [
+        (index, key, _Memo(partial(license_selected, patterns[key])) if key == "license" else _chooser(patterns[key]))
+        for index, key in enumerate(_FACETED_REFS)
+        if key in patterns
+    ]
     formats, sizes = patterns.get("format"), patterns.get("size")
     format_ok = _chooser(formats) if formats is not None else None
     size_ok = _chooser(sizes, size_name) if sizes is not None else None
     counts: dict[FilterKey, Counter[str]] = {key: Counter() for key in FILTER_KEYS}
     present: dict[FilterKey, set[str]] = {key: set() for key in FILTER_KEYS}
     for (refs, files), number in kinds.items():
-        for key, name in zip(_REF_KEYS, refs):
-            present[key].add(name)
+        for key, name in zip(_FACETED_REFS, refs):
+            present[key].update(_counted_names(key, name))
         for fmt, size in files:
             present["format"].add(fmt)
             present["size"].add(size_name(size))
@@ -585,11 +618,14 @@ def _counts_of_kinds(
             )
             if failed is not None:
                 if files_pass:
-                    counts[_REF_KEYS[failed]][refs[failed]] += number
+                    failed_key = _FACETED_REFS[failed]
+                    for name in _counted_names(failed_key, refs[failed]):
+                        counts[failed_key][name] += number
                 continue
             if files_pass:
-                for key, name in zip(_REF_KEYS, refs):
-                    counts[key][name] += number
+                for key, name in zip(_FACETED_REFS, refs):
+                    for counted in _counted_names(key, name):
+                        counts[key][counted] += number
             # Format and size hold for the same file: each of those facets counts the files the other keeps.
             for fmt in {fmt for fmt, size in files if size_ok is None or size_ok[size]}:
                 counts["format"][fmt] += number
@@ -598,12 +634,20 @@ def _counts_of_kinds(
     facets: dict[FilterKey, list[FacetValue]] = {}
     for key in keys:
         names = {name for name in present[key] if compact(name)}
+        if key == "license" and names <= {UNKNOWN_LICENSE} and not filters.values(key):
+            facets[key] = []  # no set says its licence (the demo, the seed's service): nothing to choose by
+            continue
         entries = [FacetValue(name, counts[key][name], filters.selects(key, name)) for name in names]
         for value in filters.values(key):
             if not any(selected(_compile(key, (value,), filters.served), name) for name in names):
                 entries.append(FacetValue(value.strip('"'), 0, True))
         facets[key] = sorted(entries, key=_sort_key(key))
     return facets
+
+
+def _counted_names(key: FilterKey, name: Any) -> tuple[str, ...]:
+    """The facet names a kind's reference counts under: its name, or each id of a licence expression."""
+    return license_ids(name) if key == "license" else (name,)
 
 
 # --- words for a person ----------------------------------------------------------------------------
@@ -630,6 +674,9 @@ def _names_of(
     for icon in icons:
         if key in _REF_KEYS:
             tally[getattr(icon, key).name] += 1
+            continue
+        if key == "license":
+            tally.update(license_ids(license_of(icon)))
             continue
         values = set()
         for v in icon.variants:

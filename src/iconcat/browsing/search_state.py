@@ -110,6 +110,13 @@ class SearchState:
     far only "the index", of icon sets from disk being indexed (`tui/controllers/local_build.py`)."""
     waiting_progress: str = ""
     """How far that has come ("40 of 243 sets"), or "" (SEARCHING)."""
+    listing: bool = False
+    """Filter words and no word: the catalogue lists what they select (`set:lucide`: every Lucide
+    icon), and past the cap the status says to choose a category or style (RESULTS)."""
+    cannot_list: bool = False
+    """Filter words and no word over a catalogue that cannot list without a word (the seed's
+    service): they filter the remembered icons, and the status says the catalogue cannot (RESULTS, or
+    PROMPT when none are remembered)."""
 
     @property
     def filtered_out(self) -> bool:
@@ -138,6 +145,8 @@ class SearchState:
         drops the hints first, then details, then counts; problems stay."""
         phase = self.phase
         if phase is SearchPhase.PROMPT:
+            if self.cannot_list:
+                return (self._cannot_list_part(),)
             return (StatusPart("type to search", Priority.HINT),)
         if phase is SearchPhase.SEARCHING:
             if self.waiting_for:
@@ -168,7 +177,9 @@ class SearchState:
             parts.append(StatusPart(f"{self.groups:,} {'name' if self.groups == 1 else 'names'}", Priority.DETAIL))
         if self.filters_text:
             parts.append(StatusPart(self.filters_text, Priority.DETAIL))
-            if self.favourites is not None:  # filters typed alone filter the remembered icons
+            if self.favourites is not None and self.cannot_list:
+                parts.append(self._cannot_list_part())
+            elif self.favourites is not None:  # filters typed alone filter the remembered icons
                 parts.append(StatusPart("type a word to search the catalogue", Priority.HINT))
         if self.narrowed:
             # Why "273 of 273": before "all loaded", which goes first (the equal counts say it too).
@@ -181,6 +192,8 @@ class SearchState:
             parts.append(StatusPart("loading more…", Priority.HINT))
         elif self.can_load_more:
             parts.append(StatusPart("more: reach the last to load them", Priority.HINT))
+        elif self.more_available and self.listing and self.capped and self.total is not None:
+            parts.append(self._capped_listing_part())
         elif self.more_available:
             if self.filters_text:  # the filters could not see every result: say which they saw
                 parts.append(self._filtered_few_part())
@@ -218,6 +231,18 @@ class SearchState:
             total = f"{self.total:,}"
             return StatusPart(f"loading {count} of {total}…", Priority.COUNT, shorter=(f"loading {count}/{total}…",))
         return StatusPart(f"loading… {count} so far", Priority.COUNT, shorter=(f"loading… {count}",))
+
+    @staticmethod
+    def _cannot_list_part() -> StatusPart:
+        return StatusPart(
+            "the catalogue lists nothing without a word: type one", Priority.HINT, shorter=("type a word to list",)
+        )
+
+    def _capped_listing_part(self) -> StatusPart:
+        """ "first 10,000 of 19,876: choose a category or style": a set past the cap, listed (the filters
+        panel's categories and styles narrow by the catalogue again, so every icon stays reachable)."""
+        first = f"first {self.count:,} of {self.total or 0:,}"
+        return StatusPart(f"{first}: choose a category or style", Priority.COUNT, shorter=(first,))
 
     def _filtered_few_part(self) -> StatusPart:
         """What the filters saw when they could not see every result: the cap's first 10,000, or the

@@ -29,8 +29,8 @@ class Capabilities:
     counts_matches: bool = False
     """Every answer says how many icons the query matched (`SearchResult.total`)."""
     narrow_keys: frozenset[str] = frozenset()
-    """The filter keys `search(…, narrow=…)` narrows by ("set", "style", "category", "series"; "license"
-    next); empty: it does not narrow (the words are ignored, and the front end filters alone)."""
+    """The filter keys `search(…, narrow=…)` narrows by ("set", "style", "category", "series",
+    "license"); empty: it does not narrow (the words are ignored, and the front end filters alone)."""
     looks_up_ids: bool = False
     """`icon(id)` and `icon_of_variant(id)` answer: an icon is found by its id, or by one of its variants'."""
     iconify_names: bool = False
@@ -42,7 +42,8 @@ class Capabilities:
     lists_sets: bool = False
     """`sets()` lists the sets it holds (`iconcat sets`): their counts, categories, licences, samples."""
     lists_without_words: bool = False
-    """A search of no words lists what the narrowing words select (a whole set), not nothing."""
+    """A search of no words lists what the narrowing words select (a whole set), not nothing: `iconcat
+    search set:lucide` and the browser's filter words alone ask it (`SearchRunner.listing`)."""
     matches_meaning: bool = False
     """Its search finds icons by what a word means, not only by names ("find what people mean", next)."""
     own_pngs: bool = False

@@ -347,9 +347,10 @@ def build_parser() -> argparse.ArgumentParser:
         help="one search, as a table or JSON",
         description=(
             "Search icons by name. key:value words filter the results as in the browser's search box and "
-            "are never sent to the catalogue: keys style, set, category, series, format and size "
-            "(style:filled set:core-ui format:svg size:512), a prefix is enough, commas give alternatives "
-            "(style:filled,outline). With a filter, --all or --limit, "
+            "are never sent to the catalogue: keys style, set, category, series, license, format and size "
+            "(style:filled set:core-ui license:mit format:svg size:512), a prefix is enough, commas give "
+            "alternatives (style:filled,outline); alone, with no word, they list what they select "
+            "(set:mdi: every icon of the set, from the demo or sets from disk). With a filter, --all or --limit, "
             "every page the catalogue reveals is fetched (up to 10,000 icons) and filtered; without, its "
             "first page. Example: iconcat search 'arrow style:filled' --demo"
         ),

@@ -15,6 +15,14 @@ to the page the catalogue returned when it reveals no next one. With `--json` th
 (`seen`, `total`, `filters`, `narrowed`, `limit`, `pagingStopped`) beside the API's
 `moreResultsAvailable`. From a catalogue asked in-process (`--demo`, `--from`) the icons have no
 `thumbnail`: they have no address (their previews are asked by id).
+
+Filter words and no word to search list what the filters select (`iconcat search set:lucide`: every
+listed Lucide icon), from a catalogue whose spec says it lists without a word
+(`Capabilities.lists_without_words`: the demo, sets from disk): the empty search is asked narrowed by
+the words at once, so the cap counts the icons they keep. When they keep more than the client holds
+(Iconify's fluent: 19,876), the first 10,000 are listed and stderr says so ("first 10,000 of 19,876:
+choose a category or style"). A catalogue that cannot list without a word (the seed's service) is
+refused in one line, before it is asked.
 """
 
 from __future__ import annotations
@@ -31,7 +39,7 @@ from iconcat.text import sanitize
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from iconcat.api import Icon, SearchResult
     from iconcat.browsing.filters import ParsedQuery
-    from iconcat.catalogue import Catalogue, CatalogueChoice
+    from iconcat.catalogue import Catalogue, CatalogueChoice, CatalogueSpec
 
 
 def read_query(text: str, served: Mapping[str, str] | None = None) -> ParsedQuery:
@@ -48,14 +56,19 @@ def read_query(text: str, served: Mapping[str, str] | None = None) -> ParsedQuer
         return query
     if query.notice:
         raise UsageError(query.notice)
-    if not query.words:
-        if query.filters:
-            raise UsageError(
-                "give at least one word to search: filters narrow what a search finds, "
-                f"like `iconcat search arrow {sanitize(query.filters.text, max_length=80)}`"
-            )
+    if not query.words and not query.filters:
         raise UsageError("the search text is empty: give a word, like `iconcat search arrow`")
     return query
+
+
+def refuse_listing(query: ParsedQuery, spec: CatalogueSpec) -> None:
+    """Refuse filter words with no word to search (exit 2) where the catalogue cannot list without
+    one (`Capabilities.lists_without_words`: the seed's service), before it is asked."""
+    if not query.words and not spec.capabilities.lists_without_words:
+        raise UsageError(
+            f"{spec.named} cannot list icons without a search word: give one, "
+            f"like `iconcat search arrow {sanitize(query.filters.text, max_length=80)}`"
+        )
 
 
 def _may_name_a_set(word: str) -> bool:
@@ -84,6 +97,7 @@ def search(
     """
     if query.unknown and not choice.spec.capabilities.looks_up_iconify_names:
         query = read_query(query.text, {})  # (no Iconify names to wait for: refused before it is opened)
+    refuse_listing(query, choice.spec)
 
     async def run() -> _Found:
         async with opened_catalogue(choice) as catalogue:
@@ -116,8 +130,12 @@ def search(
 class _Found:
     """What `search` found: the last result of the pages followed, and the icons it shows."""
 
-    def __init__(self, result: SearchResult, icons: list[Icon], query: ParsedQuery, limit: int | None) -> None:
+    def __init__(
+        self, result: SearchResult, icons: list[Icon], query: ParsedQuery, limit: int | None, *, cap: int
+    ) -> None:
         self.result = result
+        self.cap = cap
+        """The client's cap on icons held (`Catalogue.max_icons_held`)."""
         self.icons = icons
         self.query = query
         self.limit = limit
@@ -136,6 +154,12 @@ class _Found:
         """The filter words sent that the catalogue says it narrowed by (our spelling, not its text)."""
         said = self.result.narrowed or ()
         return [word for word in self.query.filters.narrow_words if word in said]
+
+    @property
+    def capped_listing(self) -> bool:
+        """A search of filter words alone whose narrowed answer passes the cap: only its first icons are seen."""
+        total = self.result.total
+        return not self.query.words and bool(self.narrowed) and total is not None and total > self.seen >= self.cap
 
     @property
     def more(self) -> bool:
@@ -161,8 +185,13 @@ async def _gather(catalogue: Catalogue, query: ParsedQuery, *, follow: bool, lim
     """The first page, and with `follow` every next page, filtered as each arrives (at a page's cost:
     `icons_after`); stopping once `limit` icons pass the filters."""
     filters = query.filters
-    result = await catalogue.search(query.service_text)
-    if filters.narrow_words and result.total is not None and result.total > catalogue.max_icons_held:
+    if not query.words and filters.narrow_words:
+        # No word: the filters select from the whole catalogue (it lists without a word: `refuse_listing`),
+        # so it is asked narrowed at once; unnarrowed, the empty search is every icon, cut at the cap.
+        result = await catalogue.search("", narrow=filters.narrow_words)
+    else:
+        result = await catalogue.search(query.service_text)
+    if query.words and filters.narrow_words and result.total is not None and result.total > catalogue.max_icons_held:
         # More match than one result holds (10,000): ask again, narrowed by the filter words, so every
         # page holds only icons that pass and the cap counts those. Only a catalogue that counts its
         # matches (`meta.total`, the embedded one's extension) is asked: another might refuse a
@@ -180,7 +209,7 @@ async def _gather(catalogue: Catalogue, query: ParsedQuery, *, follow: bool, lim
             kept.extend(filters.apply(added) if filters else added)
     finally:
         progress.close()
-    return _Found(result, kept, query, limit)
+    return _Found(result, kept, query, limit, cap=catalogue.max_icons_held)
 
 
 def _search_summary(found: _Found) -> list[str]:
@@ -222,10 +251,19 @@ def _search_summary(found: _Found) -> list[str]:
         lines.append(f"{count:,} of {result.total:,} icons")
     else:
         lines.append(plural)
+    if found.capped_listing and not found.limited:
+        assert result.total is not None
+        lines.append(f"{capped_listing_text(seen, result.total)}: choose a category or style")
+        return lines
     if stopped and not found.limited:
         of_total = f" of {result.total:,}" if result.total is not None else ""
         lines.append(f"counts over the first {seen:,}{of_total}: {stopped}" if filters else stopped)
     return lines
+
+
+def capped_listing_text(seen: int, total: int) -> str:
+    """ "first 10,000 of 19,876": what a listing past the cap holds (the browser says the same)."""
+    return f"first {seen:,} of {total:,}"
 
 
 class _PagingProgress(StderrLine):

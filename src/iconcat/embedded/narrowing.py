@@ -5,7 +5,9 @@
 counting them. The words follow the browser's own rule (`iconcat.filter_rule`: case-insensitive,
 spaces, hyphens and underscores ignored, a prefix is enough, a quoted value is exact, commas are
 alternatives; `set:V` selects the set whose Iconify prefix is V where one is served: `Narrowing.among`),
-for the keys of an icon's references only: `set`, `style`, `category`, `series`. A key
+for the keys of an icon's references only: `set`, `style`, `category`, `series`, and `license`, the
+SPDX ids of its set's licence (`filter_rule.license_selected`: `license:cc-by` keeps CC-BY-SA, a set
+with none is `license:unknown`). A key
 given twice adds alternatives; every key must hold. `format` and `size` are not narrowed: a client
 keeps applying those to the icons it gets.
 
@@ -21,11 +23,20 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any, Generic, TypeVar
 
-from iconcat.filter_rule import EMPTY, Pattern, compile_values, normal_value, selected, set_patterns, split_values
+from iconcat.filter_rule import (
+    EMPTY,
+    Pattern,
+    compile_values,
+    license_selected,
+    normal_value,
+    selected,
+    set_patterns,
+    split_values,
+)
 
-__all__ = ["NARROW_KEYS", "Narrowed", "Narrowing", "parse_narrowing"]
+__all__ = ["NARROW_KEYS", "Narrowed", "Narrowing", "parse_narrowing", "served_license"]
 
-NARROW_KEYS = ("style", "set", "category", "series")
+NARROW_KEYS = ("style", "set", "category", "series", "license")
 """The keys `narrow` takes, in the order `Narrowing.words` writes them (the browser's filter order)."""
 
 _REFERENCE = {"style": "style_ref", "set": "set_ref", "category": "category", "series": "series"}
@@ -82,8 +93,32 @@ class Narrowing:
         return found
 
     def keeps(self, icon: Any) -> bool:
-        """True when every key's values select the icon's reference of that key (`app.ServedIcon`)."""
-        return all(self.selects(key, getattr(icon, _REFERENCE[key]).name) for key in self._patterns)
+        """True when every key's values select the icon's reference of that key (`app.ServedIcon`), and
+        `license`'s one of the ids of its set's licence."""
+        return all(
+            self.selects_license(served_license(icon))
+            if key == "license"
+            else self.selects(key, getattr(icon, _REFERENCE[key]).name)
+            for key in self._patterns
+        )
+
+    def selects_license(self, spdx: str | None) -> bool:
+        """True when `license` is not narrowed, or its values select an id of the licence expression
+        `spdx` (None: the set gives none, "unknown")."""
+        if "license" not in self._patterns:
+            return True
+        found = self._decided.get(("license", spdx or ""))
+        if found is None:
+            found = self._decided[("license", spdx or "")] = license_selected(self._patterns["license"], spdx)
+        return found
+
+
+def served_license(icon: Any) -> str | None:
+    """The SPDX expression of a served icon's set's licence (the `license` extension of sets from
+    disk), or None (none said, or a set reference without the extension: the demo's)."""
+    license = getattr(icon.set_ref, "license", None)
+    spdx = license.get("spdx") if isinstance(license, dict) else None
+    return spdx if isinstance(spdx, str) else None
 
 
 class Narrowed(Generic[KeyT, IconT]):

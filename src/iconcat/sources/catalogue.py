@@ -202,7 +202,7 @@ class SourceCatalogue:
 
     def search_narrowed(self, query: str, narrowing: Narrowing) -> Narrowed[int, SourceIconRecord]:
         """The icons of `search_page`'s answer that `narrowing` keeps, in order (`narrowing.py`): the sets
-        by their name and series, then their icons by style and category, read from the index as such."""
+        by their name, series and licence, then their icons by style and category, read from the index as such."""
         return Narrowed(self._narrowed_positions(query, narrowing), self._records_at)
 
     def search_named(
@@ -235,7 +235,9 @@ class SourceCatalogue:
         units = [
             unit_id
             for unit_id, unit in self._index.units.items()
-            if narrowing.selects("set", unit.record.name) and narrowing.selects("series", unit.record.series)
+            if narrowing.selects("set", unit.record.name)
+            and narrowing.selects("series", unit.record.series)
+            and narrowing.selects_license(unit.record.license_spdx)
         ]
         keep = None
         if "style" in narrowing.keys or "category" in narrowing.keys:

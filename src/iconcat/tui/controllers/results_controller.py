@@ -11,7 +11,10 @@ answer asks for:
   batch added to the views (`Arrangement.extend`);
 - asked again, narrowed by the catalogue, when it passes the cap under filter words the catalogue may
   narrow by (`browsing.narrowing`);
-- an empty search box shows the remembered icons (favourites and recents), or else the prompt.
+- an empty search box shows the remembered icons (favourites and recents), or else the prompt;
+  filter words with no word list what they select from the catalogue (`SearchRunner.listing`: the
+  words it narrows by, where its spec says it lists without a word), paged as any answer; over one
+  that cannot, they filter the remembered icons and the status says it cannot list.
 """
 
 from __future__ import annotations
@@ -85,7 +88,9 @@ class ResultsController:
         parsed = screen.arrangement.take_query(query)
         narrow = searches.narrowing(parsed.service_text, parsed.filters)
         state = searches.start(parsed.service_text, narrow=narrow, immediate=immediate)
-        if state is None:
+        if state is None and not parsed.words and not narrow and screen.search_state.phase is SearchPhase.PROMPT:
+            self.show_empty_query()  # filters alone and nothing remembered: the prompt says what they do
+        elif state is None:
             self.refilter()
         elif state.phase is SearchPhase.PROMPT:
             self.show_empty_query()
@@ -168,6 +173,8 @@ class ResultsController:
         if results is None:  # answered while the app was closing
             return
         state = screen.arrangement.show(results, result, state, keep_place=keep_place)
+        if state.favourites is not None and state.filters_text and not screen.searches.lists_without_words:
+            state = replace(state, cannot_list=True)  # filters alone filter the remembered icons: say why
         if select is not None:
             results.highlight(select)
         screen.arrangement.show_facets(result)
@@ -208,7 +215,10 @@ class ResultsController:
         if not self.show_remembered(screen.remembering.remembered()):
             screen.searches.result = None
             screen.query_one(ResultsArea).show_icons(())
-            screen.search_state = SearchState(elsewhere=screen.remembering.favourites_elsewhere())
+            cannot_list = bool(screen.filters) and not screen.searches.lists_without_words
+            screen.search_state = SearchState(
+                elsewhere=screen.remembering.favourites_elsewhere(), cannot_list=cannot_list
+            )
 
     def memory_opened(self) -> None:
         """The memory just opened: an empty box shows its icons, a first search that failed its answer kept."""

@@ -110,8 +110,21 @@ class SearchRunner:
 
     def narrowing(self, query: str, filters: Filters) -> tuple[str, ...]:
         """The words to narrow a search for `query` by, under `filters` (none for a query not searched
-        yet: whether its answer passes the cap is not known)."""
+        yet: whether its answer passes the cap is not known); for no words, those it lists by (`listing`)."""
+        if not query.strip():
+            return self.listing(filters)
         return wanted(filters, self.seen) if query.strip() == self.last_query else ()
+
+    @property
+    def lists_without_words(self) -> bool:
+        """The catalogue lists what filter words select with no word to search (its spec says so)."""
+        return self._link.connection.spec.capabilities.lists_without_words
+
+    def listing(self, filters: Filters) -> tuple[str, ...]:
+        """The words a search of no words lists by: `filters`' words the catalogue narrows by, where it
+        lists without a word (`set:lucide` alone: every listed Lucide icon); () otherwise, and then the
+        empty box shows the remembered icons, filtered (`format:svg` alone too: it selects no set)."""
+        return filters.narrow_words if self.lists_without_words else ()
 
     def saw(self, result: SearchResult) -> None:
         """Note what `result`, the newest search's answer so far, says of the cap and the narrowing."""
@@ -135,7 +148,8 @@ class SearchRunner:
         """Search for `query`; return the state to show now, or None when nothing changes.
 
         An empty query cancels any search and shows the prompt: the interface does not say what an
-        empty `name` means, and a list of "everything" is no help to someone looking for one icon.
+        empty `name` means, and a list of "everything" is no help to someone looking for one icon;
+        with `narrow` (`listing`), it lists what those words select, from a catalogue that can.
         """
         query = query.strip()
         if not immediate and query == self.last_query and narrow == self.narrow:
@@ -154,7 +168,7 @@ class SearchRunner:
         first, self._first = self._first, None
         if first is not None and (first.query != query or narrow):
             first = None
-        if not query:
+        if not query and not narrow:
             self._owner.workers.cancel_group(self._owner, "search")
             return SearchState()
         if first is not None and first.done and not first.declined:
@@ -266,6 +280,7 @@ class SearchRunner:
             all_loaded=len(result.pages_fetched) > 1 and not result.more_available,
             capped=_capped(result),
             narrowed=bool(result.narrowed),
+            listing=not query,
         )
 
     def reached_last(self, entries: int) -> bool:

@@ -51,6 +51,7 @@ _HEADINGS: dict[FilterKey, str] = {
     "set": "Set",
     "category": "Category",
     "series": "Series",
+    "license": "License",
     "format": "Format",
     "size": "Size",
 }
