@@ -56,10 +56,13 @@ from iconcat.embedded.search import PACK_FORMAT, Meaning, SearchNames, build_sea
 from iconcat.iconify import ids
 from iconcat.iconify.sets import MAX_SAMPLES
 
+from .index_file import SCHEMA_VERSION, WHY_ANEW, checkpoint, transaction, writer
 from .records import SetRecord, SourceIcon
 
 __all__ = [
     "INDEX_FILE",
+    "SCHEMA_VERSION",
+    "WHY_ANEW",
     "cache_folder",
     "BuildProgress",
     "IconRow",
@@ -73,40 +76,11 @@ __all__ = [
 INDEX_FILE = "sources.sqlite3"
 LOCK_FILE = "sources.lock"
 """Taken while the index is brought up to date: one builder at a time (`_builders_take_turns`)."""
-SCHEMA_VERSION = 2
-"""2: each unit's `listed` count and `samples` (`iconcat sets` answers from them)."""
-WHY_ANEW = {2: "this iconcat keeps each set's icon count and samples (for `iconcat sets`)"}
-"""Why an index of an older schema is built again, by the version that made the change: said on stderr
-and in the browser's header (`BuildProgress.anew`), since a whole collection takes a while to read."""
 FORGET_AFTER_DAYS = 60
 SEARCHES_KEPT = 3
 """Combinations of served sets whose search index is kept (each ~20 MB for the whole `@iconify/json`)."""
-_ROWS_PER_QUERY = 500
 _CHECK_EVERY = 500
 """Icons written between two looks at the cancel flag and two progress reports."""
-
-_SCHEMA = """
-CREATE TABLE units (
-    id INTEGER PRIMARY KEY AUTOINCREMENT, key TEXT NOT NULL UNIQUE, fingerprint TEXT NOT NULL, prefix TEXT NOT NULL,
-    name TEXT NOT NULL, folded TEXT NOT NULL, series TEXT NOT NULL, source TEXT NOT NULL, license_spdx TEXT,
-    license_title TEXT, license_url TEXT, author_name TEXT, author_url TEXT, icons INTEGER NOT NULL, used REAL NOT NULL,
-    listed INTEGER NOT NULL DEFAULT 0, samples TEXT NOT NULL DEFAULT '[]'
-);
-CREATE TABLE icons (
-    id INTEGER PRIMARY KEY, unit INTEGER NOT NULL, key TEXT NOT NULL, name TEXT NOT NULL, folded TEXT NOT NULL,
-    style TEXT NOT NULL,
-    category TEXT NOT NULL, width REAL NOT NULL, height REAL NOT NULL, hidden INTEGER NOT NULL,
-    hash INTEGER NOT NULL
-);
-CREATE INDEX icons_by_unit ON icons (unit);
-CREATE INDEX icons_by_hash ON icons (hash);
-CREATE TABLE bodies (icon INTEGER PRIMARY KEY, svg TEXT NOT NULL);
-CREATE TABLE aliases (icon INTEGER NOT NULL, unit INTEGER NOT NULL, key TEXT NOT NULL);
-CREATE INDEX aliases_by_unit ON aliases (unit);
-CREATE TABLE searches (signature TEXT PRIMARY KEY, units TEXT NOT NULL, packed BLOB NOT NULL,
-    rows BLOB NOT NULL, moved TEXT NOT NULL, made REAL NOT NULL);
-"""
-
 
 BY_ROW_BELOW = 50_000
 """A narrowed answer of fewer icons than this reads their style and category by row, else by unit
@@ -245,38 +219,24 @@ def open_index(
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / INDEX_FILE
     with _builders_take_turns(folder, cancel):
-        connection, anew = _writer(path)
+        connection, anew = writer(path)
         up_to_date = False
         try:
             served, read_some = _bring_up_to_date(connection, units, progress, unreadable, cancel, warn, hash_key, anew)
             signature = _signature(served, meaning.signature)
-            with _transaction(connection):
+            with transaction(connection):
                 found = connection.execute("UPDATE searches SET made = ? WHERE signature = ?", (time.time(), signature))
             if not found.rowcount:
                 _save_search(connection, signature, served, hash_key, meaning)
             up_to_date = not read_some and bool(found.rowcount)
         finally:
             if not up_to_date:  # (up to date, the log holds a few pages: no reader is waited for)
-                _checkpoint(connection)
+                checkpoint(connection)
             connection.close()
     # Not stored: the units served say it (it is their kind, not their contents), so the sets indexed
     # before it was asked are not read again.
     keys = frozenset(unit.key for unit in units if not unit.has_iconify_names)
     return SourceIndex(path, signature, keys, meaning)
-
-
-def _checkpoint(connection: sqlite3.Connection) -> None:
-    """Copy the write-ahead log into the database and cut it to nothing, after a build (or one cut short).
-
-    Closing the last connection does that anyway, but another iconcat serving from the same cache (a
-    `serve` in another terminal) keeps its connections open, and the log was left beside the database
-    as large as the largest set's transaction (107 MB: Fluent Emoji's bodies). Best effort: a reader
-    in the middle of a read keeps the log (waited for a second at most), and the next build cuts it."""
-    try:
-        connection.execute("PRAGMA busy_timeout = 1000")
-        connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-    except sqlite3.Error:  # disk full, read-only: the log is still whole, and the database with it
-        pass
 
 
 @contextmanager
@@ -307,43 +267,6 @@ def _builders_take_turns(folder: Path, cancel: _CancelFlag | None) -> Iterator[N
             yield
         finally:
             fcntl.flock(lock, fcntl.LOCK_UN)
-
-
-def _writer(path: Path) -> tuple[sqlite3.Connection, str]:
-    """The index open for writing, and why it starts again ("" unless it was of an older schema)."""
-    try:
-        return _open_writer(path)
-    except sqlite3.DatabaseError as exc:
-        if isinstance(exc, sqlite3.OperationalError):
-            raise  # locked, read-only, disk full: not the file's fault
-        # Not a database (a file damaged or put there by something else): a cache, made again.
-        for stale in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
-            stale.unlink(missing_ok=True)
-        return _open_writer(path)
-
-
-def _open_writer(path: Path) -> tuple[sqlite3.Connection, str]:
-    connection = sqlite3.connect(path, isolation_level=None, timeout=30)
-    connection.execute("PRAGMA journal_mode = WAL")
-    connection.execute("PRAGMA synchronous = NORMAL")
-    anew = ""
-    version = connection.execute("PRAGMA user_version").fetchone()[0]
-    if version != SCHEMA_VERSION:
-        if 0 < version < SCHEMA_VERSION:  # 0: a new file, nothing to say
-            anew = WHY_ANEW.get(SCHEMA_VERSION, "this iconcat stores its index in a newer form")
-        # A cache: an index of another version is dropped and rebuilt, never migrated.
-        connection.execute("BEGIN IMMEDIATE")
-        tables = connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'").fetchall()
-        for (table,) in tables:
-            if not table.startswith("sqlite_"):  # SQLite's own (AUTOINCREMENT's sqlite_sequence) may not be dropped
-                connection.execute(f'DROP TABLE "{table}"')
-        if any(table == "sqlite_sequence" for (table,) in tables):
-            connection.execute("DELETE FROM sqlite_sequence")
-        for statement in filter(str.strip, _SCHEMA.split(";")):
-            connection.execute(statement)
-        connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-        connection.execute("COMMIT")
-    return connection, anew
 
 
 def _bring_up_to_date(
@@ -396,7 +319,7 @@ def _bring_up_to_date(
             served.append((unit_id, unit.key, fingerprint))
         report(done + 1)
     now = time.time()
-    with _transaction(connection):
+    with transaction(connection):
         connection.executemany("UPDATE units SET used = ? WHERE id = ?", [(now, unit_id) for unit_id, _, _ in served])
         forgotten = [
             unit_id
@@ -409,19 +332,6 @@ def _bring_up_to_date(
         if forgotten:
             connection.execute("DELETE FROM searches")
     return sorted(served), bool(todo)
-
-
-class _transaction:
-    """BEGIN IMMEDIATE … COMMIT, or ROLLBACK on any exception, interruptions included."""
-
-    def __init__(self, connection: sqlite3.Connection) -> None:
-        self._connection = connection
-
-    def __enter__(self) -> None:
-        self._connection.execute("BEGIN IMMEDIATE")
-
-    def __exit__(self, kind: object, value: object, traceback: object) -> None:
-        self._connection.execute("COMMIT" if kind is None else "ROLLBACK")
 
 
 def _delete_unit(connection: sqlite3.Connection, unit_id: int) -> None:
@@ -448,7 +358,7 @@ def _write_unit(
     wanted = set(record.samples)
     samples_found: set[str] = set()
     first_listed: list[str] = []
-    with _transaction(connection):
+    with transaction(connection):
         old = connection.execute("SELECT id FROM units WHERE key = ?", (unit.key,)).fetchone()
         if old is not None:
             _delete_unit(connection, old[0])
@@ -613,7 +523,7 @@ def _save_search(
         return found.fetchone() is not None
 
     moved = _resolve_collisions(by_hash, hash_key, taken_elsewhere)
-    with _transaction(connection):
+    with transaction(connection):
         # The last few combinations are kept (projects serving different sets from one cache).
         connection.execute(
             "DELETE FROM searches WHERE signature NOT IN (SELECT signature FROM searches ORDER BY made DESC LIMIT ?)",
