@@ -63,6 +63,7 @@ SHOTS = (
     "bag",
     "remembered",
     "real-sets",
+    "meaning",
     "downloads",
 )
 """Every shot's name (its file is `NAME.svg`), in the order they are made."""
@@ -113,6 +114,19 @@ async def gallery_drawn(pilot: Pilot) -> None:
     gallery = pilot.app.query_one(Gallery)
     gallery.focus()
     await wait_until(pilot, lambda: gallery_tiles_drawn(gallery), "every tile's picture")
+
+
+async def on_the_trash_can(pilot: Pilot) -> None:
+    """The gallery drawn, then the highlight moved to Trash: the detail pane says what found it."""
+    await gallery_drawn(pilot)
+    gallery = pilot.app.query_one(Gallery)
+    for _ in range(30):
+        icon = gallery.highlighted_icon
+        if icon is not None and icon.name == "Trash":
+            break
+        await pilot.press("right")
+    await pilot.pause(0.3)
+    await settle(pilot)
 
 
 async def facets_open(pilot: Pilot) -> None:
@@ -189,10 +203,18 @@ def real_sets_missing(folders: list[str]) -> str:
     return ""
 
 
-async def real_sets_shot(out: Path, folders: list[str], scratch: Path) -> Path:
-    """The gallery of "heart" over Tabler, Phosphor and Lucide, grouped by name (`g`: one glyph's styles
+async def real_sets_shot(
+    out: Path,
+    folders: list[str],
+    scratch: Path,
+    name: str = "real-sets",
+    query: str = "heart",
+    steer: Steer = gallery_drawn,
+) -> Path:
+    """The gallery of `query` over Tabler, Phosphor and Lucide, grouped by name (`g`: one glyph's styles
     and sets together), answered in-process as `--from` answers them with `--color`, from an index of
-    its own in `scratch` (not the user cache)."""
+    its own in `scratch` (not the user cache). "meaning" searches "delete": no set names a trash can
+    so, and the detail pane says what found it ("Found by the tag delete")."""
     from iconcat.catalogue.embedded import EmbeddedCatalogue
     from iconcat.catalogue.local_sets import LocalSets
     from iconcat.sources.serving import open_sources, sources_title
@@ -210,11 +232,11 @@ async def real_sets_shot(out: Path, folders: list[str], scratch: Path) -> Path:
     spec = sets_spec(local.arguments, local.colour, title=sources_title(catalogue))
     try:
         return await shoot(
-            "real-sets",
+            name,
             Connection(spec, Path("downloads"), local=local),
             out,
-            "heart",
-            gallery_drawn,
+            query,
+            steer,
             view="gallery",
             group=True,
             catalogue_factory=lambda connection: EmbeddedCatalogue(connection.spec, served=catalogue),
@@ -272,6 +294,14 @@ def main(argv: list[str] | None = None) -> int:
                         print(f"real-sets.svg not made: {why_not}", file=sys.stderr)
                     else:
                         shots.append(await real_sets_shot(out, folders, Path(scratch)))
+                if wanted("meaning"):
+                    why_not = real_sets_missing(folders)
+                    if why_not:
+                        print(f"meaning.svg not made: {why_not}", file=sys.stderr)
+                    else:
+                        shots.append(
+                            await real_sets_shot(out, folders, Path(scratch), "meaning", "delete", on_the_trash_can)
+                        )
                 if wanted("downloads"):  # (last: it leaves the slow twin a request to answer)
                     from iconcat.catalogue.service import ServiceCatalogue
 
