@@ -305,14 +305,9 @@ class BrowserScreen(Screen[None]):
         self.results.start(query, immediate=immediate)
 
     def catalogue_opened(self) -> None:
-        """The catalogue is open: the box's words are read again with its Iconify prefixes, and searched
-        again when they send other words now (`tabler:trash` typed before sets from disk were indexed)."""
-        box = self.query_one_optional(SearchInput)
-        if box is None or ":" not in box.value or not self.link.served_prefixes:
-            return
-        # The same words sent: the results on show are filtered again (`set:mdi` by prefix now), no request.
-        words = self.arrangement.parse(box.value).service_text
-        self.start_search(box.value, immediate=words != self.searches.last_query)
+        """The catalogue is open: the box's words are read again with its Iconify prefixes."""
+        if self.link.served_prefixes:
+            self.results.read_again(self.query_one_optional(SearchInput))
 
     @on(SearchRunner.Answered)
     def _search_answered(self, message: SearchRunner.Answered) -> None:

@@ -35,6 +35,7 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
     from iconcat.api import Icon, SearchResult
     from iconcat.browsing.filters import Filters
 
+    from ..widgets import SearchInput
     from .arrangement import Arrangement
     from .memory_controller import MemoryController
     from .page_follower import PageFollower
@@ -96,6 +97,15 @@ class ResultsController:
             self.show_empty_query()
         else:
             screen.search_state = state
+
+    def read_again(self, box: SearchInput | None) -> None:
+        """The box's words read again now the catalogue's Iconify prefixes are known, and searched again
+        when they send other words (`tabler:trash` typed before sets from disk were indexed)."""
+        if box is None or ":" not in box.value:
+            return
+        # The same words sent: the results on show are filtered again (`set:mdi` by prefix now), no request.
+        words = self._screen.arrangement.parse(box.value).service_text
+        self.start(box.value, immediate=words != self._screen.searches.last_query)
 
     def answered(self, message: SearchRunner.Answered) -> None:
         """A search ended (or says what it still waits for): its answer on screen, or its state."""
