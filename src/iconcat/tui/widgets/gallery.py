@@ -390,14 +390,15 @@ class Gallery(QuietGrowth, ScrollView, can_focus=True):
             return
         spec = self.render_spec()
         repaints = self.repaints
-        repaints.awaiting((icons, shown, spec), (icons[index].id for index in shown), partial(self._has_picture, spec))
-        changed = False
-        for icon_id, index in found:
-            if self._has_picture(spec, icon_id):  # (bytes only: the tile still shows "…" until its render is ready)
-                repaints.came(icon_id, self._grid.row_of(index))
-                changed = True
-        if not changed:
+        has_picture = partial(self._has_picture, spec)
+        awaited = repaints.awaiting((icons, shown, spec), (icons[index].id for index in shown), has_picture)
+        # Those that came, and those made meanwhile in the loader's thread whose message is still on its
+        # way (else the last one on screen would wait for the throttle's tick behind this message).
+        ready = [icon_id for icon_id, _ in found if has_picture(icon_id)] + [i for i in awaited if has_picture(i)]
+        if not ready:
             return
+        for icon_id in ready:
+            repaints.came(icon_id, self._grid.row_of(positions[icon_id]))
         now = monotonic()
         due = repaints.due_in(now)
         if due == 0.0:
