@@ -35,3 +35,15 @@ def test_the_note_names_the_catalogues_with_the_most_first_and_counts_the_rest()
         "(--base-url https://a.example), 2 in b.example (--base-url https://b.example), and in 1 other catalogue"
     )
     assert favourites_elsewhere_note("https://here.example", []) == ""
+
+
+def test_an_iconify_api_is_kept_under_its_url_and_reopened_by_iconify() -> None:
+    from iconcat.catalogue_names import iconify_key
+
+    key = iconify_key(" https://icons.example.com/api/ ")
+    assert key == "iconify:https://icons.example.com/api"
+    assert catalogue_option(key) == "--iconify https://icons.example.com/api"
+    assert catalogue_label(key) == "Iconify's API at icons.example.com/api"
+    # Not the seed's service: its option never offers --base-url, which would send the token there.
+    assert "--base-url" not in catalogue_option(iconify_key("https://user:pw@h.example/x?t=1"))
+    assert "pw" not in catalogue_option(iconify_key("https://user:pw@h.example/x?t=1"))

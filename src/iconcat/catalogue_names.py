@@ -21,8 +21,10 @@ from iconcat.text import sanitize
 
 __all__ = [
     "DEMO_CATALOGUE",
+    "ICONIFY_PREFIX",
     "LOCAL_SETS",
     "catalogue_key",
+    "iconify_key",
     "catalogue_label",
     "catalogue_option",
     "favourites_elsewhere_note",
@@ -33,6 +35,17 @@ DEMO_CATALOGUE = "demo"
 LOCAL_SETS = "local"
 """The key of the memories of icon sets from disk (`--from`), one for all of them: their ids are stable
 whatever sets are served beside them, and the embedded catalogue's address changes with every run."""
+
+
+ICONIFY_PREFIX = "iconify:"
+"""The start of the key of an Iconify API's memories: `iconify:<its URL>` (issue 33). Its icons have the
+same ids as the same icons from disk, so a favourite names the same icon in every kind; the lists are
+kept apart all the same, as every catalogue's are."""
+
+
+def iconify_key(url: str) -> str:
+    """The key an Iconify API's memories are kept under: `iconify:` and its URL, without a trailing slash."""
+    return ICONIFY_PREFIX + url.strip().rstrip("/")
 
 
 def catalogue_key(base_url: str) -> str:
@@ -66,6 +79,9 @@ def catalogue_label(key: str) -> str:
         return "the demo catalogue"
     if key == LOCAL_SETS:
         return "your icon sets from disk"
+    if key.startswith(ICONIFY_PREFIX):
+        _scheme, where = _address(key.removeprefix(ICONIFY_PREFIX))
+        return f"Iconify's API at {sanitize(where, max_length=60)}" if where else "an Iconify API"
     _scheme, where = _address(key)
     return sanitize(where, max_length=60) if where else "another catalogue"
 
@@ -77,10 +93,13 @@ def catalogue_option(key: str) -> str:
         return "--demo"
     if key == LOCAL_SETS:
         return "--from PATH"
+    option = "--base-url"
+    if key.startswith(ICONIFY_PREFIX):
+        option, key = "--iconify", key.removeprefix(ICONIFY_PREFIX)
     scheme, where = _address(key)
     if not where or scheme not in ("http", "https"):
         return ""
-    return f"--base-url {sanitize(f'{scheme}://{where}', max_length=100)}"
+    return f"{option} {sanitize(f'{scheme}://{where}', max_length=100)}"
 
 
 def favourites_elsewhere_note(here: str, elsewhere: Sequence[tuple[str, int]]) -> str:

@@ -43,7 +43,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from .kinds import KINDS, demo_spec, service_spec, sets_spec
+from .kinds import KINDS, demo_spec, iconify_spec, service_spec, sets_spec
 from .spec import CatalogueSpec
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
@@ -130,7 +130,7 @@ class CatalogueChoice:
 
     spec: CatalogueSpec
     base_url: str | None = None
-    """The service's base URL (the service only)."""
+    """The service's base URL (the service), or the Iconify API's URL (`iconify`)."""
     token: str = field(default="", repr=False)
     """The service's token ("" when none is configured: the browser asks for one); never shown."""
     timeout: float = 30.0
@@ -146,6 +146,11 @@ class CatalogueChoice:
     def demo(cls) -> CatalogueChoice:
         """The embedded demo catalogue."""
         return cls(demo_spec())
+
+    @classmethod
+    def iconify(cls, url: str, *, timeout: float = 30.0) -> CatalogueChoice:
+        """Iconify's API at `url` (no token: none is ever sent to it)."""
+        return cls(iconify_spec(url), base_url=url.strip().rstrip("/"), timeout=timeout)
 
     @classmethod
     def sets(cls, local: LocalSets) -> CatalogueChoice:

@@ -5,10 +5,11 @@
 | `service` | `--base-url URL` (and a token)     | `service`: HTTP   | the base URL | PNG 512     | learnt      |
 | `demo`    | `--demo`, or nothing configured    | `embedded`        | "demo"       | PNG 512     | 200         |
 | `sets`    | `--from PATH` (icon sets on disk)  | `embedded`        | "local"      | SVG         | 200         |
+| `iconify` | `--iconify [URL]` (Iconify's API)  | `iconify_api`     | "iconify:URL"| SVG         | learnt      |
 
-Iconify's API (`--iconify [URL]`) comes with its own issue as one more row here (its capabilities:
-Iconify names, looks them up, lists its sets, no PNGs of its own, SVG only) and one module, which
-`open_catalogue` finds through its row (`CatalogueKind.adapter`): nothing else changes.
+Iconify's API (issue 33) is one row and one module, which `open_catalogue` finds through its row
+(`CatalogueKind.adapter`): its icons carry Iconify names and are looked up by them, it lists its sets
+and a whole set, it has no PNGs of its own (they are drawn here from the SVG), and no token is sent.
 
 The spec of each catalogue (`CatalogueSpec`) is made here from its row (`service_spec`, `demo_spec`,
 `sets_spec`), with the same memory keys and names the browser and the commands use today, so the
@@ -34,9 +35,12 @@ __all__ = [
     "KINDS",
     "SERVICE",
     "SETS",
+    "ICONIFY",
+    "ICONIFY_DEFAULT_URL",
     "SETS_PLACEHOLDER",
     "CatalogueKind",
     "demo_spec",
+    "iconify_spec",
     "service_label",
     "service_spec",
     "sets_label",
@@ -96,8 +100,27 @@ SETS = CatalogueKind(
     bag_default=SVG,
     query_limit=MAX_QUERY_LENGTH,
 )
+ICONIFY = CatalogueKind(
+    "iconify",
+    adapter="iconify_api",
+    # What the adapter builds on the API (its own search matches name parts only; the rest is done here):
+    # the adapter's module docstring says how each promise is kept.
+    capabilities=Capabilities(
+        looks_up_ids=True,
+        iconify_names=True,
+        looks_up_iconify_names=True,
+        lists_sets=True,
+        lists_without_words=True,
+        matches_meaning=True,
+        formats=frozenset({"png", "svg"}),
+    ),
+    bag_default=SVG,
+    query_limit=None,
+)
+ICONIFY_DEFAULT_URL = "https://api.iconify.design"
+"""Iconify's public API: what `--iconify` alone opens."""
 KINDS = {kind.name: kind for kind in (SERVICE, DEMO, SETS)}
-"""Every kind, by name."""
+"""Every kind, by name (`ICONIFY` joins when its adapter module lands: issue 33)."""
 
 
 def _spec(kind: CatalogueKind, label: str, memory_key: str, option: str) -> CatalogueSpec:
@@ -136,6 +159,16 @@ def sets_spec(arguments: Sequence[str], colour: str = "black", title: str | None
     if colour != "black":
         words += ["--color", shlex.quote(colour)]
     return _spec(SETS, sets_label(title), LOCAL_SETS, sanitize(" ".join(words), max_length=None) or "--from PATH")
+
+
+def iconify_spec(url: str) -> CatalogueSpec:
+    """Iconify's API at `url`: named "Iconify" and its host, its memories under `iconify:<url>`."""
+    from iconcat.catalogue_names import catalogue_option, iconify_key
+
+    key = iconify_key(url)
+    host = service_label(url)
+    label = "Iconify" if host == "api.iconify.design" else f"Iconify at {host}"
+    return _spec(ICONIFY, label, key, catalogue_option(key))
 
 
 def sets_label(title: str | None) -> str:
