@@ -6,6 +6,7 @@ bag), `y` and the snippets (`--as`).
     sized = sized_svg(svg, 64)                        # the larger side 64, the box and proportions kept
     comment = attribution_comment(icon.set)           # None for CC0, Unlicense, or no licence known
     svg = with_attribution(svg, comment)
+    asked = svg_as_asked(svg, icon.set, OutputOptions(colour="teal", svg_size=64))  # all three at once
 
 No Textual, no HTTP, no XML re-serialisation: the text is changed where it must be and nowhere else,
 so an icon's body reaches the file as its set wrote it.
@@ -38,6 +39,7 @@ Decisions (docs/output.md says them for a person):
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
@@ -45,11 +47,14 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
 
 __all__ = [
     "FREE_LICENCES",
+    "AsAsked",
+    "OutputOptions",
     "SvgSizeError",
     "attribution_comment",
     "has_own_colour",
     "paint_current_colour",
     "sized_svg",
+    "svg_as_asked",
     "uses_current_colour",
     "with_attribution",
 ]
@@ -66,6 +71,29 @@ _ROOT = re.compile(r"""<svg\b((?:\s+[^\s=/>]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*(/?
 _ATTRIBUTE = re.compile(r"""(\s+)([^\s=/>]+)(\s*=\s*)("[^"]*"|'[^']*')""")
 _NUMBER = re.compile(r"\s*([0-9]*\.?[0-9]+(?:[eE][-+]?[0-9]+)?)\s*(px)?\s*$")
 _DASHES = re.compile(r"-{2,}")
+
+
+@dataclass(frozen=True)
+class OutputOptions:
+    """What a person asked of the files saved (`--color`, `--format svg --size N`, `--no-attribution`)."""
+
+    colour: str | None = None
+    """The colour `currentColor` is written as in SVGs and painted in PNGs (checked by `check_colour`);
+    None: as the catalogue serves them."""
+    svg_size: int | None = None
+    """The larger side of a saved SVG's width and height; None: the SVG's own."""
+    attribution: bool = True
+    """Whether an SVG of a set whose licence asks for it carries the attribution comment."""
+
+
+@dataclass(frozen=True)
+class AsAsked:
+    """An SVG as asked (`svg_as_asked`), and whether a colour was asked but nothing took it."""
+
+    text: str
+    uncoloured: bool = False
+    """True when `OutputOptions.colour` was given and nothing in the SVG uses `currentColor` (or it
+    sets its own `color`): its colours are the icon's own."""
 
 
 class SvgSizeError(ValueError):
@@ -200,3 +228,18 @@ def with_attribution(svg: str, comment: str | None) -> str:
         opened = f"<svg{root.group(1)}>"
         return f"{svg[: root.start()]}{opened}{comment}</svg>{svg[root.end() :]}"
     return f"{svg[: root.end()]}{comment}{svg[root.end() :]}"
+
+
+def svg_as_asked(svg: str, icon_set: Ref | None, options: OutputOptions) -> AsAsked:
+    """`svg` painted, sized and attributed as `options` ask (in that order); `SvgSizeError` when a size
+    is asked of an SVG that has none to scale, ValueError for a colour that cannot be written."""
+    uncoloured = False
+    if options.colour is not None:
+        painted = paint_current_colour(svg, options.colour)
+        uncoloured = painted is None
+        svg = painted if painted is not None else svg
+    if options.svg_size is not None:
+        svg = sized_svg(svg, options.svg_size)
+    if options.attribution and icon_set is not None:
+        svg = with_attribution(svg, attribution_comment(icon_set))
+    return AsAsked(svg, uncoloured=uncoloured)
