@@ -19,6 +19,7 @@ from iconcat.text import sanitize
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from iconcat.api import Icon, Variant
     from iconcat.disk.saving import Choice
+    from iconcat.disk.svg_output import OutputOptions
 
 __all__ = ["DownloadJob", "DownloadStatus", "FinishNotice", "PROGRESS_INTERVAL", "finish_notice", "format_size"]
 
@@ -59,6 +60,10 @@ class DownloadJob:
     """The file asked for, when not `variant` as it is (a PNG resampled smaller): see `choice`."""
     template: str | None = None
     """The file-name template `filename` came from (None: the default), for saving it again."""
+    output: OutputOptions | None = None
+    """What is asked of the file (colour, SVG size, attribution: `iconcat.disk.svg_output`); None: nothing."""
+    uncoloured: bool = False
+    """DONE in the icon's own colours though a colour was asked (`SaveOutcome.uncoloured`)."""
     number: int = field(default_factory=lambda: next(_job_numbers))
     """Unique within the process; names the panel row."""
     status: DownloadStatus = DownloadStatus.RUNNING
@@ -136,6 +141,7 @@ class DownloadJob:
             folder=self.folder,
             chosen=self.chosen,
             template=self.template,
+            output=self.output,
         )
 
 
@@ -163,7 +169,8 @@ def finish_notice(job: DownloadJob) -> FinishNotice | None:
     if job.status is DownloadStatus.DONE and job.already:
         return FinishNotice("Already there", f"{file_kind(job.choice)} already saved as {path}")
     if job.status is DownloadStatus.DONE:
-        return FinishNotice("Download finished", f"saved {file_kind(job.choice)} as {path}")
+        uncoloured = " (it uses no currentColor: nothing was coloured)" if job.uncoloured else ""
+        return FinishNotice("Download finished", f"saved {file_kind(job.choice)} as {path}{uncoloured}")
     if job.status is DownloadStatus.FAILED:
         return FinishNotice(
             "Download failed", f"{sanitize(job.filename, max_length=60)}: {job.error}  (r retries)", "error"

@@ -7,8 +7,8 @@ ends the program, which prints the saved file's absolute path on stdout. Decisio
   only when they leave more than one file; when they leave none, the icon says why and the browser
   stays open to choose another. Icons that offer nothing asked are drawn dimmed in the results
   (`offers_nothing`), so that is seen before Enter. `--size` counts pixels, so it goes with PNG (a
-  smaller PNG is resampled from the largest, never enlarged); with a vector format it is refused at
-  the start.
+  smaller PNG is resampled from the largest, never enlarged); with `--format svg` it is the saved
+  SVG's width and height (`iconcat.disk.svg_output.sized_svg`); with EPS it is refused at the start.
 - A format no icon of the catalogue can have is refused at the start too, before the browser opens
   (`refused_format`: exit 2, one line naming the formats there are), when the catalogue's kind says
   which formats it serves: sets from disk SVG and PNG, never EPS (`server.refs.SOURCE_FORMATS`);
@@ -84,8 +84,8 @@ def pick_choices(icon: Icon, request: PickRequest) -> list[Choice]:
     for choice in choices_for(icon):
         if request.fmt is not None and choice.format != request.fmt:
             continue
-        if request.size is not None and choice.pixels != request.size:
-            continue
+        if request.size is not None and request.fmt != "svg" and choice.pixels != request.size:
+            continue  # (an SVG asked at a size is any SVG: the size is its width and height when saved)
         fitting.append(choice)
     return fitting
 

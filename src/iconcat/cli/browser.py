@@ -14,19 +14,23 @@ from iconcat.cli.output import print_error
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from iconcat.catalogue import CatalogueChoice
     from iconcat.config import Settings
+    from iconcat.disk.svg_output import OutputOptions
 
 NO_BROWSER = "the full-screen browser is not available in this build; use `iconcat search` and `iconcat download`"
 
 
-def browse(settings: Settings, query: str | None, *, choice: CatalogueChoice) -> int:
-    """The browser on `choice`, the catalogue `cli/entry.py` chose (`iconcat.catalogue.choose_catalogue`)."""
+def browse(
+    settings: Settings, query: str | None, *, choice: CatalogueChoice, output: OutputOptions | None = None
+) -> int:
+    """The browser on `choice`, the catalogue `cli/entry.py` chose (`iconcat.catalogue.choose_catalogue`),
+    saving files as `output` asks (`--color`, `--no-attribution`)."""
     try:
         # Imported here: Textual is slow to import, and search/download must not pay for it.
         from iconcat.tui import run_browser
     except ImportError:
         print_error(NO_BROWSER)
         return EXIT_FAILURE
-    return run_browser(settings, query=query, choice=choice)
+    return run_browser(settings, query=query, choice=choice, output=output)
 
 
 FORMATS_NAMED = {"sets": "the icon sets from disk", "demo": "the demo catalogue's icons"}
@@ -48,13 +52,15 @@ def formats_served(choice: CatalogueChoice) -> tuple[tuple[str, ...] | None, str
     return ordered, FORMATS_NAMED.get(choice.kind, "the catalogue's icons")
 
 
-def pick(settings: Settings, args: argparse.Namespace, *, choice: CatalogueChoice) -> int:
+def pick(
+    settings: Settings, args: argparse.Namespace, *, choice: CatalogueChoice, output: OutputOptions | None = None
+) -> int:
     """The browser as a picker on `choice` (as `browse`): the saved files' absolute paths on stdout, one
-    per line, and nothing else."""
+    per line, and nothing else. `--format svg --size N` is an SVG N wide and high (`output.svg_size`)."""
     import dataclasses
     from pathlib import Path
 
-    if args.size is not None and args.format in ("svg", "eps"):
+    if args.size is not None and args.format == "eps":
         raise UsageError(f"--size counts pixels: {args.format.upper()} is a vector format and has none")
     from iconcat.browsing.picking import refused_format
 
@@ -72,7 +78,7 @@ def pick(settings: Settings, args: argparse.Namespace, *, choice: CatalogueChoic
     request = PickRequest(
         fmt=args.format, size=args.size, multi=args.multi, template=settings.filename, folder_given=bool(args.output)
     )
-    status, paths = run_picker(settings, request, query=" ".join(args.query) or None, choice=choice)
+    status, paths = run_picker(settings, request, query=" ".join(args.query) or None, choice=choice, output=output)
     if status == EXIT_OK:
         # Bytes, one path a line: what a script reads (names we wrote are safe; the folder is the user's).
         sys.stdout.buffer.write(b"".join(os.fsencode(os.path.abspath(path)) + b"\n" for path in paths))

@@ -27,6 +27,7 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
     from iconcat.api import Icon
     from iconcat.catalogue import Catalogue, CatalogueChoice
     from iconcat.config import Settings
+    from iconcat.disk.svg_output import OutputOptions
 
 
 class _ProgressLine(StderrLine):
@@ -120,13 +121,15 @@ def download_named(
     size: int | None,
     overwrite: bool,
     name: str | None = None,
+    asked: OutputOptions | None = None,
 ) -> int:
     """Save the file of the icon named `iconify` ("tabler:trash") that `file_format` and `size` ask for
-    (the module docstring); its path is the last line of stdout, whether saved now or already there."""
+    (the module docstring), as `asked` says (colour, SVG size, attribution); its path is the last line
+    of stdout, whether saved now or already there."""
     from pathlib import Path
 
     from iconcat.api import NotFoundError
-    from iconcat.disk.saving import SaveOutcome, file_name, nearest_choice, save_choice
+    from iconcat.disk.saving import SaveOutcome, nearest_choice, save_choice
 
     spec = choice.spec
     shown = sanitize(iconify, max_length=100)
@@ -135,8 +138,6 @@ def download_named(
             f"{spec.named} has no Iconify names, so {shown} names nothing there: download by variant id "
             "(from `iconcat search`), or name an icon of sets from disk (--from PATH)"
         )
-    if file_format == "svg" and size is not None:
-        raise UsageError("--size is a PNG's: an SVG has no pixel size (give --format png, or leave --size out)")
     wanted_format, wanted_size = (
         spec.bag_default if file_format is None and size is None else (file_format or "png", size)
     )
@@ -153,20 +154,25 @@ def download_named(
                 what = f"{wanted_format.upper()}{f' of {wanted_size} px' if wanted_size else ''}"
                 offered = ", ".join(dict.fromkeys(sanitize(v.label, max_length=30) for v in icon.variants))
                 raise UsageError(f"{shown} has no {what} (its files: {offered}; PNGs are never enlarged)")
-            if not picked.resampled:
-                saved = await catalogue.download_file(
-                    picked.variant.id,
+            progress = _ProgressLine(picked.variant.id)
+            try:
+                return await save_choice(
+                    catalogue,
+                    icon,
+                    picked,
                     folder,
-                    filename=file_name(icon, picked, template),
+                    template=template,
+                    progress=progress,
+                    output=asked,
                     overwrite=overwrite,
-                    keep_identical=not overwrite,
-                    progress=_ProgressLine(picked.variant.id),
                 )
-                return SaveOutcome(saved.path, already=saved.already)
-            return await save_choice(catalogue, icon, picked, folder, template=template)
+            finally:
+                progress.close()
 
     outcome = run_async(run())
     path = os.path.abspath(outcome.path)
+    if outcome.uncoloured:
+        print(f"iconcat: {shown} uses no currentColor: nothing was coloured, saved in its own colours", file=sys.stderr)
     if outcome.already:
         print(
             f"iconcat: already saved as {sanitize(path, max_length=None)} (the same bytes): nothing new written",

@@ -21,6 +21,7 @@ from iconcat.cli.errors import (
 )
 from iconcat.cli.output import print_error, silence_stdout
 from iconcat.cli.parser import CONNECTION_OPTIONS, DEFAULT_COMMAND, build_parser
+from iconcat.cli.saving_options import output_options
 from iconcat.failures import describe_failure
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
@@ -105,11 +106,12 @@ def _run(argv: Sequence[str] | None) -> int:
         # Words that cannot be searched are said before whether a catalogue is configured, as they always were.
         query = search.read_query(" ".join(args.name)) if command == "search" else None
         choice = _choose(settings, command, args)
+        output = output_options(command, args)
         if command == "browse":
             first_search = " ".join(getattr(args, "query", None) or []) or None
-            return browser.browse(settings, first_search, choice=choice)
+            return browser.browse(settings, first_search, choice=choice, output=output)
         if command == "pick":
-            return browser.pick(settings, args, choice=choice)
+            return browser.pick(settings, args, choice=choice, output=output)
         if command == "search":
             assert query is not None
             return search.search(choice, query, as_json=args.json, every_page=args.all, limit=args.limit)
@@ -127,12 +129,18 @@ def _run(argv: Sequence[str] | None) -> int:
                 size=args.size,
                 overwrite=args.overwrite,
                 name=args.name,
+                asked=output,
             )
         if command == "download":
             if args.format is not None or args.size is not None:
                 raise UsageError(
                     "--format and --size choose among an icon's files (`download tabler:trash --size 64`): "
                     "a variant id names one file already"
+                )
+            if output.colour is not None and choice.local is None:
+                raise UsageError(
+                    "--color writes a colour into an icon's files as they are saved, and a variant id names no "
+                    "icon: name it by its Iconify name (`download tabler:trash --color teal`), or use `iconcat pick`"
                 )
             return download.download(
                 settings, choice, args.variant_id, args.output, overwrite=args.overwrite, name=args.name
@@ -151,8 +159,9 @@ def _choose(settings: Settings, command: str, args: argparse.Namespace) -> Catal
     config file; `--demo`; `--from`, and a base URL winning over configured sets but not over `--from`;
     `search` and `download` with nothing configured stop with the hint)."""
     from iconcat.catalogue import CatalogueFlags, choose_catalogue
+    from iconcat.cli.saving_options import catalogue_colour
 
-    flags = CatalogueFlags(command, demo=getattr(args, "demo", False), colour=getattr(args, "colour", None))
+    flags = CatalogueFlags(command, demo=getattr(args, "demo", False), colour=catalogue_colour(settings, command, args))
     return choose_catalogue(settings, flags)
 
 

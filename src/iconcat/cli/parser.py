@@ -193,9 +193,22 @@ def _sources_options(default: str) -> _Parser:
         dest="colour",
         metavar="CSS",
         default=argparse.SUPPRESS,
-        help="paint the sets' currentColor in previews and PNGs with this CSS colour (default black)",
+        help="the colour of what is saved: currentColor written into SVGs and painted in PNGs of every size "
+        "(a CSS colour; sets from disk are previewed in it too, default black)",
     )
     return sources
+
+
+def _saving_options() -> _Parser:
+    """What the commands that save files take besides `--color`: `--no-attribution`."""
+    saving = _Parser(add_help=False)
+    saving.add_argument(
+        "--no-attribution",
+        dest="attribution",
+        action="store_false",
+        help="leave out the one-line comment naming the set, author and licence in SVGs of licensed sets",
+    )
+    return saving
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -291,9 +304,10 @@ def build_parser() -> argparse.ArgumentParser:
             },
         ),
     )
+    saving = _saving_options()
     browse = commands.add_parser(
         DEFAULT_COMMAND,
-        parents=[connecting, demo, sources, browsing],
+        parents=[connecting, demo, sources, browsing, saving],
         help="the full-screen browser (the default: `iconcat [BROWSE OPTIONS] [QUERY]`)",
     )
     # Several words are one query, as in the search box: `iconcat browse cloud rain` needs no quotes.
@@ -306,7 +320,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     pick = commands.add_parser(
         "pick",
-        parents=[connecting, demo, sources, browsing],
+        parents=[connecting, demo, sources, browsing, saving],
         help="the browser as a picker: prints the saved file's path",
         description=(
             "Open the browser; Enter on an icon saves its file and prints the absolute path on stdout "
@@ -323,7 +337,8 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="N",
         type=_bounded_int(1, 100_000, "--size"),
         default=None,
-        help="PNG of N pixels (smaller ones are resampled from the largest PNG, never enlarged)",
+        help="PNG of N pixels (smaller ones drawn from the SVG or resampled from the largest PNG, never enlarged); "
+        "with --format svg, the SVG's width and height (its larger side)",
     )
     pick.add_argument(
         "--multi",
@@ -406,7 +421,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     download = commands.add_parser(
         "download",
-        parents=[connecting, demo, sources],
+        parents=[connecting, demo, sources, saving],
         help="save one variant's file, or an icon's by its Iconify name",
     )
     download.add_argument(
@@ -427,7 +442,8 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="N",
         type=_bounded_int(1, 100_000, "--size"),
         default=None,
-        help="with an Iconify name: a PNG of N pixels (drawn from the SVG)",
+        help="with an Iconify name: a PNG of N pixels (drawn from the SVG); with --format svg, the SVG's width "
+        "and height (its larger side)",
     )
     download.add_argument(
         "-o", "--output", metavar="DIR", help="folder to save into (default: the configured one, else .)"

@@ -44,6 +44,7 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
     from iconcat.api import Icon
     from iconcat.catalogue import VariantFiles
     from iconcat.disk.saving import Choice, SaveOutcome
+    from iconcat.disk.svg_output import OutputOptions
 
 __all__ = [
     "BATCH_LIMIT",
@@ -78,6 +79,7 @@ class SaveFunction(Protocol):
         *,
         template: str | None = ...,
         progress: Callable[[int, int | None], None] | None = ...,
+        output: OutputOptions | None = ...,
     ) -> Awaitable[SaveOutcome]: ...
 
 
@@ -114,6 +116,8 @@ class BatchItem:
     template: str | None = None
     """The file-name template it is saved with (the batch's, or with `-{id}` where two icons of the
     batch would get one name: `saving.distinct_templates`); None: the batch's."""
+    uncoloured: bool = False
+    """Saved in the icon's own colours though a colour was asked (`SaveOutcome.uncoloured`)."""
 
 
 def format_bytes(count: float) -> str:
@@ -184,6 +188,7 @@ class Batch:
         folder: Path,
         *,
         template: str | None = None,
+        output: OutputOptions | None = None,
         save: SaveFunction | None = None,
         limit: int = BATCH_LIMIT,
         on_progress: Callable[[BatchProgress], None] | None = None,
@@ -206,6 +211,8 @@ class Batch:
         """Every file of the batch, in order."""
         self.folder = folder
         self.template = template
+        self.output = output
+        """What is asked of every file (colour, SVG size, attribution: `iconcat.disk.svg_output`)."""
         self.limit = limit
         self._save = save
         self._on_progress = on_progress
@@ -367,7 +374,9 @@ class Batch:
 
         try:
             template = item.template if item.template is not None else self.template
-            outcome = await save(client, item.icon, item.choice, self.folder, template=template, progress=progress)
+            outcome = await save(
+                client, item.icon, item.choice, self.folder, template=template, progress=progress, output=self.output
+            )
         except asyncio.CancelledError as cancel:
             if isinstance(cancel, SavedThenCancelled):  # too late to stop: the file is whole at its name
                 item.state = ItemState.ALREADY if cancel.saved.already else ItemState.SAVED
@@ -381,6 +390,7 @@ class Batch:
         else:
             item.state = ItemState.ALREADY if outcome.already else ItemState.SAVED
             item.path = outcome.path
+            item.uncoloured = outcome.uncoloured
         self._item_changed(item)
 
     def _item_changed(self, item: BatchItem) -> None:

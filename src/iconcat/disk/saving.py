@@ -39,6 +39,12 @@ Decisions:
   that fails (the SVG cannot be fetched, is not UTF-8, cannot be drawn), the PNG is resampled from the
   large one as before, without a word: the person asked for a 64 px PNG, and gets one. The offer is
   the same either way: sizes below the largest PNG.
+- As asked (`OutputOptions`, `iconcat.disk.svg_output`): an SVG saved with a colour, a size or an
+  attribution to add is fetched into memory (at most `svg_raster.MAX_SVG_BYTES`), changed by
+  `svg_as_asked` and written whole; one with nothing to add is downloaded as it is served. With a
+  colour, every PNG of an icon with an SVG (the catalogue's own sizes too) is drawn from the SVG in
+  that colour; an icon without one, or whose SVG uses no `currentColor`, is saved in its own colours
+  and the outcome says so (`SaveOutcome.uncoloured`: the caller's one line).
 - Saving a resampled PNG: the large PNG is read into memory (`CatalogueClient.fetch_variant`, capped at
   `iconcat.imaging.resample.MAX_SOURCE_BYTES`, the most resampling accepts), decoded with the
   previews' safety (format allow-list, pixel cap) and resampled in a thread
@@ -61,6 +67,7 @@ Decisions:
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -76,6 +83,7 @@ from iconcat.disk.name_template import (
     fill_template,
     template_fields,
 )
+from iconcat.disk.svg_output import OutputOptions
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from iconcat.api import Icon, Variant
@@ -156,6 +164,9 @@ class SaveOutcome:
     path: Path
     already: bool = False
     """True when a file with identical bytes was already at the name: nothing new was written."""
+    uncoloured: bool = False
+    """True when a colour was asked (`OutputOptions.colour`) and the file is in the icon's own colours:
+    nothing in its SVG uses `currentColor`, or it has no SVG to draw a PNG from."""
 
 
 def _largest_png(icon: Icon) -> Variant | None:
@@ -217,15 +228,16 @@ def nearest_choice(icon: Icon, fmt: str, size: int | None) -> Choice | None:
     return min(sized, key=lambda choice: (abs((choice.pixels or 0) - size), -(choice.pixels or 0)))
 
 
-def file_name(icon: Icon, choice: Choice, template: str | None = None) -> str:
-    """The file name for `choice` of `icon` from `template` (default: `default_template(icon)`).
+def file_name(icon: Icon, choice: Choice, template: str | None = None, *, size: int | None = None) -> str:
+    """The file name for `choice` of `icon` from `template` (default: `default_template(icon)`); `size`
+    fills `{size}` for an SVG saved at a size (`--format svg --size 64`: `tabler-trash-64.svg`).
 
     One safe path component ending in the format's extension (see `iconcat.disk.name_template`); a bad
     template raises `TemplateError`.
     """
     from iconcat.api import suggested_filename
 
-    return suggested_filename(icon, choice.variant, template, size=choice.pixels)
+    return suggested_filename(icon, choice.variant, template, size=size if size is not None else choice.pixels)
 
 
 def distinct_templates(pairs: Sequence[tuple[Icon, Choice]], template: str | None = None) -> list[str]:
@@ -301,42 +313,109 @@ async def save_choice(
     *,
     template: str | None = None,
     progress: Progress | None = None,
+    output: OutputOptions | None = None,
+    overwrite: bool = False,
 ) -> SaveOutcome:
-    """Save `choice` of `icon` into `folder`, never overwriting; identical bytes already there are kept.
+    """Save `choice` of `icon` into `folder` as `output` asks (colour, SVG size, attribution: `iconcat.
+    disk.svg_output`), never overwriting unless `overwrite`; identical bytes already there are kept.
 
     `progress` follows the bytes fetched from the catalogue. Raises the client's `CatalogueError`s.
     """
-    name = file_name(icon, choice, template)
-    if not choice.resampled:
+    output = output if output is not None else OutputOptions()
+    folder = Path(folder).expanduser()  # noqa: ASYNC240 - reads $HOME, no disk I/O
+    is_svg = choice.format == "svg" and not choice.resampled
+    name = file_name(icon, choice, template, size=output.svg_size if is_svg else None)
+    if is_svg and _changes_svg(icon, output):
+        return await _svg_as_asked(client, icon, choice, folder, name, output, progress, overwrite)
+    coloured = output.colour is not None and choice.format == "png"
+    vector = (choice.vector or _svg(icon)) if coloured else choice.vector
+    if not choice.resampled and not (coloured and vector is not None and choice.variant.size is not None):
         saved = await client.download_file(
-            choice.variant.id, folder, filename=name, keep_identical=True, progress=progress
+            choice.variant.id,
+            folder,
+            filename=name,
+            overwrite=overwrite,
+            keep_identical=not overwrite,
+            progress=progress,
         )
-        return SaveOutcome(saved.path, already=saved.already)
-    assert choice.size is not None
-    data = await _drawn_from_svg(client, choice, progress) if choice.vector is not None else None
-    if data is None:
+        return SaveOutcome(saved.path, already=saved.already, uncoloured=coloured)
+    size = choice.pixels
+    assert size is not None
+    drawn = await _drawn_from_svg(client, vector, size, output.colour, progress) if vector is not None else None
+    if drawn is None and not choice.resampled:  # (a colour asked, the SVG not drawn: the catalogue's own PNG)
+        saved = await client.download_file(
+            choice.variant.id, folder, filename=name, overwrite=overwrite, keep_identical=not overwrite
+        )
+        return SaveOutcome(saved.path, already=saved.already, uncoloured=True)
+    if drawn is None:
         # (Imported here, as the resampling that follows would: Pillow is no cost for plain downloads.)
         from iconcat.imaging.resample import MAX_SOURCE_BYTES
 
         fetched = await client.fetch_variant(choice.variant.id, limit=MAX_SOURCE_BYTES, progress=progress)
         data = await _resampled(fetched.data, choice)
-    return await _publish(data, Path(folder).expanduser(), name)  # noqa: ASYNC240 - reads $HOME, no disk I/O
+        outcome = await _publish(data, folder, name, overwrite=overwrite)
+        return dataclasses.replace(outcome, uncoloured=coloured)
+    data, painted = drawn
+    outcome = await _publish(data, folder, name, overwrite=overwrite)
+    return dataclasses.replace(outcome, uncoloured=coloured and not painted)
 
 
-async def _drawn_from_svg(client: VariantFiles, choice: Choice, progress: Progress | None) -> bytes | None:
-    """`choice.vector` (the icon's SVG) drawn as a `choice.size` px PNG, or None when it cannot be (the
-    caller resamples the large PNG instead: see the module's docstring)."""
+def _changes_svg(icon: Icon, output: OutputOptions) -> bool:
+    """Whether `output` asks anything of `icon`'s SVG (else it is saved as the catalogue serves it)."""
+    from iconcat.disk.svg_output import attribution_comment
+
+    wants_comment = output.attribution and attribution_comment(icon.set) is not None
+    return output.colour is not None or output.svg_size is not None or wants_comment
+
+
+async def _svg_as_asked(
+    client: VariantFiles,
+    icon: Icon,
+    choice: Choice,
+    folder: Path,
+    name: str,
+    output: OutputOptions,
+    progress: Progress | None,
+    overwrite: bool,
+) -> SaveOutcome:
+    """`choice` (an SVG) fetched into memory, painted, sized and attributed (`svg_as_asked`), then saved;
+    a `ProtocolError` that says why when it is no UTF-8 text or cannot be sized (nothing is saved)."""
+    from iconcat.api import ProtocolError
+    from iconcat.disk.svg_output import SvgSizeError, svg_as_asked
+    from iconcat.imaging.svg_raster import MAX_SVG_BYTES
+
+    fetched = await client.fetch_variant(choice.variant.id, limit=MAX_SVG_BYTES, progress=progress)
+    problem = ""
+    try:
+        asked = svg_as_asked(fetched.data.decode("utf-8"), icon.set, output)
+    except UnicodeDecodeError:
+        problem = "is not UTF-8 text"
+    except SvgSizeError as error:
+        problem = f"cannot be given a size: {str(error).removeprefix('the SVG ')}"
+    if problem:
+        raise ProtocolError(f"the SVG of variant {choice.variant.id} {problem}; nothing was saved")
+    outcome = await _publish(asked.text.encode("utf-8"), folder, name, file_format="svg", overwrite=overwrite)
+    return dataclasses.replace(outcome, uncoloured=asked.uncoloured)
+
+
+async def _drawn_from_svg(
+    client: VariantFiles, vector: Variant, size: int, colour: str | None, progress: Progress | None
+) -> tuple[bytes, bool] | None:
+    """`vector` (the icon's SVG) drawn as a `size` px PNG in `colour` (else the catalogue's), and whether
+    `colour` painted anything; None when it cannot be drawn (the caller falls back: see the module's
+    docstring)."""
     from iconcat.api import CatalogueError
+    from iconcat.disk.svg_output import has_own_colour, uses_current_colour
     from iconcat.imaging.svg_raster import MAX_SVG_BYTES, RasterError, rasterise
 
-    assert choice.vector is not None and choice.size is not None
     try:
-        fetched = await client.fetch_variant(choice.vector.id, limit=MAX_SVG_BYTES, progress=progress)
+        fetched = await client.fetch_variant(vector.id, limit=MAX_SVG_BYTES, progress=progress)
         text = fetched.data.decode("utf-8")
-        colour = _current_colour(fetched.current_colour)
-        return await asyncio.to_thread(functools.partial(rasterise, text, choice.size, colour=colour))
+        paint = colour if colour is not None else _current_colour(fetched.current_colour)
+        data = await asyncio.to_thread(functools.partial(rasterise, text, size, colour=paint))
     except (CatalogueError, UnicodeDecodeError, RasterError):
         return None
+    return data, uses_current_colour(text) and not has_own_colour(text)
 
 
 def _current_colour(said: str | None) -> str:
@@ -370,14 +449,18 @@ async def _resampled(data: bytes, choice: Choice) -> bytes:
     )
 
 
-async def _publish(data: bytes, folder: Path, name: str) -> SaveOutcome:
+async def _publish(
+    data: bytes, folder: Path, name: str, *, file_format: str = "png", overwrite: bool = False
+) -> SaveOutcome:
     """Write `data` as `name` into `folder` as every download is written (`downloads.FileSaver`)."""
     from iconcat.api import StorageError
     from iconcat.disk.downloads import FileSaver, SaveError, publish_off_the_loop
 
     problem: str | None = None
     try:
-        with FileSaver(folder, name, expected_format="png", total=len(data), keep_identical=True) as saver:
+        with FileSaver(
+            folder, name, overwrite=overwrite, expected_format=file_format, total=len(data), keep_identical=True
+        ) as saver:
             saver.write(data)
             path = await publish_off_the_loop(saver)  # (finished, identical bytes looked for, published)
             return SaveOutcome(path, already=saver.already)

@@ -160,6 +160,7 @@ class BrowserScreen(Screen[None]):
             lambda: link.problem,
             template=lambda: link.connection.filename_template,
             default=lambda: link.connection.spec.bag_default,
+            output=lambda: link.connection.output,
         )
         """The icons marked for the bag, and its download batch (a worker of this screen)."""
         self.bag_notices = BagNotices(self, self.bag)

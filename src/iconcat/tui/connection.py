@@ -9,8 +9,15 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from iconcat.catalogue import CatalogueChoice, CatalogueSpec
     from iconcat.catalogue.local_sets import LocalSets
+    from iconcat.disk.svg_output import OutputOptions
 
 __all__ = ["Connection"]
+
+
+def _no_options() -> OutputOptions:
+    from iconcat.disk.svg_output import OutputOptions
+
+    return OutputOptions()
 
 
 @dataclass(frozen=True)
@@ -39,6 +46,9 @@ class Connection:
     filename_template: str | None = None
     """The file-name template saved files are named with (the `filename` setting, checked); None: each
     icon's default (`iconcat.api.default_template`)."""
+    output: OutputOptions = field(default_factory=lambda: _no_options())
+    """What is asked of every file saved (`--color`, `--format svg --size N`, `--no-attribution`:
+    `iconcat.disk.svg_output.OutputOptions`)."""
 
     @classmethod
     def service(

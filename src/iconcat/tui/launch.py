@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import gc
 import os
 import sys
@@ -16,6 +17,7 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
     from iconcat.browsing.picking import PickRequest
     from iconcat.catalogue import Catalogue, CatalogueChoice
     from iconcat.config import Settings
+    from iconcat.disk.svg_output import OutputOptions
 
     from .app import IconcatApp
     from .controllers.catalogue_link import CatalogueFactory
@@ -118,7 +120,9 @@ def _early_search(connection: Connection, query: str | None) -> FirstSearch | No
     return FirstSearch(connection, words).start() if words else None
 
 
-def browser_connection(settings: Settings, *, choice: CatalogueChoice | None = None) -> Connection:
+def browser_connection(
+    settings: Settings, *, choice: CatalogueChoice | None = None, output: OutputOptions | None = None
+) -> Connection:
     """The catalogue the browser opens, saving into the settings' folder: `choice` when the caller made
     one (`iconcat.catalogue.choose_catalogue`, as the command line does); else the service the settings
     configure, or the demo when they name none.
@@ -126,6 +130,11 @@ def browser_connection(settings: Settings, *, choice: CatalogueChoice | None = N
     Made from the kind table alone (`catalogue.kinds`): no adapter and no HTTP stack, which the first
     frame does not wait for."""
     folder, template = Path(settings.download_dir), settings.filename
+    connection = _connection(settings, choice, folder, template)
+    return dataclasses.replace(connection, output=output) if output is not None else connection
+
+
+def _connection(settings: Settings, choice: CatalogueChoice | None, folder: Path, template: str | None) -> Connection:
     if choice is not None:
         return Connection.chosen(choice, folder, filename_template=template)
     if not settings.base_url:
@@ -142,10 +151,11 @@ def run_browser(
     *,
     query: str | None = None,
     choice: CatalogueChoice | None = None,
+    output: OutputOptions | None = None,
 ) -> int:
-    """Run the browser on `choice` (or as `browser_connection` decides without one); return the app's
-    exit status (0 when the person quits)."""
-    status, _ = _run_app(settings, browser_connection(settings, choice=choice), query=query)
+    """Run the browser on `choice` (or as `browser_connection` decides without one), saving files as
+    `output` asks; return the app's exit status (0 when the person quits)."""
+    status, _ = _run_app(settings, browser_connection(settings, choice=choice, output=output), query=query)
     return status
 
 
@@ -155,9 +165,10 @@ def run_picker(
     *,
     query: str | None = None,
     choice: CatalogueChoice | None = None,
+    output: OutputOptions | None = None,
 ) -> tuple[int, list[Path]]:
     """Run the browser as a picker (`picking`): the exit status, and the paths picked (status 0 only)."""
-    connection = browser_connection(settings, choice=choice)
+    connection = browser_connection(settings, choice=choice, output=output)
     status, app = _run_app(settings, connection, query=query, pick=request)
     return status, (list(app.picked) if app is not None and status == 0 else [])
 

@@ -49,6 +49,7 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
 
     from iconcat.api import Icon
     from iconcat.disk.saving import Choice
+    from iconcat.disk.svg_output import OutputOptions
     from iconcat.memory import Memory
 
     from .download_controller import ClientSource
@@ -113,6 +114,7 @@ class BagController:
         template: Callable[[], str | None] = lambda: None,
         default: Callable[[], Preference] = lambda: DEFAULT_PREFERENCE,
         save: SaveFunction | None = None,
+        output: Callable[[], OutputOptions | None] = lambda: None,
     ) -> None:
         self._owner = owner
         self._default = default
@@ -123,6 +125,8 @@ class BagController:
         self._template = template
         """The file-name template at the moment "download all" starts (the `filename` setting, `--name`)."""
         self._save = save
+        self._output = output
+        """What is asked of every file at the moment "download all" starts (`--color`, `--no-attribution`)."""
         self.memory: Memory | None = None
         self._writer: MemoryWriter | None = None
         self._icons: dict[int, Icon] = {}
@@ -316,6 +320,7 @@ class BagController:
             planned,
             folder,
             template=self._template(),
+            output=self._output(),
             save=self._save,
             on_progress=lambda progress: self._tell(lambda: self.Progress(progress)),
             on_item=self._item_changed,

@@ -139,6 +139,9 @@ class BagNotices:
 
             bag_open = isinstance(self._screen.app.screen, BagScreen)
             more = " Enter empties the bag." if bag_open else " b, then Enter, empties the bag."
+        uncoloured = sum(1 for item in summary.saved + summary.already if item.uncoloured)
+        if uncoloured:
+            more += f" {uncoloured:,} use{'s' if uncoloured == 1 else ''} no currentColor: kept in their own colours."
         self._screen.notify(f"{summary.headline}.{more}", title="The bag", severity=severity, markup=False)
 
     def quit_notice(self) -> str | None:

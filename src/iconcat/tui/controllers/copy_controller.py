@@ -12,6 +12,8 @@ Decisions:
   cancelling an older one; tmux's commands have timeouts and run off the UI thread), and the notice
   says where it went: "Copied" only when tmux sent it on to a terminal that takes it, else "Copied
   to tmux's buffer" and what to set.
+- The SVG markup is as a saved SVG would be: painted, sized and attributed as the session asks
+  (`--color`, `--format svg --size N`, `--no-attribution`: `iconcat.disk.svg_output.svg_as_asked`).
 - The SVG is fetched through the client's download, into a folder of its own removed after, in one
   worker of the screen (the `"copy"` group, a newer copy cancelling an older one): refused above
   `SVG_COPY_LIMIT` (stopped as soon as the bytes pass it) or when it is no UTF-8 text; a failure is a
@@ -235,5 +237,23 @@ class CopyController:
         if refused:
             self._owner.notify(sanitize(refused, max_length=300), title="Copy", severity="warning", markup=False)
             return
-        size = f"{len(data) / 1024:.1f} KB"
-        self._to_clipboard(clipboard_text(markup, multiline=True), f"the SVG markup of “{name}” ({size})")
+        markup, uncoloured = self._as_asked(icon, markup)
+        size = f"{len(markup.encode('utf-8')) / 1024:.1f} KB"
+        what = (
+            f"the SVG markup of “{name}” ({size}{'; it uses no currentColor: nothing coloured' if uncoloured else ''})"
+        )
+        self._to_clipboard(clipboard_text(markup, multiline=True), what)
+
+    def _as_asked(self, icon: Icon, markup: str) -> tuple[str, bool]:
+        """`markup` painted, sized and attributed as the connection asks of files saved (`svg_as_asked`),
+        and whether a colour asked painted nothing; as fetched when it cannot be (no size to scale)."""
+        from iconcat.disk.svg_output import OutputOptions, svg_as_asked
+
+        output = getattr(getattr(self._link, "connection", None), "output", None)
+        if not isinstance(output, OutputOptions):
+            return markup, False
+        try:
+            asked = svg_as_asked(markup, icon.set, output)
+        except ValueError:
+            return markup, False
+        return asked.text, asked.uncoloured

@@ -28,6 +28,7 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
     from iconcat.api import Icon, Variant
     from iconcat.catalogue import Catalogue
     from iconcat.disk.saving import Choice
+    from iconcat.disk.svg_output import OutputOptions
 
 __all__ = ["DownloadController"]
 
@@ -69,15 +70,28 @@ class DownloadController:
         return [job for job in self.jobs if job.status is DownloadStatus.RUNNING]
 
     def start(
-        self, icon: Icon, choice: Choice | Variant, folder: Path, filename: str, *, template: str | None = None
+        self,
+        icon: Icon,
+        choice: Choice | Variant,
+        folder: Path,
+        filename: str,
+        *,
+        template: str | None = None,
+        output: OutputOptions | None = None,
     ) -> DownloadJob:
         """Save `choice` of `icon` (a Choice, or a Variant as it is) into `folder` as `filename` (or the next
-        free name; `template` is what named it), in the background."""
+        free name; `template` is what named it) as `output` asks, in the background."""
         from iconcat.disk.saving import Choice
 
         chosen = choice if isinstance(choice, Choice) else Choice(choice)
         job = DownloadJob(
-            icon=icon, variant=chosen.variant, filename=filename, folder=folder, chosen=chosen, template=template
+            icon=icon,
+            variant=chosen.variant,
+            filename=filename,
+            folder=folder,
+            chosen=chosen,
+            template=template,
+            output=output,
         )
         self.jobs.append(job)
         self._launch(job)
@@ -169,8 +183,15 @@ class DownloadController:
                 job.finish(DownloadStatus.FAILED, error=self._problem() or "no catalogue is connected")
             else:
                 outcome = await save_choice(
-                    client, job.icon, job.choice, job.folder, template=job.template, progress=progress
+                    client,
+                    job.icon,
+                    job.choice,
+                    job.folder,
+                    template=job.template,
+                    progress=progress,
+                    output=job.output,
                 )
+                job.uncoloured = outcome.uncoloured
                 job.finish(DownloadStatus.DONE, saved_path=Path(outcome.path), already=outcome.already)
         except asyncio.CancelledError as cancel:
             if isinstance(cancel, SavedThenCancelled):  # too late to stop: the file is whole at its name

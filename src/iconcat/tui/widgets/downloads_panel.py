@@ -35,6 +35,7 @@ from ..controllers.download_controller import ClientSource, DownloadController
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from iconcat.api import Icon, Variant
     from iconcat.disk.saving import Choice
+    from iconcat.disk.svg_output import OutputOptions
 
     from ..screens.variant_picker import VariantPreference
 
@@ -224,12 +225,12 @@ class DownloadsPanel(VerticalScroll, can_focus=False):
 
         from ..screens import VariantPicker
 
-        template = self.filename_template
+        template, output = self.filename_template, self.output_options
 
         def named(icon: Icon, choice: Choice) -> str:
             from iconcat.disk.saving import file_name
 
-            return file_name(icon, choice, template)
+            return file_name(icon, choice, template, size=output.svg_size if choice.format == "svg" else None)
 
         def chosen(choice: Choice | None) -> None:
             if choice is not None:
@@ -255,6 +256,14 @@ class DownloadsPanel(VerticalScroll, can_focus=False):
         template = getattr(connection, "filename_template", None)
         return template if isinstance(template, str) else None
 
+    @property
+    def output_options(self) -> OutputOptions:
+        """What the app's connection asks of every file saved (`--color`, `--no-attribution`…)."""
+        from iconcat.disk.svg_output import OutputOptions
+
+        output = getattr(getattr(self.app, "connection", None), "output", None)
+        return output if isinstance(output, OutputOptions) else OutputOptions()
+
     def _download_dir(self) -> Path:
         connection = getattr(self.app, "connection", None)
         folder = getattr(connection, "download_dir", None)
@@ -270,9 +279,9 @@ class DownloadsPanel(VerticalScroll, can_focus=False):
         from iconcat.disk.saving import Choice, file_name
 
         chosen = choice if isinstance(choice, Choice) else Choice(choice)
-        template = self.filename_template
-        name = file_name(icon, chosen, template)
-        job = self.controller.start(icon, chosen, folder, name, template=template)
+        template, output = self.filename_template, self.output_options
+        name = file_name(icon, chosen, template, size=output.svg_size if chosen.format == "svg" else None)
+        job = self.controller.start(icon, chosen, folder, name, template=template, output=output)
         self.add_job(job)
         self.app.refresh_bindings()
         return job
