@@ -103,9 +103,8 @@ def test_an_svg_with_nothing_to_scale_by_cannot_be_sized(svg):
 def test_the_attribution_names_the_set_its_author_and_licence_as_the_first_child_of_the_svg():
     svg = f'<?xml version="1.0"?><svg {SVG} viewBox="0 0 24 24"><path d="M0"/></svg>'
     comment = attribution_comment(TABLER)
-    assert comment == (
-        "<!-- Icon from Tabler Icons by Paweł Kuna - MIT - https://github.com/tabler/tabler-icons/blob/master/LICENSE -->"
-    )
+    licence = "https://github.com/tabler/tabler-icons/blob/master/LICENSE"
+    assert comment == f"<!-- Icon from Tabler Icons by Paweł Kuna - MIT - {licence} -->"
     attributed = with_attribution(svg, comment)
     assert attributed == svg.replace('24 24">', f'24 24">{comment}')
     root = ElementTree.fromstring(
