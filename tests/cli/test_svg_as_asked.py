@@ -1,0 +1,126 @@
+"""`--color`, `--format svg --size N` and `--no-attribution` through the real entry point (`python -m
+iconcat.cli`): `download` by Iconify name over real icons from disk (copied into the test's folder),
+`pick` on a pseudo-terminal over them and over the demo. Every SVG written parses and draws as its icon
+in the colour asked (the project's rasteriser, PSNR >= 40 dB)."""
+
+from __future__ import annotations
+
+import os
+import re
+import select
+import subprocess
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from iconcat.imaging.svg_raster import rasterise, shutdown
+from tests.cli.test_pick import ENTER, _finish, _results_on_screen
+from tests.support.cli import run_iconcat
+from tests.support.pty import DOWN, PtyProcess
+from tests.support.real_icons import REAL_SETS, write_real_sets
+from tests.support.svg_output import ALIKE_DB, drawn_psnr, parsed_root, png_psnr, source_svg
+
+pytestmark = pytest.mark.skipif(not hasattr(select, "poll"), reason="SVG is drawn on POSIX only")
+
+COLOUR = "#e11d48"
+
+
+@pytest.fixture(scope="module", autouse=True)
+def stop_workers():
+    yield
+    shutdown()
+
+
+@pytest.fixture
+def sets(tmp_path: Path) -> list[str]:
+    """`--from` for each real set, in the test's folder."""
+    return [option for path in write_real_sets(tmp_path / "sets") for option in ("--from", str(path))]
+
+
+def download(sets: list[str], folder: Path, *args: str):
+    outcome = run_iconcat("download", *args, *sets, "-o", str(folder))
+    assert outcome.status == 0, outcome.stderr
+    return outcome, Path(outcome.stdout.strip().splitlines()[-1])
+
+
+def test_download_with_a_colour_writes_it_into_the_svg(sets, tmp_path):
+    _outcome, path = download(sets, tmp_path, "tabler:trash", "--color", COLOUR)
+    text = path.read_text(encoding="utf-8")
+    parsed_root(text)
+    assert "currentColor" not in text and f'stroke="{COLOUR}"' in text
+    assert "<!-- Icon from Tabler Icons by Paweł Kuna - MIT - https://" in text
+    assert drawn_psnr(text, source_svg(REAL_SETS["tabler"], "trash"), 64, COLOUR) >= ALIKE_DB
+
+
+@pytest.mark.parametrize(
+    ("iconify", "width", "height"), [("tabler:trash", "64", "64"), ("fa6-brands:42-group", "64", "51.2")]
+)
+def test_download_format_svg_size_n_sets_its_width_and_height(sets, tmp_path, iconify, width, height):
+    _outcome, path = download(sets, tmp_path, iconify, "--format", "svg", "--size", "64", "--no-attribution")
+    text = path.read_text(encoding="utf-8")
+    root = parsed_root(text)
+    assert (root.get("width"), root.get("height")) == (width, height) and path.name.endswith("-64.svg")
+    assert "<!--" not in text
+    prefix, key = iconify.split(":")
+    assert drawn_psnr(text, source_svg(REAL_SETS[prefix], key), 64, "black") >= ALIKE_DB
+
+
+def test_download_of_an_icon_in_its_own_colours_says_nothing_was_coloured(sets, tmp_path):
+    outcome, path = download(sets, tmp_path, "twemoji:red-heart", "--color", "teal")
+    said = [line for line in outcome.stderr.splitlines() if "currentColor" in line]
+    assert said == ["iconcat: twemoji:red-heart uses no currentColor: nothing was coloured, saved in its own colours"]
+    assert 'fill="#dd2e44"' in path.read_text(encoding="utf-8")
+
+
+def test_download_of_a_png_with_a_colour_draws_it_in_that_colour(sets, tmp_path):
+    _outcome, path = download(sets, tmp_path, "mdi:account", "--color", COLOUR, "--size", "48")
+    with Image.open(path) as image:
+        assert image.size == (48, 48)
+    wanted = rasterise(source_svg(REAL_SETS["mdi"], "account"), 48, colour=COLOUR)
+    assert png_psnr(path.read_bytes(), wanted) >= ALIKE_DB
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["502043", "--demo", "--color", "red"], "a variant id names no icon"),
+        (["tabler:trash", "--color", "nocolour", "--from", "."], "'nocolour' is not a CSS colour"),
+    ],
+)
+def test_a_colour_that_cannot_be_applied_is_one_line_and_exit_2(tmp_path, args, said):
+    outcome = run_iconcat("download", *args, "-o", str(tmp_path))
+    assert outcome.status == 2 and said in outcome.error_line, outcome.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+def _pick(*args: str) -> PtyProcess:
+    return PtyProcess.iconcat("pick", *args, stdout=subprocess.PIPE)
+
+
+def _picked(terminal: PtyProcess) -> Path:
+    _results_on_screen(terminal)
+    terminal.send(DOWN)
+    terminal.send(ENTER)
+    status, out = _finish(terminal)
+    assert status == 0
+    return Path(os.fsdecode(out.rstrip(b"\n")))
+
+
+def test_pick_format_svg_size_n_with_a_colour_saves_the_svg_asked(sets, tmp_path):
+    terminal = _pick("trash", *sets[:2], "--format", "svg", "--size", "64", "--color", COLOUR, "-o", str(tmp_path))
+    path = _picked(terminal)
+    text = path.read_text(encoding="utf-8")
+    root = parsed_root(text)
+    assert (root.get("width"), root.get("height")) == ("64", "64") and "currentColor" not in text
+    prefix, key = path.name.removesuffix("-64.svg").split("-", 1)
+    assert drawn_psnr(text, source_svg(REAL_SETS[prefix], key), 64, COLOUR) >= ALIKE_DB
+
+
+def test_pick_over_the_demo_sizes_its_svg_and_keeps_its_own_colours(tmp_path):
+    terminal = _pick("star", "--demo", "--format", "svg", "--size", "64", "--color", "teal", "-o", str(tmp_path))
+    path = _picked(terminal)
+    text = path.read_text(encoding="utf-8")
+    root = parsed_root(text)
+    assert (root.get("width"), root.get("height")) == ("64", "64")
+    assert re.search(r'stroke="#[0-9a-f]{6}"', text) and "teal" not in text  # the demo's own colours
