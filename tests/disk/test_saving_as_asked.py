@@ -28,7 +28,7 @@ from tests.conftest import TEST_TOKEN
 from tests.support.hostile import icon_entry
 from tests.support.misbehaving import Reply
 from tests.support.real_icons import REAL_SETS, write_real_sets
-from tests.support.svg_output import ALIKE_DB, SVG_NS, drawn_psnr, parsed_root, png_psnr, source_svg
+from tests.support.svg_output import ALIKE_DB, drawn_psnr, parsed_root, png_psnr, source_svg
 
 pytestmark = pytest.mark.skipif(not hasattr(__import__("select"), "poll"), reason="SVG is drawn on POSIX only")
 
@@ -171,7 +171,3 @@ async def test_an_icon_with_no_svg_to_draw_from_is_saved_in_its_own_colours_and_
         assert choice is not None
         outcome = await save_choice(client, icon, choice, tmp_path, output=OutputOptions(colour=COLOUR))
     assert outcome.uncoloured and outcome.path.read_bytes() == png
-
-
-def test_the_source_svgs_use_the_svg_namespace():
-    assert all(parsed_root(source(iconify)).tag == f"{SVG_NS}svg" for iconify in REAL_ICONS)
