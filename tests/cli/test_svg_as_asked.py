@@ -14,7 +14,6 @@ from pathlib import Path
 import pytest
 
 from iconcat.imaging.svg_raster import shutdown
-from tests.cli.test_pick import ENTER, _finish, _results_on_screen
 from tests.support.cli import run_iconcat
 from tests.support.pty import DOWN, PtyProcess
 from tests.support.real_icons import REAL_SETS, write_real_sets
@@ -80,16 +79,19 @@ def test_a_colour_with_a_variant_id_is_one_line_and_exit_2(tmp_path):
 
 
 def _pick(*args: str) -> PtyProcess:
+    """`iconcat pick ARGS`, its UI on a pseudo-terminal and its stdout a pipe (as tests/cli/test_pick.py)."""
     return PtyProcess.iconcat("pick", *args, stdout=subprocess.PIPE)
 
 
 def _picked(terminal: PtyProcess) -> Path:
-    _results_on_screen(terminal)
+    """The first result picked (once the results' count is on screen); the path printed on stdout."""
+    terminal.wait_for(lambda t: re.search(r"\d (?:icons?\b|of \d)", t.visible) is not None, "the results' count")
     terminal.send(DOWN)
-    terminal.send(ENTER)
-    status, out = _finish(terminal)
-    assert status == 0
-    return Path(os.fsdecode(out.rstrip(b"\n")))
+    terminal.send("\r")
+    status = terminal.finish()
+    assert status == 0 and terminal.process.stdout is not None
+    with terminal.process.stdout as printed:
+        return Path(os.fsdecode(printed.read().rstrip(b"\n")))
 
 
 def test_pick_format_svg_size_n_with_a_colour_saves_the_svg_asked(sets, tmp_path):
