@@ -247,6 +247,7 @@ def test_serve_on_a_port_in_use_exits_1_with_one_line():
 def test_browse_hands_settings_query_and_demo_to_the_browser(monkeypatch, configured):
     import iconcat.tui
     from iconcat.cli import main
+    from iconcat.disk.svg_output import OutputOptions
 
     calls = []
     monkeypatch.setattr(iconcat.tui, "run_browser", lambda settings, **options: calls.append((settings, options)) or 7)
@@ -256,7 +257,8 @@ def test_browse_hands_settings_query_and_demo_to_the_browser(monkeypatch, config
     assert main([]) == 7
     (settings, options), (default_settings, default_options) = calls
     # The catalogue chosen once, by the command line (`choose_catalogue`): --demo wins over the service.
-    assert options.keys() == {"query", "choice"} and options["query"] == "arrow"
+    assert options.keys() == {"query", "choice", "output"} and options["query"] == "arrow"
+    assert options["output"] == OutputOptions()  # nothing asked of the files saved
     assert options["choice"].spec.kind == "demo" and options["choice"].local is None
     assert default_options["query"] is None and default_options["choice"].kind == "service"
     assert default_options["choice"].base_url == configured["ICONCAT_BASE_URL"]

@@ -44,7 +44,7 @@ def browsed(monkeypatch: pytest.MonkeyPatch, argv: list[str]) -> Call:
     monkeypatch.setattr(
         browser,
         "browse",
-        lambda settings, query, *, choice: calls.append((settings, query, choice.kind, choice.local)) or 0,
+        lambda settings, query, *, choice, output: calls.append((settings, query, choice.kind, choice.local)) or 0,
     )
     assert cli.main(argv) == 0
     [call] = calls

@@ -110,9 +110,10 @@ def test_the_path_goes_through_a_pipe_into_another_command(tmp_path):
     assert copied.read_bytes() == (saved / copied.name).read_bytes()
 
 
-def test_size_with_a_vector_format_is_refused_in_one_line(tmp_path):
+def test_size_with_eps_is_refused_in_one_line(tmp_path):
+    # (With --format svg, --size is the SVG's width and height: tests/cli/test_svg_as_asked.py.)
     result = subprocess.run(
-        [sys.executable, "-m", "iconcat.cli", "pick", "--demo", "--format", "svg", "--size", "64"],
+        [sys.executable, "-m", "iconcat.cli", "pick", "--demo", "--format", "eps", "--size", "64"],
         capture_output=True,
         stdin=subprocess.DEVNULL,
         timeout=30,

@@ -33,7 +33,7 @@ def test_search_without_a_name_is_a_usage_error(configured):
 def test_browse_joins_its_words_into_the_first_search(argv, query, monkeypatch):
     started: list[str | None] = []
     monkeypatch.setattr(
-        browser, "browse", lambda settings, initial_query, *, choice: started.append(initial_query) or 0
+        browser, "browse", lambda settings, initial_query, *, choice, output: started.append(initial_query) or 0
     )
     assert cli.main(argv) == 0
     assert started == [query]
