@@ -5,14 +5,16 @@ demo. Every SVG saved parses and draws as its icon in the colour asked (resvg, P
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import select
 from pathlib import Path
 
 import pytest
-from textual.widgets import OptionList
+from textual.widgets import OptionList, Select
 
 from iconcat.browsing.download_jobs import DownloadStatus
+from iconcat.browsing.picking import PickRequest
 from iconcat.catalogue.choose import CatalogueChoice
 from iconcat.catalogue.local_sets import LocalSets
 from iconcat.config import Settings
@@ -22,7 +24,7 @@ from iconcat.tui import run_browser
 from iconcat.tui.screens import BagScreen, VariantPicker
 from tests.support.real_icons import REAL_SETS, write_real_sets
 from tests.support.svg_output import ALIKE_DB, drawn_psnr, parsed_root, png_psnr, source_svg
-from tests.support.tui import results_settled, wait_until
+from tests.support.tui import SIZE, results_settled, search, wait_until
 from tests.support.tui_steps import copy
 
 pytestmark = pytest.mark.skipif(not hasattr(select, "poll"), reason="SVG is drawn on POSIX only")
@@ -164,3 +166,28 @@ def test_the_picker_over_the_demo_says_nothing_was_coloured(headless_run, tmp_pa
     assert run_browser(settings, query="star", choice=CatalogueChoice.demo(), output=OutputOptions(colour="teal")) == 0
     status, path = seen["svg"]
     assert status is DownloadStatus.DONE and "teal" not in path.read_text(encoding="utf-8")
+
+
+async def test_pick_multi_format_svg_size_n_has_the_bag_save_every_svg_that_size(make_app, connection, download_dir):
+    # As `iconcat pick --multi --format svg --size 64` hands it to the app: the request, and the size of the SVGs.
+    asked = dataclasses.replace(connection, output=OutputOptions(svg_size=64))
+    app = make_app(asked, pick=PickRequest(fmt="svg", size=64, multi=True))
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: app.browser.memory is not None, "the memory opened")
+        await search(pilot, "arrow")
+        app.browser.action_focus_results()
+        await pilot.pause()
+        await pilot.press("enter", "down", "enter")  # two arrows into the pick's bag
+        await wait_until(pilot, lambda: len(app.browser.bag) == 2, "two in the pick's bag")
+        await pilot.press("b")
+        await wait_until(pilot, lambda: isinstance(app.screen, BagScreen), "the bag screen")
+        await pilot.pause()
+        chooser = app.screen.query_one("#bag-variant", Select)
+        assert chooser.value == ("svg", 64), chooser.value  # as asked, not the first format offered
+        await pilot.press("d")
+        await wait_until(pilot, lambda: not app.is_running, "the pick to end", timeout=60)
+    assert app.return_code == 0 and len(app.picked) == 2
+    for path in app.picked:
+        assert path.suffix == ".svg" and path.name.endswith("-64.svg"), path
+        root = parsed_root(path.read_text(encoding="utf-8"))
+        assert (root.get("width"), root.get("height")) == ("64", "64")

@@ -261,14 +261,17 @@ class BagController:
             self.memory.remember(PREFERENCE_KEY, encode_variant(preference))
 
     @staticmethod
-    def preferences_for(icons: Iterable[Icon]) -> list[Preference]:
-        """Every (format, size) one of `icons` offers (resampled sizes included), PNG first, large first."""
+    def preferences_for(icons: Iterable[Icon], asked: Preference | None = None) -> list[Preference]:
+        """Every (format, size) one of `icons` offers (resampled sizes included), PNG first, large first;
+        and `asked` when it is an SVG at a size (`pick --multi --format svg --size N`) and one offers an SVG."""
         from iconcat.disk.saving import choices_for
 
         found: set[Preference] = set()
         for icon in icons:
             for choice in choices_for(icon):
                 found.add((choice.format, choice.pixels))
+        if asked is not None and asked[0] == "svg" and asked[1] is not None and ("svg", None) in found:
+            found.add(asked)
         return sorted(found, key=lambda pref: (pref[0] != "png", pref[0], -(pref[1] or 1 << 30)))
 
     @staticmethod
@@ -312,15 +315,25 @@ class BagController:
         if node in self._listeners:
             self._listeners.remove(node)
 
-    def download_all(self, planned: Iterable[tuple[Icon, Choice]], folder: Path) -> Batch | None:
-        """Save `planned` into `folder` as one batch in the background; None if one runs already."""
+    def download_all(
+        self, planned: Iterable[tuple[Icon, Choice]], folder: Path, preference: Preference | None = None
+    ) -> Batch | None:
+        """Save `planned` into `folder` as one batch in the background; None if one runs already. A
+        `preference` of an SVG at a size (`("svg", 64)`) saves the SVGs that wide or high."""
         if self.running:
             return None
+        output = self._output()
+        if preference is not None and preference[0] == "svg" and preference[1] is not None:
+            import dataclasses
+
+            from iconcat.disk.svg_output import OutputOptions
+
+            output = dataclasses.replace(output or OutputOptions(), svg_size=preference[1])
         batch = Batch(
             planned,
             folder,
             template=self._template(),
-            output=self._output(),
+            output=output,
             save=self._save,
             on_progress=lambda progress: self._tell(lambda: self.Progress(progress)),
             on_item=self._item_changed,

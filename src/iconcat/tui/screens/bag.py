@@ -196,7 +196,7 @@ class BagScreen(ModalScreen[None]):
         self._replan()
 
     def _fill_preferences(self) -> None:
-        preferences = BagController.preferences_for(self._icons)
+        preferences = BagController.preferences_for(self._icons, self.bag.preference)
         select: Select[Preference] = self.query_one("#bag-variant", Select)
         if preferences != self._preferences:
             self._preferences = preferences
@@ -355,7 +355,7 @@ class BagScreen(ModalScreen[None]):
             self.notify(said, title="Nothing to download", severity="warning", markup=False)
             return
         self.query_one("#bag-summary", Static).update(Content(""))
-        if self.bag.download_all(planned, self.folder) is not None:
+        if self.bag.download_all(planned, self.folder, self.preference) is not None:
             self._replan()  # every row says "waiting"
             self._show_offer()  # (gone until this batch has saved them all)
 
