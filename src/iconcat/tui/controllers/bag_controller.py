@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING
 
 from textual.message import Message
 
-from iconcat.browsing.remembered import decode_variant, encode_variant
+from iconcat.browsing.remembered import BAG_VARIANT, decode_variant, encode_variant
 from iconcat.disk.batch import Batch, BatchItem, BatchProgress, BatchSummary, ItemState, SaveFunction
 from iconcat.text import sanitize
 
@@ -59,7 +59,7 @@ __all__ = ["BagController", "Preference", "preference_label"]
 Preference = tuple[str, "int | None"]
 """(format, size in pixels or None for vector formats) asked of every icon in the bag."""
 
-PREFERENCE_KEY = "bag_variant"
+PREFERENCE_KEY = BAG_VARIANT
 DEFAULT_PREFERENCE: Preference = ("png", 512)
 """What the bag asks of every icon until a person chooses, when its owner names no default: PNG 512."""
 
