@@ -121,9 +121,14 @@ def read_svg(text: str) -> SvgIcon:
         if has_internal_subset:
             raise SvgUnreadable("the SVG declares entities of its own (a DOCTYPE with declarations)")
 
+    def skipped(_name: str, _is_parameter: int) -> None:
+        # (An entity an outside DTD would declare: never read, so the body would carry a reference to nothing.)
+        raise SvgUnreadable("the SVG uses an entity it does not declare")
+
     parser.StartElementHandler = start
     parser.EndElementHandler = end
     parser.StartDoctypeDeclHandler = doctype
+    parser.SkippedEntityHandler = skipped
     try:
         parser.Parse(data, True)
     except expat.ExpatError as error:
