@@ -14,9 +14,10 @@ from iconcat.catalogue import CatalogueChoice
 from iconcat.catalogue.local_sets import LocalSets
 from iconcat.tui.connection import Connection
 from iconcat.tui.screens import BagExportScreen, BagScreen
-from iconcat.tui.widgets import SearchInput
+from iconcat.tui.widgets import ResultsList, SearchInput
+from tests.conftest import TEST_TOKEN
 from tests.support.bag_sets import PREFIX, write_bag_sets
-from tests.support.tui import SIZE, search, shown_text, wait_until
+from tests.support.tui import SIZE, holding_downloads, search, shown_text, wait_until
 
 
 async def export_from_the_bag(pilot, query: str, marks: int, kind: str) -> str:
@@ -93,3 +94,30 @@ async def test_iconify_json_of_sets_from_disk_lists_the_icons_left_out(make_app,
             "  Left out, no Iconify name (1): Arrow Right",
         ]
         assert list(json.loads(written.read_text(encoding="utf-8"))["icons"]) == ["turned"]
+
+
+async def test_closing_the_exports_while_one_runs_cancels_it_and_leaves_nothing(make_app, download_dir: Path):
+    with holding_downloads(TEST_TOKEN) as (held, server):  # every file held at the catalogue until released
+        app = make_app(Connection.service(server.base_url, TEST_TOKEN, download_dir))
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_until(pilot, lambda: app.browser.memory is not None, "the memory opened")
+            await search(pilot, "heart")
+            app.browser.bag.mark(app.query_one(ResultsList).icons[:6])
+            await wait_until(pilot, lambda: len(app.browser.bag) == 6, "six in the bag")
+            app.browser.action_focus_results()
+            await pilot.pause()
+            await pilot.press("b")
+            await wait_until(pilot, lambda: isinstance(app.screen, BagScreen), "the bag screen")
+            await pilot.press("s")
+            await wait_until(pilot, lambda: isinstance(app.screen, BagExportScreen), "the exports")
+            kinds = app.screen.query_one("#bag-export-kinds", OptionList)
+            kinds.highlighted = kinds.get_option_index("zip")
+            await pilot.press("enter")
+            await wait_until(pilot, lambda: held.in_flight == 4, "four files asked at once")
+            assert [path.name.endswith(".part") for path in download_dir.iterdir()] == [True]  # the zip, unpublished
+            await pilot.press("escape")
+            await wait_until(pilot, lambda: isinstance(app.screen, BagScreen), "the exports closed")
+            held.release()
+            await wait_until(pilot, lambda: list(download_dir.iterdir()) == [], "nothing left in the folder")
+            await pilot.pause(0.3)
+            assert list(download_dir.iterdir()) == []
