@@ -158,7 +158,8 @@ def test_bad_export_requests_are_one_line_each_and_write_nothing(tmp_path: Path)
         (["bag", "export"], "one of the arguments --sprite --zip --iconify-json is required"),
         (["bag", "export", "--sprite", sprite, "--zip", "x.zip"], "not allowed with argument"),
         (["bag", "export", "--sprite", sprite, "--size", "64"], "--format and --size choose the zip's files"),
-        (["bag", "--color", "red"], "`iconcat bag` takes no --color"),
+        (["--color", "red", "bag", "clear"], "`iconcat bag` takes no --color"),
+        (["bag", "clear", "--color", "red"], "unrecognized arguments: --color"),
         (["bag", "export", "--zip", "x.zip", "--name", "{nope}"], "{nope}"),
     ):
         outcome = run_iconcat(*argv)

@@ -417,13 +417,6 @@ def build_parser() -> argparse.ArgumentParser:
         default=argparse.SUPPRESS,
         help="the bag of icon sets from disk (one bag for every set from disk; PATH is read only to export it)",
     )
-    bag_catalogue.add_argument(
-        "--color",
-        dest="colour",
-        metavar="CSS",
-        default=argparse.SUPPRESS,
-        help="with export --zip: paint PNGs drawn from sets from disk in this CSS colour (default black)",
-    )
     bag = commands.add_parser(
         "bag",
         parents=[connecting, bag_catalogue],
@@ -473,6 +466,13 @@ def build_parser() -> argparse.ArgumentParser:
         type=_name_template,
         default=None,
         help="with --zip: the files' name template, as `pick --name` (default: the filename setting)",
+    )
+    export.add_argument(
+        "--color",
+        dest="colour",
+        metavar="CSS",
+        default=argparse.SUPPRESS,
+        help="with --zip: paint PNGs drawn from sets from disk in this CSS colour (default black)",
     )
     export.add_argument("--overwrite", action="store_true", help="replace a file of the same name")
 
