@@ -68,7 +68,7 @@ BROWSER_COMMANDS = frozenset({"browse", "pick"})
 """Commands that open the demo when nothing is configured."""
 SEARCH_COMMANDS = frozenset({"search", "download", "sets"})
 """Commands that need a catalogue configured (or `--demo`, or `--from`)."""
-MEMORY_COMMANDS = frozenset({"favourites", "recent"})
+MEMORY_COMMANDS = frozenset({"favourites", "recent", "bag"})
 """Commands that read the browser's memory of a catalogue, never the catalogue itself."""
 
 NO_TOKEN_HINT = "no token configured: set ICONCAT_TOKEN, or run `iconcat login`"

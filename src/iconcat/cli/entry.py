@@ -8,7 +8,7 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from iconcat.cli import browser, download, login, remembered, search, serve, sets
+from iconcat.cli import bag, browser, download, login, remembered, search, serve, sets
 from iconcat.cli.errors import (
     EXIT_AUTH,
     EXIT_FAILURE,
@@ -88,10 +88,10 @@ def _run(argv: Sequence[str] | None) -> int:
             graphics=getattr(args, "graphics", None),
             # `--name` wins over ICONCAT_FILENAME and the config file, even a broken one. (Only pick's
             # and download's: `search NAME` has a `name` of its own, the words searched.)
-            filename=args.name if command in ("pick", "download") else None,
+            filename=args.name if command in ("pick", "download") or _exporting(args) else None,
             sources=getattr(args, "sources", None),
         )
-        if command not in ("browse", "pick", "search", "download", "sets"):
+        if command not in ("browse", "pick", "search", "download", "sets") and not _exporting(args):
             # Given before the command, as the top level takes them (favourites and recent take --from too).
             refused = ["--color"] if "colour" in vars(args) else []
             if command == "login" and "sources" in vars(args):
@@ -117,6 +117,8 @@ def _run(argv: Sequence[str] | None) -> int:
             return sets.sets(choice, as_json=args.json)
         if command in ("favourites", "recent"):
             return remembered.show_remembered(choice, command, as_json=args.json)
+        if command == "bag":
+            return _bag(args, choice, settings)
         if command == "download" and isinstance(args.variant_id, str):
             return download.download_named(
                 settings,
@@ -146,12 +148,40 @@ def _run(argv: Sequence[str] | None) -> int:
         return _report(error, command)
 
 
+def _exporting(args: argparse.Namespace) -> bool:
+    """`iconcat bag export`: it opens the catalogue, as the browser does, and names files (`--name`)."""
+    return getattr(args, "bag_action", None) == "export"
+
+
+def _bag(args: argparse.Namespace, choice: CatalogueChoice, settings: Settings) -> int:
+    """`iconcat bag`, `bag clear`, `bag export`."""
+    action = getattr(args, "bag_action", None)
+    if action is not None and getattr(args, "json", False):
+        raise UsageError(f"`iconcat bag {action}` takes no --json: `iconcat bag --json` lists the bag")
+    if action == "clear":
+        return bag.clear_bag(choice)
+    if action == "export":
+        return bag.export_bag(
+            choice,
+            sprite=args.sprite,
+            archive=args.archive,
+            iconify_json=args.iconify_json,
+            file_format=args.format,
+            size=args.size,
+            template=settings.filename if args.archive is not None else None,
+            overwrite=args.overwrite,
+        )
+    return bag.show_bag(choice, as_json=args.json)
+
+
 def _choose(settings: Settings, command: str, args: argparse.Namespace) -> CatalogueChoice:
     """The one catalogue this run talks to (`iconcat.catalogue.choose_catalogue`: flag > environment >
     config file; `--demo`; `--from`, and a base URL winning over configured sets but not over `--from`;
     `search` and `download` with nothing configured stop with the hint)."""
     from iconcat.catalogue import CatalogueFlags, choose_catalogue
 
+    if _exporting(args):
+        command = "browse"  # the catalogue the browser keeps that bag under, opened as the browser opens it
     flags = CatalogueFlags(command, demo=getattr(args, "demo", False), colour=getattr(args, "colour", None))
     return choose_catalogue(settings, flags)
 

@@ -404,6 +404,78 @@ def build_parser() -> argparse.ArgumentParser:
         )
         remembered.add_argument("--json", action="store_true", help="print them as JSON (shaped like `search --json`)")
 
+    # The bag (issue 34): listed, emptied, exported. It is kept per catalogue, so `bag` and each of its
+    # actions take the catalogue options, before the action or after it: defaults SUPPRESSed, so an
+    # action's parser never overwrites what was given before it (`iconcat bag --demo clear`).
+    bag_catalogue = _Parser(add_help=False)
+    bag_catalogue.add_argument("--demo", action="store_true", default=argparse.SUPPRESS, help="the demo's bag")
+    bag_catalogue.add_argument(
+        "--from",
+        dest="sources",
+        metavar="PATH",
+        action="append",
+        default=argparse.SUPPRESS,
+        help="the bag of icon sets from disk (one bag for every set from disk; PATH is read only to export it)",
+    )
+    bag = commands.add_parser(
+        "bag",
+        parents=[connecting, bag_catalogue],
+        help="the icons put in the bag in the browser: listed, emptied (clear) or exported (export)",
+        description=(
+            "List the bag of the configured catalogue (or the demo's, or of sets from disk with --from), "
+            "in the order its icons were put in it; `bag clear` empties it; `bag export` writes it as an "
+            "SVG sprite, a zip of its files or an Iconify JSON subset per set. Example: iconcat bag export "
+            "--sprite icons.svg"
+        ),
+    )
+    bag.add_argument("--json", action="store_true", help="print the bag as JSON (shaped like `search --json`)")
+    bag_actions = bag.add_subparsers(dest="bag_action", metavar="ACTION", parser_class=_Parser, prog="iconcat bag")
+    bag_actions.add_parser(
+        "clear", parents=[connecting, bag_catalogue], help="empty the bag (the files saved stay where they are)"
+    )
+    export = bag_actions.add_parser(
+        "export",
+        parents=[connecting, bag_catalogue],
+        help="write the bag as an SVG sprite, a zip of its files or Iconify JSON",
+        description=(
+            "Write the bag as one file, whole or not at all, never over another file unless --overwrite "
+            "(the next free name-N instead; the same bytes already there are kept): an SVG sprite, one "
+            "<symbol id='prefix-name'> per icon (name-id without an Iconify name); a zip of the files "
+            "'download all' saves (the bag's format and size, or --format and --size; names as --name or "
+            "the filename setting); or one Iconify JSON file per set in DIR, <prefix>.json, which Iconify's "
+            "tools load (icons without an Iconify name are left out and listed). Prints the paths written."
+        ),
+    )
+    written = export.add_mutually_exclusive_group(required=True)
+    written.add_argument("--sprite", metavar="FILE", help="an SVG sprite of the icons' SVG")
+    written.add_argument("--zip", dest="archive", metavar="FILE", help="a zip of the bag's files")
+    written.add_argument("--iconify-json", metavar="DIR", help="one Iconify JSON subset per set, DIR/<prefix>.json")
+    export.add_argument(
+        "--format", choices=FILE_FORMATS, default=None, help="with --zip: the files' format (default: the bag's)"
+    )
+    export.add_argument(
+        "--size",
+        metavar="N",
+        type=_bounded_int(1, 100_000, "--size"),
+        default=None,
+        help="with --zip: PNGs of N pixels (default: the bag's)",
+    )
+    export.add_argument(
+        "--name",
+        metavar="TEMPLATE",
+        type=_name_template,
+        default=None,
+        help="with --zip: the files' name template, as `pick --name` (default: the filename setting)",
+    )
+    export.add_argument(
+        "--color",
+        dest="colour",
+        metavar="CSS",
+        default=argparse.SUPPRESS,
+        help="with --zip: paint PNGs drawn from sets from disk in this CSS colour (default black)",
+    )
+    export.add_argument("--overwrite", action="store_true", help="replace a file of the same name")
+
     download = commands.add_parser(
         "download",
         parents=[connecting, demo, sources],

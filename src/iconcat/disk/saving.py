@@ -98,6 +98,7 @@ __all__ = [
     "file_name",
     "file_name_by_id",
     "nearest_choice",
+    "resampled_bytes",
     "save_choice",
 ]
 
@@ -312,6 +313,13 @@ async def save_choice(
             choice.variant.id, folder, filename=name, keep_identical=True, progress=progress
         )
         return SaveOutcome(saved.path, already=saved.already)
+    data = await resampled_bytes(client, choice, progress)
+    return await _publish(data, Path(folder).expanduser(), name)  # noqa: ASYNC240 - reads $HOME, no disk I/O
+
+
+async def resampled_bytes(client: VariantFiles, choice: Choice, progress: Progress | None = None) -> bytes:
+    """The PNG a resampled `choice` saves (drawn from the icon's SVG, else resampled from its large PNG: see
+    the module's docstring), in memory: what `save_choice` writes, and what the bag's zip holds."""
     assert choice.size is not None
     data = await _drawn_from_svg(client, choice, progress) if choice.vector is not None else None
     if data is None:
@@ -320,7 +328,7 @@ async def save_choice(
 
         fetched = await client.fetch_variant(choice.variant.id, limit=MAX_SOURCE_BYTES, progress=progress)
         data = await _resampled(fetched.data, choice)
-    return await _publish(data, Path(folder).expanduser(), name)  # noqa: ASYNC240 - reads $HOME, no disk I/O
+    return data
 
 
 async def _drawn_from_svg(client: VariantFiles, choice: Choice, progress: Progress | None) -> bytes | None:
