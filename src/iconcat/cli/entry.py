@@ -117,6 +117,16 @@ def _run(argv: Sequence[str] | None) -> int:
             return sets.sets(choice, as_json=args.json)
         if command in ("favourites", "recent"):
             return remembered.show_remembered(choice, command, as_json=args.json)
+        if command == "download" and args.snippet is not None:
+            from iconcat.cli.snippets import download_as
+
+            if args.format is not None or args.size is not None or args.name is not None:
+                raise UsageError(
+                    "--as makes the file of the icon's SVG, named for its kind: leave --format, --size and --name out"
+                )
+            return download_as(
+                settings, choice, args.variant_id, args.output, kind=args.snippet, overwrite=args.overwrite
+            )
         if command == "download" and isinstance(args.variant_id, str):
             return download.download_named(
                 settings,

@@ -1,0 +1,49 @@
+"""The frameworks' own tools over a snippet (`snippet_check.mjs` beside this file, run by Node): esbuild
+for JSX and TSX, @vue/compiler-sfc for Vue, svelte/compiler for Svelte, from the pinned tools in
+$ICONCAT_NODE_TOOLS (`scripts/node_tools.sh`). A test that needs them skips, saying why, without Node,
+without the variable, or without the tool there."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+HELPER = Path(__file__).with_name("snippet_check.mjs")
+TOOL_PACKAGES = {"jsx": "esbuild", "tsx": "esbuild", "vue": "@vue/compiler-sfc", "svelte": "svelte"}
+TIMEOUT = 60.0
+"""Seconds a tool may take (esbuild and the compilers answer in well under one: this catches a hang)."""
+
+
+def skip_without_tool(kind: str) -> None:
+    """Skip the test, saying why, when the tool that checks `kind` cannot run here."""
+    folder = os.environ.get("ICONCAT_NODE_TOOLS")
+    if not folder:
+        pytest.skip("ICONCAT_NODE_TOOLS is not set (scripts/node_tools.sh DIR installs the Node tools)")
+    if shutil.which("node") is None:
+        pytest.skip("Node is not installed: the framework's own tools cannot check the snippet")
+    package = TOOL_PACKAGES[kind]
+    if not (Path(folder) / "node_modules" / package / "package.json").is_file():
+        pytest.skip(f"{package} is not installed in ICONCAT_NODE_TOOLS={folder}")
+
+
+def check_with_tool(kind: str, source: str) -> dict[str, Any]:
+    """What the framework's tool makes of `source` (see `snippet_check.mjs`); an assertion error with
+    the tool's words when it refuses it."""
+    skip_without_tool(kind)
+    done = subprocess.run(
+        ["node", str(HELPER)],
+        input=json.dumps({"kind": kind, "source": source}),
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT,
+        check=False,
+    )
+    assert done.returncode == 0, f"the {kind} tool refused the snippet:\n{done.stderr}\n{source}"
+    answer: dict[str, Any] = json.loads(done.stdout)
+    return answer
