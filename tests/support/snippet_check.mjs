@@ -1,7 +1,7 @@
 // Reads {"kind": "jsx"|"tsx"|"vue"|"svelte", "source": "..."} on stdin; prints what the framework's own
 // tool made of the snippet, as JSON on stdout (tests/support/snippet_tools.py runs it).
 //   jsx, tsx: esbuild transforms it (classic runtime, factory h), the module is run with an h that
-//             records each element, and the component is called: {"tree": [type, props, children]}
+//             records each element, and the component is called: {"tree": {type, props, children}}
 //             (props.style an object, functions as "<function>"); "ran" lists any global it set.
 //   vue:      @vue/compiler-sfc parses it and compiles its template: {"errors", "interpolations",
 //             "directives", "elements", "code"}.
@@ -29,7 +29,7 @@ if (kind === "jsx" || kind === "tsx") {
     loader: kind, jsx: "transform", jsxFactory: "h", format: "cjs", logLevel: "silent",
   });
   const before = new Set(Object.keys(globalThis));
-  const h = (type, props, ...children) => [type, props ?? {}, children.flat()];
+  const h = (type, props, ...children) => ({ type, props: props ?? {}, children });
   const module = { exports: {} };
   new Function("module", "exports", "h", "require", code)(module, module.exports, h, () => ({}));
   const component = module.exports.default;

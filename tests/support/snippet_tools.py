@@ -16,13 +16,15 @@ import pytest
 
 HELPER = Path(__file__).with_name("snippet_check.mjs")
 TOOL_PACKAGES = {"jsx": "esbuild", "tsx": "esbuild", "vue": "@vue/compiler-sfc", "svelte": "svelte"}
+NODE_TOOLS = os.environ.get("ICONCAT_NODE_TOOLS")
+"""Read when the tests are collected: every test's own environment has no ICONCAT_ variable (`tests/conftest.py`)."""
 TIMEOUT = 60.0
 """Seconds a tool may take (esbuild and the compilers answer in well under one: this catches a hang)."""
 
 
 def skip_without_tool(kind: str) -> None:
     """Skip the test, saying why, when the tool that checks `kind` cannot run here."""
-    folder = os.environ.get("ICONCAT_NODE_TOOLS")
+    folder = NODE_TOOLS
     if not folder:
         pytest.skip("ICONCAT_NODE_TOOLS is not set (scripts/node_tools.sh DIR installs the Node tools)")
     if shutil.which("node") is None:
@@ -43,6 +45,7 @@ def check_with_tool(kind: str, source: str) -> dict[str, Any]:
         text=True,
         timeout=TIMEOUT,
         check=False,
+        env={**os.environ, "ICONCAT_NODE_TOOLS": str(NODE_TOOLS)},
     )
     assert done.returncode == 0, f"the {kind} tool refused the snippet:\n{done.stderr}\n{source}"
     answer: dict[str, Any] = json.loads(done.stdout)

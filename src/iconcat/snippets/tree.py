@@ -13,7 +13,7 @@ must stay markup. So the reader (`read_svg`) keeps only what draws an icon:
   most: any other prefix is an editor's, `on:`, `bind:`, `v-` or `:` a framework's directive), never
   an event handler (`on…`) nor a name a framework takes for itself (`ref`, `key`, `slot`); an `href`
   only inside the document (`#id`) or to a raster `data:` image (else the component would fetch
-  what the SVG points at);
+  what the SVG points at), and an `<image>`, `<feImage>` or `<use>` left without one goes;
 - text only inside the elements that show it (`title`, `desc`, `text`, `tspan`, `textPath`, `style`).
 
 Each maker then writes names and values so that no text can end a string or start an expression.
@@ -49,6 +49,8 @@ _ATTRIBUTE = re.compile(r"(?:(xlink|xml|xmlns):)?[A-Za-z][A-Za-z0-9_-]*")
 _TAKEN_NAMES = frozenset({"ref", "key", "slot", "is"})
 """Attribute names React, Vue or Svelte give a meaning of their own (no SVG attribute)."""
 _KEPT_DATA_URL = re.compile(r"data:image/(png|jpeg|jpg|gif|webp)[;,]", re.IGNORECASE)
+_SOURCED = frozenset({"image", "feImage", "use"})
+"""The elements that show their `href` and nothing else."""
 MAX_DEPTH = 64
 """Deeper nesting is no icon (and would make a component's code as deep)."""
 
@@ -98,6 +100,9 @@ def read_svg(markup: str) -> Element:
             return
         pairs = list(zip(attributes[::2], attributes[1::2]))
         element = Element(name, [(key, value) for key, value in pairs if _kept_attribute(key, value)])
+        if name in _SOURCED and not any(key.rpartition(":")[2] == "href" for key, _ in element.attributes):
+            stack.append(None)  # its source went (outside the document): nothing left to show
+            return
         parent = stack[-1] if stack else None
         if parent is not None:
             parent.children.append(element)
