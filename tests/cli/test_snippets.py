@@ -1,0 +1,108 @@
+"""`--as KIND` on the command line: `iconcat download ICON --as KIND -o DIR` writes the snippet as a file
+named for its kind, `iconcat pick --as KIND` prints it instead of saving a file (over small real-shaped
+IconifyJSON packages, `tests.support.name_sets`, and the demo); what cannot be made is refused in one
+line before anything opens."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from iconcat.snippets import SnippetIcon, snippets
+from tests.support.cli import run_iconcat
+from tests.support.name_sets import from_options, write_name_sets
+from tests.support.pty import DOWN, PtyProcess
+
+ENTER = "\r"
+
+
+@pytest.fixture(scope="module")
+def sets(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
+    """`--from` for every name-set."""
+    return from_options(write_name_sets(tmp_path_factory.mktemp("name-sets")))
+
+
+def saved_svg(sets: list[str], folder: Path, name: str = "tabler:trash") -> str:
+    """The icon's SVG as `iconcat download NAME --format svg` saves it."""
+    outcome = run_iconcat("download", name, "--format", "svg", "-o", str(folder), *sets)
+    assert outcome.status == 0, outcome.stderr
+    return Path(outcome.stdout.strip()).read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    ("kind", "file"),
+    [
+        ("tsx", "TablerTrash.tsx"),
+        ("vue", "TablerTrash.vue"),
+        ("svelte", "TablerTrash.svelte"),
+        ("css", "tabler-trash.css"),
+    ],
+)
+def test_download_as_writes_the_snippet_named_for_its_kind(sets, tmp_path: Path, kind, file) -> None:
+    svg = saved_svg(sets, tmp_path / "svg")
+    outcome = run_iconcat("download", "tabler:trash", "--as", kind, "-o", str(tmp_path / "out"), *sets)
+    assert outcome.status == 0, outcome.stderr
+    (written,) = (tmp_path / "out").iterdir()
+    assert written.name == file and outcome.stdout == f"{written.resolve()}\n"
+    expected = snippets(kind, [SnippetIcon("Trash", "tabler:trash", svg)])
+    assert written.read_text(encoding="utf-8") == expected
+    again = run_iconcat("download", "tabler:trash", "--as", kind, "-o", str(tmp_path / "out"), *sets)
+    assert again.status == 0 and "already saved as" in again.stderr and len(list((tmp_path / "out").iterdir())) == 1
+
+
+def test_download_as_by_a_demo_variant_names_the_component_after_its_icon(tmp_path: Path) -> None:
+    found = run_iconcat("search", "trash", "--demo", "--json")
+    import json
+
+    icon = json.loads(found.stdout)["data"][0]
+    svg = next(variant["id"] for variant in icon["variants"] if variant["format"] == "svg")
+    png = next(variant["id"] for variant in icon["variants"] if variant["format"] == "png")
+    outcome = run_iconcat("download", str(svg), "--as", "jsx", "--demo", "-o", str(tmp_path))
+    assert outcome.status == 0, outcome.stderr
+    component = re.sub(r"[^A-Za-z0-9]", "", icon["name"].title())
+    assert Path(outcome.stdout.strip()).name == f"{component}.jsx"
+    refused = run_iconcat("download", str(png), "--as", "jsx", "--demo", "-o", str(tmp_path / "png"))
+    assert refused.status == 2 and f"variant {png} is no SVG" in refused.stderr
+    assert not (tmp_path / "png").exists()
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["download", "tabler:trash", "--as", "unocss"], "invalid choice: 'unocss'"),
+        (["download", "500001", "--as", "tsx", "--format", "png", "--demo"], "leave --format, --size and --name out"),
+        (["download", "tabler:trash", "--as", "jsx", "--demo"], "the demo catalogue has no Iconify names"),
+        (["pick", "--as", "unocss", "--demo"], "the demo catalogue has no Iconify names, so --as unocss"),
+        (["pick", "--as", "jsx", "--demo", "--format", "svg"], "--format has nothing to choose"),
+        (["pick", "--as", "jsx", "--demo", "--size", "64", "-o", "x"], "--size and -o have nothing to choose"),
+    ],
+)
+def test_what_as_cannot_do_is_refused_in_one_line(tmp_path: Path, args, words) -> None:
+    folder = ["-o", str(tmp_path / "o")] if args[0] == "download" else []
+    outcome = run_iconcat(*args, *folder, env={"TMPDIR": str(tmp_path)})
+    assert outcome.status == 2
+    assert words in outcome.stderr and len(outcome.stderr.strip().splitlines()) == 1
+    assert list(tmp_path.iterdir()) == [], "no folder made, no file written"
+
+
+def test_pick_as_prints_the_snippet_and_leaves_no_file(sets, tmp_path: Path) -> None:
+    svg = saved_svg(sets, tmp_path / "svg")
+    temporary = tmp_path / "tmp"
+    temporary.mkdir()
+    terminal = PtyProcess.iconcat(
+        "pick", "tabler:trash", "--as", "tsx", *sets, stdout=subprocess.PIPE, env={"TMPDIR": str(temporary)}
+    )
+    terminal.wait_for(lambda t: re.search(r"\d icons\b", t.visible) is not None, "the results' count")
+    assert "pick as TSX" in terminal.visible
+    terminal.send(DOWN)
+    terminal.send(ENTER)
+    status = terminal.finish()
+    assert terminal.process.stdout is not None
+    with terminal.process.stdout as printed:
+        out = printed.read().decode("utf-8")
+    assert status == 0
+    assert out == snippets("tsx", [SnippetIcon("Trash", "tabler:trash", svg)])
+    assert list(temporary.iterdir()) == [], "the pick's own folder is removed"
