@@ -88,7 +88,8 @@ def pick_as(settings: Settings, args: argparse.Namespace, *, choice: CatalogueCh
     if given:
         raise UsageError(
             f"--as prints the snippet made of the icon's SVG and saves no file: {' and '.join(given)} "
-            f"{'has' if len(given) == 1 else 'have'} nothing to choose (`iconcat download ICON --as KIND -o DIR` writes a file)"
+            f"{'has' if len(given) == 1 else 'have'} nothing to choose "
+            "(`iconcat download ICON --as KIND -o DIR` writes a file)"
         )
     _refuse_name_kind(kind, choice)
     refused = refused_format("svg", *formats_served(choice))
