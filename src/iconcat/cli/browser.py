@@ -50,14 +50,10 @@ def formats_served(choice: CatalogueChoice) -> tuple[tuple[str, ...] | None, str
 
 def pick(settings: Settings, args: argparse.Namespace, *, choice: CatalogueChoice) -> int:
     """The browser as a picker on `choice` (as `browse`): the saved files' absolute paths on stdout, one
-    per line, and nothing else (with `--as KIND`, the snippets instead: `cli.snippets.pick_as`)."""
+    per line, and nothing else (`--as KIND` is `cli.snippets.pick_as`'s)."""
     import dataclasses
     from pathlib import Path
 
-    if args.snippet is not None:
-        from iconcat.cli.snippets import pick_as
-
-        return pick_as(settings, args, choice=choice)
     if args.size is not None and args.format in ("svg", "eps"):
         raise UsageError(f"--size counts pixels: {args.format.upper()} is a vector format and has none")
     from iconcat.browsing.picking import refused_format

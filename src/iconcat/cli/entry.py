@@ -108,6 +108,10 @@ def _run(argv: Sequence[str] | None) -> int:
         if command == "browse":
             first_search = " ".join(getattr(args, "query", None) or []) or None
             return browser.browse(settings, first_search, choice=choice)
+        if command == "pick" and args.snippet is not None:
+            from iconcat.cli.snippets import pick_as
+
+            return pick_as(settings, args, choice=choice)
         if command == "pick":
             return browser.pick(settings, args, choice=choice)
         if command == "search":
