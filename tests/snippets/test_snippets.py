@@ -308,3 +308,43 @@ def test_every_kind_is_made_of_a_real_shaped_icon() -> None:
     assert all(made.values())
     assert made["jsx"].startswith("export default function TablerTrash(props) {")
     assert made["tsx"].startswith('import type { SVGProps } from "react";')
+
+
+# -------------------------------------------------------------------------------------- real icons
+
+
+@pytest.mark.parametrize("kind", ["jsx", "vue", "svelte"])
+def test_real_icons_make_components_their_tools_accept(kind) -> None:
+    from tests.support.snippet_tools import check_many_with_tool, pinned_icons
+
+    icons = [SnippetIcon(name, name, svg) for name, svg in pinned_icons()]
+    assert len(icons) > 100
+    answers = check_many_with_tool(kind, [snippet(kind, icon) for icon in icons])
+    refused = [(icon.iconify, answer) for icon, answer in zip(icons, answers, strict=True) if "refused" in answer]
+    assert refused == []
+    for icon, answer in zip(icons, answers, strict=True):
+        if kind == "jsx":
+            names = {name for _, props in elements(answer["tree"]) for name in props}
+            assert not {name for name in names if "-" in name or ":" in name or name == "class"}, icon.iconify
+        elif kind == "vue":
+            assert answer["errors"] == [] and answer["interpolations"] == 0, icon.iconify
+        else:
+            assert answer["expressions"] == 0 and answer["warnings"] == [], icon.iconify
+    for icon in icons:
+        assert icon.markup is not None
+        assert unquote_to_bytes(data_url(icon.markup).partition(",")[2]) == icon.markup.encode()
+
+
+def test_a_style_element_is_kept_where_each_framework_takes_it() -> None:
+    styled = SnippetIcon(
+        "Styled",
+        "x:styled",
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><style>.a{fill:red}</style>'
+        '<path class="a" d="M1 1"/></svg>',
+    )
+    vue = check_with_tool("vue", snippet("vue", styled))
+    assert vue["errors"] == [] and '_resolveDynamicComponent("style")' in vue["code"] and ".a{fill:red}" in vue["code"]
+    svelte = check_with_tool("svelte", snippet("svelte", styled))
+    assert svelte["elements"] == ["svg", "style", "path"] and svelte["expressions"] == 0
+    jsx = check_with_tool("jsx", snippet("jsx", styled))
+    assert elements(jsx["tree"])[1] == ("style", {}) and texts(jsx["tree"]) == [".a{fill:red}"]

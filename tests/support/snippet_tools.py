@@ -50,3 +50,39 @@ def check_with_tool(kind: str, source: str) -> dict[str, Any]:
     assert done.returncode == 0, f"the {kind} tool refused the snippet:\n{done.stderr}\n{source}"
     answer: dict[str, Any] = json.loads(done.stdout)
     return answer
+
+
+def check_many_with_tool(kind: str, sources: list[str]) -> list[dict[str, Any]]:
+    """What the framework's tool makes of each of `sources`, in one run of Node (a refusal is
+    `{"refused": "…"}`)."""
+    skip_without_tool(kind)
+    done = subprocess.run(
+        ["node", str(HELPER)],
+        input=json.dumps({"kind": kind, "sources": sources}),
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT * 4,
+        check=False,
+        env={**os.environ, "ICONCAT_NODE_TOOLS": str(NODE_TOOLS)},
+    )
+    assert done.returncode == 0, f"the {kind} tool failed:\n{done.stderr}"
+    answers: list[dict[str, Any]] = json.loads(done.stdout)
+    return answers
+
+
+def pinned_icons(every: int = 40) -> list[tuple[str, str]]:
+    """(Iconify name, SVG) of every `every`th icon of the pinned real sets ($ICONCAT_NODE_TOOLS/icons:
+    Tabler, Lucide, Phosphor), built as `@iconify/utils` builds them; the test skips without them."""
+    from iconcat.iconify.svg import entry_box, iconify_svg, root_box
+
+    folder = Path(NODE_TOOLS) / "icons" if NODE_TOOLS else None
+    if folder is None or not folder.is_dir():
+        pytest.skip("ICONCAT_NODE_TOOLS is not set, or holds no icons/ (scripts/node_tools.sh DIR)")
+    found = []
+    for path in sorted(folder.glob("*.json")):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        root = root_box(data)
+        for name in sorted(data["icons"])[::every]:
+            entry = data["icons"][name]
+            found.append((f"{data['prefix']}:{name}", iconify_svg(entry["body"], *entry_box(entry, root))[0]))
+    return found

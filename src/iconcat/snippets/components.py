@@ -11,7 +11,8 @@ expression:
   separators as `\\u` escapes, so not even `</script>` survives); text is always `{"…"}`. One default
   export: a function component, its props spread on the `<svg>` (TSX: typed `SVGProps<SVGSVGElement>`).
 - Vue: the `<template>` (attributes keep SVG's spelling; Vue passes a component's attributes on to its
-  root `<svg>`) and a `<script>` naming the component. Values and text are written with character
+  root `<svg>`; a `<style>` is `<component is="style">`, which Vue renders as the element its
+  compiler refuses in a template) and a `<script>` naming the component. Values and text are written with character
   references for `&`, `<`, `>`, `"`, `{` and `}`, so `{{` is never an interpolation.
 - Svelte (5): `let props = $props()` spread on the `<svg>`; values and text with character references
   for the same characters (a `{` would start an expression).
@@ -164,32 +165,37 @@ def _markup_text(text: str) -> str:
     return _MARKUP_ESCAPED.sub(lambda found: _MARKUP_REFERENCES[found.group()], text)
 
 
-def _markup_lines(element: Element, depth: int, spread: str) -> list[str]:
-    """`element` as template lines (SVG's own attribute names) at `depth`; the root gets `spread`."""
+def _markup_lines(element: Element, depth: int, spread: str, *, vue: bool = False) -> list[str]:
+    """`element` as template lines (SVG's own attribute names) at `depth`; the root gets `spread`.
+    For Vue, a `<style>` is `<component is="style">`: Vue's compiler refuses a `<style>` in a template."""
     pad = _INDENT * depth
     attributes = [f'{name}="{_markup_text(value)}"' for name, value in element.attributes]
     if spread:
         attributes.append(spread)
-    opening = f"<{element.name}{''.join(' ' + attribute for attribute in attributes)}"
+    tag = element.name
+    if vue and tag == "style":
+        tag = "component"
+        attributes.insert(0, 'is="style"')
+    opening = f"<{tag}{''.join(' ' + attribute for attribute in attributes)}"
     children = [child for child in element.children if not isinstance(child, str) or child.strip()]
     if not children:
         return [f"{pad}{opening} />"]
     if all(isinstance(child, str) for child in children):
         text = "".join(child for child in children if isinstance(child, str))
-        return [f"{pad}{opening}>{_markup_text(text)}</{element.name}>"]
+        return [f"{pad}{opening}>{_markup_text(text)}</{tag}>"]
     lines = [f"{pad}{opening}>"]
     for child in children:
         if isinstance(child, str):
             lines.append(f"{pad}{_INDENT}{_markup_text(child)}")
         else:
-            lines.extend(_markup_lines(child, depth + 1, ""))
-    lines.append(f"{pad}</{element.name}>")
+            lines.extend(_markup_lines(child, depth + 1, "", vue=vue))
+    lines.append(f"{pad}</{tag}>")
     return lines
 
 
 def vue_component(root: Element, name: str) -> str:
     """`root` as a Vue single-file component named `name` (a valid identifier)."""
-    template = "\n".join(_markup_lines(root, 1, ""))
+    template = "\n".join(_markup_lines(root, 1, "", vue=True))
     return f'<template>\n{template}\n</template>\n\n<script>\nexport default {{ name: "{name}" }};\n</script>\n'
 
 
