@@ -106,3 +106,42 @@ def test_pick_as_prints_the_snippet_and_leaves_no_file(sets, tmp_path: Path) -> 
     assert status == 0
     assert out == snippets("tsx", [SnippetIcon("Trash", "tabler:trash", svg)])
     assert list(temporary.iterdir()) == [], "the pick's own folder is removed"
+
+
+def test_pick_multi_as_css_prints_one_stylesheet(sets, tmp_path: Path) -> None:
+    svgs = {
+        name: saved_svg(sets, tmp_path / name.replace(":", "-"), name) for name in ("tabler:trash", "tabler:trash-x")
+    }
+    terminal = PtyProcess.iconcat(
+        "pick", "--multi", "tabler:trash", "--as", "css", *sets, stdout=subprocess.PIPE, env={"TMPDIR": str(tmp_path)}
+    )
+    terminal.wait_for(lambda t: re.search(r"\d icons\b", t.visible) is not None, "the results' count")
+    terminal.send(DOWN)
+    terminal.send(ENTER)  # Tabler's trash into the pick's bag
+    terminal.wait_for(lambda t: "1 in the bag" in t.visible, "one in the bag")
+    terminal.send(DOWN)
+    terminal.send(ENTER)  # and the next: trash-x (the names after the one asked, by name)
+    terminal.wait_for(lambda t: "2 in the bag" in t.visible, "two in the bag")
+    terminal.send("b")
+    terminal.wait_for(lambda t: "download all" in t.visible.lower(), "the bag")
+    terminal.send("d")
+    status = terminal.finish()
+    assert terminal.process.stdout is not None
+    with terminal.process.stdout as printed:
+        out = printed.read().decode("utf-8")
+    assert status == 0
+    assert out.count("--svg: url(") == 2 and out.startswith(".icon--tabler--trash")
+    for name, svg in svgs.items():
+        assert snippets("css", [SnippetIcon("x", name, svg)]).split("--svg: ")[1] in out
+
+
+def test_icons_without_what_the_kind_needs_are_said_and_the_others_printed(capsys) -> None:
+    from iconcat.cli.snippets import _print_snippets
+
+    svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="M1 1"/></svg>'
+    status = _print_snippets(
+        "unocss", [SnippetIcon("Trash", "tabler:trash", svg), SnippetIcon("Folder Icon", None, svg)]
+    )
+    printed = capsys.readouterr()
+    assert status == 1 and printed.out == "i-tabler-trash\n"
+    assert printed.err.startswith("iconcat: error: Folder Icon has no Iconify name, so it has no UnoCSS class")
