@@ -103,6 +103,14 @@ def test_the_svg_and_data_url_kinds_are_the_markup_itself() -> None:
     assert unquote_to_bytes(snippet("data-url", TRASH).partition(",")[2]) == snippet("svg", TRASH).strip().encode()
 
 
+def test_an_svg_without_its_namespace_gets_it_so_a_browser_shows_it_as_an_image() -> None:
+    bare = SnippetIcon("Bare", None, '\ufeff <svg viewBox="0 0 24 24" data-x="a>b"><path d="M1 1"/></svg>\n')
+    fixed = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" data-x="a>b"><path d="M1 1"/></svg>'
+    assert snippet("svg", bare) == fixed + "\n"
+    assert unquote_to_bytes(snippet("data-url", bare).partition(",")[2]) == fixed.encode()
+    assert "xmlns=%22http://www.w3.org/2000/svg%22" in snippet("css", bare)
+
+
 # -------------------------------------------------------------------------------------------- names
 
 

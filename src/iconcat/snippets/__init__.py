@@ -4,7 +4,7 @@ The kinds (`KINDS`), from the icon's SVG markup or its Iconify name (`SnippetIco
 
 | kind | what | needs |
 |---|---|---|
-| `svg` | the markup, as the catalogue serves it | the SVG |
+| `svg` | the markup, as the catalogue serves it (SVG's namespace added when it has none) | the SVG |
 | `data-url` | `data:image/svg+xml,…`, the shortest correct encoding (`data_url`) | the SVG |
 | `jsx`, `tsx` | a React function component (`components`) | the SVG |
 | `vue` | a Vue single-file component | the SVG |
@@ -80,6 +80,9 @@ _EXTENSIONS = {"svg": "svg", "jsx": "jsx", "tsx": "tsx", "vue": "vue", "svelte":
 # and non-ASCII byte (as UTF-8), and a space at either end (a URL parser strips it).
 _RAW_IN_DATA_URL = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$'()*+,;=:@/? ")
 _WORDS = re.compile(r"[A-Za-z0-9]+")
+SVG_NAMESPACE = "http://www.w3.org/2000/svg"
+_ROOT_TAG = re.compile(r"""<svg(?=[\s/>])(?:[^>"']|"[^"]*"|'[^']*')*>""")
+_NAMESPACE = re.compile(r"""\sxmlns\s*=""")
 _VIEW_BOX = re.compile(
     r"\s*(-?[\d.]+(?:e-?\d+)?)[\s,]+(-?[\d.]+(?:e-?\d+)?)[\s,]+([\d.]+(?:e-?\d+)?)[\s,]+([\d.]+(?:e-?\d+)?)\s*$"
 )
@@ -146,8 +149,14 @@ def file_name(kind: str, icon: SnippetIcon) -> str:
 
 
 def _clean_markup(markup: str) -> str:
-    """The SVG as a snippet gives it: the byte-order mark and the whitespace around the document gone."""
-    return markup.lstrip("\ufeff").strip()
+    """The SVG as a snippet gives it: the byte-order mark and the whitespace around the document gone,
+    and SVG's namespace on the root when it has none (an SVG folder's file may leave it out: without it
+    no browser shows the SVG as an image, a data URL's or a CSS mask's)."""
+    markup = markup.lstrip("\ufeff").strip()
+    root = _ROOT_TAG.search(markup)
+    if root is not None and not _NAMESPACE.search(root.group()):
+        markup = f'{markup[: root.start() + 4]} xmlns="{SVG_NAMESPACE}"{markup[root.start() + 4 :]}'
+    return markup
 
 
 def data_url(markup: str) -> str:
