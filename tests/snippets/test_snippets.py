@@ -199,6 +199,15 @@ def test_hostile_markup_cannot_leave_the_css_string() -> None:
     assert re.fullmatch(r'url\("data:image/svg\+xml,[^"\\<>{}\n]*"\)', declared["--svg"])
 
 
+def test_the_stylesheet_parses_as_css_to_the_same_rules() -> None:
+    wide = SnippetIcon("Wide", "mdi:wide", iconify_svg(TRASH_BODY, 0, 0, 36, 24)[0])
+    for icons in ([TRASH], [TRASH, wide, HOSTILE]):
+        sheet = snippets("css", icons)
+        parsed = check_with_tool("css", sheet)
+        assert parsed["others"] == []
+        assert [(", ".join(rule["selectors"]), rule["declarations"]) for rule in parsed["rules"]] == css_rules(sheet)
+
+
 # ----------------------------------------------------------------------------------- JSX and TSX
 
 

@@ -5,6 +5,7 @@
 //             (props.style an object, functions as "<function>"); "ran" lists any global it set.
 //   vue:      @vue/compiler-sfc parses it and compiles its template: {"errors", "interpolations",
 //             "directives", "elements", "code"}.
+//   css:      PostCSS (@vue/compiler-sfc's) parses it: {"rules": [{selectors, declarations}], "others"}.
 //   svelte:   svelte/compiler parses (modern AST) and compiles it: {"expressions", "spreads",
 //             "directives", "elements", "warnings"}.
 import { createRequire } from "node:module";
@@ -67,6 +68,18 @@ function check(kind, source) {
     });
     const compiled = svelte.compile(source, { filename: "Icon.svelte", generate: "server" });
     return { ...found, warnings: compiled.warnings.map((w) => w.code) };
+  } else if (kind === "css") {
+    // PostCSS, as @vue/compiler-sfc (pinned) brings it: the stylesheet's rules and declarations.
+    const postcss = require("postcss");
+    const root = postcss.parse(source);
+    const rules = [];
+    root.walkRules((rule) => {
+      const declarations = {};
+      rule.walkDecls((decl) => { declarations[decl.prop] = decl.value; });
+      rules.push({ selectors: rule.selectors, declarations });
+    });
+    const others = root.nodes.filter((node) => node.type !== "rule").map((node) => node.type);
+    return { rules, others };
   } else {
     throw new Error(`no such kind: ${kind}`);
   }

@@ -1,5 +1,5 @@
 """The frameworks' own tools over a snippet (`snippet_check.mjs` beside this file, run by Node): esbuild
-for JSX and TSX, @vue/compiler-sfc for Vue, svelte/compiler for Svelte, from the pinned tools in
+for JSX and TSX, @vue/compiler-sfc for Vue, svelte/compiler for Svelte, PostCSS for CSS, from the pinned tools in
 $ICONCAT_NODE_TOOLS (`scripts/node_tools.sh`). A test that needs them skips, saying why, without Node,
 without the variable, or without the tool there."""
 
@@ -15,7 +15,8 @@ from typing import Any
 import pytest
 
 HELPER = Path(__file__).with_name("snippet_check.mjs")
-TOOL_PACKAGES = {"jsx": "esbuild", "tsx": "esbuild", "vue": "@vue/compiler-sfc", "svelte": "svelte"}
+TOOL_PACKAGES = {"jsx": "esbuild", "tsx": "esbuild", "vue": "@vue/compiler-sfc", "svelte": "svelte", "css": "postcss"}
+"""The package that checks each kind (PostCSS comes with @vue/compiler-sfc)."""
 NODE_TOOLS = os.environ.get("ICONCAT_NODE_TOOLS")
 """Read when the tests are collected: every test's own environment has no ICONCAT_ variable (`tests/conftest.py`)."""
 TIMEOUT = 60.0
