@@ -37,6 +37,9 @@
   so they import none of them: no Textual, no HTTP (httpx, Starlette, uvicorn), nothing of the
   client, the server, the demo, the sets from disk, the seam, browsing or the front ends, checked the
   same two ways.
+- The snippet makers (`iconcat.snippets`: an icon as JSX, Vue, Svelte, CSS…) are strings in and out:
+  no Textual, no httpx, nothing of the client, the seam, the disk or the front ends, checked the same
+  two ways.
 - httpx is the client's: only modules of `iconcat.api` import it.
 - `iconcat.disk.downloads` knows bytes and files, not the client: it imports nothing of `iconcat.api`, not
   even for typing.
@@ -87,6 +90,10 @@ FORBIDDEN_TO_ICONIFY = [
     "iconcat.cli",
     "iconcat.browsing",
 ]
+
+SNIPPETS = ["iconcat.snippets"]
+FORBIDDEN_TO_SNIPPETS = [*FORBIDDEN_TO_ICONIFY, "iconcat.disk", "iconcat.imaging"]
+"""The snippet makers are strings in and out: usable by the command line, the browser and the bag's export."""
 
 CATALOGUE = ["iconcat.catalogue"]
 FORBIDDEN_TO_CATALOGUE = ["textual", "iconcat.tui", "iconcat.cli"]
@@ -204,6 +211,13 @@ def test_server_imports_nothing_of_the_client_or_textual_in_its_source(iconcat_m
 def test_the_iconify_rules_load_nothing_of_the_server_the_client_the_seam_or_the_front_ends(iconcat_modules) -> None:
     assert {"iconcat.iconify.icons", "iconcat.iconify.svg"} <= set(modules_within(iconcat_modules, ICONIFY))
     assert loaded_violations(iconcat_modules, ICONIFY, FORBIDDEN_TO_ICONIFY) == []
+
+
+def test_the_snippet_makers_are_strings_in_and_out(iconcat_modules) -> None:
+    assert {"iconcat.snippets.tree", "iconcat.snippets.components"} <= set(modules_within(iconcat_modules, SNIPPETS))
+    assert loaded_violations(iconcat_modules, SNIPPETS, FORBIDDEN_TO_SNIPPETS) == []
+    report = source_violations(iconcat_modules, SNIPPETS, FORBIDDEN_TO_SNIPPETS)
+    assert not report, f"the snippet makers import Textual, HTTP, the catalogue or the front ends:\n{report}"
 
 
 def test_the_iconify_rules_import_nothing_of_the_server_the_client_the_seam_or_the_front_ends_in_their_source(

@@ -25,7 +25,7 @@ OPTIONS = {
     "search": {"-h", "--help", "--demo", "--json", "--all", "--limit"} | CONNECTING | SOURCES,
     "favourites": {"-h", "--help", "--demo", "--from", "--json"} | CONNECTING,
     "recent": {"-h", "--help", "--demo", "--from", "--json"} | CONNECTING,
-    "download": {"-h", "--help", "--demo", "-o", "--output", "--overwrite", "--name", "--format", "--size"}
+    "download": {"-h", "--help", "--demo", "-o", "--output", "--overwrite", "--name", "--format", "--size", "--as"}
     | CONNECTING
     | SOURCES,
     "serve": {"-h", "--help", "--demo", "--host", "--port", "--token", "--latency", "--page-size", "--icons"} | SOURCES,

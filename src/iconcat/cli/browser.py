@@ -50,7 +50,7 @@ def formats_served(choice: CatalogueChoice) -> tuple[tuple[str, ...] | None, str
 
 def pick(settings: Settings, args: argparse.Namespace, *, choice: CatalogueChoice) -> int:
     """The browser as a picker on `choice` (as `browse`): the saved files' absolute paths on stdout, one
-    per line, and nothing else."""
+    per line, and nothing else (`--as KIND` is `cli.snippets.pick_as`'s)."""
     import dataclasses
     from pathlib import Path
 

@@ -108,6 +108,10 @@ def _run(argv: Sequence[str] | None) -> int:
         if command == "browse":
             first_search = " ".join(getattr(args, "query", None) or []) or None
             return browser.browse(settings, first_search, choice=choice)
+        if command == "pick" and args.snippet is not None:
+            from iconcat.cli.snippets import pick_as
+
+            return pick_as(settings, args, choice=choice)
         if command == "pick":
             return browser.pick(settings, args, choice=choice)
         if command == "search":
@@ -119,6 +123,16 @@ def _run(argv: Sequence[str] | None) -> int:
             return remembered.show_remembered(choice, command, as_json=args.json)
         if command == "bag":
             return _bag(args, choice, settings)
+        if command == "download" and args.snippet is not None:
+            from iconcat.cli.snippets import download_as
+
+            if args.format is not None or args.size is not None or args.name is not None:
+                raise UsageError(
+                    "--as makes the file of the icon's SVG, named for its kind: leave --format, --size and --name out"
+                )
+            return download_as(
+                settings, choice, args.variant_id, args.output, kind=args.snippet, overwrite=args.overwrite
+            )
         if command == "download" and isinstance(args.variant_id, str):
             return download.download_named(
                 settings,

@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import NoReturn
 
 from iconcat import __version__
-from iconcat.choices import FILE_FORMATS, GRAPHICS, THUMBNAIL_MODES, VIEWS
+from iconcat.choices import FILE_FORMATS, GRAPHICS, SNIPPET_FILE_KINDS, SNIPPET_KINDS, THUMBNAIL_MODES, VIEWS
 from iconcat.cli.errors import EXIT_USAGE
 from iconcat.cli.output import print_error
 from iconcat.text import sanitize
@@ -332,6 +332,15 @@ def build_parser() -> argparse.ArgumentParser:
     )
     pick.add_argument("-o", "--output", metavar="DIR", help="folder to save into (default: the configured one)")
     pick.add_argument(
+        "--as",
+        dest="snippet",
+        metavar="KIND",
+        choices=SNIPPET_KINDS,
+        default=None,
+        help="print the icon as KIND on stdout instead of saving a file: "
+        f"{', '.join(SNIPPET_KINDS)} (with --multi one each, blank-line separated; css one stylesheet)",
+    )
+    pick.add_argument(
         "--name",
         metavar="TEMPLATE",
         type=_name_template,
@@ -505,6 +514,15 @@ def build_parser() -> argparse.ArgumentParser:
         "-o", "--output", metavar="DIR", help="folder to save into (default: the configured one, else .)"
     )
     download.add_argument("--overwrite", action="store_true", help="replace a file of the same name")
+    download.add_argument(
+        "--as",
+        dest="snippet",
+        metavar="KIND",
+        choices=SNIPPET_FILE_KINDS,
+        default=None,
+        help=f"write the icon's SVG as a file of KIND: {', '.join(SNIPPET_FILE_KINDS)} (TablerTrash.tsx, "
+        "tabler-trash.css)",
+    )
     download.add_argument(
         "--name",
         metavar="TEMPLATE",
