@@ -206,6 +206,22 @@ def test_a_bad_project_file_stops_the_command_in_one_line_naming_it(project: Pat
         assert f"the project file {path}" in outcome.error_line and said in outcome.error_line
 
 
+def test_a_hostile_key_is_said_inert(project: Path) -> None:
+    """The file is anyone's (a cloned repository): a key holding a terminal's escape is shown sanitised."""
+    project_file(project, '"\\u001b]52;c;cGF3bmVk\\u0007view\\u202e" = "list"\n')
+    outcome = run_iconcat("config")
+    assert outcome.status == 2 and "has an unknown key" in outcome.error_line
+    assert "\x1b" not in outcome.stderr and "\x07" not in outcome.stderr and "\u202e" not in outcome.stderr
+
+
+def test_a_hostile_value_is_shown_inert_by_iconcat_config(project: Path) -> None:
+    project_file(project, 'download_dir = "out\\u001b]52;c;cGF3bmVk\\u0007\\u202e"\n')
+    outcome = run_iconcat("config")
+    assert outcome.status == 0, outcome.stderr
+    assert "\x1b" not in outcome.stdout and "\x07" not in outcome.stdout and "\u202e" not in outcome.stdout
+    assert "download_dir" in outcome.stdout
+
+
 def test_a_refused_token_is_never_shown(project: Path) -> None:
     project_file(project, f'token = "{TEST_TOKEN}"\n')
     outcome = run_iconcat("search", "arrow", "--demo")  # (run_iconcat fails if the token is printed)
