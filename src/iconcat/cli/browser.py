@@ -54,12 +54,20 @@ def pick(settings: Settings, args: argparse.Namespace, *, choice: CatalogueChoic
     import dataclasses
     from pathlib import Path
 
-    if args.size is not None and args.format in ("svg", "eps"):
-        raise UsageError(f"--size counts pixels: {args.format.upper()} is a vector format and has none")
+    from iconcat.cli.saving_defaults import saved_format
+
+    saving = saved_format(args.format, args.size, settings)
+    if saving.size is not None and saving.file_format in ("svg", "eps"):
+        raise UsageError(f"--size counts pixels: {saving.file_format.upper()} is a vector format and has none")
     from iconcat.browsing.picking import refused_format
 
-    refused = refused_format(args.format, *formats_served(choice))
+    refused = refused_format(saving.file_format, *formats_served(choice))
     if refused is not None:
+        # (said of the setting when the format came from one: `--format eps: …` would name no flag given)
+        if saving.format_named != "--format":
+            refused = refused.replace(
+                f"--format {saving.file_format}", f"{saving.format_named} ({saving.file_format})", 1
+            )
         raise UsageError(refused)
     if args.output:
         settings = dataclasses.replace(settings, download_dir=Path(args.output).expanduser())
@@ -70,7 +78,11 @@ def pick(settings: Settings, args: argparse.Namespace, *, choice: CatalogueChoic
         print_error(NO_BROWSER)
         return EXIT_FAILURE
     request = PickRequest(
-        fmt=args.format, size=args.size, multi=args.multi, template=settings.filename, folder_given=bool(args.output)
+        fmt=saving.file_format,
+        size=saving.size,
+        multi=args.multi,
+        template=settings.filename,
+        folder_given=bool(args.output),
     )
     status, paths = run_picker(settings, request, query=" ".join(args.query) or None, choice=choice)
     if status == EXIT_OK:

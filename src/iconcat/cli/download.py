@@ -135,6 +135,12 @@ def download_named(
             f"{spec.named} has no Iconify names, so {shown} names nothing there: download by variant id "
             "(from `iconcat search`), or name an icon of sets from disk (--from PATH)"
         )
+    from iconcat.cli.saving_defaults import saved_format
+
+    saving = saved_format(file_format, size, settings)
+    file_format, size = saving.file_format, saving.size
+    if file_format not in (None, "svg", "png"):  # (only a setting can say so: --format takes svg or png)
+        raise UsageError(f"{saving.format_named} is {file_format}: `iconcat download` saves svg or png (give --format)")
     if file_format == "svg" and size is not None:
         raise UsageError("--size is a PNG's: an SVG has no pixel size (give --format png, or leave --size out)")
     wanted_format, wanted_size = (

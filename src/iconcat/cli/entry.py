@@ -70,7 +70,9 @@ def _run(argv: Sequence[str] | None) -> int:
     command: str = args.command or DEFAULT_COMMAND  # (always named: the parser puts browse first when none is)
     try:
         if command == "serve":
-            given = [flag for dest, flag in CONNECTION_OPTIONS.items() if dest in vars(args)]
+            given = [
+                flag for dest, flag in {**CONNECTION_OPTIONS, "iconify": "--iconify"}.items() if dest in vars(args)
+            ]
             if given:  # only possible before the command (`iconcat --base-url URL serve`)
                 raise UsageError(
                     f"`iconcat serve` takes no {' or '.join(given)}: it runs a catalogue and connects to none "
@@ -90,14 +92,22 @@ def _run(argv: Sequence[str] | None) -> int:
             # and download's: `search NAME` has a `name` of its own, the words searched.)
             filename=args.name if command in ("pick", "download") or _exporting(args) else None,
             sources=getattr(args, "sources", None),
+            iconify=getattr(args, "iconify", None),
         )
-        if command not in ("browse", "pick", "search", "download", "sets") and not _exporting(args):
-            # Given before the command, as the top level takes them (favourites and recent take --from too).
+        if command not in ("browse", "pick", "search", "download", "sets", "config") and not _exporting(args):
+            # Given before the command, as the top level takes them (favourites and recent take --from
+            # and --iconify too).
             refused = ["--color"] if "colour" in vars(args) else []
-            if command == "login" and "sources" in vars(args):
-                refused.insert(0, "--from")
+            if command == "login":
+                refused[:0] = [
+                    flag for dest, flag in (("sources", "--from"), ("iconify", "--iconify")) if dest in vars(args)
+                ]
             if refused:
                 raise UsageError(f"`iconcat {command}` takes no {' or '.join(refused)}")
+        if command == "config":
+            from iconcat.cli.settings_report import show_settings
+
+            return show_settings(settings)
         if command == "login":
             return login.login(
                 settings, explicit_base_url=getattr(args, "base_url", None), token_from_stdin=args.token_stdin
@@ -189,9 +199,10 @@ def _bag(args: argparse.Namespace, choice: CatalogueChoice, settings: Settings) 
 
 
 def _choose(settings: Settings, command: str, args: argparse.Namespace) -> CatalogueChoice:
-    """The one catalogue this run talks to (`iconcat.catalogue.choose_catalogue`: flag > environment >
-    config file; `--demo`; `--from`, and a base URL winning over configured sets but not over `--from`;
-    `search` and `download` with nothing configured stop with the hint)."""
+    """The one catalogue this run talks to (`iconcat.catalogue.choose_catalogue`: the highest layer naming
+    a kind wins, flag > environment > project file > config file, and in one layer a base URL beats
+    `iconify` beats `from`; two kinds as flags refused; `--demo`; `search` and `download` with nothing
+    configured stop with the hint)."""
     from iconcat.catalogue import CatalogueFlags, choose_catalogue
 
     if _exporting(args):
@@ -208,12 +219,22 @@ def _report(error: BaseException, command: str = "") -> int:
     other command adds the way to fix it here.
     """
     from iconcat.api import AuthError, CatalogueError, NotFoundError, RequestRefusedError, SettingsError
+    from iconcat.catalogue.choose import ConflictingKinds
     from iconcat.catalogue.local_sets import LocalSetsError
     from iconcat.config import ConfigError
     from iconcat.disk.name_template import TemplateError
     from iconcat.sources.errors import SourceError
 
-    usage = (UsageError, ConfigError, SettingsError, TemplateError, RequestRefusedError, LocalSetsError, SourceError)
+    usage = (
+        UsageError,
+        ConfigError,
+        SettingsError,
+        TemplateError,
+        RequestRefusedError,
+        LocalSetsError,
+        SourceError,
+        ConflictingKinds,
+    )
     # A request the catalogue refused (400), or would refuse, is the user's to change: a usage error.
     if isinstance(error, usage):
         status = EXIT_USAGE
