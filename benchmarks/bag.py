@@ -1,6 +1,16 @@
-"""The bag's "download all": 100 PNG 512 files from the embedded catalogue, against three baselines.
+"""The bag's "download all": 100 PNG 512 files from the embedded catalogue, against three baselines;
+with --export, the bag exported (a sprite, a zip) from sets on disk, against "download all".
 
     python benchmarks/bag.py [--rounds 3] [--count 100]
+    python benchmarks/bag.py --export [--rounds 3] [--count 500] [--set PATH]
+
+--export (session 37): the first `--count` icons of one IconifyJSON set (default Tabler's, from
+/work/data's @iconify/json), served in-process as `iconcat --from PATH` serves them (the index built
+before any timing), and in each round, in fresh folders, in an order that turns from round to round:
+"download all" of their SVGs (`Batch.run`: 4 at a time, each file fsynced and published: the
+baseline), the SVG sprite (`bag_export.export_sprite`) and the zip of the same SVGs (`export_zip`),
+each timed around the call. Printed: each time (min–max), each export ÷ the baseline, and the goal
+(an export of 500 icons <= 1 s).
 
 `iconcat serve` runs in a child process (plain http on loopback). The `--count` icons are the first
 ones the catalogue answers for a few searches, each saved as its PNG 512 variant. Each round runs, in
@@ -170,11 +180,86 @@ def count_files(folder: Path, count: int) -> None:
     assert all(path.stat().st_size > 0 for path in files)
 
 
+TABLER = Path("/work/data/iconify-json/package/json/tabler.json")
+
+
+def export_main(set_path: Path, count: int, rounds: int) -> int:
+    """The bag exported from sets on disk, against its "download all" (see the module docstring)."""
+    import asyncio
+
+    from iconcat.catalogue.embedded import EmbeddedCatalogue
+    from iconcat.catalogue.kinds import sets_spec
+    from iconcat.disk.bag_export import export_sprite, export_zip
+    from iconcat.disk.batch import Batch
+    from iconcat.disk.saving import nearest_choice
+    from iconcat.sources.serving import open_sources
+
+    figures: dict[str, list[float]] = {"download all": [], "sprite": [], "zip": []}
+    with tempfile.TemporaryDirectory(prefix="iconcat-bench-bag-export-") as scratch_name:
+        scratch = Path(scratch_name)
+        served = open_sources((str(set_path),), folder=scratch / "cache")
+
+        async def run() -> int:
+            async with EmbeddedCatalogue(sets_spec((str(set_path),)), served=served) as catalogue:
+                result = await catalogue.search("")
+                while result.can_load_more and result.icon_count < count:
+                    result = await catalogue.more(result)
+                icons = result.icons[:count]
+                planned = [(icon, choice) for icon in icons if (choice := nearest_choice(icon, "svg", None))]
+
+                async def download_all(folder: Path) -> int:
+                    return len((await Batch(planned, folder).run(catalogue)).saved)
+
+                async def sprite(folder: Path) -> int:
+                    return (await export_sprite(catalogue, icons, folder / "icons.svg")).count
+
+                async def archive(folder: Path) -> int:
+                    return (await export_zip(catalogue, icons, ("svg", None), folder / "icons.zip")).count
+
+                cases = [("download all", download_all), ("sprite", sprite), ("zip", archive)]
+                await sprite(scratch / "warm")  # the index's pages and the SVGs read once before any timing
+                for round_number in range(rounds):
+                    turn = round_number % len(cases)
+                    for name, case in cases[turn:] + cases[:turn]:
+                        folder = scratch / f"{name}-{round_number}"
+                        began = time.perf_counter()
+                        done = await case(folder)
+                        figures[name].append(time.perf_counter() - began)
+                        assert done == len(icons), (name, done)
+                        shutil.rmtree(folder)
+                return len(icons)
+
+        try:
+            exported = asyncio.run(run())
+        finally:
+            served.index.close()
+
+    def span(values: list[float], unit: str = "s", digits: int = 3) -> str:
+        return f"{min(values):.{digits}f}–{max(values):.{digits}f} {unit}"
+
+    ratios = {
+        name: [figures[name][index] / figures["download all"][index] for index in range(rounds)]
+        for name in ("sprite", "zip")
+    }
+    print(f"the bag exported: {exported} icons of {set_path.name} from disk, in-process, {rounds} rounds (min–max)")
+    print(f"  download all (SVG, 4 at a time)   {span(figures['download all'])}  the baseline: {exported} files")
+    print(f"  SVG sprite                        {span(figures['sprite'])}  (goal <= 1 s)")
+    print(f"  zip of the SVGs                   {span(figures['zip'])}  (goal <= 1 s)")
+    print(f"  ratio sprite ÷ download all       {span(ratios['sprite'], 'x', 2)}")
+    print(f"  ratio zip ÷ download all          {span(ratios['zip'], 'x', 2)}")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--count", type=int, default=100)
+    parser.add_argument("--count", type=int, default=None, help="icons (default 100; 500 with --export)")
+    parser.add_argument("--export", action="store_true", help="the bag exported from sets on disk")
+    parser.add_argument("--set", type=Path, default=TABLER, help="with --export: the IconifyJSON set")
     args = parser.parse_args(argv)
+    if args.export:
+        return export_main(args.set, args.count or 500, args.rounds)
+    args.count = args.count or 100
     iconcat = shutil.which("iconcat", path=str(Path(sys.executable).parent)) or "iconcat"
     server, base_url = start_server_process(page_size=10_000)
     env = environment(base_url)

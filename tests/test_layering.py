@@ -37,6 +37,9 @@
   so they import none of them: no Textual, no HTTP (httpx, Starlette, uvicorn), nothing of the
   client, the server, the demo, the sets from disk, the seam, browsing or the front ends, checked the
   same two ways.
+- The snippet makers (`iconcat.snippets`: an icon as JSX, Vue, Svelte, CSS…) are strings in and out:
+  no Textual, no httpx, nothing of the client, the seam, the disk or the front ends, checked the same
+  two ways.
 - httpx is the client's: only modules of `iconcat.api` import it.
 - `iconcat.disk.downloads` knows bytes and files, not the client: it imports nothing of `iconcat.api`, not
   even for typing.
@@ -88,9 +91,14 @@ FORBIDDEN_TO_ICONIFY = [
     "iconcat.browsing",
 ]
 
+SNIPPETS = ["iconcat.snippets"]
+FORBIDDEN_TO_SNIPPETS = [*FORBIDDEN_TO_ICONIFY, "iconcat.disk", "iconcat.imaging"]
+"""The snippet makers are strings in and out: usable by the command line, the browser and the bag's export."""
+
 CATALOGUE = ["iconcat.catalogue"]
 FORBIDDEN_TO_CATALOGUE = ["textual", "iconcat.tui", "iconcat.cli"]
 USERS_OF_THE_SEAM = [*FRONT_ENDS, "iconcat.catalogue", "iconcat.browsing", "iconcat.disk.saving", "iconcat.disk.batch"]
+USERS_OF_THE_SEAM += ["iconcat.disk.bag_export"]
 """The seam and what stands on it (parts, or modules of a part); every other module is below it (derived)."""
 
 EMBEDDED_KINDS = ["iconcat.demo", "iconcat.sources"]
@@ -205,6 +213,13 @@ def test_the_iconify_rules_load_nothing_of_the_server_the_client_the_seam_or_the
     assert loaded_violations(iconcat_modules, ICONIFY, FORBIDDEN_TO_ICONIFY) == []
 
 
+def test_the_snippet_makers_are_strings_in_and_out(iconcat_modules) -> None:
+    assert {"iconcat.snippets.tree", "iconcat.snippets.components"} <= set(modules_within(iconcat_modules, SNIPPETS))
+    assert loaded_violations(iconcat_modules, SNIPPETS, FORBIDDEN_TO_SNIPPETS) == []
+    report = source_violations(iconcat_modules, SNIPPETS, FORBIDDEN_TO_SNIPPETS)
+    assert not report, f"the snippet makers import Textual, HTTP, the catalogue or the front ends:\n{report}"
+
+
 def test_the_iconify_rules_import_nothing_of_the_server_the_client_the_seam_or_the_front_ends_in_their_source(
     iconcat_modules,
 ) -> None:
@@ -258,7 +273,7 @@ def test_nothing_below_the_catalogue_seam_imports_it(iconcat_modules) -> None:
     )
     # The disk side is split by the seam: its files and names below, what to save and the bag's batch above.
     assert {"iconcat.disk.downloads", "iconcat.disk.name_template"} <= set(below)
-    assert not {"iconcat.disk.saving", "iconcat.disk.batch"} & set(below)
+    assert not {"iconcat.disk.saving", "iconcat.disk.batch", "iconcat.disk.bag_export"} & set(below)
     # (Chains from the modules themselves: `below` holds the root package, whose every module is not below.)
     report = "\n\n".join(format_chain(chain) for chain in forbidden_paths(iconcat_modules, below, CATALOGUE))
     assert not report, f"a layer below the catalogue seam imports it (the server no adapter):\n{report}"

@@ -10,6 +10,10 @@ client it types against), so the matching itself lives here, below both, and nei
   select "Core UI");
 - a value is a prefix of the name (`style:fil` selects Filled) unless quoted and closed, then exact
   (`style:"ios"` selects iOS, not iOS Filled); a quote still open is a value being typed: a prefix;
+- a name whose first word is a number (a size: Fluent's styles "20 Filled", "24 Light") is also
+  selected by a prefix of what follows it: `style:filled` selects "20 Filled" as it does "Filled", so
+  a set whose styles carry a size is narrowed by its style too (Fluent's 19,876 icons, over the cap,
+  were out of reach by `style:` until session 37); `style:20` still selects by the whole name;
 - a word's values are cut at commas outside quotes (`style:filled,outline`), alternatives of one key;
 - a set's value that is the Iconify prefix of a served set (exact, any case: `set:mdi`, `set:fa6-solid`,
   `set:ic`) selects the sets of that prefix, by their names, and nothing else (`set:ic` is Google's
@@ -118,10 +122,20 @@ def compile_values(values: Iterable[str], *, numeric_exact: bool = False) -> tup
     return tuple(patterns)
 
 
+_SIZE_WORD = re.compile(r"\s*\d+(?:px)?\s+(?=\S)", re.IGNORECASE)
+"""A first word that is a number (a size: "20 Filled", "24px Outline"), and the space after it."""
+
+
 def selected(patterns: tuple[Pattern, ...], name: str) -> bool:
-    """True when one of `patterns` selects a value called `name`."""
+    """True when one of `patterns` selects a value called `name` (a name led by a size also by the rest)."""
     folded = compact(name)
-    return any(folded == p.text if p.exact else folded.startswith(p.text) for p in patterns)
+    if any(folded == p.text if p.exact else folded.startswith(p.text) for p in patterns):
+        return True
+    sized = _SIZE_WORD.match(name)
+    if sized is None:
+        return False
+    rest = compact(name[sized.end() :])
+    return any(not p.exact and rest.startswith(p.text) for p in patterns)
 
 
 def served_prefix(value: str, served: Mapping[str, str]) -> str | None:

@@ -521,3 +521,24 @@ def test_several_unknown_keys_are_named_once_each():
         "colour:, shape: are not filters (style, set, format, size, category, series, license)"
         " · style: needs a value (style:filled)"
     )
+
+
+def test_a_style_led_by_a_size_is_selected_by_what_follows_it() -> None:
+    """Fluent's styles are "20 Filled", "24 Regular": `style:filled` selects them as it selects
+    "Filled" (until session 37 it selected none, so a set over the cap could not be narrowed by style)."""
+    icons = [
+        icon("Add", style="20 Filled"),
+        icon("Add", style="24 Regular"),
+        icon("Add", style="Filled"),
+        icon("Add", style="2D"),
+        icon("Add", style="24 Light"),
+    ]
+
+    def styles(words: str) -> list[str]:
+        return [each.style.name for each in parse_query(words).filters.apply(icons)]
+
+    assert styles("style:filled") == ["20 Filled", "Filled"]
+    assert styles("style:fil,light") == ["20 Filled", "Filled", "24 Light"]
+    assert styles("style:24") == ["24 Regular", "24 Light"]
+    assert styles('style:"filled"') == ["Filled"], "quoted: exact"
+    assert styles("style:d") == [], "2D is a name, not a size and a style"

@@ -44,3 +44,20 @@ def test_a_format_is_refused_only_where_the_catalogue_says_it_serves_none_of_it(
     assert refused_format("svg", ("svg", "png"), "the icon sets from disk") is None
     assert refused_format("eps", None, "the catalogue") is None  # a service: not known before its answers
     assert refused_format(None, ("svg",), "the icon sets from disk") is None
+
+
+def test_a_snippet_made_of_an_iconify_name_is_offered_only_by_an_icon_with_one():
+    import dataclasses
+
+    from iconcat.browsing.picking import pick_choices, why_nothing_fits
+
+    unnamed, named = an_icon(SVG), dataclasses.replace(an_icon(SVG), iconify="tabler:bell")
+    for multi in (False, True):
+        unocss = PickRequest(fmt="svg", multi=multi, snippet="unocss")
+        assert offers_nothing(unnamed, unocss) and not offers_nothing(named, unocss)
+        assert not offers_nothing(unnamed, PickRequest(fmt="svg", multi=multi, snippet="jsx"))
+    assert pick_choices(unnamed, PickRequest(fmt="svg", snippet="tailwind")) == []
+    assert why_nothing_fits(unnamed, PickRequest(fmt="svg", snippet="tailwind")).startswith(
+        "Bell has no Iconify name, so it has no tailwind snippet"
+    )
+    assert PickRequest(fmt="svg", snippet="tsx").describe() == "as TSX"

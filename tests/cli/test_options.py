@@ -17,23 +17,29 @@ from iconcat.cli.errors import EXIT_USAGE
 CONNECTING = {"--base-url", "--timeout"}
 SOURCES = {"--from", "--color"}
 """Icon sets from disk (issue 24): on the commands that serve them in-process, and before the command."""
+ICONIFY = {"--iconify"}
+"""Iconify's API (issue 33): on every command that opens a catalogue or reads its memory, and before the command."""
 SAVING = {"--no-attribution"}
 """How the files saved are written (issue 34): on the commands that save."""
 OPTIONS = {
-    None: {"-h", "--help", "--version"} | CONNECTING | SOURCES,
+    None: {"-h", "--help", "--version"} | CONNECTING | SOURCES | ICONIFY,
     "browse": {"-h", "--help", "--demo", "--thumbnails", "--view", "--group", "--no-group", "--graphics"}
     | CONNECTING
     | SOURCES
+    | ICONIFY
     | SAVING,
-    "search": {"-h", "--help", "--demo", "--json", "--all", "--limit"} | CONNECTING | SOURCES,
-    "favourites": {"-h", "--help", "--demo", "--from", "--json"} | CONNECTING,
-    "recent": {"-h", "--help", "--demo", "--from", "--json"} | CONNECTING,
-    "download": {"-h", "--help", "--demo", "-o", "--output", "--overwrite", "--name", "--format", "--size"}
+    "search": {"-h", "--help", "--demo", "--json", "--all", "--limit"} | CONNECTING | SOURCES | ICONIFY,
+    "sets": {"-h", "--help", "--demo", "--json"} | CONNECTING | SOURCES | ICONIFY,
+    "favourites": {"-h", "--help", "--demo", "--from", "--json"} | CONNECTING | ICONIFY,
+    "recent": {"-h", "--help", "--demo", "--from", "--json"} | CONNECTING | ICONIFY,
+    "download": {"-h", "--help", "--demo", "-o", "--output", "--overwrite", "--name", "--format", "--size", "--as"}
     | CONNECTING
     | SOURCES
+    | ICONIFY
     | SAVING,
     "serve": {"-h", "--help", "--demo", "--host", "--port", "--token", "--latency", "--page-size", "--icons"} | SOURCES,
     "login": {"-h", "--help", "--token-stdin"} | CONNECTING,
+    "config": {"-h", "--help"},
 }
 
 

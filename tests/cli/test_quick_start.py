@@ -106,6 +106,17 @@ def test_search_on_the_demo_loads_no_server(options: list[str]) -> None:
     assert "iconcat.server.app" not in report["modules"] and "iconcat.catalogue.service" not in report["modules"]
 
 
+@pytest.mark.parametrize("args", [["search", "arrow", "--demo"], ["sets", "--demo", "--json"]])
+def test_the_in_process_catalogue_loads_no_http_stack(args: list[str]) -> None:
+    """The demo and sets from disk are answered in-process: their commands never import httpx (100-130 ms
+    of `iconcat sets --from`'s start until session 37: `iconcat.api` imported every module with the
+    package, and the adapter took its file limits from the HTTP client's module)."""
+    report = probe(*args)
+    assert report["status"] == 0 and report["stdout"].strip()
+    assert "iconcat.api._models" in report["modules"]  # the answers were read by the client's parser...
+    assert "httpx" not in {name.split(".")[0] for name in report["modules"]}  # ...with no HTTP stack
+
+
 def test_search_on_https_still_makes_a_verifying_context() -> None:
     """As before: the context is made with the client. (The search is then refused before any request,
     its query too long, so nothing needs to listen there.)"""

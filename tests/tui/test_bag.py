@@ -562,6 +562,8 @@ async def test_pick_multi_fills_a_bag_of_its_own_and_leaves_the_browsers_bag_as_
     assert len(pick.picked) == 2 and all(path.suffix == ".svg" for path in pick.picked)
     assert sorted(pick.picked) == sorted(download_dir.iterdir()), "only the pick's own icons"
     assert all("arrow" in path.name for path in pick.picked), pick.picked
+    assert [icon.id for icon in pick.picked_icons] and {icon.id for icon in pick.picked_icons} == chosen
+    assert len(pick.picked_icons) == len(pick.picked), "an icon for each path (`pick --as` makes snippets of them)"
     assert not chosen & {icon.id for icon in kept}
     # The browser's bag, on disk and in the next browser, holds its three icons, and no pick.
     assert [icon.id for icon in Memory.open(DEMO_CATALOGUE).bag()] == [icon.id for icon in kept]

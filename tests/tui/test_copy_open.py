@@ -104,6 +104,36 @@ async def test_y_copies_the_svg_markup_fetched_from_the_catalogue(make_app):
     assert not list(Path(tempfile.gettempdir()).glob("iconcat-copy-*"))
 
 
+async def test_y_copies_a_snippet_made_of_the_svg_and_greys_those_that_need_an_iconify_name(make_app):
+    from iconcat.snippets import SnippetIcon, component_name
+
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await search(pilot, "heart")
+        app.browser.action_focus_results()
+        icon = app.browser.highlighted_member()
+        await copy(pilot, "svg")
+        await wait_until(pilot, lambda: app.clipboard.startswith(("<svg", "<?xml")), "the SVG markup copied")
+        markup = app.clipboard
+        await copy(pilot, "as-tsx")
+        name = component_name(SnippetIcon(icon.name))
+        await wait_until(pilot, lambda: app.clipboard.startswith("import type"), "the TSX copied")
+        assert f"export default function {name}(props: SVGProps<SVGSVGElement>)" in app.clipboard
+        assert "{...props}" in app.clipboard and " class=" not in app.clipboard
+        assert any(message.startswith(f"Copied the React TSX snippet of “{icon.name}”") for message in said(app))
+        await copy(pilot, "as-data-url")
+        await wait_until(pilot, lambda: app.clipboard.startswith("data:image/svg+xml,"), "the data URL copied")
+        from urllib.parse import unquote
+
+        assert unquote(app.clipboard.partition(",")[2]) == markup.strip()
+        # The demo's icons have no Iconify name: the lines made of one are greyed.
+        await pilot.press("y")
+        await wait_until(pilot, lambda: isinstance(app.screen, CopyMenu), "the copy menu")
+        greyed = {choice.kind: choice.detail for choice in app.screen.choices if not choice.available}
+        assert greyed["as-unocss"] == greyed["as-tailwind"] == "this icon has no Iconify name"
+        await pilot.press("escape")
+
+
 class OddSvgCatalogue(Catalogue):
     """The demo catalogue whose SVG files hold escape sequences, or (for "heart") are over 1 MB."""
 

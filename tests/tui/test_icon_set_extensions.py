@@ -21,6 +21,7 @@ from iconcat.api import suggested_filename
 from iconcat.sources.catalogue import SourceCatalogue
 from iconcat.sources.index import open_index
 from iconcat.tui.connection import Connection
+from iconcat.tui.controllers.copy_controller import SNIPPET_LINES
 from iconcat.tui.screens.copy_menu import CopyMenu
 from iconcat.tui.widgets import ResultsList
 from iconcat.tui.widgets.detail_pane import FIELD_LINES, wrap_name
@@ -77,6 +78,14 @@ async def test_a_sets_licence_and_iconify_name_reach_the_pane_the_copy_menu_and_
 
         await copy(pilot, "iconify")
         assert app.clipboard == "tabler:arrow-up"
+        # The snippets made of the Iconify name (`iconcat pick --as`), copied at once; a component named after it.
+        await copy(pilot, "as-unocss")
+        assert app.clipboard == "i-tabler-arrow-up"
+        await copy(pilot, "as-tailwind")
+        assert app.clipboard == "icon-[tabler--arrow-up]"
+        await copy(pilot, "as-svelte")
+        await wait_until(pilot, lambda: app.clipboard.startswith("<!-- TablerArrowUp -->"), "the Svelte component")
+        assert "let props = $props();" in app.clipboard
         saved = await download_highlighted(pilot)
         assert saved.stem == "tabler-arrow-up"
         svg = next(variant for variant in chosen.variants if variant.format == "svg")
@@ -149,7 +158,11 @@ async def test_the_demo_shows_no_extension_lines_and_no_iconify_choice(make_app)
         assert len(shown_text(fields).splitlines()) == FIELD_LINES == fields.size.height
         await pilot.press("y")
         await wait_until(pilot, lambda: isinstance(app.screen, CopyMenu), "the copy menu")
-        assert [choice.kind for choice in app.screen.choices] == ["name", "icon-id", "variant-id", "path", "svg"]
+        kinds = [choice.kind for choice in app.screen.choices]
+        assert kinds[:5] == ["name", "icon-id", "variant-id", "path", "svg"] and "iconify" not in kinds
+        # Then the snippets (`pick --as`): those made of an Iconify name shown greyed.
+        greyed = {choice.kind for choice in app.screen.choices if not choice.available}
+        assert kinds[5:] == [f"as-{kind}" for kind in SNIPPET_LINES] and {"as-unocss", "as-tailwind"} <= greyed
 
 
 async def test_an_svg_folders_icon_shows_and_offers_no_iconify_name(make_app, tmp_path: Path) -> None:

@@ -54,8 +54,10 @@ def test_the_demo_and_sets_from_disk_open_no_socket_and_start_no_server(
         if command == "browse":
             assert run_browser(settings, query="arrow", choice=choice) == 0
         else:
-            status, picked = run_picker(settings, PickRequest(fmt="svg"), query="arrow", choice=choice)
+            icons: list = []
+            status, picked = run_picker(settings, PickRequest(fmt="svg"), query="arrow", choice=choice, icons=icons)
             assert status == 0 and [path.suffix for path in picked] == [".svg"] and picked[0].is_file()
+            assert len(icons) == 1 and "arrow" in icons[0].name.lower(), "the icon of the path picked"
     assert sockets.internet() == []
     assert seen["threads"] == set() and seen["kind"] == catalogue_kind
     assert str(seen["sub_title"]).startswith("demo catalogue" if local is None else "Tabler Icons")

@@ -20,8 +20,9 @@ exception: `next_page` is None and `SearchResult.paging_stopped` says why, in wo
 person. `more_available` keeps the service's word (from its latest page): more may exist even when the
 client cannot page to them, so "refine the search" stays the honest hint.
 
-Everything public is re-exported here from small private modules: `_models` (the dataclasses and their
-tolerant parser), `_answer` (large search answers decoded fast, in slices, to the same result), `_errors` (the
+Everything public is re-exported here from small private modules, each imported when first asked for
+(`_LAZY`): `_models` (the dataclasses and their tolerant parser), `_answer` (large search answers
+decoded fast, in slices, to the same result), `_errors` (the
 exception tree, drawn in its docstring), `_auth` (where the token may go; `Secret`, `parse_base_url`),
 `_check` (`check_connection`: one search that tests a base URL and token, for `iconcat login` and the connect
 screen), `_redact` (the token masked in the HTTP stack's log records), `_retry` (backoff and Retry-After),
@@ -38,43 +39,42 @@ nothing here imports it.
 
 from __future__ import annotations
 
-# First: httpx imported without its command-line tool, before any module below imports it (see there).
-from . import _quiet_httpx  # noqa: F401
+from typing import TYPE_CHECKING, Any
 
-# isort: split
-
-from ._auth import Secret, parse_base_url
-from ._check import CHECK_QUERY, ConnectionCheck, check_connection
-from ._client import MAX_FETCH_BYTES, MAX_ICONS_HELD, CatalogueClient, FetchedFile, save_failure
-from ._errors import (
-    PICTURE_FAILED,
-    AuthError,
-    CatalogueError,
-    InsecureConnectionWarning,
-    NetworkError,
-    NotFoundError,
-    ProtocolError,
-    RateLimitedError,
-    RequestRefusedError,
-    ServiceError,
-    SettingsError,
-    StorageError,
-)
-from ._http import GuardedHttp
-from ._models import (
-    Author,
-    Icon,
-    License,
-    Match,
-    Ref,
-    SearchResult,
-    Variant,
-    extension_fields,
-    parse_search_result,
-)
-from ._naming import default_template, suggested_filename
-from ._retry import RetryPolicy
-from ._sets import SetsAnswer, SetSummary, parse_sets
+if TYPE_CHECKING:  # pragma: no cover - typing only
+    from ._auth import Secret, parse_base_url
+    from ._check import CHECK_QUERY, ConnectionCheck, check_connection
+    from ._client import CatalogueClient
+    from ._errors import (
+        PICTURE_FAILED,
+        AuthError,
+        CatalogueError,
+        InsecureConnectionWarning,
+        NetworkError,
+        NotFoundError,
+        ProtocolError,
+        RateLimitedError,
+        RequestRefusedError,
+        ServiceError,
+        SettingsError,
+        StorageError,
+    )
+    from ._files import MAX_FETCH_BYTES, MAX_ICONS_HELD, FetchedFile, save_failure
+    from ._http import GuardedHttp
+    from ._models import (
+        Author,
+        Icon,
+        License,
+        Match,
+        Ref,
+        SearchResult,
+        Variant,
+        extension_fields,
+        parse_search_result,
+    )
+    from ._naming import default_template, suggested_filename
+    from ._retry import RetryPolicy
+    from ._sets import SetsAnswer, SetSummary, parse_sets
 
 __all__ = [
     "SetSummary",
@@ -116,3 +116,59 @@ __all__ = [
     "save_failure",
     "suggested_filename",
 ]
+
+_LAZY = {
+    **dict.fromkeys(("Secret", "parse_base_url"), "._auth"),
+    **dict.fromkeys(("CHECK_QUERY", "ConnectionCheck", "check_connection"), "._check"),
+    **dict.fromkeys(("CatalogueClient",), "._client"),
+    **dict.fromkeys(("MAX_FETCH_BYTES", "MAX_ICONS_HELD", "FetchedFile", "save_failure"), "._files"),
+    **dict.fromkeys(
+        (
+            "PICTURE_FAILED",
+            "AuthError",
+            "CatalogueError",
+            "InsecureConnectionWarning",
+            "NetworkError",
+            "NotFoundError",
+            "ProtocolError",
+            "RateLimitedError",
+            "RequestRefusedError",
+            "ServiceError",
+            "SettingsError",
+            "StorageError",
+        ),
+        "._errors",
+    ),
+    **dict.fromkeys(("GuardedHttp",), "._http"),
+    **dict.fromkeys(
+        (
+            "Author",
+            "Icon",
+            "License",
+            "Match",
+            "Ref",
+            "SearchResult",
+            "Variant",
+            "extension_fields",
+            "parse_search_result",
+        ),
+        "._models",
+    ),
+    **dict.fromkeys(("default_template", "suggested_filename"), "._naming"),
+    **dict.fromkeys(("RetryPolicy",), "._retry"),
+    **dict.fromkeys(("SetsAnswer", "SetSummary", "parse_sets"), "._sets"),
+}
+"""Where each name lives, imported when first asked for, not with the package: the models, the errors
+and the sets' parser need no httpx, and the embedded catalogue's commands (`iconcat sets --from`,
+`search --demo`) and the browser's first frame must not wait the 100-130 ms httpx takes to import. Each
+module that imports httpx imports `_quiet_httpx` first (httpx without its command-line tool)."""
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        import importlib
+
+        value = getattr(importlib.import_module(_LAZY[name], __name__), name)
+        globals()[name] = value  # asked once: later lookups are the module's own attribute
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

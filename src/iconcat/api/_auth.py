@@ -15,6 +15,11 @@ import socket
 from dataclasses import dataclass
 from typing import NoReturn
 
+# httpx without its command-line tool: first, before httpx itself (see _quiet_httpx).
+from . import _quiet_httpx  # noqa: F401
+
+# isort: split
+
 import httpx
 
 from ._errors import SettingsError

@@ -47,6 +47,11 @@ from collections.abc import Callable, Generator, Sequence
 from os import PathLike
 from pathlib import Path
 
+# httpx without its command-line tool: first, before httpx itself (see _quiet_httpx).
+from . import _quiet_httpx  # noqa: F401
+
+# isort: split
+
 import httpx
 
 from iconcat.disk import downloads
@@ -59,8 +64,8 @@ from ._errors import (
     ProtocolError,
     RequestRefusedError,
     SettingsError,
-    StorageError,
 )
+from ._files import MAX_FETCH_BYTES, MAX_ICONS_HELD, FetchedFile, save_failure
 from ._http import GuardedHttp, Sink, clean_chain, declared_length
 from ._models import Icon, SearchResult, UnreadableAnswer, tolerant_answer
 from ._paging import cap_notice, merge_page, vet_next
@@ -73,30 +78,14 @@ __all__ = ["MAX_FETCH_BYTES", "MAX_ICONS_HELD", "MAX_QUERY_LENGTH", "CatalogueCl
 MAX_JSON_BYTES = 8 * 1024 * 1024
 MAX_THUMBNAIL_BYTES = 2 * 1024 * 1024
 MAX_DOWNLOAD_BYTES = 1024 * 1024 * 1024
-MAX_FETCH_BYTES = 64 * 1024 * 1024
-"""Largest file `fetch_variant` holds in memory by default (never more than the download cap)."""
 MAX_COLOUR_HEADER = 64
 """Longest `Iconcat-Current-Color` kept (the longest CSS colour `svg_raster.check_colour` accepts)."""
 MAX_QUERY_LENGTH = 500
 """Longest search text the client sends to any catalogue (a catalogue may accept less: `query_limit`)."""
-MAX_ICONS_HELD = 10_000
-"""Most icons one search's result holds across its pages; paging stops there (`SearchResult.paging_stopped`)."""
 FAST_DECODE_FROM = 64 * 1024
 """Answers of this many bytes or more (about 140 icons) go through the fast decoder (`_answer`, which
 imports msgspec); smaller ones through the tolerant parser in one go (a millisecond): the same result
 either way (tests/api/test_answer_parse.py), and a small search never imports msgspec."""
-
-
-@dataclasses.dataclass(frozen=True)
-class FetchedFile:
-    """A variant's file read into memory (`CatalogueClient.fetch_variant`)."""
-
-    data: bytes = dataclasses.field(repr=False)
-    extension: str
-    """From the answer's `Content-Type` ("png", "svg"…; "bin" when unknown)."""
-    current_colour: str | None = None
-    """What the catalogue paints an SVG's `currentColor` in its PNGs (`Iconcat-Current-Color`), as
-    sent and unchecked; None when it says nothing (or too much to be a colour)."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -536,12 +525,3 @@ def _is_web_page(content_type: str | None) -> bool:
         return False
     mime = content_type.split(";", 1)[0].strip().lower()
     return mime in ("text/html", "application/xhtml+xml")
-
-
-def save_failure(error: downloads.SaveError | downloads.ContentMismatchError, variant_id: int) -> CatalogueError:
-    """A failed save of variant `variant_id` in the client's words: the disk's (`SaveError`) a
-    `StorageError` with its words, a body that is not its format a `ProtocolError` (nothing was saved).
-    Raised by the caller outside its `except`, so no chained exception reaches a person."""
-    if isinstance(error, downloads.SaveError):
-        return StorageError(str(error))
-    return ProtocolError(f"variant {variant_id}: {error}; nothing was saved")

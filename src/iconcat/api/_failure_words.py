@@ -10,6 +10,11 @@ from __future__ import annotations
 
 import socket
 
+# httpx without its command-line tool: first, before httpx itself (see _quiet_httpx).
+from . import _quiet_httpx  # noqa: F401
+
+# isort: split
+
 import httpx
 
 from ._auth import Origin, is_loopback_host

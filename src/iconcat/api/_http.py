@@ -45,6 +45,11 @@ from datetime import UTC, datetime, timedelta
 from email.utils import format_datetime
 from typing import Any, ParamSpec, Protocol, TypeVar
 
+# httpx without its command-line tool: first, before httpx itself (see _quiet_httpx).
+from . import _quiet_httpx  # noqa: F401
+
+# isort: split
+
 import httpx
 
 from iconcat import __version__

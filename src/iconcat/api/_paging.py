@@ -6,12 +6,15 @@ the requests themselves are `CatalogueClient.more`'s (the module docstring of `_
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 from urllib.parse import urlencode
 
-import httpx
-
-from ._auth import Origin, plausible_host
 from ._models import HeldIcons, SearchResult
+
+if TYPE_CHECKING:  # pragma: no cover - typing only
+    import httpx
+
+    from ._auth import Origin
 
 __all__ = ["NextPage", "cap_notice", "grown_result", "merge_page", "page_key", "vet_next"]
 
@@ -88,6 +91,8 @@ def vet_next(
     `raw` may be relative: it is resolved against `page_url`, the page that named it. It is followed
     only on the catalogue's `origin` (the token's), and never to a page `fetched` already (a loop).
     """
+    from ._auth import Origin, plausible_host  # here: the in-process catalogue merges pages without httpx
+
     try:
         target = page_url.join(raw.strip())
         usable = target.scheme in ("http", "https") and bool(target.host) and plausible_host(target)
@@ -120,5 +125,7 @@ def cap_notice(max_icons_held: int) -> str:
 
 def page_key(url: httpx.URL) -> str:
     """A page's URL normalised for telling loops: origin, path, and query parameters in sorted order."""
+    from ._auth import Origin
+
     query = urlencode(sorted(url.params.multi_items()))
     return f"{Origin.of(url)}{url.path}?{query}"

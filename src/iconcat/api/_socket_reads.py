@@ -27,6 +27,11 @@ from __future__ import annotations
 
 from typing import Any
 
+# httpx without its command-line tool: first, before httpx itself (see _quiet_httpx).
+from . import _quiet_httpx  # noqa: F401
+
+# isort: split
+
 import httpx
 
 __all__ = ["READ_BYTES", "widen_socket_reads"]

@@ -19,6 +19,11 @@ An https base URL gets no wrapper: its context is needed at once, and is built a
 
 from __future__ import annotations
 
+# httpx without its command-line tool: first, before httpx itself (see _quiet_httpx).
+from . import _quiet_httpx  # noqa: F401
+
+# isort: split
+
 import httpx
 
 __all__ = ["PlainFirstTransport"]

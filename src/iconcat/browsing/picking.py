@@ -24,7 +24,11 @@ ends the program, which prints the saved file's absolute path on stdout. Decisio
   filters closes them first, as everywhere.
 - `-o DIR`: the folder is shown (the picker's "Saves to", the bag) and ctrl+f changes it for this
   pick; a folder given for one pick is never written to the config file.
-- Only paths go to stdout: the UI draws on the terminal (stderr), and `launch` points the process's
+- `--as KIND` (`iconcat.snippets`): the picker saves the icon's SVG (`fmt` "svg") into a folder of the
+  command's own, and the command prints the snippet made of it instead of a path (the folder removed
+  after). The kinds made of an Iconify name (`unocss`…) offer nothing for an icon without one: dimmed,
+  and said so on Enter, as a missing format is.
+- Only paths (or the snippets) go to stdout: the UI draws on the terminal (stderr), and `launch` points the process's
   own stdout at the terminal while the app runs, so nothing printed by accident reaches the pipe.
 """
 
@@ -64,9 +68,13 @@ class PickRequest:
     """The file-name template (`--name`, else the `filename` setting)."""
     folder_given: bool = False
     """`-o DIR` chose the folder: changeable in the browser for this pick, never saved."""
+    snippet: str | None = None
+    """`--as KIND`: the snippet printed instead of the path (`iconcat.snippets.KINDS`); None: a path."""
 
     def describe(self) -> str:
-        """How the request reads: "SVG", "PNG · 64 px", "any file" (the header, the messages)."""
+        """How the request reads: "SVG", "PNG · 64 px", "any file", "as TSX" (the header, the messages)."""
+        if self.snippet is not None:
+            return f"as {self.snippet.upper() if self.snippet in ('jsx', 'tsx', 'svg', 'css') else self.snippet}"
         if self.fmt is None and self.size is None:
             return "any file"
         parts = [self.fmt.upper() if self.fmt else "PNG"]
@@ -80,6 +88,8 @@ def pick_choices(icon: Icon, request: PickRequest) -> list[Choice]:
     narrowed to the format and pixel size asked for."""
     from iconcat.disk.saving import choices_for
 
+    if _lacks_iconify_name(icon, request):
+        return []
     fitting = []
     for choice in choices_for(icon):
         if request.fmt is not None and choice.format != request.fmt:
@@ -90,9 +100,18 @@ def pick_choices(icon: Icon, request: PickRequest) -> list[Choice]:
     return fitting
 
 
+def _lacks_iconify_name(icon: Icon, request: PickRequest) -> bool:
+    """`request` asks for a snippet made of an Iconify name (`--as unocss`…), which `icon` has not."""
+    from iconcat.snippets import NAME_KINDS
+
+    return request.snippet in NAME_KINDS and not icon.iconify
+
+
 def why_nothing_fits(icon: Icon, request: PickRequest) -> str:
     """Why `icon` offers nothing for `request`, for a person (plain text, the name sanitised)."""
     name = sanitize(icon.name, max_length=60)
+    if _lacks_iconify_name(icon, request):
+        return f"{name} has no Iconify name, so it has no {request.snippet} snippet: choose an icon of an Iconify set."
     offered = sorted(
         {(variant.format.upper(), variant.size or 0) for variant in icon.variants}, key=lambda pair: (pair[0], -pair[1])
     )
@@ -109,7 +128,7 @@ def offers_nothing(icon: Icon, request: PickRequest) -> bool:
     if request.multi:
         from iconcat.disk.saving import nearest_choice
 
-        return nearest_choice(icon, request.fmt or "png", request.size) is None
+        return _lacks_iconify_name(icon, request) or nearest_choice(icon, request.fmt or "png", request.size) is None
     return not pick_choices(icon, request)
 
 

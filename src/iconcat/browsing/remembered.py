@@ -42,6 +42,7 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
     from iconcat.api import Icon
 
 __all__ = [
+    "BAG_VARIANT",
     "PICTURES",
     "THEME",
     "TILES",
@@ -60,7 +61,9 @@ VIEW = "view"
 PICTURES = "pictures"
 VARIANT = "variant"
 TILES = "tiles"
-"""The keys of the remembered preferences (`Memory.preference`)."""
+BAG_VARIANT = "bag_variant"
+"""The keys of the remembered preferences (`Memory.preference`); `BAG_VARIANT` is the bag's format and
+size, which `iconcat bag export --zip` reads as the browser does."""
 
 TILE_SIZE_NAMES = ("small", "medium", "large")
 """The gallery's tile sizes (`tui.widgets.gallery.TILE_SIZES`' names: a test keeps them in step)."""

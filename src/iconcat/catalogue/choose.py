@@ -8,27 +8,34 @@
 The decisions, as the command line and the browser have made them until now (`cli/entry.py`,
 `cli/catalogue.py`, `cli/remembered.py`, `tui/launch.py`, `tui/connection.py`, `local_sets.py`):
 
-1. Settings come with the precedence flag > environment > config file (`iconcat.config`).
-2. `--demo` is the demo, whatever is configured; with `--from` on the command line it is refused
-   ("give --demo or --from, not both"), and so is `--color` (it paints sets from disk only).
-3. Sets from disk (`Settings.local_sources`): `--from` always; `ICONCAT_FROM` or the config file's
-   `from` only when no base URL is set: a configured catalogue wins over them, not over `--from`.
-   `--color` without them is refused; a colour that is no CSS colour too (`local_sets.choose_local_sets`).
-4. Else the base URL, when set: the seed's service. `search` and `download` need its token
-   ("no token configured"); the browser opens without one and its connect screen asks.
-5. Else nothing is configured: the browser (`browse`, `pick`) opens the demo; `search` and
+1. Settings come with the precedence flag > environment > project file > config file
+   (`iconcat.config`), and so does the kind of catalogue they name (`Settings.kind`): the highest
+   layer naming one wins, and within one layer `base_url` beats `iconify` beats `from`. Two kinds
+   given as flags (`--base-url`, `--iconify`, `--from`) are refused: "give --iconify or --from, not both".
+2. `--demo` is the demo, whatever is configured; with another kind's flag it is refused ("give --demo
+   or --from, not both"), and so is `--color` (it paints sets from disk only).
+3. Sets from disk (`Settings.local_sources`), when they are the kind named: `--from` always;
+   `ICONCAT_FROM`, a project file's or the config file's `from` unless a layer as high names
+   another kind. `--color` without them is refused; a colour that is no CSS colour too
+   (`local_sets.choose_local_sets`); without `--color`, the `color` setting paints them.
+4. Iconify's API, when it is the kind named (`--iconify [URL]`, `ICONCAT_ICONIFY`, `iconify`): no
+   token, ever (`CatalogueChoice.iconify`).
+5. The base URL, when it is the kind named: the seed's service. `search` and `download` need its
+   token ("no token configured"); the browser opens without one and its connect screen asks.
+6. Else nothing is configured: the browser (`browse`, `pick`) opens the demo; `search` and
    `download` stop with a hint (`no_catalogue_hint()`: the ways to a catalogue, and the exact
    `--from .` when the current folder holds Iconify sets).
 
 `favourites` and `recent` read the browser's memory alone and choose the way `cli/remembered.py`
-always has: the sets from disk when `local_sources` and not `--demo` (no `--color` check: nothing is
-drawn), else the demo with `--demo` or without a base URL, else the service.
+always has: the demo with `--demo` (whatever else is given) or with no kind named, else the kind
+named (its memory key: "local" for every set from disk, `iconify:<URL>`, the base URL); no
+`--color` check (nothing is drawn).
 
 Failures are usage errors the command line reports with exit 2: `SettingsError` (a `CatalogueError`;
-`refusals.NoCatalogueConfigured`), and `local_sets.LocalSetsError` for the options that do not go
-together. They are imported when raised, not with this module: `iconcat.api` brings httpx (30-70 ms),
-and `iconcat browse --demo` chooses its catalogue here before the first frame, which must not wait for
-the HTTP stack (tests/tui/test_launch.py).
+`refusals.NoCatalogueConfigured`), and `ConflictingKinds` and `local_sets.LocalSetsError` for the
+options that do not go together. They are imported when raised, not with this module: `iconcat.api`
+brings httpx (30-70 ms), and `iconcat browse --demo` chooses its catalogue here before the first
+frame, which must not wait for the HTTP stack (tests/tui/test_launch.py).
 
 `open_catalogue(choice)` makes the adapter the choice's kind names in the kind table (`kinds.KINDS`:
 the row's module's `from_choice`), unopened: `await catalogue.open(progress)`, or its first call,
@@ -59,6 +66,7 @@ __all__ = [
     "NO_TOKEN_HINT",
     "CatalogueChoice",
     "CatalogueFlags",
+    "ConflictingKinds",
     "choose_catalogue",
     "no_catalogue_hint",
     "open_catalogue",
@@ -68,7 +76,7 @@ BROWSER_COMMANDS = frozenset({"browse", "pick"})
 """Commands that open the demo when nothing is configured."""
 SEARCH_COMMANDS = frozenset({"search", "download", "sets"})
 """Commands that need a catalogue configured (or `--demo`, or `--from`)."""
-MEMORY_COMMANDS = frozenset({"favourites", "recent"})
+MEMORY_COMMANDS = frozenset({"favourites", "recent", "bag"})
 """Commands that read the browser's memory of a catalogue, never the catalogue itself."""
 
 NO_TOKEN_HINT = "no token configured: set ICONCAT_TOKEN, or run `iconcat login`"
@@ -158,17 +166,30 @@ class CatalogueChoice:
         return cls(sets_spec(local.arguments, local.colour), local=local)
 
 
+class ConflictingKinds(Exception):
+    """Two catalogues named on one command line (`--base-url`, `--iconify`, `--from`, `--demo`): which one?
+    A usage error (exit 2)."""
+
+
 def choose_catalogue(settings: Settings, flags: CatalogueFlags) -> CatalogueChoice:
     """The catalogue `flags.command` talks to, by the rules of the module docstring."""
     command = flags.command
     if command not in BROWSER_COMMANDS | SEARCH_COMMANDS | MEMORY_COMMANDS:
         raise ValueError(f"`iconcat {command}` talks to no catalogue")
+    named = settings.kind_flags
+    if len(named) > 1:
+        raise ConflictingKinds(
+            f"give {_one_of(named)}, not {'both' if len(named) == 2 else 'several'}: each names a catalogue"
+        )
+    kind = settings.kind
     if command in MEMORY_COMMANDS:
-        if settings.local_sources and not flags.demo:
-            return _sets_choice(settings.local_sources, "black")
-        if flags.demo or not settings.base_url:
+        if flags.demo or kind is None:
             return CatalogueChoice.demo()
-        return _service_choice(settings)
+        if kind == "sets":
+            return _sets_choice(settings.sources, "black")
+        return _iconify_choice(settings) if kind == "iconify" else _service_choice(settings)
+    if flags.demo and named and named != ("--from",):  # (--from's refusal is local_sets', in the same words)
+        raise ConflictingKinds(f"give --demo or {named[0]}, not both")
     from iconcat.catalogue.local_sets import choose_local_sets
 
     local = choose_local_sets(settings, colour=flags.colour, demo=flags.demo)
@@ -176,7 +197,9 @@ def choose_catalogue(settings: Settings, flags: CatalogueFlags) -> CatalogueChoi
         return CatalogueChoice.demo()
     if local is not None:
         return CatalogueChoice.sets(local)
-    if settings.base_url:
+    if kind == "iconify":
+        return _iconify_choice(settings)
+    if kind == "service":
         if command in SEARCH_COMMANDS and not settings.token:
             from iconcat.api import SettingsError
 
@@ -187,6 +210,18 @@ def choose_catalogue(settings: Settings, flags: CatalogueFlags) -> CatalogueChoi
     from .refusals import NoCatalogueConfigured
 
     raise NoCatalogueConfigured(no_catalogue_hint())
+
+
+def _one_of(flags: tuple[str, ...]) -> str:
+    """ "--base-url or --from", "one of --base-url, --iconify or --from"."""
+    if len(flags) == 2:
+        return f"{flags[0]} or {flags[1]}"
+    return f"one of {', '.join(flags[:-1])} or {flags[-1]}"
+
+
+def _iconify_choice(settings: Settings) -> CatalogueChoice:
+    assert settings.iconify
+    return CatalogueChoice.iconify(settings.iconify, timeout=settings.timeout)
 
 
 def _service_choice(settings: Settings) -> CatalogueChoice:

@@ -54,10 +54,12 @@ class LocalSets:
 def choose_local_sets(settings: Settings, *, colour: str | None, demo: bool) -> LocalSets | None:
     """The sets from disk this command serves (None: the configured catalogue or the demo).
 
-    `--from` always wins; `ICONCAT_FROM` and the config file's `from` only when no base URL is set
-    (`Settings.local_sources`). `--demo` with `--from` is refused (which one?); `--demo` alone browses
-    the demo whatever `from` says. `--color` without sets from disk is refused (it would change
-    nothing), and a colour resvg cannot paint is refused with a sentence (`check_colour`)."""
+    `--from` always wins; `ICONCAT_FROM`, a project file's and the config file's `from` when no layer as
+    high names another catalogue (`Settings.local_sources`). `--demo` with `--from` is refused (which
+    one?); `--demo` alone browses the demo whatever `from` says. `--color` without sets from disk is
+    refused (it would change nothing), and a colour resvg cannot paint is refused with a sentence
+    (`check_colour`). Without `--color`, the `color` setting paints them (checked the same way; with
+    another catalogue it is not used, and not refused: a setting is a default, not a request)."""
     if demo:
         if settings.sources_from_flag:
             raise LocalSetsError("give --demo or --from, not both")
@@ -69,11 +71,15 @@ def choose_local_sets(settings: Settings, *, colour: str | None, demo: bool) -> 
         if colour is not None:
             raise LocalSetsError("--color paints icon sets from disk: give --from PATH too")
         return None
+    if colour is None and settings.colour is not None:  # the `color` setting: checked as --color is
+        named = f"the color setting from {settings.origin('color')}:"
+        return LocalSets(arguments, checked_colour(settings.colour, named))
     return LocalSets(arguments, checked_colour(colour))
 
 
-def checked_colour(colour: str | None) -> str:
-    """`colour` as `rasterise` takes it ("black" when not given); `LocalSetsError` when it is no CSS colour."""
+def checked_colour(colour: str | None, named: str = "--color") -> str:
+    """`colour` as `rasterise` takes it ("black" when not given); `LocalSetsError` when it is no CSS colour
+    (`named` says where it came from)."""
     if colour is None:
         return "black"
     from iconcat.imaging.svg_raster import check_colour
@@ -81,7 +87,7 @@ def checked_colour(colour: str | None) -> str:
     try:
         return check_colour(colour)
     except ValueError as error:
-        raise LocalSetsError(f"--color {error}") from None
+        raise LocalSetsError(f"{named} {error}") from None
 
 
 class TerminalProgress:

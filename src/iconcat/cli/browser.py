@@ -56,16 +56,25 @@ def pick(
     settings: Settings, args: argparse.Namespace, *, choice: CatalogueChoice, output: OutputOptions | None = None
 ) -> int:
     """The browser as a picker on `choice` (as `browse`): the saved files' absolute paths on stdout, one
-    per line, and nothing else. `--format svg --size N` is an SVG N wide and high (`output.svg_size`)."""
+    per line, and nothing else (`--as KIND` is `cli.snippets.pick_as`'s). `--format svg --size N` is an
+    SVG N wide or high (`output.svg_size`)."""
     import dataclasses
     from pathlib import Path
 
-    if args.size is not None and args.format == "eps":
-        raise UsageError(f"--size counts pixels: {args.format.upper()} is a vector format and has none")
+    from iconcat.cli.saving_defaults import saved_format
+
+    saving = saved_format(args.format, args.size, settings)
+    if saving.size is not None and saving.file_format == "eps":
+        raise UsageError(f"--size counts pixels: {saving.file_format.upper()} is a vector format and has none")
     from iconcat.browsing.picking import refused_format
 
-    refused = refused_format(args.format, *formats_served(choice))
+    refused = refused_format(saving.file_format, *formats_served(choice))
     if refused is not None:
+        # (said of the setting when the format came from one: `--format eps: …` would name no flag given)
+        if saving.format_named != "--format":
+            refused = refused.replace(
+                f"--format {saving.file_format}", f"{saving.format_named} ({saving.file_format})", 1
+            )
         raise UsageError(refused)
     if args.output:
         settings = dataclasses.replace(settings, download_dir=Path(args.output).expanduser())
@@ -76,7 +85,11 @@ def pick(
         print_error(NO_BROWSER)
         return EXIT_FAILURE
     request = PickRequest(
-        fmt=args.format, size=args.size, multi=args.multi, template=settings.filename, folder_given=bool(args.output)
+        fmt=saving.file_format,
+        size=saving.size,
+        multi=args.multi,
+        template=settings.filename,
+        folder_given=bool(args.output),
     )
     status, paths = run_picker(settings, request, query=" ".join(args.query) or None, choice=choice, output=output)
     if status == EXIT_OK:

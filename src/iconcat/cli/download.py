@@ -138,6 +138,13 @@ def download_named(
             f"{spec.named} has no Iconify names, so {shown} names nothing there: download by variant id "
             "(from `iconcat search`), or name an icon of sets from disk (--from PATH)"
         )
+    from iconcat.cli.saving_defaults import saved_format
+
+    saving = saved_format(file_format, size, settings)
+    file_format, size = saving.file_format, saving.size
+    if file_format not in (None, "svg", "png"):  # (only a setting can say so: --format takes svg or png)
+        raise UsageError(f"{saving.format_named} is {file_format}: `iconcat download` saves svg or png (give --format)")
+    # (`--format svg --size N`: the SVG's width and height, `asked.svg_size`; the choice is the SVG.)
     wanted_format, wanted_size = (
         spec.bag_default if file_format is None and size is None else (file_format or "png", size)
     )

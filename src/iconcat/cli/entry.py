@@ -8,7 +8,7 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from iconcat.cli import browser, download, login, remembered, search, serve, sets
+from iconcat.cli import bag, browser, download, login, remembered, search, serve, sets
 from iconcat.cli.errors import (
     EXIT_AUTH,
     EXIT_FAILURE,
@@ -71,7 +71,9 @@ def _run(argv: Sequence[str] | None) -> int:
     command: str = args.command or DEFAULT_COMMAND  # (always named: the parser puts browse first when none is)
     try:
         if command == "serve":
-            given = [flag for dest, flag in CONNECTION_OPTIONS.items() if dest in vars(args)]
+            given = [
+                flag for dest, flag in {**CONNECTION_OPTIONS, "iconify": "--iconify"}.items() if dest in vars(args)
+            ]
             if given:  # only possible before the command (`iconcat --base-url URL serve`)
                 raise UsageError(
                     f"`iconcat serve` takes no {' or '.join(given)}: it runs a catalogue and connects to none "
@@ -89,16 +91,24 @@ def _run(argv: Sequence[str] | None) -> int:
             graphics=getattr(args, "graphics", None),
             # `--name` wins over ICONCAT_FILENAME and the config file, even a broken one. (Only pick's
             # and download's: `search NAME` has a `name` of its own, the words searched.)
-            filename=args.name if command in ("pick", "download") else None,
+            filename=args.name if command in ("pick", "download") or _exporting(args) else None,
             sources=getattr(args, "sources", None),
+            iconify=getattr(args, "iconify", None),
         )
-        if command not in ("browse", "pick", "search", "download", "sets"):
-            # Given before the command, as the top level takes them (favourites and recent take --from too).
+        if command not in ("browse", "pick", "search", "download", "sets", "config") and not _exporting(args):
+            # Given before the command, as the top level takes them (favourites and recent take --from
+            # and --iconify too).
             refused = ["--color"] if "colour" in vars(args) else []
-            if command == "login" and "sources" in vars(args):
-                refused.insert(0, "--from")
+            if command == "login":
+                refused[:0] = [
+                    flag for dest, flag in (("sources", "--from"), ("iconify", "--iconify")) if dest in vars(args)
+                ]
             if refused:
                 raise UsageError(f"`iconcat {command}` takes no {' or '.join(refused)}")
+        if command == "config":
+            from iconcat.cli.settings_report import show_settings
+
+            return show_settings(settings)
         if command == "login":
             return login.login(
                 settings, explicit_base_url=getattr(args, "base_url", None), token_from_stdin=args.token_stdin
@@ -106,10 +116,14 @@ def _run(argv: Sequence[str] | None) -> int:
         # Words that cannot be searched are said before whether a catalogue is configured, as they always were.
         query = search.read_query(" ".join(args.name)) if command == "search" else None
         choice = _choose(settings, command, args)
-        output = output_options(command, args)
+        output = output_options(command, args, choice.local)
         if command == "browse":
             first_search = " ".join(getattr(args, "query", None) or []) or None
             return browser.browse(settings, first_search, choice=choice, output=output)
+        if command == "pick" and args.snippet is not None:
+            from iconcat.cli.snippets import pick_as
+
+            return pick_as(settings, args, choice=choice, output=output)
         if command == "pick":
             return browser.pick(settings, args, choice=choice, output=output)
         if command == "search":
@@ -119,6 +133,24 @@ def _run(argv: Sequence[str] | None) -> int:
             return sets.sets(choice, as_json=args.json)
         if command in ("favourites", "recent"):
             return remembered.show_remembered(choice, command, as_json=args.json)
+        if command == "bag":
+            return _bag(args, choice, settings)
+        if command == "download" and args.snippet is not None:
+            from iconcat.cli.snippets import download_as
+
+            if args.format is not None or args.size is not None or args.name is not None:
+                raise UsageError(
+                    "--as makes the file of the icon's SVG, named for its kind: leave --format, --size and --name out"
+                )
+            return download_as(
+                settings,
+                choice,
+                args.variant_id,
+                args.output,
+                kind=args.snippet,
+                overwrite=args.overwrite,
+                asked=output,
+            )
         if command == "download" and isinstance(args.variant_id, str):
             return download.download_named(
                 settings,
@@ -154,14 +186,44 @@ def _run(argv: Sequence[str] | None) -> int:
         return _report(error, command)
 
 
+def _exporting(args: argparse.Namespace) -> bool:
+    """`iconcat bag export`: it opens the catalogue, as the browser does, and names files (`--name`)."""
+    return getattr(args, "bag_action", None) == "export"
+
+
+def _bag(args: argparse.Namespace, choice: CatalogueChoice, settings: Settings) -> int:
+    """`iconcat bag`, `bag clear`, `bag export`."""
+    action = getattr(args, "bag_action", None)
+    if action is not None and getattr(args, "json", False):
+        raise UsageError(f"`iconcat bag {action}` takes no --json: `iconcat bag --json` lists the bag")
+    if action == "clear":
+        return bag.clear_bag(choice)
+    if action == "export":
+        return bag.export_bag(
+            choice,
+            sprite=args.sprite,
+            archive=args.archive,
+            iconify_json=args.iconify_json,
+            file_format=args.format,
+            size=args.size,
+            template=settings.filename if args.archive is not None else None,
+            overwrite=args.overwrite,
+        )
+    return bag.show_bag(choice, as_json=args.json)
+
+
 def _choose(settings: Settings, command: str, args: argparse.Namespace) -> CatalogueChoice:
-    """The one catalogue this run talks to (`iconcat.catalogue.choose_catalogue`: flag > environment >
-    config file; `--demo`; `--from`, and a base URL winning over configured sets but not over `--from`;
-    `search` and `download` with nothing configured stop with the hint)."""
+    """The one catalogue this run talks to (`iconcat.catalogue.choose_catalogue`: the highest layer naming
+    a kind wins, flag > environment > project file > config file, and in one layer a base URL beats
+    `iconify` beats `from`; two kinds as flags refused; `--demo`; `search` and `download` with nothing
+    configured stop with the hint)."""
     from iconcat.catalogue import CatalogueFlags, choose_catalogue
     from iconcat.cli.saving_options import catalogue_colour
 
-    flags = CatalogueFlags(command, demo=getattr(args, "demo", False), colour=catalogue_colour(settings, command, args))
+    colour = catalogue_colour(settings, command, args)  # (`bag export --color` paints sets from disk only)
+    if _exporting(args):
+        command = "browse"  # the catalogue the browser keeps that bag under, opened as the browser opens it
+    flags = CatalogueFlags(command, demo=getattr(args, "demo", False), colour=colour)
     return choose_catalogue(settings, flags)
 
 
@@ -173,12 +235,22 @@ def _report(error: BaseException, command: str = "") -> int:
     other command adds the way to fix it here.
     """
     from iconcat.api import AuthError, CatalogueError, NotFoundError, RequestRefusedError, SettingsError
+    from iconcat.catalogue.choose import ConflictingKinds
     from iconcat.catalogue.local_sets import LocalSetsError
     from iconcat.config import ConfigError
     from iconcat.disk.name_template import TemplateError
     from iconcat.sources.errors import SourceError
 
-    usage = (UsageError, ConfigError, SettingsError, TemplateError, RequestRefusedError, LocalSetsError, SourceError)
+    usage = (
+        UsageError,
+        ConfigError,
+        SettingsError,
+        TemplateError,
+        RequestRefusedError,
+        LocalSetsError,
+        SourceError,
+        ConflictingKinds,
+    )
     # A request the catalogue refused (400), or would refuse, is the user's to change: a usage error.
     if isinstance(error, usage):
         status = EXIT_USAGE

@@ -18,7 +18,15 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import NoReturn
 
 from iconcat import __version__
-from iconcat.choices import FILE_FORMATS, GRAPHICS, THUMBNAIL_MODES, VIEWS
+from iconcat.choices import (
+    FILE_FORMATS,
+    GRAPHICS,
+    ICONIFY_URL,
+    SNIPPET_FILE_KINDS,
+    SNIPPET_KINDS,
+    THUMBNAIL_MODES,
+    VIEWS,
+)
 from iconcat.cli.errors import EXIT_USAGE
 from iconcat.cli.output import print_error
 from iconcat.text import sanitize
@@ -48,7 +56,30 @@ class _CommandLine(_Parser):
         self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
     ) -> tuple[argparse.Namespace, list[str]]:
         argv = list(sys.argv[1:] if args is None else args)
-        return super().parse_known_args(self.with_command(argv), namespace)
+        return super().parse_known_args(self.with_command(self.with_iconify_values(argv)), namespace)
+
+    def with_iconify_values(self, argv: list[str]) -> list[str]:
+        """`argv`, with every `--iconify` written `--iconify=URL`: the URL that follows it when the next
+        word is one (it holds `://`: an address that is no http(s) one is then refused as a URL, not
+        searched), else Iconify's own (`ICONIFY_URL`). So `iconcat --iconify arrow` searches "arrow"
+        and `iconcat --iconify https://icons.example.org arrow` asks that API. After `--` nothing changes."""
+        written: list[str] = []
+        index = 0
+        while index < len(argv):
+            word = argv[index]
+            if word == "--":
+                written.extend(argv[index:])
+                break
+            index += 1
+            action = _option(self, word) if word.startswith("--") and "=" not in word else None
+            if action is None or action.dest != "iconify":
+                written.append(word)
+            elif index < len(argv) and "://" in argv[index]:
+                written.append(f"--iconify={argv[index]}")
+                index += 1
+            else:
+                written.append(f"--iconify={ICONIFY_URL}")
+        return written
 
     def with_command(self, argv: list[str]) -> list[str]:
         """`argv`, with `browse` put first when it names no command.
@@ -113,6 +144,32 @@ def _positive_float(text: str) -> float:
     if not 0 < value < float("inf"):
         raise argparse.ArgumentTypeError("must be a positive number of seconds")
     return value
+
+
+def _iconify_url(text: str) -> str:
+    """`--iconify`'s URL, checked (an http:// or https:// address with a host): else a one-line usage error."""
+    from iconcat.config import iconify_url_problem
+
+    problem = iconify_url_problem(text)
+    if problem:
+        raise argparse.ArgumentTypeError(f"the Iconify API's URL {problem}")
+    return text.strip().rstrip("/")
+
+
+def _iconify_option() -> _Parser:
+    """`--iconify [URL]`, as a parent parser: the commands that open a catalogue, and the memory's."""
+    iconify = _Parser(add_help=False)
+    iconify.add_argument(
+        "--iconify",
+        metavar="URL",
+        nargs="?",
+        const=ICONIFY_URL,
+        type=_iconify_url,
+        default=argparse.SUPPRESS,
+        help=f"use Iconify's API: {ICONIFY_URL}, or the one at URL (http:// or https://, a self-hosted one); "
+        "no token is sent to it (default: ICONCAT_ICONIFY, else a project's or the config file's iconify)",
+    )
+    return iconify
 
 
 def _name_template(text: str) -> str:
@@ -241,7 +298,8 @@ def build_parser() -> argparse.ArgumentParser:
         help="use the embedded demo catalogue (started here, no set-up needed), whatever is configured",
     )
     # Icon sets from disk, served in-process as --demo serves the demo (`iconcat.catalogue.local_sets`).
-    sources = _sources_options("ICONCAT_FROM, else the config file's from, when no base URL is set")
+    sources = _sources_options("ICONCAT_FROM, else a project's or the config file's from, unless another kind is set")
+    iconify = _iconify_option()
     parser = _CommandLine(
         prog="iconcat",
         usage="%(prog)s [--base-url URL] [--timeout SECONDS] COMMAND [OPTIONS]\n"
@@ -252,11 +310,13 @@ def build_parser() -> argparse.ArgumentParser:
             "`iconcat browse arrow --demo`. A first word that is a command's name is that command: "
             "`iconcat browse bag` searches for 'bag'."
         ),
-        parents=[connecting, sources],
+        parents=[connecting, sources, iconify],
         epilog=(
             "--base-url and --timeout apply to browse, search, download and login, before or after the "
             "command. The token comes from ICONCAT_TOKEN or the config file (`iconcat login`), never the "
-            "command line. `iconcat --from node_modules/@iconify/json` browses the icon sets you have installed."
+            "command line. `iconcat --from node_modules/@iconify/json` browses the icon sets you have installed; "
+            "`iconcat --iconify arrow` searches Iconify's API. A project's .iconcat.toml (here or in a parent "
+            "folder) sets its own defaults; `iconcat config` shows each setting and where it came from."
         ),
     )
     parser.add_argument("--version", action="version", version=f"iconcat {__version__}")
@@ -307,7 +367,7 @@ def build_parser() -> argparse.ArgumentParser:
     saving = _saving_options()
     browse = commands.add_parser(
         DEFAULT_COMMAND,
-        parents=[connecting, demo, sources, browsing, saving],
+        parents=[connecting, demo, sources, iconify, browsing, saving],
         help="the full-screen browser (the default: `iconcat [BROWSE OPTIONS] [QUERY]`)",
     )
     # Several words are one query, as in the search box: `iconcat browse cloud rain` needs no quotes.
@@ -320,7 +380,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     pick = commands.add_parser(
         "pick",
-        parents=[connecting, demo, sources, browsing, saving],
+        parents=[connecting, demo, sources, iconify, browsing, saving],
         help="the browser as a picker: prints the saved file's path",
         description=(
             "Open the browser; Enter on an icon saves its file and prints the absolute path on stdout "
@@ -347,6 +407,15 @@ def build_parser() -> argparse.ArgumentParser:
     )
     pick.add_argument("-o", "--output", metavar="DIR", help="folder to save into (default: the configured one)")
     pick.add_argument(
+        "--as",
+        dest="snippet",
+        metavar="KIND",
+        choices=SNIPPET_KINDS,
+        default=None,
+        help="print the icon as KIND on stdout instead of saving a file: "
+        f"{', '.join(SNIPPET_KINDS)} (with --multi one each, blank-line separated; css one stylesheet)",
+    )
+    pick.add_argument(
         "--name",
         metavar="TEMPLATE",
         type=_name_template,
@@ -358,7 +427,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     search = commands.add_parser(
         "search",
-        parents=[connecting, demo, sources],
+        parents=[connecting, demo, sources, iconify],
         help="one search, as a table or JSON",
         description=(
             "Search icons by name. key:value words filter the results as in the browser's search box and "
@@ -390,7 +459,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     sets = commands.add_parser(
         "sets",
-        parents=[connecting, demo, sources],
+        parents=[connecting, demo, sources, iconify],
         help="every set the catalogue serves: prefix, name, icons, category, licence, author",
         description=(
             "List the icon sets the catalogue serves, with each one's Iconify prefix, name, icon count (what "
@@ -406,7 +475,7 @@ def build_parser() -> argparse.ArgumentParser:
         ("recent", "the icons last opened or downloaded"),
     ):
         remembered = commands.add_parser(
-            name, parents=[connecting, demo], help=f"{what}, for the configured catalogue (or the demo's)"
+            name, parents=[connecting, demo, iconify], help=f"{what}, for the configured catalogue (or the demo's)"
         )
         remembered.add_argument(
             "--from",
@@ -419,9 +488,83 @@ def build_parser() -> argparse.ArgumentParser:
         )
         remembered.add_argument("--json", action="store_true", help="print them as JSON (shaped like `search --json`)")
 
+    # The bag (issue 34): listed, emptied, exported. It is kept per catalogue, so `bag` and each of its
+    # actions take the catalogue options, before the action or after it: defaults SUPPRESSed, so an
+    # action's parser never overwrites what was given before it (`iconcat bag --demo clear`).
+    bag_catalogue = _Parser(add_help=False)
+    bag_catalogue.add_argument("--demo", action="store_true", default=argparse.SUPPRESS, help="the demo's bag")
+    bag_catalogue.add_argument(
+        "--from",
+        dest="sources",
+        metavar="PATH",
+        action="append",
+        default=argparse.SUPPRESS,
+        help="the bag of icon sets from disk (one bag for every set from disk; PATH is read only to export it)",
+    )
+    bag = commands.add_parser(
+        "bag",
+        parents=[connecting, bag_catalogue, iconify],
+        help="the icons put in the bag in the browser: listed, emptied (clear) or exported (export)",
+        description=(
+            "List the bag of the configured catalogue (or the demo's, or of sets from disk with --from), "
+            "in the order its icons were put in it; `bag clear` empties it; `bag export` writes it as an "
+            "SVG sprite, a zip of its files or an Iconify JSON subset per set. Example: iconcat bag export "
+            "--sprite icons.svg"
+        ),
+    )
+    bag.add_argument("--json", action="store_true", help="print the bag as JSON (shaped like `search --json`)")
+    bag_actions = bag.add_subparsers(dest="bag_action", metavar="ACTION", parser_class=_Parser, prog="iconcat bag")
+    bag_actions.add_parser(
+        "clear",
+        parents=[connecting, bag_catalogue, iconify],
+        help="empty the bag (the files saved stay where they are)",
+    )
+    export = bag_actions.add_parser(
+        "export",
+        parents=[connecting, bag_catalogue, iconify],
+        help="write the bag as an SVG sprite, a zip of its files or Iconify JSON",
+        description=(
+            "Write the bag as one file, whole or not at all, never over another file unless --overwrite "
+            "(the next free name-N instead; the same bytes already there are kept): an SVG sprite, one "
+            "<symbol id='prefix-name'> per icon (name-id without an Iconify name); a zip of the files "
+            "'download all' saves (the bag's format and size, or --format and --size; names as --name or "
+            "the filename setting); or one Iconify JSON file per set in DIR, <prefix>.json, which Iconify's "
+            "tools load (icons without an Iconify name are left out and listed). Prints the paths written."
+        ),
+    )
+    written = export.add_mutually_exclusive_group(required=True)
+    written.add_argument("--sprite", metavar="FILE", help="an SVG sprite of the icons' SVG")
+    written.add_argument("--zip", dest="archive", metavar="FILE", help="a zip of the bag's files")
+    written.add_argument("--iconify-json", metavar="DIR", help="one Iconify JSON subset per set, DIR/<prefix>.json")
+    export.add_argument(
+        "--format", choices=FILE_FORMATS, default=None, help="with --zip: the files' format (default: the bag's)"
+    )
+    export.add_argument(
+        "--size",
+        metavar="N",
+        type=_bounded_int(1, 100_000, "--size"),
+        default=None,
+        help="with --zip: PNGs of N pixels (default: the bag's)",
+    )
+    export.add_argument(
+        "--name",
+        metavar="TEMPLATE",
+        type=_name_template,
+        default=None,
+        help="with --zip: the files' name template, as `pick --name` (default: the filename setting)",
+    )
+    export.add_argument(
+        "--color",
+        dest="colour",
+        metavar="CSS",
+        default=argparse.SUPPRESS,
+        help="with --zip: paint PNGs drawn from sets from disk in this CSS colour (default black)",
+    )
+    export.add_argument("--overwrite", action="store_true", help="replace a file of the same name")
+
     download = commands.add_parser(
         "download",
-        parents=[connecting, demo, sources, saving],
+        parents=[connecting, demo, sources, iconify, saving],
         help="save one variant's file, or an icon's by its Iconify name",
     )
     download.add_argument(
@@ -449,6 +592,15 @@ def build_parser() -> argparse.ArgumentParser:
         "-o", "--output", metavar="DIR", help="folder to save into (default: the configured one, else .)"
     )
     download.add_argument("--overwrite", action="store_true", help="replace a file of the same name")
+    download.add_argument(
+        "--as",
+        dest="snippet",
+        metavar="KIND",
+        choices=SNIPPET_FILE_KINDS,
+        default=None,
+        help=f"write the icon's SVG as a file of KIND: {', '.join(SNIPPET_FILE_KINDS)} (TablerTrash.tsx, "
+        "tabler-trash.css)",
+    )
     download.add_argument(
         "--name",
         metavar="TEMPLATE",
@@ -492,6 +644,16 @@ def build_parser() -> argparse.ArgumentParser:
         type=_bounded_int(1, 1_000_000, "--icons"),
         default=None,
         help="serve N icons, from 1 to 1,000,000: the demo's, then generated ones (default: the demo's 1,802)",
+    )
+
+    commands.add_parser(
+        "config",
+        help="each setting, its value and where it came from (flag, environment, project file, config file)",
+        description=(
+            "Show every setting, its value (the token only as set or not) and where it came from: a flag, the "
+            "environment, the project file (.iconcat.toml, in this folder or a parent) or your config file, "
+            "else the default; and which catalogue the commands would open. See docs/configuration.md."
+        ),
     )
 
     login = commands.add_parser("login", parents=[connecting], help="save the base URL and token, after checking them")

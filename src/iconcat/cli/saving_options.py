@@ -14,6 +14,7 @@ import argparse
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
+    from iconcat.catalogue.local_sets import LocalSets
     from iconcat.config import Settings
     from iconcat.disk.svg_output import OutputOptions
 
@@ -34,10 +35,11 @@ def catalogue_colour(settings: Settings, command: str, args: argparse.Namespace)
     return colour if served_from_disk else None
 
 
-def output_options(command: str, args: argparse.Namespace) -> OutputOptions:
+def output_options(command: str, args: argparse.Namespace, local: LocalSets | None = None) -> OutputOptions:
     """What `command`'s files are asked to be: the colour checked (a `LocalSetsError`, exit 2, for one
     that is no CSS colour), the SVG's size with `--format svg --size N`, the attribution unless
-    `--no-attribution`."""
+    `--no-attribution`. Without `--color`, the sets from disk served (`local`) in a colour of the `color`
+    setting have their SVGs saved in it too, as their PNGs are (the setting paints nothing else)."""
     from iconcat.catalogue.local_sets import checked_colour
     from iconcat.disk.svg_output import OutputOptions
 
@@ -45,5 +47,7 @@ def output_options(command: str, args: argparse.Namespace) -> OutputOptions:
         return OutputOptions()
     given: str | None = getattr(args, "colour", None)
     colour = checked_colour(given) if given is not None else None
+    if colour is None and local is not None and local.colour != "black":
+        colour = local.colour
     svg_size = getattr(args, "size", None) if getattr(args, "format", None) == "svg" else None
     return OutputOptions(colour=colour, svg_size=svg_size, attribution=getattr(args, "attribution", True))

@@ -106,6 +106,7 @@ __all__ = [
     "file_name",
     "file_name_by_id",
     "nearest_choice",
+    "resampled_bytes",
     "save_choice",
 ]
 
@@ -358,6 +359,19 @@ async def save_choice(
     data, painted = drawn
     outcome = await _publish(data, folder, name, overwrite=overwrite)
     return dataclasses.replace(outcome, uncoloured=coloured and not painted)
+
+
+async def resampled_bytes(client: VariantFiles, choice: Choice, progress: Progress | None = None) -> bytes:
+    """The PNG a resampled `choice` saves (drawn from the icon's SVG in the catalogue's colour, else
+    resampled from its large PNG: see the module's docstring), in memory: what the bag's zip holds."""
+    assert choice.size is not None
+    drawn = await _drawn_from_svg(client, choice.vector, choice.size, None, progress) if choice.vector else None
+    if drawn is not None:
+        return drawn[0]
+    from iconcat.imaging.resample import MAX_SOURCE_BYTES
+
+    fetched = await client.fetch_variant(choice.variant.id, limit=MAX_SOURCE_BYTES, progress=progress)
+    return await _resampled(fetched.data, choice)
 
 
 def _changes_svg(icon: Icon, output: OutputOptions) -> bool:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from pathlib import Path
 
+    from iconcat.api import Icon
     from iconcat.browsing.picking import PickRequest
     from iconcat.catalogue import CatalogueChoice
     from iconcat.config import Settings
@@ -46,10 +47,11 @@ def run_picker(
     query: str | None = None,
     choice: CatalogueChoice | None = None,
     output: OutputOptions | None = None,
+    icons: list[Icon] | None = None,
 ) -> tuple[int, list[Path]]:
     """Run the browser as a picker (`iconcat pick`): the exit status (0 picked, 1 left, 130
     interrupted) and the absolute paths of the files picked, for the caller to print; on `choice` as
-    `run_browser`."""
+    `run_browser`. `icons`, when given, gets the icons picked, in the paths' order (`pick --as`)."""
     from .launch import run_picker as _run_picker
 
-    return _run_picker(settings, request, query=query, choice=choice, output=output)
+    return _run_picker(settings, request, query=query, choice=choice, output=output, icons=icons)

@@ -96,6 +96,8 @@ class IconcatApp(App[int]):
         """What `iconcat pick` asks for; None when browsing (`picking`)."""
         self.picked: list[Path] = []
         """The files picked (`iconcat pick`): printed once the app has ended with status 0."""
+        self.picked_icons: list[Icon] = []
+        """The icons of `picked`, in its order (`pick --as` makes its snippets of them)."""
         self._leaving_pick = False
         """Esc or Ctrl-C ends the pick: a file whose publish could not be stopped is no pick any more."""
         if pick is not None:
@@ -580,7 +582,7 @@ class IconcatApp(App[int]):
         job = message.job
         if self.pick is None or self.pick.multi or job.saved_path is None or self._leaving_pick:
             return  # (a failed one says why in the downloads panel; r retries it, or choose another)
-        self.picked = [job.saved_path]
+        self.picked, self.picked_icons = [job.saved_path], [job.icon]
         self.exit(return_code=0)
 
     @on(BagController.Finished)
@@ -591,10 +593,11 @@ class IconcatApp(App[int]):
         summary = message.summary
         if self.pick is None or not self.pick.multi or self._leaving_pick or not summary.complete:
             return
-        delivered = [item.path for item in (*summary.saved, *summary.already) if item.path is not None]
-        if not delivered:
+        items = [item for item in (*summary.saved, *summary.already) if item.path is not None]
+        if not items:
             return
-        self.picked = delivered
+        self.picked = [item.path for item in items if item.path is not None]
+        self.picked_icons = [item.icon for item in items]
         self.exit(return_code=0)
 
     async def action_interrupt_pick(self) -> None:

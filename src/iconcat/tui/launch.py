@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from .connection import Connection
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
+    from iconcat.api import Icon
     from iconcat.browsing.picking import PickRequest
     from iconcat.catalogue import Catalogue, CatalogueChoice
     from iconcat.config import Settings
@@ -166,11 +167,17 @@ def run_picker(
     query: str | None = None,
     choice: CatalogueChoice | None = None,
     output: OutputOptions | None = None,
+    icons: list[Icon] | None = None,
 ) -> tuple[int, list[Path]]:
-    """Run the browser as a picker (`picking`): the exit status, and the paths picked (status 0 only)."""
+    """Run the browser as a picker (`picking`): the exit status, and the paths picked (status 0 only);
+    `icons`, when given, gets the icons of those paths, in their order. Files are saved as `output` asks."""
     connection = browser_connection(settings, choice=choice, output=output)
     status, app = _run_app(settings, connection, query=query, pick=request)
-    return status, (list(app.picked) if app is not None and status == 0 else [])
+    picked = app is not None and status == 0
+    if icons is not None and picked:
+        assert app is not None
+        icons.extend(app.picked_icons)
+    return status, (list(app.picked) if app is not None and picked else [])
 
 
 class _FirstOpening:

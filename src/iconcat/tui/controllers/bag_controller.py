@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING
 
 from textual.message import Message
 
-from iconcat.browsing.remembered import decode_variant, encode_variant
+from iconcat.browsing.remembered import BAG_VARIANT, decode_variant, encode_variant
 from iconcat.disk.batch import Batch, BatchItem, BatchProgress, BatchSummary, ItemState, SaveFunction
 from iconcat.text import sanitize
 
@@ -48,6 +48,7 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
     from textual.worker import Worker
 
     from iconcat.api import Icon
+    from iconcat.disk.bag_export import Exported
     from iconcat.disk.saving import Choice
     from iconcat.disk.svg_output import OutputOptions
     from iconcat.memory import Memory
@@ -55,12 +56,14 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
     from .download_controller import ClientSource
     from .memory_writer import MemoryWriter
 
-__all__ = ["BagController", "Preference", "preference_label"]
+__all__ = ["EXPORT_NAMES", "BagController", "Preference", "preference_label"]
 
 Preference = tuple[str, "int | None"]
 """(format, size in pixels or None for vector formats) asked of every icon in the bag."""
 
-PREFERENCE_KEY = "bag_variant"
+PREFERENCE_KEY = BAG_VARIANT
+EXPORT_NAMES = {"sprite": "bag-sprite.svg", "zip": "bag.zip", "iconify": "bag-iconify"}
+"""What the bag screen's exports write into the download folder: a sprite, a zip, a folder of Iconify JSON."""
 DEFAULT_PREFERENCE: Preference = ("png", 512)
 """What the bag asks of every icon until a person chooses, when its owner names no default: PNG 512."""
 
@@ -281,6 +284,29 @@ class BagController:
 
         fmt, size = preference
         return [(icon, nearest_choice(icon, fmt, size)) for icon in icons]
+
+    # ----------------------------------------------------------------- the exports
+
+    async def export(self, kind: str, folder: Path, progress: Callable[[int, int], None] | None = None) -> Exported:
+        """Write the bag into `folder` as `kind`, one of `EXPORT_NAMES` (`iconcat.disk.bag_export`: the zip
+        holds the files "download all" saves for the preference and the file-name template); raises
+        `ExportFailed` saying why nothing was written."""
+        from iconcat.disk.bag_export import ExportFailed, export_iconify_json, export_sprite, export_zip
+        from iconcat.disk.name_template import TemplateError
+
+        client = await self._client()
+        if client is None:
+            raise ExportFailed(f"{self._problem() or 'no catalogue is connected'}: nothing was written")
+        icons, target = self.icons(), folder / EXPORT_NAMES[kind]
+        if kind == "sprite":
+            return await export_sprite(client, icons, target, progress=progress)
+        if kind == "iconify":
+            return await export_iconify_json(client, icons, target, progress=progress)
+        try:
+            template = self._template()
+            return await export_zip(client, icons, self.preference, target, template=template, progress=progress)
+        except TemplateError as error:
+            raise ExportFailed(f"{error}: nothing was written") from None
 
     # ----------------------------------------------------------------- the batch
 

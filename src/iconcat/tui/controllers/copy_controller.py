@@ -14,6 +14,10 @@ Decisions:
   to tmux's buffer" and what to set.
 - The SVG markup is as a saved SVG would be: painted, sized and attributed as the session asks
   (`--color`, `--format svg --size N`, `--no-attribution`: `iconcat.disk.svg_output.svg_as_asked`).
+- Snippets (`iconcat.snippets`, as `iconcat pick --as KIND` prints them): a line a kind after the SVG
+  markup, `as-jsx` and so on (`SNIPPET_LINES`); those made of the SVG fetch it as the markup's line does
+  and copy the snippet made of it, those made of the Iconify name (UnoCSS's, Tailwind's) copy it at
+  once; shown greyed when the icon has no SVG, or no Iconify name.
 - The SVG is fetched through the client's download, into a folder of its own removed after, in one
   worker of the screen (the `"copy"` group, a newer copy cancelling an older one): refused above
   `SVG_COPY_LIMIT` (stopped as soon as the bytes pass it) or when it is no UTF-8 text; a failure is a
@@ -43,7 +47,20 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
     from ..screens.variant_picker import VariantPreference
     from .catalogue_link import CatalogueLink
 
-__all__ = ["SVG_COPY_LIMIT", "CopyController"]
+__all__ = ["SNIPPET_LINES", "SVG_COPY_LIMIT", "CopyController"]
+
+SNIPPET_LINES = {
+    "data-url": "data: URL",
+    "jsx": "React JSX",
+    "tsx": "React TSX",
+    "vue": "Vue",
+    "svelte": "Svelte",
+    "css": "CSS class",
+    "unocss": "UnoCSS",
+    "tailwind": "Tailwind",
+}
+"""The snippets the menu offers (`as-KIND`), with their labels: every kind of `iconcat.snippets.KINDS`
+but those it has already (the SVG markup, the Iconify name)."""
 
 SVG_COPY_LIMIT = 1024 * 1024
 """The largest SVG markup `y` copies, in bytes: more is no icon a clipboard should carry."""
@@ -140,7 +157,36 @@ class CopyController:
                 "fetched from the catalogue" if svg is not None else "this icon has no SVG",
                 available=svg is not None,
             ),
+            *self._snippet_choices(icon, has_svg=svg is not None),
         ]
+
+    @staticmethod
+    def _snippet_choices(icon: Icon, *, has_svg: bool) -> list[CopyChoice]:
+        """The menu's snippet lines for `icon` (`SNIPPET_LINES`), each with what it would copy."""
+        from iconcat.snippets import NAME_KINDS, SnippetIcon, component_name, css_class, snippet
+
+        from ..screens.copy_menu import CopyChoice
+
+        named = SnippetIcon(icon.name, icon.iconify)
+        component = component_name(named)
+        details = {
+            "data-url": "data:image/svg+xml,… of the SVG",
+            "jsx": f"{component}.jsx, a React component",
+            "tsx": f"{component}.tsx, a React component",
+            "vue": f"{component}.vue, a single-file component",
+            "svelte": f"{component}.svelte, a Svelte 5 component",
+            "css": f".{css_class(named)}, a mask in currentColor",
+        }
+        lines = []
+        for kind, label in SNIPPET_LINES.items():
+            if kind in NAME_KINDS:
+                available = icon.iconify is not None
+                detail = snippet(kind, named) if available else "this icon has no Iconify name"
+            else:
+                available = has_svg
+                detail = details[kind] if available else "this icon has no SVG"
+            lines.append(CopyChoice(f"as-{kind}", label, detail, available=available))
+        return lines
 
     def copy(self, icon: Icon, kind: str | None) -> None:
         """Copy what the copy menu chose (`kind`, None: nothing) of `icon` to the clipboard."""
@@ -163,11 +209,16 @@ class CopyController:
             saved = self._written.last(icon.id)
             if saved is not None:
                 self._to_clipboard(clipboard_text(str(saved)), f"the path of {sanitize(saved.name, max_length=80)}")
-        elif kind == "svg":
+        elif kind is not None and kind.startswith("as-") and kind[3:] in ("unocss", "tailwind") and icon.iconify:
+            from iconcat.snippets import SnippetIcon, snippet
+
+            made = snippet(kind[3:], SnippetIcon(icon.name, icon.iconify))
+            self._to_clipboard(made, f"the {SNIPPET_LINES[kind[3:]]} class {made}")
+        elif kind == "svg" or (kind is not None and kind.startswith("as-") and kind[3:] in SNIPPET_LINES):
             svg = _svg_variant(icon)
             if svg is not None:
                 self._owner.run_worker(
-                    partial(self._copy_svg, icon, svg),  # type: ignore[arg-type]  # as SearchRunner's
+                    partial(self._copy_svg, icon, svg, None if kind == "svg" else kind[3:]),  # type: ignore[arg-type]
                     group="copy",
                     exclusive=True,
                     exit_on_error=False,
@@ -202,9 +253,10 @@ class CopyController:
         title, message, severity = copied.notice(what)
         self._owner.notify(message, title=title, severity=severity, markup=False)
 
-    async def _copy_svg(self, icon: Icon, variant: Variant) -> None:
+    async def _copy_svg(self, icon: Icon, variant: Variant, snippet_kind: str | None = None) -> None:
         """Fetch `variant` (an SVG) through the client's download, into a folder of its own that is
-        removed after, and copy its markup: refused above `SVG_COPY_LIMIT`, or when it is no text."""
+        removed after, and copy its markup (or the `snippet_kind` snippet made of it): refused above
+        `SVG_COPY_LIMIT`, or when it is no text (or no SVG a snippet can be made of)."""
         import shutil
         import tempfile
 
@@ -234,6 +286,17 @@ class CopyController:
                 markup = data.decode("utf-8-sig")
             except UnicodeDecodeError:
                 refused = f"The SVG of {name} is not UTF-8 text: not copied."
+        if not refused and snippet_kind is not None:
+            from iconcat.snippets import SnippetError, SnippetIcon, snippet
+
+            try:
+                made = snippet(snippet_kind, SnippetIcon(icon.name, icon.iconify, markup))
+            except SnippetError as error:
+                refused = f"No {SNIPPET_LINES[snippet_kind]} snippet: {error}"
+            else:
+                what = f"the {SNIPPET_LINES[snippet_kind]} snippet of “{name}”"
+                self._to_clipboard(clipboard_text(made, multiline=True), what)
+                return
         if refused:
             self._owner.notify(sanitize(refused, max_length=300), title="Copy", severity="warning", markup=False)
             return

@@ -1,6 +1,7 @@
 """The browser's modal screens: one module each."""
 
 from .bag import BagScreen
+from .bag_export import BagExportScreen
 from .confirm_mark_all import ConfirmMarkAll
 from .confirm_quit import ConfirmQuit
 from .connect import ConnectScreen
@@ -9,6 +10,7 @@ from .help import HelpScreen
 from .variant_picker import VariantPicker
 
 __all__ = [
+    "BagExportScreen",
     "BagScreen",
     "ConfirmMarkAll",
     "ConfirmQuit",

@@ -9,8 +9,8 @@ batch has saved the file of every icon in the bag, the offer to empty it (`BagCo
 its button has the focus, so Enter takes it and esc leaves the bag as it is.
 
 Keys: `d` download all, `x` cancel all, `r` retry the failed, `space`/`delete` take the highlighted icon
-out of the bag, `e` twice empty the bag, `ctrl+f` the download folder (`screens.download_folder`),
-`esc` close. The buttons do the same.
+out of the bag, `e` twice empty the bag, `s` its exports (`screens.bag_export`: a sprite, a zip,
+Iconify JSON), `ctrl+f` the download folder (`screens.download_folder`), `esc` close. The buttons do the same.
 
 Decisions: closing the screen never stops a batch (it is the browser screen's worker: the status line
 keeps counting, and opening the bag again shows it); "download all" keeps the icons in the bag until
@@ -40,6 +40,7 @@ from iconcat.text import sanitize
 
 from ..controllers.bag_controller import BagController, Preference, preference_label
 from ..key_hints import KeyHints
+from .bag_export import BagExportScreen
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from iconcat.api import Icon
@@ -109,6 +110,7 @@ class BagScreen(ModalScreen[None]):
             tooltip="Take the highlighted icon out of the bag",
         ),
         Binding("e", "empty", "Empty", id="bag-empty", tooltip="Empty the bag (press twice)"),
+        Binding("s", "export", "Export", id="bag-export", tooltip="Export the bag: an SVG sprite, a zip, Iconify JSON"),
         Binding("ctrl+f", "change_folder", "Folder", id="bag-folder-key", tooltip="Choose the download folder"),
     ]
 
@@ -158,6 +160,7 @@ class BagScreen(ModalScreen[None]):
                 "r retry failed",
                 "space take out",
                 "e empty",
+                "s export",
                 "ctrl+f folder",
                 "esc close",
                 id="bag-keys",
@@ -339,6 +342,13 @@ class BagScreen(ModalScreen[None]):
             self.query_one("#bag-folder", Static).update(
                 Content.assemble(("Saves into ", "dim"), sanitize(str(folder), max_length=None))
             )
+
+    def action_export(self) -> None:
+        """The bag's exports (`BagExportScreen`), into the download folder."""
+        if not self._icons:
+            self.notify("The bag is empty.", markup=False)
+            return
+        self.app.push_screen(BagExportScreen(self.bag, self.folder))
 
     def action_close(self) -> None:
         """Close the bag; a batch goes on."""

@@ -1,4 +1,10 @@
-"""Connect to a catalogue: base URL, token (hidden), download folder; test them, save them.
+"""Connect to a catalogue: its kind (a catalogue service, or Iconify's API), base URL, token (hidden),
+download folder; test them, save them.
+
+Iconify's API (issue 33) takes a URL alone (https://api.iconify.design, or a self-hosted one): the
+token field is hidden, since no token is ever sent to it; "Test" opens it through the seam and lists
+its sets; "Save" makes the config file name it (`iconcat.config.save_iconify`: `iconify`, the base URL
+taken out, the token kept) and dismisses with its Connection.
 
 Shown by ctrl+o, and by the app itself when the catalogue rejects the token. "Test" runs the api's one
 connection check (`iconcat.api.check_connection`, as `iconcat login` does) and says what happened;
@@ -25,8 +31,9 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Label, Static
+from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Static
 
+from iconcat.catalogue.kinds import ICONIFY_DEFAULT_URL
 from iconcat.failures import describe_failure
 from iconcat.text import sanitize
 
@@ -40,6 +47,9 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
 
 __all__ = ["ConnectScreen"]
 
+_URL_LABEL = {False: "Base URL", True: "Iconify API URL"}
+_URL_PLACEHOLDER = {False: "https://icons.example.com", True: ICONIFY_DEFAULT_URL}
+
 
 @dataclass(frozen=True)
 class _Form:
@@ -48,6 +58,8 @@ class _Form:
     base_url: str
     token: Secret
     folder: str
+    iconify: bool = False
+    """Iconify's API (`base_url` its URL, no token), else a catalogue service."""
 
 
 def _base_url_problem(value: str) -> str | None:
@@ -66,6 +78,14 @@ def _base_url_problem(value: str) -> str | None:
         sentence = describe_failure(error)
         return f"{sentence[:1].upper()}{sentence[1:]}."
     return None
+
+
+def _iconify_url_problem(value: str) -> str | None:
+    """Why `value` is not an Iconify API's URL (`iconcat.config.iconify_url_problem`), or None."""
+    from iconcat.config import iconify_url_problem
+
+    problem = iconify_url_problem(value)
+    return f"The Iconify API's URL {problem}." if problem else None
 
 
 class ConnectScreen(ModalScreen["Connection | None"]):
@@ -91,19 +111,24 @@ class ConnectScreen(ModalScreen["Connection | None"]):
             yield Static(
                 Content(self.reason), id="connect-reason", classes="-shown" if self.reason else "", markup=False
             )
-            yield Label(Content("Base URL"))
+            iconify = current.spec.kind == "iconify"
+            with RadioSet(id="connect-kind"):
+                yield RadioButton(Content("A catalogue service"), value=not iconify, id="connect-kind-service")
+                yield RadioButton(Content("Iconify's API (no token)"), value=iconify, id="connect-kind-iconify")
+            yield Label(Content(_URL_LABEL[iconify]), id="connect-base-url-label")
             yield OrderedInput(
-                "" if current.is_demo else current.base_url,
-                placeholder="https://icons.example.com",
+                current.base_url if current.spec.kind in ("service", "iconify") else "",
+                placeholder=_URL_PLACEHOLDER[iconify],
                 enter_moves_on=True,
                 id="connect-base-url",
             )
-            yield Label(Content("Token"))
+            yield Label(Content("Token"), id="connect-token-label", classes="-hidden" if iconify else "")
             yield SecretInput(
                 "" if current.is_demo else current.token,
                 placeholder="your access token",
                 enter_moves_on=True,
                 id="connect-token",
+                classes="-hidden" if iconify else "",
             )
             yield Label(Content("Download folder"))
             yield OrderedInput(str(current.download_dir), enter_moves_on=True, id="connect-folder")
@@ -113,6 +138,27 @@ class ConnectScreen(ModalScreen["Connection | None"]):
                 yield Button(Content("Save"), id="connect-save-button", variant="primary")
                 yield Button(Content("Cancel"), id="connect-cancel-button")
             yield KeyHints("ctrl+t test", "ctrl+s save", "esc cancel", id="connect-keys")
+
+    @property
+    def iconify_chosen(self) -> bool:
+        """Whether the form is for Iconify's API (its radio button pressed), not a catalogue service."""
+        return self.query_one("#connect-kind-iconify", RadioButton).value
+
+    @on(RadioSet.Changed, "#connect-kind")
+    def _kind_changed(self) -> None:
+        """The fields the kind takes: Iconify's API a URL alone (its own filled in when the field is
+        empty or holds the other kind's), a service a base URL and a token."""
+        iconify = self.iconify_chosen
+        self.query_one("#connect-base-url-label", Label).update(Content(_URL_LABEL[iconify]))
+        url = self.query_one("#connect-base-url", Input)
+        url.placeholder = _URL_PLACEHOLDER[iconify]
+        if iconify and not url.value.strip():
+            url.value = ICONIFY_DEFAULT_URL
+        elif not iconify and url.value.strip().rstrip("/") == ICONIFY_DEFAULT_URL:
+            url.value = ""
+        for widget in self.query("#connect-token-label, #connect-token"):
+            widget.set_class(iconify, "-hidden")
+        self._say("", "")
 
     def on_mount(self) -> None:
         fields = list(self.query(Input))
@@ -131,9 +177,12 @@ class ConnectScreen(ModalScreen["Connection | None"]):
             base_url=self.query_one("#connect-base-url", Input).value.strip().rstrip("/"),
             token=self.query_one("#connect-token", SecretInput).secret,
             folder=self.query_one("#connect-folder", Input).value.strip(),
+            iconify=self.iconify_chosen,
         )
 
     def _problem(self, form: _Form) -> str | None:
+        if form.iconify:
+            return _iconify_url_problem(form.base_url)
         problem = _base_url_problem(form.base_url)
         if problem is None and not form.token:
             problem = "Enter the access token your catalogue account gave you."
@@ -176,6 +225,9 @@ class ConnectScreen(ModalScreen["Connection | None"]):
         )
 
     async def _test(self, form: _Form) -> None:
+        if form.iconify:
+            await self._test_iconify(form.base_url)
+            return
         from iconcat.api import check_connection
 
         try:
@@ -185,12 +237,30 @@ class ConnectScreen(ModalScreen["Connection | None"]):
         else:
             self._say(check.summary, "ok")
 
+    async def _test_iconify(self, url: str) -> None:
+        """Open Iconify's API at `url` through the seam and list its sets: what "Test" says of it."""
+        from iconcat.catalogue import CatalogueChoice, open_catalogue
+        from iconcat.catalogue.kinds import KINDS
+
+        choice = CatalogueChoice.iconify(url, timeout=self.current.timeout)
+        if choice.kind not in KINDS:
+            self._say("Iconify's API cannot be opened by this build of iconcat.", "error")
+            return
+        try:
+            async with open_catalogue(choice) as catalogue:
+                await catalogue.open()
+                sets = await catalogue.sets()
+        except Exception as error:  # noqa: BLE001 - any failure is shown, never a traceback
+            self._say(f"Not working: {describe_failure(error)}", "error")
+        else:
+            self._say(f"{choice.spec.label} answered: {len(sets):,} icon sets.", "ok")
+
     def action_save(self) -> None:
         """Save the settings to the config file and dismiss with the new connection."""
         from iconcat.config import save_settings
 
         form = self._values()
-        if self.current.is_demo and not form.base_url and not form.token and form.folder:
+        if self.current.is_demo and not form.iconify and not form.base_url and not form.token and form.folder:
             self._save_folder_alone(form.folder)
             return
         problem = self._problem(form)
@@ -201,6 +271,9 @@ class ConnectScreen(ModalScreen["Connection | None"]):
         # Under `pick -o DIR` the folder is the pick's own: used, never written to the config file.
         choice = getattr(self.app, "folder_choice", None)
         run_only = bool(getattr(choice, "for_this_run_only", False))
+        if form.iconify:
+            self._save_iconify(form.base_url, folder, run_only)
+            return
         try:
             saved_to = save_settings(
                 base_url=form.base_url, token=form.token.reveal(), download_dir=None if run_only else folder
@@ -216,6 +289,26 @@ class ConnectScreen(ModalScreen["Connection | None"]):
                 form.token.reveal(),
                 folder,
                 timeout=self.current.timeout,
+                filename_template=self.current.filename_template,
+            )
+        )
+
+    def _save_iconify(self, url: str, folder: Path, run_only: bool) -> None:
+        """Save Iconify's API at `url` as the config file's catalogue and dismiss with its Connection."""
+        from iconcat.catalogue import CatalogueChoice
+        from iconcat.config import save_iconify
+
+        try:
+            saved_to = save_iconify(url=url, download_dir=None if run_only else folder)
+        except Exception as error:  # noqa: BLE001 - a message, never a crash report
+            self._say(f"Could not save: {describe_failure(error)}", "error")
+            return
+        saved = f"Saved to {saved_to}" + (" (the folder is this pick's only: not saved)" if run_only else "")
+        self.app.notify(sanitize(saved, max_length=None), title="Iconify's API saved", markup=False)
+        self.dismiss(
+            Connection.chosen(
+                CatalogueChoice.iconify(url, timeout=self.current.timeout),
+                folder,
                 filename_template=self.current.filename_template,
             )
         )

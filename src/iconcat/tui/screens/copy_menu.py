@@ -1,5 +1,5 @@
 """Copy something of an icon (`y`): its name, its Iconify name (when the catalogue gives one), its id,
-a variant's id, the file saved of it, its SVG.
+a variant's id, the file saved of it, its SVG, and the snippets `iconcat pick --as` prints.
 
 The menu only asks which; the browser copies (`BrowserScreen._copy`), through Textual's clipboard:
 an OSC 52 escape sequence written to the terminal, which works over SSH and inside tmux (with
@@ -29,8 +29,17 @@ from ..key_hints import KeyHints
 
 __all__ = ["COPY_KINDS", "CopyChoice", "CopyMenu", "clipboard_text"]
 
-COPY_KINDS = ("name", "iconify", "icon-id", "variant-id", "path", "svg")
-"""What the menu offers, in its order ("iconify" only for an icon with an Iconify name)."""
+COPY_KINDS = (
+    "name",
+    "iconify",
+    "icon-id",
+    "variant-id",
+    "path",
+    "svg",
+    *(f"as-{kind}" for kind in ("data-url", "jsx", "tsx", "vue", "svelte", "css", "unocss", "tailwind")),
+)
+"""What the menu offers, in its order ("iconify" only for an icon with an Iconify name; `as-KIND` a
+snippet: `copy_controller.SNIPPET_LINES`)."""
 
 
 def clipboard_text(text: str, *, multiline: bool = False) -> str:
