@@ -71,6 +71,15 @@ def test_download_of_an_icon_in_its_own_colours_says_nothing_was_coloured(sets, 
     assert 'fill="#dd2e44"' in path.read_text(encoding="utf-8")
 
 
+def test_download_as_a_snippet_takes_the_colour_too(sets, tmp_path):
+    _outcome, path = download(sets, tmp_path / "svg", "ph:heart", "--as", "svg", "--color", COLOUR)
+    text = path.read_text(encoding="utf-8")
+    assert "currentColor" not in text and "Icon from Phosphor by Phosphor Icons - MIT" in text
+    assert drawn_psnr(text, source_svg(REAL_SETS["ph"], "heart"), 64, COLOUR) >= ALIKE_DB
+    _outcome, component = download(sets, tmp_path / "tsx", "ph:heart", "--as", "tsx", "--color", COLOUR)
+    assert f'fill="{COLOUR}"' in component.read_text(encoding="utf-8")
+
+
 def test_a_colour_with_a_variant_id_is_one_line_and_exit_2(tmp_path):
     # (A variant id names one file and no icon: its set, licence and SVG are unknown before it arrives.)
     outcome = run_iconcat("download", "502043", "--demo", "--color", "red", "-o", str(tmp_path))
