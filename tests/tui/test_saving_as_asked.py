@@ -145,12 +145,16 @@ def test_y_copies_the_svg_markup_as_it_would_be_saved(headless_run, tmp_path: Pa
         await copy(pilot, "svg")
         await wait_until(pilot, lambda: "</svg>" in (app.clipboard or ""), "the SVG markup copied")
         seen["clipboard"] = app.clipboard
+        await copy(pilot, "as-jsx")
+        await wait_until(pilot, lambda: "export default function" in (app.clipboard or ""), "the JSX copied")
+        seen["jsx"] = app.clipboard
 
     headless_run(steer)
     assert run_on_real_sets(tmp_path, "mdi:account", OutputOptions(colour=COLOUR)) == 0
     text = str(seen["clipboard"])
     assert "currentColor" not in text and "by Pictogrammers - Apache 2.0" in text
     assert drawn_psnr(text, source("mdi:account"), 64, COLOUR) >= ALIKE_DB
+    assert f'fill="{COLOUR}"' in str(seen["jsx"]) and "currentColor" not in str(seen["jsx"])  # its snippets too
 
 
 def test_the_picker_over_the_demo_says_nothing_was_coloured(headless_run, tmp_path: Path) -> None:

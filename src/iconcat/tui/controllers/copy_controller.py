@@ -286,6 +286,9 @@ class CopyController:
                 markup = data.decode("utf-8-sig")
             except UnicodeDecodeError:
                 refused = f"The SVG of {name} is not UTF-8 text: not copied."
+        uncoloured = False
+        if not refused:  # (the snippets too are made of the SVG as the session asks it saved)
+            markup, uncoloured = self._as_asked(icon, markup)
         if not refused and snippet_kind is not None:
             from iconcat.snippets import SnippetError, SnippetIcon, snippet
 
@@ -300,7 +303,6 @@ class CopyController:
         if refused:
             self._owner.notify(sanitize(refused, max_length=300), title="Copy", severity="warning", markup=False)
             return
-        markup, uncoloured = self._as_asked(icon, markup)
         size = f"{len(markup.encode('utf-8')) / 1024:.1f} KB"
         what = (
             f"the SVG markup of “{name}” ({size}{'; it uses no currentColor: nothing coloured' if uncoloured else ''})"
