@@ -69,8 +69,6 @@ from . import files
 from .protocol import BuildProgressCallback
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
-    import httpx
-
     from iconcat.api import FetchedFile, SetSummary
     from iconcat.api._http import GuardedHttp
     from iconcat.api._retry import RetryPolicy
@@ -126,7 +124,7 @@ class _SetNames:
     every_name: frozenset[str]
     metadata: dict[str, Any]
     listed: tuple[str, ...]
-    """Its icons as a listing shows them: not hidden, not aliases, in name order."""
+    """Its icons as a listing asks for them: not hidden, aliases too, in name order."""
 
 
 @dataclass
@@ -163,7 +161,8 @@ class _Search:
 class IconifyApiCatalogue:
     """Iconify's API at `base_url` as a catalogue (see the module docstring).
 
-    `transport` replaces the network (tests), `retry` tunes retries, `rasterise(svg, size)` draws PNGs
+    `transport` replaces the network (an `httpx` transport: tests; only `api` imports httpx), `retry`
+    tunes retries, `rasterise(svg, size)` draws PNGs
     (the sandboxed rasteriser by default)."""
 
     def __init__(
@@ -173,7 +172,7 @@ class IconifyApiCatalogue:
         *,
         timeout: float = 30.0,
         warn: Callable[[str], None] | None = None,
-        transport: httpx.AsyncBaseTransport | None = None,
+        transport: Any = None,
         retry: RetryPolicy | None = None,
         rasterise: Rasterise | None = None,
     ) -> None:
@@ -273,7 +272,7 @@ class IconifyApiCatalogue:
         if self._gate is None:
             self._gate = asyncio.Semaphore(CONCURRENT_REQUESTS)
 
-        async def read(response: httpx.Response) -> bytes:
+        async def read(response: Any) -> bytes:
             return await http.read_capped(response, cap, what)
 
         async with self._gate:
@@ -798,7 +797,9 @@ def _set_names(document: object) -> _SetNames:
     return _SetNames(
         every_name=frozenset(listed | hidden | alias_keys),
         metadata=metadata,
-        listed=tuple(sorted(listed - hidden)),
+        # (An alias is listed as an icon of its own when it draws another glyph: which, only its body
+        # says; a plain one is its icon again, left out as a repeat once read.)
+        listed=tuple(sorted((listed | alias_keys) - hidden)),
     )
 
 
