@@ -17,7 +17,8 @@ import pytest
 from PIL import Image, ImageChops
 
 from iconcat.catalogue.embedded import EmbeddedCatalogue
-from iconcat.catalogue.iconify_api import FIRST_999, MAX_LIMIT, IconifyApiCatalogue
+from iconcat.api import NotFoundError
+from iconcat.catalogue.iconify_api import FIRST_999, MAX_LIMIT, IconifyApiCatalogue, NameBook
 from iconcat.catalogue.kinds import sets_spec
 from iconcat.disk.saving import choices_for, save_choice
 from iconcat.imaging.svg_raster import rasterise
@@ -160,3 +161,18 @@ async def test_an_icon_shown_is_looked_up_by_its_id_and_its_variants(api: Iconif
     assert await api.icon_of_variant(icon.variants[1].id) == icon
     assert await api.icon_named("tabler:no-such-icon") is None
     assert await api.icon_named("nosuchset:trash") is None
+
+
+async def test_an_id_handed_out_is_answered_in_a_later_run(iconify_api: ApiServer, tmp_path: Path) -> None:
+    async with iconify_catalogue(iconify_api.base_url) as first_run:
+        icon = (await first_run.search("trash")).icons[0]
+    svg = next(variant for variant in icon.variants if variant.format == "svg")
+    async with iconify_catalogue(iconify_api.base_url) as later_run:  # (the same cache folder)
+        assert await later_run.icon(icon.id) == icon
+        assert await later_run.icon_of_variant(svg.id) == icon
+        saved = await later_run.download_file(svg.id, tmp_path)
+    assert saved.path.read_bytes().startswith(b"<svg")
+    async with iconify_catalogue(iconify_api.base_url, names=NameBook(None)) as forgetful:
+        assert await forgetful.icon(icon.id) is None
+        with pytest.raises(NotFoundError, match="search for its icon first"):
+            await forgetful.download_file(svg.id, tmp_path)

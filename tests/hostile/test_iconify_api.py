@@ -161,3 +161,13 @@ async def test_no_token_nor_cookie_goes_to_the_api(server: MisbehavingServer) ->
         await catalogue.search("pic")
     assert server.requests and all(request.header("authorization") is None for request in server.requests)
     assert server.requests_for("/evil.json")[0].query["icons"] == ["pic"]  # (the bodies asked by name)
+
+
+async def test_an_icon_its_set_hides_is_found_by_its_name_and_never_listed(server: MisbehavingServer) -> None:
+    script(server, '<path d="M0 0h24v24H0z"/>')
+    server.on("/collection", Reply.json({**COLLECTION, "hidden": ["pic"]}))
+    async with api(server.base_url) as catalogue:
+        assert (await catalogue.search("pic")).icons == ()
+        named = await catalogue.icon_named("evil:pic")
+        found = await catalogue.search("evil:pic")
+    assert named is not None and [icon.iconify for icon in found.icons] == ["evil:pic"]

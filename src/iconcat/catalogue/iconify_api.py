@@ -79,7 +79,7 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
     from .choose import CatalogueChoice
     from .spec import CatalogueSpec
 
-__all__ = ["FIRST_999", "IconifyApiCatalogue", "from_choice"]
+__all__ = ["FIRST_999", "IconifyApiCatalogue", "NameBook", "from_choice", "names_file"]
 
 MIN_LIMIT = 32
 MAX_LIMIT = 999
@@ -98,6 +98,8 @@ ICONS_KEPT = 20_000
 """Icons (with their SVG documents) kept once mapped: previews, downloads and look-ups by id need no request."""
 PREVIEWS_KEPT = 2048
 SEARCHES_KEPT = 64
+MAX_NAMES_KEPT = 500_000
+"""Names the name book keeps on disk (some 15 MB: more than every icon of Iconify)."""
 TAG_HITS = 300
 """Most icons the tag table adds before the API's name matches (a word tagged on thousands is a name)."""
 MAX_COLLECTIONS_BYTES = 16 * 1024 * 1024
@@ -125,6 +127,8 @@ class _SetNames:
     metadata: dict[str, Any]
     listed: tuple[str, ...]
     """Its icons as a listing asks for them: not hidden, aliases too, in name order."""
+    hidden: frozenset[str] = frozenset()
+    """The names it hides (`hidden`: icons kept for old links, never listed)."""
 
 
 @dataclass
@@ -135,6 +139,8 @@ class _Search:
     prefixes: tuple[str, ...] | None
     narrowing: Narrowing | None
     narrow: tuple[str, ...]
+    named: frozenset[tuple[str, str]] = frozenset()
+    """The icons the query names (`prefix:name`): listed even when their set hides them."""
     candidates: list[tuple[str, str]] = field(default_factory=list)
     seen: set[tuple[str, str]] = field(default_factory=set)
     matched: dict[tuple[str, str], tuple[dict[str, str], ...]] = field(default_factory=dict)
@@ -175,8 +181,12 @@ class IconifyApiCatalogue:
         transport: Any = None,
         retry: RetryPolicy | None = None,
         rasterise: Rasterise | None = None,
+        names: NameBook | None = None,
     ) -> None:
         self._spec = spec
+        self._names = names if names is not None else NameBook(names_file())
+        self._hidden: set[int] = set()
+        """The icons mapped that their set hides: answered by name and id, never listed."""
         self._base_url = base_url
         self._timeout = timeout
         self._warn = warn
@@ -393,6 +403,8 @@ class IconifyApiCatalogue:
                 category = icon_category(prefix, key) or UNCATEGORISED
             icon = _icon(prefix, key, name, style, category, info)
             if icon is not None:
+                if hidden or key in names.hidden:
+                    self._hidden.add(icon.id)
                 by_key[key] = (icon, svg)
                 for alias in aliases:
                     by_key.setdefault(alias, (icon, svg))
@@ -405,6 +417,7 @@ class IconifyApiCatalogue:
             if held is not None:
                 self._icons.put(held[0].id, held)
                 found[(prefix, key)] = held[0]
+        self._names.note(icon.iconify for icon in found.values() if icon.iconify)
         return found
 
     # -------------------------------------------------------------------------------------- search
@@ -429,6 +442,7 @@ class IconifyApiCatalogue:
             prefixes=_selected_prefixes(infos, narrowing),
             narrowing=narrowing,
             narrow=tuple(narrow),
+            named=frozenset(named),
         )
         state.add(named)
         if state.words:
@@ -489,6 +503,8 @@ class IconifyApiCatalogue:
                 icon = mapped.get(pair)
                 if icon is None or icon.id in state.icon_ids or not _kept(icon, state.narrowing):
                     continue
+                if icon.id in self._hidden and pair not in state.named:
+                    continue  # (a hidden icon is found by its name only, as from disk)
                 state.icon_ids.add(icon.id)
                 entries.append(_entry(icon, state.matched.get(pair, ())))
         more = state.given < len(state.candidates) or not state.api_done
@@ -606,7 +622,7 @@ class IconifyApiCatalogue:
         return body
 
     async def _svg_of(self, icon_id: int, iconify: str | None) -> str:
-        held = self._icons.get(icon_id)
+        held = await self._held(icon_id)
         if held is None and iconify:
             prefix, _, key = iconify.partition(":")
             await self._map([(prefix, key)])
@@ -682,7 +698,7 @@ class IconifyApiCatalogue:
         if type(variant_id) is not int or variant_id < 0:
             raise SettingsError("a variant id is a whole number, like 1042")
         found = hash_of_variant_id(variant_id)
-        held = self._icons.get(icon_id(found[0])) if found is not None else None
+        held = await self._held(icon_id(found[0])) if found is not None else None
         if found is None or held is None or found[1] not in (SVG_SLOT, *PNG_SLOTS.values()):
             raise NotFoundError(
                 f"variant {variant_id} was not found in {self._spec.named} (search for its icon first, "
@@ -698,9 +714,23 @@ class IconifyApiCatalogue:
     # ------------------------------------------------------------------------------------- lookups
 
     async def icon(self, icon_id: int) -> Icon | None:
-        """An icon this catalogue has shown (the API cannot be asked by id: an id is a hash of a name)."""
-        held = self._icons.get(icon_id) if type(icon_id) is int else None
+        """An icon this kind has shown, in this run or an earlier one (the API cannot be asked by id: an
+        id is a hash of a name, which the `NameBook` keeps)."""
+        held = await self._held(icon_id) if type(icon_id) is int else None
         return None if held is None else held[0]
+
+    async def _held(self, icon_id: int) -> tuple[Icon, str] | None:
+        """The icon `icon_id` and its SVG: held, else mapped again by the name the book kept for it."""
+        from iconcat.iconify.ids import hash_of_icon_id
+
+        held = self._icons.get(icon_id)
+        hashed = hash_of_icon_id(icon_id) if held is None else None
+        name = self._names.name_of(hashed) if hashed is not None else None
+        if name is not None:
+            prefix, _, key = name.partition(":")
+            await self._map([(prefix, key)])
+            held = self._icons.get(icon_id)
+        return held
 
     async def icon_of_variant(self, variant_id: int) -> Icon | None:
         from iconcat.iconify.ids import hash_of_variant_id
@@ -743,6 +773,70 @@ class IconifyApiCatalogue:
 
     async def __aexit__(self, *exc_info: object) -> None:
         await self.aclose()
+
+
+class NameBook:
+    """The Iconify names of the icons this kind has shown, on disk (`names_file()`), so an id handed out
+    once is answered in a later run: an id is a hash of `prefix:name`, and the API cannot be asked by
+    id. Favourites, recents, the bag and `iconcat download <variant id>` keep ids from run to run.
+
+    One name a line, appended (a line is one write: runs side by side do not tangle them); read on the
+    first id not held in memory; at most `MAX_NAMES_KEPT` lines (past that, new names are not written:
+    they are still answered in this run). A file that cannot be read or written costs the look-up only."""
+
+    def __init__(self, path: Path | None) -> None:
+        self._path = path
+        self._known: dict[int, str] | None = None
+        self._written: set[str] = set()
+
+    def note(self, names: Iterable[str]) -> None:
+        """Keep `names` (Iconify names just mapped) for later runs."""
+        fresh = [name for name in names if name not in self._written]
+        if not fresh or self._path is None:
+            return
+        self._written.update(fresh)
+        known = self._read()
+        from iconcat.iconify.ids import icon_hash
+
+        new = [name for name in fresh if known.get(icon_hash(name)) != name]
+        if not new or len(known) + len(new) > MAX_NAMES_KEPT:
+            return
+        for name in new:
+            known[icon_hash(name)] = name
+        try:
+            self._path.parent.mkdir(parents=True, exist_ok=True)
+            with self._path.open("a", encoding="ascii") as book:
+                book.write("".join(f"{name}\n" for name in new))
+        except OSError:
+            self._path = None  # (a cache that cannot be written: the look-up is lost, nothing else)
+
+    def name_of(self, hashed: int) -> str | None:
+        """The Iconify name whose hash is `hashed`, when it was kept."""
+        return self._read().get(hashed)
+
+    def _read(self) -> dict[int, str]:
+        if self._known is None:
+            from iconcat.iconify.ids import icon_hash
+            from iconcat.iconify.names import iconify_name
+
+            self._known = {}
+            try:
+                lines = self._path.read_text(encoding="ascii", errors="replace").split() if self._path else []
+            except OSError:
+                lines = []
+            for line in lines[:MAX_NAMES_KEPT]:
+                name = iconify_name(line)
+                if name is not None:
+                    self._known[icon_hash(name)] = name
+        return self._known
+
+
+def names_file() -> Path:
+    """Where the names are kept: `platformdirs.user_cache_dir("iconcat")/iconify-api/names.txt`
+    (`~/.cache/iconcat/…` on Linux; `XDG_CACHE_HOME` moves it), read at call time."""
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir("iconcat", appauthor=False)) / "iconify-api" / "names.txt"
 
 
 # ------------------------------------------------------------------------------------------- helpers
@@ -800,6 +894,7 @@ def _set_names(document: object) -> _SetNames:
         # (An alias is listed as an icon of its own when it draws another glyph: which, only its body
         # says; a plain one is its icon again, left out as a repeat once read.)
         listed=tuple(sorted((listed | alias_keys) - hidden)),
+        hidden=frozenset(hidden),
     )
 
 
