@@ -16,8 +16,8 @@ import httpx
 import pytest
 from PIL import Image, ImageChops
 
-from iconcat.catalogue.embedded import EmbeddedCatalogue
 from iconcat.api import NotFoundError
+from iconcat.catalogue.embedded import EmbeddedCatalogue
 from iconcat.catalogue.iconify_api import FIRST_999, MAX_LIMIT, IconifyApiCatalogue, NameBook
 from iconcat.catalogue.kinds import sets_spec
 from iconcat.disk.saving import choices_for, save_choice

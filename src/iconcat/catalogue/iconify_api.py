@@ -39,8 +39,8 @@ before it is shown; SVG bodies are untrusted SVG, drawn only by the sandboxed ra
 from __future__ import annotations
 
 import asyncio
+import functools
 import itertools
-import json
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from os import PathLike
@@ -59,8 +59,9 @@ from iconcat.api import (
     SearchResult,
     ServiceError,
     SettingsError,
-    parse_search_result,
+    Variant,
 )
+from iconcat.api._models import Ref
 from iconcat.iconify.names import is_name
 from iconcat.lru import BoundedLRU
 from iconcat.text import sanitize
@@ -123,12 +124,21 @@ Rasterise = Callable[[str, int], bytes]
 class _SetNames:
     """What `/collection?prefix=` says of one set: its names, metadata for the rules, and what it lists."""
 
-    every_name: frozenset[str]
+    every_name: set[str]
     metadata: dict[str, Any]
-    listed: tuple[str, ...]
-    """Its icons as a listing asks for them: not hidden, aliases too, in name order."""
-    hidden: frozenset[str] = frozenset()
+    shown: set[str]
+    """Its icons a listing asks for: not hidden, aliases too."""
+    hidden: set[str] = field(default_factory=set)
     """The names it hides (`hidden`: icons kept for old links, never listed)."""
+
+    @property
+    def listed(self) -> tuple[str, ...]:
+        """`shown`'s Iconify names in name order (when a set is listed, not each time one is read)."""
+        from iconcat.iconify.names import bad_names
+
+        names = list(self.shown)
+        bad = bad_names(names)
+        return tuple(sorted(name for name in names if name not in bad))
 
 
 @dataclass
@@ -293,9 +303,11 @@ class IconifyApiCatalogue:
                 accept_encoding="gzip, deflate",
                 read=read,
             )
+        import msgspec  # (a set's names decode in half json's time: a search waits on three of them)
+
         try:
-            return json.loads(body)
-        except (ValueError, RecursionError):
+            return msgspec.json.decode(body)
+        except (msgspec.DecodeError, RecursionError):
             raise ProtocolError(f"{what} from {self._spec.named} is not JSON") from None
 
     async def _set_names(self, prefix: str) -> _SetNames:
@@ -386,6 +398,7 @@ class IconifyApiCatalogue:
         from iconcat.iconify.tags import categorised_prefixes, icon_category
 
         package_categories = prefix in categorised_prefixes() and not names.metadata.get("categories")
+        set_ref, series = _set_ref(info), _named_ref(info.series)
         by_key: dict[str, tuple[Icon, str]] = {}
 
         def make(
@@ -401,13 +414,12 @@ class IconifyApiCatalogue:
         ) -> None:
             if package_categories and category == UNCATEGORISED:
                 category = icon_category(prefix, key) or UNCATEGORISED
-            icon = _icon(prefix, key, name, style, category, info)
-            if icon is not None:
-                if hidden or key in names.hidden:
-                    self._hidden.add(icon.id)
-                by_key[key] = (icon, svg)
-                for alias in aliases:
-                    by_key.setdefault(alias, (icon, svg))
+            icon = _icon(prefix, key, name, style, category, set_ref, series)
+            if hidden or key in names.hidden:
+                self._hidden.add(icon.id)
+            by_key[key] = (icon, svg)
+            for alias in aliases:
+                by_key.setdefault(alias, (icon, svg))
 
         for _ in read_icons(document, names.metadata, make, lambda count: None, every_name=names.every_name):
             pass
@@ -488,15 +500,16 @@ class IconifyApiCatalogue:
 
     async def _page(self, state: _Search, number: int, previous: SearchResult | None, size: int) -> SearchResult:
         """The next `size` icons of `state` (those the filters keep), grown onto `previous`."""
+        from iconcat.api._models import read_matched
         from iconcat.api._paging import grown_result
 
-        entries: list[dict[str, object]] = []
-        while len(entries) < size:
+        icons: list[Icon] = []
+        while len(icons) < size:
             if state.given >= len(state.candidates):
-                state.add(await self._ask_api(state, size - len(entries)))
+                state.add(await self._ask_api(state, size - len(icons)))
                 if state.given >= len(state.candidates):
                     break
-            chunk = state.candidates[state.given : state.given + (size - len(entries))]
+            chunk = state.candidates[state.given : state.given + (size - len(icons))]
             state.given += len(chunk)
             mapped = await self._map(chunk)
             for pair in chunk:
@@ -506,19 +519,12 @@ class IconifyApiCatalogue:
                 if icon.id in self._hidden and pair not in state.named:
                     continue  # (a hidden icon is found by its name only, as from disk)
                 state.icon_ids.add(icon.id)
-                entries.append(_entry(icon, state.matched.get(pair, ())))
+                why = state.matched.get(pair)
+                icons.append(replace(icon, matched=read_matched(list(why))) if why else icon)
         more = state.given < len(state.candidates) or not state.api_done
-        document: dict[str, object] = {
-            "data": entries,
-            "meta": {"moreResultsAvailable": more},
-        }
-        if state.narrow:
-            assert isinstance(document["meta"], dict)
-            document["meta"]["narrowed"] = list(state.narrow)
-        if more:
-            assert isinstance(document["meta"], dict)
-            document["meta"]["next"] = f"{self._prefix}{urlencode({'search': number, 'at': state.given})}"
-        page = parse_search_result(document)
+        following = f"{self._prefix}{urlencode({'search': number, 'at': state.given})}" if more else None
+        # (The page as the client's parser would read it: the icons are parsed once, when mapped.)
+        page = SearchResult(icons=tuple(icons), more_available=more, next_page=following, narrowed=state.narrow or None)
         key = f"{self._prefix}{urlencode({'search': number, 'at': state.given})}"
         result = grown_result(previous, page, key, _follow, max_icons_held=self.max_icons_held)
         if state.api_capped and not more and result.paging_stopped is None:
@@ -863,39 +869,42 @@ def _pairs(names: Iterable[object]) -> Iterator[tuple[str, str]]:
             yield prefix, key
 
 
+def _strings(value: object) -> list[str]:
+    """The strings of a list (or the keys of an object) from the API; anything else left out."""
+    if not isinstance(value, (list, dict)):
+        return []
+    return [key for key in value if type(key) is str]
+
+
 def _set_names(document: object) -> _SetNames:
-    """`/collection?prefix=`'s answer as the rules need it (tolerant: what does not fit is left out)."""
+    """`/collection?prefix=`'s answer as the rules need it (tolerant: what does not fit is left out).
+    Names are looked up in it, never shown nor sent as they are: the ones a listing asks for are
+    checked as Iconify names then (`_SetNames.listed`)."""
     if not isinstance(document, dict):
         raise ProtocolError("a set's list of icons is not a JSON object")
-    listed: set[str] = set()
-    uncategorised = document.get("uncategorized")
-    if isinstance(uncategorised, list):
-        listed.update(key for key in uncategorised if isinstance(key, str) and is_name(key))
+    listed: set[str] = set(_strings(document.get("uncategorized")))
     categories: dict[str, list[str]] = {}
     given = document.get("categories")
     if isinstance(given, dict):
         for title, keys in given.items():
-            if isinstance(title, str) and isinstance(keys, list):
-                kept = [key for key in keys if isinstance(key, str) and is_name(key)]
+            if isinstance(title, str):
+                kept = _strings(keys if isinstance(keys, list) else None)
                 categories[title] = kept
                 listed.update(kept)
-    hidden = {key for key in document.get("hidden") or () if isinstance(key, str) and is_name(key)}
+    hidden = set(_strings(document.get("hidden")))
     aliases = document.get("aliases")
-    alias_keys = (
-        {key for key in aliases if isinstance(key, str) and is_name(key)} if isinstance(aliases, dict) else set()
-    )
+    alias_keys = set(_strings(aliases if isinstance(aliases, dict) else None))
     metadata: dict[str, Any] = {"categories": categories} if categories else {}
     for themes in ("prefixes", "suffixes"):
         if isinstance(document.get(themes), dict):
             metadata[themes] = document[themes]
-    return _SetNames(
-        every_name=frozenset(listed | hidden | alias_keys),
-        metadata=metadata,
-        # (An alias is listed as an icon of its own when it draws another glyph: which, only its body
-        # says; a plain one is its icon again, left out as a repeat once read.)
-        listed=tuple(sorted((listed | alias_keys) - hidden)),
-        hidden=frozenset(hidden),
-    )
+    every = listed | hidden  # (kept as it is: a frozenset's copy of 9,000 names is a millisecond)
+    every.update(alias_keys)
+    # (An alias is listed as an icon of its own when it draws another glyph: which, only its body
+    # says; a plain one is its icon again, left out as a repeat once read.)
+    listed.update(alias_keys)
+    listed.difference_update(hidden)
+    return _SetNames(every_name=every, metadata=metadata, shown=listed, hidden=hidden)
 
 
 def _selected_prefixes(infos: dict[str, SetInfo], narrowing: Narrowing | None) -> tuple[str, ...] | None:
@@ -955,60 +964,49 @@ def _ref_id(text: str) -> int:
     return icon_hash(text) + 1
 
 
-def _icon(prefix: str, key: str, name: str, style: str, category: str, info: SetInfo) -> Icon | None:
-    """One icon as sets from disk show it (`sources.catalogue`): the same ids, names and references."""
+@functools.lru_cache(maxsize=4096)
+def _named_ref(name: str) -> Ref:
+    """A category, style or series as sets from disk make it (`sources.catalogue._ref`): its id a hash
+    of its name."""
+    return Ref(_ref_id(f"name:{name}"), sanitize(name, max_length=200))
+
+
+def _set_ref(info: SetInfo) -> Ref:
+    """The set as sets from disk make it (`sources.catalogue._set_ref`), its licence and author read by
+    the client's own rules (an http(s) `url` only)."""
+    from iconcat.api._models import read_author, read_license
+
+    licence = {"spdx": info.license_spdx, "title": info.license_title, "url": info.license_url}
+    author = {"name": info.author_name, "url": info.author_url}
+    return Ref(
+        _ref_id(f"set:{info.prefix}"),
+        sanitize(info.name, max_length=200),
+        license=read_license(licence),
+        author=read_author(author),
+    )
+
+
+def _icon(prefix: str, key: str, name: str, style: str, category: str, set_ref: Ref, series: Ref) -> Icon:
+    """One icon as sets from disk show it (`sources.catalogue`): the same ids, names and references.
+    (Made directly: `key` is an Iconify name, checked by `read_icons`, and the words are sanitised.)"""
     from iconcat.iconify.ids import icon_hash, icon_id, variant_id
 
     hashed = icon_hash(f"{prefix}:{key}")
-    licence = {
-        field: value
-        for field, value in (("spdx", info.license_spdx), ("title", info.license_title), ("url", info.license_url))
-        if value
-    }
-    author = {field: value for field, value in (("name", info.author_name), ("url", info.author_url)) if value}
-    set_ref: dict[str, object] = {"id": _ref_id(f"set:{prefix}"), "name": sanitize(info.name, max_length=200)}
-    if licence:
-        set_ref["license"] = licence
-    if author:
-        set_ref["author"] = author
-    entry = {
-        "id": icon_id(hashed),
-        "name": name,
-        "category": {"id": _ref_id(f"name:{category}"), "name": sanitize(category, max_length=200)},
-        "style": {"id": _ref_id(f"name:{style}"), "name": sanitize(style, max_length=200)},
-        "series": {"id": _ref_id(f"name:{info.series}"), "name": sanitize(info.series, max_length=200)},
-        "set": set_ref,
-        "thumbnail": "",
-        "variants": [
-            {"id": variant_id(hashed, PNG_SLOTS[512]), "format": "png", "size": 512},
-            {"id": variant_id(hashed, PNG_SLOTS[256]), "format": "png", "size": 256},
-            {"id": variant_id(hashed, SVG_SLOT), "format": "svg", "size": None},
-        ],
-        "iconify": f"{prefix}:{key}",
-    }
-    icons = parse_search_result({"data": [entry]}).icons
-    return icons[0] if icons else None
-
-
-def _entry(icon: Icon, matched: Sequence[dict[str, str]]) -> dict[str, object]:
-    """`icon` back as an answer's entry (read again by the client's parser, with why it matched)."""
-    from iconcat.api import extension_fields
-
-    on_set, on_icon = extension_fields(icon)
-    entry: dict[str, object] = {
-        "id": icon.id,
-        "name": icon.name,
-        "category": {"id": icon.category.id, "name": icon.category.name},
-        "style": {"id": icon.style.id, "name": icon.style.name},
-        "series": {"id": icon.series.id, "name": icon.series.name},
-        "set": {"id": icon.set.id, "name": icon.set.name, **on_set},
-        "thumbnail": "",
-        "variants": [{"id": v.id, "format": v.format, "size": v.size} for v in icon.variants],
-        **on_icon,
-    }
-    if matched:
-        entry["matched"] = list(matched)
-    return entry
+    return Icon(
+        id=icon_id(hashed),
+        name=name,
+        category=_named_ref(category),
+        style=_named_ref(style),
+        series=series,
+        set=set_ref,
+        thumbnail="",
+        variants=(
+            Variant(variant_id(hashed, PNG_SLOTS[512]), "png", 512),
+            Variant(variant_id(hashed, PNG_SLOTS[256]), "png", 256),
+            Variant(variant_id(hashed, SVG_SLOT), "svg", None),
+        ),
+        iconify=f"{prefix}:{key}",
+    )
 
 
 def _set_entry(info: SetInfo) -> dict[str, object]:

@@ -25,6 +25,8 @@ WELL_KNOWN_SUFFIXES = frozenset(
 )
 """Name suffixes that mark a style in sets that declare no themes of their own (Tabler, MDI, Bootstrap)."""
 
+_WELL_KNOWN_ENDINGS = tuple(sorted("-" + suffix for suffix in WELL_KNOWN_SUFFIXES))
+
 MIN_STYLE_PAIRS = 5
 """How many of a set's names must pair with their base by one well-known suffix before that suffix counts
 as a style in the set. The base-exists rule alone keeps Tabler's `brand-c-sharp` whole (there is no
@@ -69,9 +71,12 @@ def style_rule(data: Mapping[str, Any], metadata: Mapping[str, Any], names: Coll
 
     pairs: Counter[str] = Counter()
     for name in names:
-        base, _, last = name.rpartition("-")
-        if last in WELL_KNOWN_SUFFIXES and base in names:
-            pairs[last] += 1
+        # (`endswith` with a tuple in C first: most names end in no style, and a set's 9,000 are read
+        # once a search of Iconify's API, not once an index build.)
+        if name.endswith(_WELL_KNOWN_ENDINGS):
+            base, _, last = name.rpartition("-")
+            if last in WELL_KNOWN_SUFFIXES and base in names:
+                pairs[last] += 1
     styles = {suffix: suffix.capitalize() for suffix, count in pairs.items() if count >= MIN_STYLE_PAIRS}
     if not styles:
         return None
