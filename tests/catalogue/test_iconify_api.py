@@ -9,6 +9,7 @@ adds icons by meaning; filter words narrow and, alone, list a set.
 from __future__ import annotations
 
 import io
+import socket
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
@@ -16,12 +17,13 @@ import httpx
 import pytest
 from PIL import Image, ImageChops
 
-from iconcat.api import NotFoundError
+from iconcat.api import NetworkError, NotFoundError
 from iconcat.catalogue.embedded import EmbeddedCatalogue
 from iconcat.catalogue.iconify_api import FIRST_999, MAX_LIMIT, IconifyApiCatalogue, NameBook
 from iconcat.catalogue.kinds import sets_spec
 from iconcat.disk.saving import choices_for, save_choice
 from iconcat.imaging.svg_raster import rasterise
+from iconcat.memory import Memory
 from iconcat.sources.serving import open_sources
 from tests.support.catalogues import iconify_catalogue
 from tests.support.iconify_api import SETS, ApiServer
@@ -176,3 +178,35 @@ async def test_an_id_handed_out_is_answered_in_a_later_run(iconify_api: ApiServe
         assert await forgetful.icon(icon.id) is None
         with pytest.raises(NotFoundError, match="search for its icon first"):
             await forgetful.download_file(svg.id, tmp_path)
+
+
+async def test_the_memory_keeps_its_answers_and_previews_for_when_it_cannot_be_reached(
+    iconify_api: ApiServer, tmp_path: Path
+) -> None:
+    async with iconify_catalogue(iconify_api.base_url) as catalogue:
+        result = await catalogue.search("trash")
+        preview = await catalogue.thumbnail(result.icons[0])
+        key = catalogue.spec.memory_key
+    assert key == f"iconify:{iconify_api.base_url}"
+    # (What the browser does with every answer and preview, whatever the kind: `ResultsController`.)
+    memory = Memory.open(key, tmp_path / "memory.db")
+    memory.keep_answer("trash", result.icons)
+    memory.keep_preview(result.icons[0].id, preview)
+    memory.close()
+    with socket.socket() as closed:  # (a port nothing listens on: the API cannot be reached)
+        closed.bind(("127.0.0.1", 0))
+        gone = f"http://127.0.0.1:{closed.getsockname()[1]}"
+    async with iconify_catalogue(gone) as unreachable:
+        with pytest.raises(NetworkError):
+            await unreachable.search("trash")
+    memory = Memory.open(key, tmp_path / "memory.db")
+    try:
+        saved = memory.saved_answer("trash")
+        kept_preview = memory.preview(result.icons[0].id)
+    finally:
+        memory.close()
+    assert saved is not None and saved.icons == result.icons
+    assert [(icon.iconify, icon.set.license, icon.set.author) for icon in saved.icons] == [
+        (icon.iconify, icon.set.license, icon.set.author) for icon in result.icons
+    ]
+    assert kept_preview == preview
