@@ -128,17 +128,20 @@ class _SetNames:
     metadata: dict[str, Any]
     shown: set[str]
     """Its icons a listing asks for: not hidden, aliases too."""
+    aliases: set[str] = field(default_factory=set)
     hidden: set[str] = field(default_factory=set)
     """The names it hides (`hidden`: icons kept for old links, never listed)."""
 
     @property
     def listed(self) -> tuple[str, ...]:
-        """`shown`'s Iconify names in name order (when a set is listed, not each time one is read)."""
+        """`shown`'s Iconify names in name order, aliases last (when a set is listed, not each time one is read)."""
         from iconcat.iconify.names import bad_names
 
         names = list(self.shown)
         bad = bad_names(names)
-        return tuple(sorted(name for name in names if name not in bad))
+        # Its icons first, then its aliases: a plain alias is then its icon again (left out as a repeat),
+        # not its icon shown at the alias's place in the alphabet.
+        return tuple(sorted((name for name in names if name not in bad), key=lambda name: (name in self.aliases, name)))
 
 
 @dataclass
@@ -382,12 +385,14 @@ class IconifyApiCatalogue:
                 wanted.setdefault(prefix, []).append(key)
         if not wanted:
             return found
-        prefixes = list(wanted)
-        answers = await asyncio.gather(
-            *(asyncio.gather(self._set_names(prefix), self._bodies(prefix, wanted[prefix])) for prefix in prefixes)
-        )
-        for prefix, (names, document) in zip(prefixes, answers, strict=True):
-            found.update(self._read(prefix, infos[prefix], names, document, wanted[prefix]))
+
+        async def one_set(prefix: str) -> dict[tuple[str, str], Icon]:
+            # (Each set read as soon as its two answers are in, while the others' are awaited.)
+            names, document = await asyncio.gather(self._set_names(prefix), self._bodies(prefix, wanted[prefix]))
+            return self._read(prefix, infos[prefix], names, document, wanted[prefix])
+
+        for mapped in await asyncio.gather(*(one_set(prefix) for prefix in wanted)):
+            found.update(mapped)
         return found
 
     def _read(
@@ -904,7 +909,7 @@ def _set_names(document: object) -> _SetNames:
     # says; a plain one is its icon again, left out as a repeat once read.)
     listed.update(alias_keys)
     listed.difference_update(hidden)
-    return _SetNames(every_name=every, metadata=metadata, shown=listed, hidden=hidden)
+    return _SetNames(every_name=every, metadata=metadata, shown=listed, hidden=hidden, aliases=alias_keys)
 
 
 def _selected_prefixes(infos: dict[str, SetInfo], narrowing: Narrowing | None) -> tuple[str, ...] | None:
