@@ -20,7 +20,12 @@ from iconcat.catalogue.kinds import iconify_spec
 from tests.support.fixtures import FakeTime
 from tests.support.misbehaving import MisbehavingServer, Reply
 
-INFO = {"name": "Evil \x1b]0;owned\x07Set\x1b[2J", "license": {"spdx": "MIT"}, "category": "UI 24px"}
+INFO = {
+    "name": "Evil \x1b]0;owned\x07Set\x1b[2J",
+    "license": {"spdx": "MIT", "title": "M\x1b[31mIT"},
+    "author": {"name": "Mallory\x1b]8;;https://x.test\x07"},
+    "category": "UI\x1b[5m 24px",
+}
 COLLECTION = {"prefix": "evil", "uncategorized": ["pic"], "total": 1}
 SEARCH = {"icons": ["evil:pic"], "total": 1, "limit": 32, "start": 0}
 
@@ -60,6 +65,9 @@ async def test_the_apis_words_are_sanitised_before_anyone_shows_them(server: Mis
         (icon,) = (await catalogue.search("pic")).icons
     for shown in (summary.name, icon.set.name, dict(catalogue.spec.iconify_sets)["evil"]):
         assert "\x1b" not in shown and "\x07" not in shown and "Evil" in shown
+    assert icon.set.license is not None and icon.set.author is not None
+    for said in (icon.set.license.title, icon.set.author.name, icon.series.name):
+        assert said is not None and "\x1b" not in said and "\x07" not in said
 
 
 async def test_a_slow_api_is_given_up_on_at_the_deadline(server: MisbehavingServer) -> None:

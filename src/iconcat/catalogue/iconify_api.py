@@ -981,8 +981,11 @@ def _set_ref(info: SetInfo) -> Ref:
     the client's own rules (an http(s) `url` only)."""
     from iconcat.api._models import read_author, read_license
 
-    licence = {"spdx": info.license_spdx, "title": info.license_title, "url": info.license_url}
-    author = {"name": info.author_name, "url": info.author_url}
+    def said(text: str | None) -> str | None:
+        return sanitize(text, max_length=200) if text else None
+
+    licence = {"spdx": said(info.license_spdx), "title": said(info.license_title), "url": info.license_url}
+    author = {"name": said(info.author_name), "url": info.author_url}
     return Ref(
         _ref_id(f"set:{info.prefix}"),
         sanitize(info.name, max_length=200),
