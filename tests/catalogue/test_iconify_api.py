@@ -19,7 +19,7 @@ from PIL import Image, ImageChops
 
 from iconcat.api import NetworkError, NotFoundError
 from iconcat.catalogue.embedded import EmbeddedCatalogue
-from iconcat.catalogue.iconify_api import FIRST_999, MAX_LIMIT, IconifyApiCatalogue, NameBook
+from iconcat.catalogue.iconify_api import CHOOSE_A_SET, FIRST_999, MAX_LIMIT, IconifyApiCatalogue, NameBook
 from iconcat.catalogue.kinds import sets_spec
 from iconcat.disk.saving import choices_for, save_choice
 from iconcat.imaging.svg_raster import rasterise
@@ -146,6 +146,11 @@ async def test_filter_words_alone_list_a_whole_set(api: IconifyApiCatalogue, fro
         while listed.can_load_more:
             listed = await disk.more(listed)
     assert {icon.id for icon in result.icons} == {icon.id for icon in listed.icons}
+
+
+async def test_style_alone_asks_for_a_set_instead_of_reading_every_set(api: IconifyApiCatalogue) -> None:
+    result = await api.search("", narrow=["style:fill"])
+    assert result.icons == () and result.paging_stopped == CHOOSE_A_SET
 
 
 async def test_its_sets_are_the_sets_from_disk_of_the_same_files(api: IconifyApiCatalogue, from_disk: object) -> None:

@@ -80,7 +80,7 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
     from .choose import CatalogueChoice
     from .spec import CatalogueSpec
 
-__all__ = ["FIRST_999", "IconifyApiCatalogue", "NameBook", "from_choice", "names_file"]
+__all__ = ["CHOOSE_A_SET", "FIRST_999", "IconifyApiCatalogue", "NameBook", "from_choice", "names_file"]
 
 MIN_LIMIT = 32
 MAX_LIMIT = 999
@@ -114,6 +114,8 @@ THUMBNAIL_SIZE = 128
 FIRST_999 = (
     f"the API gives the first {MAX_LIMIT} icons of a search and no more: refine the search or choose a set (set:…)"
 )
+
+CHOOSE_A_SET = "style: and category: alone list nothing from Iconify's API: add a word, or choose a set (set:…)"
 
 _instances = itertools.count(1)
 
@@ -475,7 +477,11 @@ class IconifyApiCatalogue:
                 state.add((prefix, key) for key in (await self._set_names(prefix)).listed)
         number = next(self._search_ids)
         self._searches.put(number, state)
-        return await self._page(state, number, None, FIRST_PAGE)
+        result = await self._page(state, number, None, FIRST_PAGE)
+        if not state.words and not named and state.prefixes is None and narrowing is not None:
+            # (`style:fill` alone would read every set the API has: it is asked to choose one.)
+            result = replace(result, paging_stopped=CHOOSE_A_SET)
+        return result
 
     async def more(self, result: SearchResult) -> SearchResult:
         from iconcat.api._paging import cap_notice
