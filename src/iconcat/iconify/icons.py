@@ -69,7 +69,7 @@ def read_icons(
     root = root_box(data)
     names = set(icons)
     names.update(aliases)
-    rule = style_rule(data, metadata, names if every_name is None else every_name)
+    rule = style_rule(data, metadata, names) if every_name is None else style_rule(data, metadata, every_name, names)
     split = rule or unstyled
     first_category = first_categories(data, metadata)
 
