@@ -9,14 +9,17 @@ its own address is allowed: `GuardedHttp`'s rule); an API on the internet is an 
 from __future__ import annotations
 
 import io
+import sqlite3
+from pathlib import Path
 
 import httpx
 import pytest
 from PIL import Image
 
 from iconcat.api import NetworkError, ProtocolError, RequestRefusedError
-from iconcat.catalogue.iconify_api import IconifyApiCatalogue
+from iconcat.catalogue.iconify_api import IconifyApiCatalogue, NameBook
 from iconcat.catalogue.kinds import iconify_spec
+from iconcat.iconify.ids import icon_hash
 from tests.support.fixtures import FakeTime
 from tests.support.misbehaving import MisbehavingServer, Reply
 
@@ -179,3 +182,28 @@ async def test_an_icon_its_set_hides_is_found_by_its_name_and_never_listed(serve
         named = await catalogue.icon_named("evil:pic")
         found = await catalogue.search("evil:pic")
     assert named is not None and [icon.iconify for icon in found.icons] == ["evil:pic"]
+
+
+def test_a_damaged_name_book_costs_the_look_ups_only(tmp_path: Path) -> None:
+    book_file = tmp_path / "names.sqlite"
+    book_file.write_bytes(b"not a database at all" * 100)
+    book = NameBook(book_file)
+    book.note(["tabler:trash"])
+    book.flush()
+    assert book.name_of(icon_hash("lucide:house")) is None
+    book.close()
+
+
+def test_a_name_planted_under_another_hash_is_not_believed(tmp_path: Path) -> None:
+    book_file = tmp_path / "names.sqlite"
+    book = NameBook(book_file)
+    book.note(["tabler:trash"])
+    book.close()
+    with sqlite3.connect(book_file) as database:
+        database.execute("INSERT INTO names (hash, name) VALUES (?, ?)", (icon_hash("lucide:house"), "evil:thing"))
+        database.execute("INSERT INTO names (hash, name) VALUES (?, ?)", (7, "\x1b[2J"))
+    database.close()
+    again = NameBook(book_file)
+    assert again.name_of(icon_hash("tabler:trash")) == "tabler:trash"
+    assert again.name_of(icon_hash("lucide:house")) is None and again.name_of(7) is None
+    again.close()

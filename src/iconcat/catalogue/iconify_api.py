@@ -41,6 +41,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import itertools
+import sqlite3
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from os import PathLike
@@ -99,8 +100,6 @@ ICONS_KEPT = 20_000
 """Icons (with their SVG documents) kept once mapped: previews, downloads and look-ups by id need no request."""
 PREVIEWS_KEPT = 2048
 SEARCHES_KEPT = 64
-MAX_NAMES_KEPT = 500_000
-"""Names the name book keeps on disk (some 15 MB: more than every icon of Iconify)."""
 TAG_HITS = 300
 """Most icons the tag table adds before the API's name matches (a word tagged on thousands is a name)."""
 MAX_COLLECTIONS_BYTES = 16 * 1024 * 1024
@@ -537,6 +536,7 @@ class IconifyApiCatalogue:
         # (The page as the client's parser would read it: the icons are parsed once, when mapped.)
         page = SearchResult(icons=tuple(icons), more_available=more, next_page=following, narrowed=state.narrow or None)
         key = f"{self._prefix}{urlencode({'search': number, 'at': state.given})}"
+        self._names.flush()  # (one transaction a page: a favourite made of it is found by id next run)
         result = grown_result(previous, page, key, _follow, max_icons_held=self.max_icons_held)
         if state.api_capped and not more and result.paging_stopped is None:
             result = replace(result, more_available=True, paging_stopped=FIRST_999)
@@ -780,6 +780,7 @@ class IconifyApiCatalogue:
     # -------------------------------------------------------------------------------------- close
 
     async def aclose(self) -> None:
+        self._names.close()
         for task in self._collection_tasks.values():
             task.cancel()
         if self._http is not None:
@@ -793,67 +794,93 @@ class IconifyApiCatalogue:
 
 
 class NameBook:
-    """The Iconify names of the icons this kind has shown, on disk (`names_file()`), so an id handed out
-    once is answered in a later run: an id is a hash of `prefix:name`, and the API cannot be asked by
-    id. Favourites, recents, the bag and `iconcat download <variant id>` keep ids from run to run.
+    """The Iconify names of the icons this kind has shown, on disk (`names_file()`, SQLite), so an id
+    handed out once is answered in a later run: an id is a hash of `prefix:name`, and the API cannot be
+    asked by id. Favourites, recents, the bag and `iconcat download <variant id>` keep ids from run to run.
 
-    One name a line, appended (a line is one write: runs side by side do not tangle them); read on the
-    first id not held in memory; at most `MAX_NAMES_KEPT` lines (past that, new names are not written:
-    they are still answered in this run). A file that cannot be read or written costs the look-up only."""
+    Names noted are written in one transaction a page (`flush`, and on close), never read back whole: a
+    look-up asks for one hash. At most one row a name (Iconify has some 300,000: a few MB). A file that
+    cannot be read or written costs the look-ups only, silently: nothing else depends on it."""
 
     def __init__(self, path: Path | None) -> None:
         self._path = path
-        self._known: dict[int, str] | None = None
+        self._database: sqlite3.Connection | None = None
+        self._waiting: dict[int, str] = {}
         self._written: set[str] = set()
 
     def note(self, names: Iterable[str]) -> None:
-        """Keep `names` (Iconify names just mapped) for later runs."""
-        fresh = [name for name in names if name not in self._written]
-        if not fresh or self._path is None:
-            return
-        self._written.update(fresh)
-        known = self._read()
+        """Keep `names` (Iconify names just mapped) for later runs (written by the next `flush`)."""
         from iconcat.iconify.ids import icon_hash
 
-        new = [name for name in fresh if known.get(icon_hash(name)) != name]
-        if not new or len(known) + len(new) > MAX_NAMES_KEPT:
+        for name in names:
+            if name not in self._written:
+                self._written.add(name)
+                self._waiting[icon_hash(name)] = name
+
+    def flush(self) -> None:
+        """Write the names noted since the last flush."""
+        if not self._waiting:
             return
-        for name in new:
-            known[icon_hash(name)] = name
+        waiting, self._waiting = self._waiting, {}
+        database = self._connect()
+        if database is None:
+            return
         try:
-            self._path.parent.mkdir(parents=True, exist_ok=True)
-            with self._path.open("a", encoding="ascii") as book:
-                book.write("".join(f"{name}\n" for name in new))
-        except OSError:
-            self._path = None  # (a cache that cannot be written: the look-up is lost, nothing else)
+            with database:
+                database.executemany("INSERT OR IGNORE INTO names (hash, name) VALUES (?, ?)", waiting.items())
+        except sqlite3.Error:
+            self._forget()
 
     def name_of(self, hashed: int) -> str | None:
-        """The Iconify name whose hash is `hashed`, when it was kept."""
-        return self._read().get(hashed)
+        """The Iconify name whose hash is `hashed`, when it was kept (and is one, and hashes so)."""
+        from iconcat.iconify.ids import icon_hash
+        from iconcat.iconify.names import iconify_name
 
-    def _read(self) -> dict[int, str]:
-        if self._known is None:
-            from iconcat.iconify.ids import icon_hash
-            from iconcat.iconify.names import iconify_name
+        if hashed in self._waiting:
+            return self._waiting[hashed]
+        database = self._connect()
+        if database is None:
+            return None
+        try:
+            row = database.execute("SELECT name FROM names WHERE hash = ?", (hashed,)).fetchone()
+        except sqlite3.Error:
+            self._forget()
+            return None
+        name = iconify_name(row[0]) if row is not None else None
+        return name if name is not None and icon_hash(name) == hashed else None
 
-            self._known = {}
+    def close(self) -> None:
+        self.flush()
+        if self._database is not None:
+            self._database.close()
+            self._database = None
+
+    def _connect(self) -> sqlite3.Connection | None:
+        if self._database is None and self._path is not None:
             try:
-                lines = self._path.read_text(encoding="ascii", errors="replace").split() if self._path else []
-            except OSError:
-                lines = []
-            for line in lines[:MAX_NAMES_KEPT]:
-                name = iconify_name(line)
-                if name is not None:
-                    self._known[icon_hash(name)] = name
-        return self._known
+                self._path.parent.mkdir(parents=True, exist_ok=True)
+                database = sqlite3.connect(self._path, timeout=2.0)
+                database.execute("PRAGMA journal_mode=WAL")
+                database.execute("PRAGMA synchronous=NORMAL")
+                database.execute("CREATE TABLE IF NOT EXISTS names (hash INTEGER PRIMARY KEY, name TEXT NOT NULL)")
+                self._database = database
+            except (OSError, sqlite3.Error):
+                self._path = None
+        return self._database
+
+    def _forget(self) -> None:
+        """Stop using a book that failed (a damaged or locked file): look-ups say nothing from now on."""
+        if self._database is not None:
+            self._database.close()
+        self._database, self._path = None, None
 
 
 def names_file() -> Path:
-    """Where the names are kept: `platformdirs.user_cache_dir("iconcat")/iconify-api/names.txt`
+    """Where the names are kept: `platformdirs.user_cache_dir("iconcat")/iconify-api/names.sqlite`
     (`~/.cache/iconcat/…` on Linux; `XDG_CACHE_HOME` moves it), read at call time."""
     import platformdirs
 
-    return Path(platformdirs.user_cache_dir("iconcat", appauthor=False)) / "iconify-api" / "names.txt"
+    return Path(platformdirs.user_cache_dir("iconcat", appauthor=False)) / "iconify-api" / "names.sqlite"
 
 
 # ------------------------------------------------------------------------------------------- helpers
