@@ -42,6 +42,7 @@ import asyncio
 import functools
 import itertools
 import sqlite3
+import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from os import PathLike
@@ -199,6 +200,7 @@ class IconifyApiCatalogue:
     ) -> None:
         self._spec = spec
         self._names = names if names is not None else NameBook(names_file())
+        self._writing: asyncio.Future[None] | None = None
         self._hidden: set[int] = set()
         """The icons mapped that their set hides: answered by name and id, never listed."""
         self._base_url = base_url
@@ -536,7 +538,7 @@ class IconifyApiCatalogue:
         # (The page as the client's parser would read it: the icons are parsed once, when mapped.)
         page = SearchResult(icons=tuple(icons), more_available=more, next_page=following, narrowed=state.narrow or None)
         key = f"{self._prefix}{urlencode({'search': number, 'at': state.given})}"
-        self._names.flush()  # (one transaction a page: a favourite made of it is found by id next run)
+        self._write_names()  # (one transaction a page: a favourite made of it is found by id next run)
         result = grown_result(previous, page, key, _follow, max_icons_held=self.max_icons_held)
         if state.api_capped and not more and result.paging_stopped is None:
             result = replace(result, more_available=True, paging_stopped=FIRST_999)
@@ -779,8 +781,15 @@ class IconifyApiCatalogue:
 
     # -------------------------------------------------------------------------------------- close
 
+    def _write_names(self) -> None:
+        """The names noted written in a worker thread, one write at a time (the next page's wait for this)."""
+        if self._names.waiting and (self._writing is None or self._writing.done()):
+            self._writing = asyncio.ensure_future(asyncio.to_thread(self._names.flush))
+
     async def aclose(self) -> None:
-        self._names.close()
+        if self._writing is not None:
+            await asyncio.shield(self._writing)
+        await asyncio.to_thread(self._names.close)
         for task in self._collection_tasks.values():
             task.cancel()
         if self._http is not None:
@@ -798,70 +807,82 @@ class NameBook:
     handed out once is answered in a later run: an id is a hash of `prefix:name`, and the API cannot be
     asked by id. Favourites, recents, the bag and `iconcat download <variant id>` keep ids from run to run.
 
-    Names noted are written in one transaction a page (`flush`, and on close), never read back whole: a
-    look-up asks for one hash. At most one row a name (Iconify has some 300,000: a few MB). A file that
-    cannot be read or written costs the look-ups only, silently: nothing else depends on it."""
+    Names noted are written in one transaction a page (`flush`, in a worker thread: a disk's hiccup never
+    stops the browser; and on close), never read back whole: a look-up asks for one hash. Thread-safe.
+    At most one row a name (Iconify has some 300,000: a few MB). A file that cannot be read or written
+    costs the look-ups only, silently: nothing else depends on it."""
 
     def __init__(self, path: Path | None) -> None:
         self._path = path
         self._database: sqlite3.Connection | None = None
         self._waiting: dict[int, str] = {}
         self._written: set[str] = set()
+        self._lock = threading.Lock()
 
     def note(self, names: Iterable[str]) -> None:
         """Keep `names` (Iconify names just mapped) for later runs (written by the next `flush`)."""
         from iconcat.iconify.ids import icon_hash
 
-        for name in names:
-            if name not in self._written:
-                self._written.add(name)
-                self._waiting[icon_hash(name)] = name
+        with self._lock:
+            for name in names:
+                if name not in self._written:
+                    self._written.add(name)
+                    self._waiting[icon_hash(name)] = name
+
+    @property
+    def waiting(self) -> bool:
+        """Names are noted and not written yet."""
+        return bool(self._waiting)
 
     def flush(self) -> None:
         """Write the names noted since the last flush."""
-        if not self._waiting:
-            return
-        waiting, self._waiting = self._waiting, {}
-        database = self._connect()
-        if database is None:
-            return
-        try:
-            with database:
-                database.executemany("INSERT OR IGNORE INTO names (hash, name) VALUES (?, ?)", waiting.items())
-        except sqlite3.Error:
-            self._forget()
+        with self._lock:
+            if not self._waiting:
+                return
+            waiting, self._waiting = self._waiting, {}
+            database = self._connect()
+            if database is None:
+                return
+            try:
+                with database:
+                    database.executemany("INSERT OR IGNORE INTO names (hash, name) VALUES (?, ?)", waiting.items())
+            except sqlite3.Error:
+                self._forget()
 
     def name_of(self, hashed: int) -> str | None:
         """The Iconify name whose hash is `hashed`, when it was kept (and is one, and hashes so)."""
         from iconcat.iconify.ids import icon_hash
         from iconcat.iconify.names import iconify_name
 
-        if hashed in self._waiting:
-            return self._waiting[hashed]
-        database = self._connect()
-        if database is None:
-            return None
-        try:
-            row = database.execute("SELECT name FROM names WHERE hash = ?", (hashed,)).fetchone()
-        except sqlite3.Error:
-            self._forget()
-            return None
+        with self._lock:
+            if hashed in self._waiting:
+                return self._waiting[hashed]
+            database = self._connect()
+            if database is None:
+                return None
+            try:
+                row = database.execute("SELECT name FROM names WHERE hash = ?", (hashed,)).fetchone()
+            except sqlite3.Error:
+                self._forget()
+                return None
         name = iconify_name(row[0]) if row is not None else None
         return name if name is not None and icon_hash(name) == hashed else None
 
     def close(self) -> None:
+        """Write what waits, and close the file."""
         self.flush()
-        if self._database is not None:
-            self._database.close()
-            self._database = None
+        with self._lock:
+            if self._database is not None:
+                self._database.close()
+                self._database = None
 
     def _connect(self) -> sqlite3.Connection | None:
         if self._database is None and self._path is not None:
             try:
                 self._path.parent.mkdir(parents=True, exist_ok=True)
-                database = sqlite3.connect(self._path, timeout=2.0)
+                database = sqlite3.connect(self._path, timeout=2.0, check_same_thread=False)
                 database.execute("PRAGMA journal_mode=WAL")
-                database.execute("PRAGMA synchronous=NORMAL")
+                database.execute("PRAGMA synchronous=OFF")  # (a cache: lost to a power cut, it is only written again)
                 database.execute("CREATE TABLE IF NOT EXISTS names (hash INTEGER PRIMARY KEY, name TEXT NOT NULL)")
                 self._database = database
             except (OSError, sqlite3.Error):
