@@ -127,19 +127,21 @@ class _SetNames:
     """What `/collection?prefix=` says of one set: its names, metadata for the rules, and what it lists."""
 
     every_name: set[str]
+    """Every name of the set: its icons', hidden or not, and its aliases'."""
     metadata: dict[str, Any]
-    shown: set[str]
-    """Its icons a listing asks for: not hidden, aliases too."""
     aliases: set[str] = field(default_factory=set)
     hidden: set[str] = field(default_factory=set)
     """The names it hides (`hidden`: icons kept for old links, never listed)."""
 
     @property
     def listed(self) -> tuple[str, ...]:
-        """`shown`'s Iconify names in name order, aliases last (when a set is listed, not each time one is read)."""
+        """The names a listing asks for (not hidden; aliases too: one that draws another glyph is an icon of
+        its own, which only its body says, and a plain one is its icon again, left out as a repeat once
+        read), Iconify names only, in name order, aliases last (made when a set is listed, not each time
+        one is read)."""
         from iconcat.iconify.names import bad_names
 
-        names = list(self.shown)
+        names = list(self.every_name - self.hidden)
         bad = bad_names(names)
         # Its icons first, then its aliases: a plain alias is then its icon again (left out as a repeat),
         # not its icon shown at the alias's place in the alphabet.
@@ -941,7 +943,7 @@ def _set_names(document: object) -> _SetNames:
     checked as Iconify names then (`_SetNames.listed`)."""
     if not isinstance(document, dict):
         raise ProtocolError("a set's list of icons is not a JSON object")
-    listed: set[str] = set(_strings(document.get("uncategorized")))
+    every: set[str] = set(_strings(document.get("uncategorized")))  # (one set, grown in place: no copies)
     categories: dict[str, list[str]] = {}
     given = document.get("categories")
     if isinstance(given, dict):
@@ -949,21 +951,17 @@ def _set_names(document: object) -> _SetNames:
             if isinstance(title, str):
                 kept = _strings(keys if isinstance(keys, list) else None)
                 categories[title] = kept
-                listed.update(kept)
+                every.update(kept)
     hidden = set(_strings(document.get("hidden")))
     aliases = document.get("aliases")
     alias_keys = set(_strings(aliases if isinstance(aliases, dict) else None))
+    every.update(hidden)
+    every.update(alias_keys)
     metadata: dict[str, Any] = {"categories": categories} if categories else {}
     for themes in ("prefixes", "suffixes"):
         if isinstance(document.get(themes), dict):
             metadata[themes] = document[themes]
-    every = listed | hidden  # (kept as it is: a frozenset's copy of 9,000 names is a millisecond)
-    every.update(alias_keys)
-    # (An alias is listed as an icon of its own when it draws another glyph: which, only its body
-    # says; a plain one is its icon again, left out as a repeat once read.)
-    listed.update(alias_keys)
-    listed.difference_update(hidden)
-    return _SetNames(every_name=every, metadata=metadata, shown=listed, hidden=hidden, aliases=alias_keys)
+    return _SetNames(every_name=every, metadata=metadata, hidden=hidden, aliases=alias_keys)
 
 
 def _selected_prefixes(infos: dict[str, SetInfo], narrowing: Narrowing | None) -> tuple[str, ...] | None:
