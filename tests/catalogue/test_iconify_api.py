@@ -148,6 +148,31 @@ async def test_filter_words_alone_list_a_whole_set(api: IconifyApiCatalogue, fro
     assert {icon.id for icon in result.icons} == {icon.id for icon in listed.icons}
 
 
+class Recording(httpx.AsyncHTTPTransport):
+    """The network, noting the paths and queries asked."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.asked: list[str] = []
+
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        self.asked.append(f"{request.url.path}?{request.url.query.decode()}")
+        return await super().handle_async_request(request)
+
+
+async def test_filter_words_alone_read_each_set_as_the_pages_reach_it(iconify_api: ApiServer) -> None:
+    transport = Recording()
+    async with iconify_catalogue(iconify_api.base_url, transport=transport) as catalogue:
+        first = await catalogue.search("", narrow=["license:MIT"])  # (Phosphor and Tabler: Phosphor first)
+        sets_read = [asked for asked in transport.asked if asked.startswith("/collection?")]
+        result = first
+        while result.can_load_more:
+            result = await catalogue.more(result)
+    assert [asked.split("&")[0] for asked in sets_read] == ["/collection?prefix=ph"]
+    assert {icon.iconify_prefix for icon in first.icons} == {"ph"}
+    assert {icon.iconify_prefix for icon in result.icons} == {"ph", "tabler"}
+
+
 async def test_style_alone_asks_for_a_set_instead_of_reading_every_set(api: IconifyApiCatalogue) -> None:
     result = await api.search("", narrow=["style:fill"])
     assert result.icons == () and result.paging_stopped == CHOOSE_A_SET

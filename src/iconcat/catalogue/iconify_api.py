@@ -24,15 +24,17 @@ hashes of `prefix:name`) the same icon has from disk: favourites, recents and th
 kinds. Variants: SVG (the document), PNG 512 and 256 (drawn here by the sandboxed rasteriser,
 `imaging.svg_raster`, as smaller PNGs and previews are: no request per thumbnail).
 
-Finding: `prefix:name` words name icons found first; then, for the other words, the icons the local tag
-table (`iconify.tags.names_tagged`, widened by `meaning.synonyms`) gives for the API's sets, ranked by
-`_tag_rank`; then the API's own name matches not already listed. Filter words: `set:`, `series:` and
+Finding: `prefix:name` words name icons found first; then the API's first name matches holding every
+other word as a whole word (the exact name first); then the icons the local tag table
+(`iconify.tags.names_tagged`, widened by `meaning.synonyms`) gives for the API's sets, ranked by
+`_tag_rank`; then the API's other name matches not already listed. Filter words: `set:`, `series:` and
 `license:` select sets from `/collections` (sent as `prefixes=`: the API's `category=` is an exact
 match); `style:` and `category:` are applied here to every page. Filter words alone list the sets they
-select, from `/collection`.
+select, from `/collection`, a set at a time as the pages need them.
 
-What it cannot do: count matches (`total` is None), look up an id it has not seen (`icon(id)` answers
-the icons this catalogue has shown; `icon_named` finds any). Every string from the API is sanitised
+What it cannot do: count matches (`total` is None), look an id up (an id is a hash: `icon(id)` answers
+the icons this kind has shown, in this run or, by the `NameBook`, an earlier one; `icon_named` finds
+any). Every string from the API is sanitised
 before it is shown; SVG bodies are untrusted SVG, drawn only by the sandboxed rasteriser.
 """
 
@@ -89,10 +91,10 @@ MAX_LIMIT = 999
 """The API's bounds on `limit` (3.1.1: `minSearchLimit`, `maxSearchLimit`)."""
 FIRST_PAGE = 48
 NEXT_PAGE = 200
+"""Icons a first page holds, then each next one (bodies are fetched a page at a time)."""
 FIRST_BATCH = 200
 """Names asked of the API's search first: those whose name holds every word as a whole word are put
 before the tag table's icons (the rule of sets from disk: a name's word before a tag)."""
-"""Icons a first page holds, then each next one (bodies are fetched a page at a time)."""
 MAX_ICONS_URL = 1800
 """Characters of icon names in one `/{prefix}.json?icons=` (well within any server's URL limit)."""
 CONCURRENT_REQUESTS = 6
@@ -159,6 +161,8 @@ class _Search:
     named: frozenset[tuple[str, str]] = frozenset()
     """The icons the query names (`prefix:name`): listed even when their set hides them."""
     candidates: list[tuple[str, str]] = field(default_factory=list)
+    listing: list[str] = field(default_factory=list)
+    """The sets still to list (filter words alone), in the order listed."""
     seen: set[tuple[str, str]] = field(default_factory=set)
     matched: dict[tuple[str, str], tuple[dict[str, str], ...]] = field(default_factory=dict)
     api_asked: int = 0
@@ -185,8 +189,8 @@ class IconifyApiCatalogue:
     """Iconify's API at `base_url` as a catalogue (see the module docstring).
 
     `transport` replaces the network (an `httpx` transport: tests; only `api` imports httpx), `retry`
-    tunes retries, `rasterise(svg, size)` draws PNGs
-    (the sandboxed rasteriser by default)."""
+    tunes retries, `rasterise(svg, size)` draws PNGs (the sandboxed rasteriser by default), `names`
+    keeps the names of the icons shown for later runs (`NameBook`, by default in the cache folder)."""
 
     def __init__(
         self,
@@ -476,8 +480,7 @@ class IconifyApiCatalogue:
             state.add(hits, why)
             state.add(rest)
         elif not named and state.prefixes is not None:
-            for prefix in sorted(state.prefixes, key=lambda p: (infos[p].name.casefold(), p)):
-                state.add((prefix, key) for key in (await self._set_names(prefix)).listed)
+            state.listing = sorted(state.prefixes, key=lambda p: (infos[p].name.casefold(), p))
         number = next(self._search_ids)
         self._searches.put(number, state)
         result = await self._page(state, number, None, FIRST_PAGE)
@@ -519,6 +522,11 @@ class IconifyApiCatalogue:
 
         icons: list[Icon] = []
         while len(icons) < size:
+            if state.given >= len(state.candidates) and state.listing:
+                # (A set listed alone, or each set `license:MIT` selects: read as the pages reach it.)
+                listed = state.listing.pop(0)
+                state.add((listed, key) for key in (await self._set_names(listed)).listed)
+                continue
             if state.given >= len(state.candidates):
                 state.add(await self._ask_api(state, size - len(icons)))
                 if state.given >= len(state.candidates):
@@ -535,7 +543,7 @@ class IconifyApiCatalogue:
                 state.icon_ids.add(icon.id)
                 why = state.matched.get(pair)
                 icons.append(replace(icon, matched=read_matched(list(why))) if why else icon)
-        more = state.given < len(state.candidates) or not state.api_done
+        more = state.given < len(state.candidates) or bool(state.listing) or not state.api_done
         following = f"{self._prefix}{urlencode({'search': number, 'at': state.given})}" if more else None
         # (The page as the client's parser would read it: the icons are parsed once, when mapped.)
         page = SearchResult(icons=tuple(icons), more_available=more, next_page=following, narrowed=state.narrow or None)
