@@ -16,12 +16,12 @@ import httpx
 import pytest
 from PIL import Image
 
-from iconcat.api import NetworkError, ProtocolError, RequestRefusedError
+from iconcat.api import NetworkError, ProtocolError, RequestRefusedError, ServiceError
 from iconcat.catalogue.iconify_api import IconifyApiCatalogue, NameBook
 from iconcat.catalogue.kinds import iconify_spec
 from iconcat.iconify.ids import icon_hash
 from tests.support.fixtures import FakeTime
-from tests.support.misbehaving import MisbehavingServer, Reply
+from tests.support.misbehaving import MisbehavingServer, RecordedRequest, Reply
 
 INFO = {
     "name": "Evil \x1b]0;owned\x07Set\x1b[2J",
@@ -207,3 +207,28 @@ def test_a_name_planted_under_another_hash_is_not_believed(tmp_path: Path) -> No
     assert again.name_of(icon_hash("tabler:trash")) == "tabler:trash"
     assert again.name_of(icon_hash("lucide:house")) is None and again.name_of(7) is None
     again.close()
+
+
+async def test_a_page_that_failed_is_asked_again_whole(server: MisbehavingServer) -> None:
+    keys = [f"pic-{number}" for number in range(100)]
+    server.on("/collections", Reply.json({"evil": INFO}))
+    server.on("/collection", Reply.json({"prefix": "evil", "uncategorized": keys}))
+    server.on("/search", Reply.json({"icons": [f"evil:{key}" for key in keys], "total": 100, "limit": 200}))
+    failures = iter([False, True])  # (the first page's bodies come, the second's fail once)
+
+    def bodies(request: RecordedRequest) -> Reply:
+        if next(failures, False):
+            return Reply(status=503)
+        wanted = request.query["icons"][0].split(",")
+        return Reply.json({"prefix": "evil", "icons": {key: {"body": "<path/>"} for key in wanted}})
+
+    server.on("/evil.json", bodies)
+    async with api(server.base_url, retry=FakeTime().policy(attempts=1)) as catalogue:
+        first = await catalogue.search("pic")
+        with pytest.raises(ServiceError):
+            await catalogue.more(first)
+        whole = await catalogue.more(first)  # (the failed page asked again)
+        again = await catalogue.more(first)  # (and an older result's next page, once more)
+    assert first.icon_count == 48 and not whole.can_load_more
+    assert [icon.iconify for icon in whole.icons] == [f"evil:{key}" for key in keys]
+    assert again.icons == whole.icons

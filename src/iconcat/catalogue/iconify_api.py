@@ -170,9 +170,6 @@ class _Search:
     api_done: bool = True
     """The API has no more to give (fewer than asked, or 999 reached)."""
     api_capped: bool = False
-    given: int = 0
-    """Candidates already turned into pages."""
-    icon_ids: set[int] = field(default_factory=set)
 
     def add(
         self, pairs: Iterable[tuple[str, str]], matched: dict[tuple[str, str], tuple[dict[str, str], ...]] | None = None
@@ -483,7 +480,7 @@ class IconifyApiCatalogue:
             state.listing = sorted(state.prefixes, key=lambda p: (infos[p].name.casefold(), p))
         number = next(self._search_ids)
         self._searches.put(number, state)
-        result = await self._page(state, number, None, FIRST_PAGE)
+        result = await self._page(state, number, None, FIRST_PAGE, 0)
         if not state.words and not named and state.prefixes is None and narrowing is not None:
             # (`style:fill` alone would read every set the API has: it is asked to choose one.)
             result = replace(result, paging_stopped=CHOOSE_A_SET)
@@ -498,12 +495,12 @@ class IconifyApiCatalogue:
             return result
         if result.icon_count >= self.max_icons_held:
             return replace(result, next_page=None, paging_stopped=cap_notice(self.max_icons_held))
-        number = self._read_next(result.next_page)
-        state = self._searches.get(number) if number is not None else None
-        if number is None or state is None:
+        where = self._read_next(result.next_page)
+        state = self._searches.get(where[0]) if where is not None else None
+        if where is None or state is None:
             stopped = f"the next page is not one of {self._spec.named}'s (or is too old): search again to see others"
             return replace(result, next_page=None, paging_stopped=stopped)
-        return await self._page(state, number, result, NEXT_PAGE)
+        return await self._page(state, where[0], result, NEXT_PAGE, where[1])
 
     def _narrowing(self, narrow: Sequence[str]) -> Narrowing | None:
         from iconcat.embedded.narrowing import parse_narrowing
@@ -515,39 +512,47 @@ class IconifyApiCatalogue:
             problem = str(error)
         raise RequestRefusedError(f"{self._spec.named} refused the search: it said “{problem}”")
 
-    async def _page(self, state: _Search, number: int, previous: SearchResult | None, size: int) -> SearchResult:
-        """The next `size` icons of `state` (those the filters keep), grown onto `previous`."""
+    async def _page(
+        self, state: _Search, number: int, previous: SearchResult | None, size: int, at: int
+    ) -> SearchResult:
+        """The next `size` icons of `state` from candidate `at` on (those the filters keep, none of
+        `previous`'s), grown onto `previous`. Worked out from `at` and `previous` alone (the candidates
+        only grow): a page that failed, or `more()` of an older result, is asked again as it was."""
         from iconcat.api._models import read_matched
         from iconcat.api._paging import grown_result
 
+        held = {icon.id for icon in previous.icons} if previous is not None else set()
         icons: list[Icon] = []
         while len(icons) < size:
-            if state.given >= len(state.candidates) and state.listing:
+            if at >= len(state.candidates) and state.listing:
                 # (A set listed alone, or each set `license:MIT` selects: read as the pages reach it.)
-                listed = state.listing.pop(0)
-                state.add((listed, key) for key in (await self._set_names(listed)).listed)
+                listed = state.listing[0]
+                names = await self._set_names(listed)
+                if state.listing and state.listing[0] == listed:  # (not listed meanwhile by another page)
+                    state.listing.pop(0)
+                    state.add((listed, key) for key in names.listed)
                 continue
-            if state.given >= len(state.candidates):
+            if at >= len(state.candidates):
                 state.add(await self._ask_api(state, size - len(icons)))
-                if state.given >= len(state.candidates):
+                if at >= len(state.candidates):
                     break
-            chunk = state.candidates[state.given : state.given + (size - len(icons))]
-            state.given += len(chunk)
+            chunk = state.candidates[at : at + (size - len(icons))]
             mapped = await self._map(chunk)
+            at += len(chunk)
             for pair in chunk:
                 icon = mapped.get(pair)
-                if icon is None or icon.id in state.icon_ids or not _kept(icon, state.narrowing):
+                if icon is None or icon.id in held or not _kept(icon, state.narrowing):
                     continue
                 if icon.id in self._hidden and pair not in state.named:
                     continue  # (a hidden icon is found by its name only, as from disk)
-                state.icon_ids.add(icon.id)
+                held.add(icon.id)
                 why = state.matched.get(pair)
                 icons.append(replace(icon, matched=read_matched(list(why))) if why else icon)
-        more = state.given < len(state.candidates) or bool(state.listing) or not state.api_done
-        following = f"{self._prefix}{urlencode({'search': number, 'at': state.given})}" if more else None
+        more = at < len(state.candidates) or bool(state.listing) or not state.api_done
+        following = f"{self._prefix}{urlencode({'search': number, 'at': at})}" if more else None
         # (The page as the client's parser would read it: the icons are parsed once, when mapped.)
         page = SearchResult(icons=tuple(icons), more_available=more, next_page=following, narrowed=state.narrow or None)
-        key = f"{self._prefix}{urlencode({'search': number, 'at': state.given})}"
+        key = f"{self._prefix}{urlencode({'search': number, 'at': at, 'from': previous.icon_count if previous else 0})}"
         self._write_names()  # (one transaction a page: a favourite made of it is found by id next run)
         result = grown_result(previous, page, key, _follow, max_icons_held=self.max_icons_held)
         if state.api_capped and not more and result.paging_stopped is None:
@@ -589,12 +594,14 @@ class IconifyApiCatalogue:
                 return fresh
         return []
 
-    def _read_next(self, next_page: str) -> int | None:
+    def _read_next(self, next_page: str) -> tuple[int, int] | None:
+        """(the search, the candidate its next page starts at) `next_page` names, when it is this
+        catalogue's; else None."""
         if not next_page.startswith(self._prefix):
             return None
         fields = parse_qs(next_page[len(self._prefix) :])
         try:
-            return int(fields["search"][0])
+            return int(fields["search"][0]), int(fields["at"][0])
         except (KeyError, ValueError, IndexError):
             return None
 
