@@ -327,6 +327,8 @@ class IconifyApiCatalogue:
         task = self._collection_tasks.get(prefix)
         if task is None:
             task = asyncio.ensure_future(self._read_set_names(prefix))
+            # (Its failure is its askers' to raise; retrieved here too, should every asker be cancelled.)
+            task.add_done_callback(lambda done: done.cancelled() or done.exception())
             self._collection_tasks[prefix] = task
         try:
             names = await asyncio.shield(task)
