@@ -1095,6 +1095,9 @@ def _set_entry(info: SetInfo) -> dict[str, object]:
         "category": info.series,
         "samples": list(info.samples),
     }
+    if info.total is not None:
+        # The API's count of the set (`/collections`' `total`): what listing it shows, aliases aside.
+        entry["icons"] = info.total
     licence = {
         k: v for k, v in (("spdx", info.license_spdx), ("title", info.license_title), ("url", info.license_url)) if v
     }
