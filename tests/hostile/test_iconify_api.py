@@ -9,6 +9,7 @@ its own address is allowed: `GuardedHttp`'s rule); an API on the internet is an 
 from __future__ import annotations
 
 import io
+import json
 import sqlite3
 from pathlib import Path
 
@@ -232,3 +233,21 @@ async def test_a_page_that_failed_is_asked_again_whole(server: MisbehavingServer
     assert first.icon_count == 48 and not whole.can_load_more
     assert [icon.iconify for icon in whole.icons] == [f"evil:{key}" for key in keys]
     assert again.icons == whole.icons
+
+
+def test_the_command_line_sends_the_configured_token_nowhere_near_the_api(server: MisbehavingServer) -> None:
+    """`iconcat search --iconify URL` with a token configured for the seed's service (environment and a
+    base URL too: the flag's kind wins): the API is asked, with no Authorization header and no token in
+    any request (the lead's end-to-end check once the kind's options and its adapter met, session 37)."""
+    from tests.support.cli import run_iconcat
+    from tests.conftest import TEST_TOKEN
+
+    script(server, '<path d="M0 0h24v24H0z"/>')
+    env = {"ICONCAT_TOKEN": TEST_TOKEN, "ICONCAT_BASE_URL": "http://127.0.0.1:9"}
+    outcome = run_iconcat("search", "pic", "--iconify", server.base_url, "--json", env=env)
+    assert outcome.status == 0, outcome.stderr
+    assert [icon["iconify"] for icon in json.loads(outcome.stdout)["data"]] == ["evil:pic"]
+    assert server.requests_for("/search") and server.requests_for("/evil.json")
+    for request in server.requests:
+        assert request.header("authorization") is None
+        assert TEST_TOKEN not in request.target
