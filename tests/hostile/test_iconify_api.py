@@ -239,8 +239,8 @@ def test_the_command_line_sends_the_configured_token_nowhere_near_the_api(server
     """`iconcat search --iconify URL` with a token configured for the seed's service (environment and a
     base URL too: the flag's kind wins): the API is asked, with no Authorization header and no token in
     any request (the lead's end-to-end check once the kind's options and its adapter met, session 37)."""
-    from tests.support.cli import run_iconcat
     from tests.conftest import TEST_TOKEN
+    from tests.support.cli import run_iconcat
 
     script(server, '<path d="M0 0h24v24H0z"/>')
     env = {"ICONCAT_TOKEN": TEST_TOKEN, "ICONCAT_BASE_URL": "http://127.0.0.1:9"}
