@@ -6,6 +6,8 @@
   `tests.support.catalogues.write_icon_sets` (pages of 2 icons, so a search of a few has several).
 - `embedded-demo`, `embedded-sets`: the same catalogue objects in-process (`EmbeddedCatalogue`), the
   sets' pages staged alike.
+- `iconify-api`: Iconify's own API (`@iconify/api` 3.1.1 on Node, `tests.support.iconify_api`) through
+  `IconifyApiCatalogue`; skipped, saying why, without `ICONCAT_NODE_TOOLS` or Node.
 """
 
 from __future__ import annotations
@@ -23,9 +25,11 @@ from tests.support.catalogues import (
     Subject,
     embedded_demo,
     embedded_sets,
+    iconify_catalogue,
     service,
     write_icon_sets,
 )
+from tests.support.iconify_api import ApiServer, skip_reason, start_iconify_api
 
 
 @pytest.fixture(scope="session")
@@ -48,13 +52,26 @@ def sets_server(icon_sets: IconSets) -> Iterator[str]:
         yield server.base_url
 
 
-SUBJECTS = ["service-demo", "embedded-demo", "service-sets", "embedded-sets"]
+@pytest.fixture(scope="session")
+def iconify_api(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ApiServer]:
+    """Iconify's own API (3.1.1, on Node) serving the pinned Tabler, Lucide and Phosphor on loopback."""
+    reason = skip_reason()
+    if reason is not None:
+        pytest.skip(reason)
+    with start_iconify_api(tmp_path_factory.mktemp("iconify-api")) as server:
+        yield server
+
+
+SUBJECTS = ["service-demo", "embedded-demo", "service-sets", "embedded-sets", "iconify-api"]
 
 
 @pytest.fixture(params=SUBJECTS)
 def subject(request: pytest.FixtureRequest) -> Subject:
     """Each adapter in turn: the contract's assertions run over every one."""
     name = request.param
+    if name == "iconify-api":
+        api_url = request.getfixturevalue("iconify_api").base_url
+        return Subject(name, lambda: iconify_catalogue(api_url), query="chevron")
     if name.endswith("demo"):
         demo_url = request.getfixturevalue("catalogue").base_url
         make = (lambda: service(demo_url)) if name.startswith("service") else embedded_demo

@@ -292,3 +292,18 @@ def test_a_document_that_is_no_set_says_why(document: object, reason: str) -> No
 
 def test_a_set_is_a_set() -> None:
     assert not_a_set(iconify_set("tabler", {"a": {}})) is None
+
+
+@pytest.mark.parametrize("few", [("arrow-bold", "arrow-fill"), ("arrow-light",), ("box",), ("odd-thin",)])
+def test_a_few_icons_read_with_the_whole_sets_names_get_the_styles_they_have_in_the_whole_set(
+    few: tuple[str, ...],
+) -> None:
+    """An API's answer holds a page's icons, not the set: with `every_name`, their styles are the set's."""
+    bases = [f"glyph-{number}" for number in range(MIN_STYLE_PAIRS + 2)] + ["arrow", "box", "odd"]
+    keys = [*bases, *(f"{base}-bold" for base in bases), *(f"{base}-fill" for base in bases[:MIN_STYLE_PAIRS])]
+    keys += ["arrow-fill", "arrow-light", "box-light", "odd-thin"]  # ("-light" twice, "-thin" once: names)
+    whole = {key: icon.style for key, icon in read(iconify_set("x", {key: {} for key in keys})).items()}
+    part = iconify_set("x", {key: {} for key in few})
+    made = read_icons(part, {}, Made, lambda count: None, every_name=set(keys))
+    assert {icon.key: icon.style for icon in made} == {key: whole[key] for key in few}
+    assert whole["arrow-bold"] == "Bold" and whole["arrow-fill"] == "Fill" and whole["arrow-light"] == REGULAR

@@ -18,7 +18,8 @@ from typing import Any
 
 from iconcat.api import CatalogueClient
 from iconcat.catalogue.embedded import EmbeddedCatalogue
-from iconcat.catalogue.kinds import demo_spec, service_spec, sets_spec
+from iconcat.catalogue.iconify_api import IconifyApiCatalogue
+from iconcat.catalogue.kinds import demo_spec, iconify_spec, service_spec, sets_spec
 from iconcat.catalogue.protocol import Catalogue
 from iconcat.catalogue.service import ServiceCatalogue
 from iconcat.demo.catalogue import default_catalogue
@@ -79,6 +80,11 @@ def service(base_url: str, **client: Any) -> ServiceCatalogue:
         return CatalogueClient(base_url, TEST_TOKEN, **client)
 
     return ServiceCatalogue(service_spec(base_url), base_url, TEST_TOKEN, make_client=make_client)
+
+
+def iconify_catalogue(base_url: str, **options: Any) -> IconifyApiCatalogue:
+    """The Iconify API adapter for the API at `base_url`."""
+    return IconifyApiCatalogue(iconify_spec(base_url), base_url, **options)
 
 
 def embedded_demo(**options: Any) -> EmbeddedCatalogue:

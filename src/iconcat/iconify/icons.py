@@ -18,7 +18,7 @@ constructor (a set from disk's record, an API's answer) so that nothing is made 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterator, Mapping
 from typing import Any, TypeVar
 
 from .aliases import MAX_ALIAS_DEPTH, Aliases
@@ -48,12 +48,16 @@ def read_icons(
     metadata: Mapping[str, Any],
     make: Callable[[str, str, str, str, str, float, float, tuple[str, ...], bool], T],
     left_out: Callable[[int], None],
+    *,
+    every_name: Collection[str] | None = None,
 ) -> Iterator[T]:
     """The icons of one IconifyJSON document (`not_a_set` said nothing against it), each made by
     `make(key, name, style, category, svg, width, height, aliases, hidden)`, yielded as read (see the
     module docstring); `metadata` is what the set's metadata says beside it ({} when nothing).
     `left_out(count)` is told, once they are all read, how many could not be served (no body, or a
-    name that is no Iconify name), when any."""
+    name that is no Iconify name), when any. `every_name`: every key of the set, its aliases' too, when
+    `data` holds only some of its icons (an API's answer for a few): the well-known style suffixes are
+    told by the whole set, so an icon gets the style it has in the whole file."""
     icons: dict[str, Any] = data["icons"]
     given = data.get("aliases")
     aliases = {key: value for key, value in given.items() if isinstance(value, dict)} if isinstance(given, dict) else {}
@@ -65,7 +69,7 @@ def read_icons(
     root = root_box(data)
     names = set(icons)
     names.update(aliases)
-    rule = style_rule(data, metadata, names)
+    rule = style_rule(data, metadata, names) if every_name is None else style_rule(data, metadata, every_name, names)
     split = rule or unstyled
     first_category = first_categories(data, metadata)
 

@@ -37,6 +37,13 @@ class SetInfo:
     author_url: str | None = None
     samples: tuple[str, ...] = ()
     """`info.samples`: a few of its icons' keys the set shows itself by (strings only, the first `MAX_SAMPLES`)."""
+    total: int | None = None
+    """`info.total`, how many icons the set says it has (Iconify's API counts them in `/collections`),
+    when it is a whole number below `MAX_TOTAL`; None otherwise."""
+
+
+MAX_TOTAL = 10_000_000
+"""A set's `info.total` at most: more is no count to show (the largest set has some 31,722)."""
 
 
 MAX_SAMPLES = 6
@@ -66,7 +73,12 @@ def set_info(prefix: str, info: Mapping[str, Any]) -> SetInfo:
         author_name=text(author.get("name")),
         author_url=text(author.get("url")),
         samples=_samples(info.get("samples")),
+        total=_total(info.get("total")),
     )
+
+
+def _total(value: object) -> int | None:
+    return value if type(value) is int and 0 <= value <= MAX_TOTAL else None
 
 
 def _samples(value: object) -> tuple[str, ...]:

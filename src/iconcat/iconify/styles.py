@@ -25,6 +25,8 @@ WELL_KNOWN_SUFFIXES = frozenset(
 )
 """Name suffixes that mark a style in sets that declare no themes of their own (Tabler, MDI, Bootstrap)."""
 
+_WELL_KNOWN_ENDINGS = tuple(sorted("-" + suffix for suffix in WELL_KNOWN_SUFFIXES))
+
 MIN_STYLE_PAIRS = 5
 """How many of a set's names must pair with their base by one well-known suffix before that suffix counts
 as a style in the set. The base-exists rule alone keeps Tabler's `brand-c-sharp` whole (there is no
@@ -45,9 +47,18 @@ def _themes(data: Mapping[str, Any], metadata: Mapping[str, Any], key: str) -> d
     return {affix: title.strip() for affix, title in themes.items() if isinstance(affix, str) and text(title)}
 
 
-def style_rule(data: Mapping[str, Any], metadata: Mapping[str, Any], names: Collection[str]) -> StyleRule | None:
+def style_rule(
+    data: Mapping[str, Any],
+    metadata: Mapping[str, Any],
+    names: Collection[str],
+    keys: Collection[str] | None = None,
+) -> StyleRule | None:
     """How this set splits a key into (base, style); None when every key is its own base, `REGULAR`.
-    `names` are every key of the set, its aliases' included (the well-known rule looks bases up there)."""
+    `names` are every key of the set, its aliases' included (the well-known rule looks bases up there).
+
+    `keys`: the only keys the rule will be asked about (a few icons of a set: an API's answer), when
+    known. Then only the suffixes they end in are counted, each until it is a style for sure
+    (`MIN_STYLE_PAIRS`): the same answer for those keys, without reading all of a set's 9,000 names."""
     prefixes = _themes(data, metadata, "prefixes")
     suffixes = _themes(data, metadata, "suffixes")
     if prefixes or suffixes:
@@ -68,10 +79,20 @@ def style_rule(data: Mapping[str, Any], metadata: Mapping[str, Any], names: Coll
         return themed
 
     pairs: Counter[str] = Counter()
-    for name in names:
-        base, _, last = name.rpartition("-")
-        if last in WELL_KNOWN_SUFFIXES and base in names:
-            pairs[last] += 1
+    endings = _WELL_KNOWN_ENDINGS
+    if keys is not None:
+        endings = tuple(ending for ending in _WELL_KNOWN_ENDINGS if any(key.endswith(ending) for key in keys))
+    undecided = len(endings)
+    for name in names if endings else ():
+        # (`endswith` with a tuple in C first: most names end in no style.)
+        if name.endswith(endings):
+            base, _, last = name.rpartition("-")
+            if last in WELL_KNOWN_SUFFIXES and base in names:
+                pairs[last] += 1
+                if keys is not None and pairs[last] == MIN_STYLE_PAIRS:
+                    undecided -= 1
+                    if not undecided:
+                        break  # (every suffix asked about is a style: no name can change that)
     styles = {suffix: suffix.capitalize() for suffix, count in pairs.items() if count >= MIN_STYLE_PAIRS}
     if not styles:
         return None

@@ -27,7 +27,15 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-__all__ = ["categories_version", "categorised_prefixes", "icon_category", "icon_tags", "tags_version"]
+__all__ = [
+    "categories_version",
+    "categorised_prefixes",
+    "icon_category",
+    "icon_tags",
+    "names_tagged",
+    "tagged_prefixes",
+    "tags_version",
+]
 
 DATA_FILE = "tags.json.gz"
 """In `data/` beside this module (the wheel ships the whole package folder)."""
@@ -108,6 +116,32 @@ def icon_tags(prefix: str, name: str) -> tuple[str, ...]:
     family, suffixes = rule
     key = _resolve(family.tags, family.renames, suffixes, name)
     return _NO_TAGS if key is None else loaded.lists[family.tags[key]]
+
+
+def tagged_prefixes() -> frozenset[str]:
+    """The prefixes whose icons have tags here."""
+    return frozenset(_load().prefixes)
+
+
+def names_tagged(prefix: str, tag: str) -> tuple[str, ...]:
+    """The names of `prefix`'s family tagged `tag` (folded as the tags are), in the family's order: the
+    other way round of `icon_tags`, for a catalogue that cannot search tags itself (Iconify's API). A
+    name may not be in that very set (a family's sets differ), nor its styled names (`-filled`): the
+    caller asks."""
+    rule = _load().prefixes.get(prefix)
+    return () if rule is None else _reverse(id(rule[0])).get(tag, ())
+
+
+@cache
+def _reverse(family_id: int) -> dict[str, tuple[str, ...]]:
+    """One family's tags → its names tagged so (built once per family, on first use)."""
+    loaded = _load()
+    family = next(rule[0] for rule in loaded.prefixes.values() if id(rule[0]) == family_id)
+    found: dict[str, list[str]] = {}
+    for name, listed in family.tags.items():
+        for tag in loaded.lists[listed]:
+            found.setdefault(tag, []).append(name)
+    return {tag: tuple(names) for tag, names in found.items()}
 
 
 def icon_category(prefix: str, name: str) -> str | None:
