@@ -5,6 +5,7 @@ in the colour asked (the project's rasteriser, PSNR >= 40 dB)."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import select
@@ -14,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from iconcat.imaging.svg_raster import shutdown
+from tests.support import iconify_api
 from tests.support.cli import run_iconcat
 from tests.support.pty import DOWN, PtyProcess
 from tests.support.real_icons import REAL_SETS, write_real_sets
@@ -78,6 +80,21 @@ def test_download_as_a_snippet_takes_the_colour_too(sets, tmp_path):
     assert drawn_psnr(text, source_svg(REAL_SETS["ph"], "heart"), 64, COLOUR) >= ALIKE_DB
     _outcome, component = download(sets, tmp_path / "tsx", "ph:heart", "--as", "tsx", "--color", COLOUR)
     assert f'fill="{COLOUR}"' in component.read_text(encoding="utf-8")
+
+
+@pytest.mark.skipif(iconify_api.skip_reason() is not None, reason=str(iconify_api.skip_reason()))
+def test_download_from_iconifys_api_writes_the_colour_and_size_into_its_svg(tmp_path):
+    # Any catalogue's SVG: Iconify's own API server (@iconify/api 3.1.1, the pinned Node tools) on loopback.
+    with iconify_api.start_iconify_api(tmp_path / "api") as api:
+        _outcome, path = download(
+            ["--iconify", api.base_url], tmp_path, "tabler:trash", "--color", COLOUR, "--format", "svg", "--size", "64"
+        )
+        served = json.loads(api.set_file("tabler").read_text(encoding="utf-8"))
+    text = path.read_text(encoding="utf-8")
+    root = parsed_root(text)
+    assert (root.get("width"), root.get("height")) == ("64", "64") and "currentColor" not in text
+    assert "<!-- Icon from Tabler Icons by Paweł Kuna - MIT - https://" in text
+    assert drawn_psnr(text, source_svg(served, "trash"), 64, COLOUR) >= ALIKE_DB
 
 
 def test_a_colour_with_a_variant_id_is_one_line_and_exit_2(tmp_path):
