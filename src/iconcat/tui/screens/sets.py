@@ -1,0 +1,161 @@
+"""The sets view (`ctrl+s`, the palette's "Sets"): every set served, grouped by category, to open one.
+
+Top to bottom: a line saying how many sets (and how many the typing keeps), the box that narrows them
+(by name, prefix, category and licence: `browsing.sets_view.matches`), the board (`SetsBoard`: each
+set's name, prefix and count, licence and author, and its samples drawn as pictures), and the keys.
+The box keeps the focus, so typing narrows at once; ↑ ↓ PgUp PgDn move the highlight from it, Enter
+opens the highlighted set (`SetsController.chosen`: every icon of it in the results, its categories
+and styles in the facet panel) and Esc closes the view. Reopened from a set opened here (Esc there),
+it comes back as it was left: the same words typed, the same set highlighted.
+
+A modal screen over the browser, so the browser's command keys wait under it (and `pick`'s Esc closes
+it first: `IconcatApp.action_leave_pick`). The sets come from `SetsController` (asked once per
+catalogue); every string is the catalogue's, sanitised by the client, shown as plain text.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Protocol
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.content import Content
+from textual.screen import ModalScreen
+from textual.widgets import Input, Static
+
+from iconcat.browsing.sets_view import grouped
+
+from ..key_hints import KeyHints
+from ..widgets.sets_board import SetsBoard
+
+if TYPE_CHECKING:  # pragma: no cover - typing only
+    from collections.abc import Sequence
+
+    from iconcat.api import Icon, SetSummary
+
+    from ..controllers.preview_loader import PreviewLoader
+
+__all__ = ["SetsScreen", "SetsSource"]
+
+
+class SetsSource(Protocol):
+    """What the view asks of its controller (`SetsController` is one)."""
+
+    def samples(self, summary: SetSummary) -> Sequence[Icon] | None: ...
+
+    def want_samples(self, sets: Sequence[SetSummary]) -> None: ...
+
+    def chosen(self, summary: SetSummary, typed: str) -> None: ...
+
+    def closed(self, typed: str, highlighted: int | None) -> None: ...
+
+
+class SetsScreen(ModalScreen[None]):
+    """The sets, grouped and narrowed by what is typed; Enter opens one, Esc closes."""
+
+    BINDINGS = [
+        Binding("escape", "close", "Close", id="sets-close", tooltip="Close the sets"),
+        Binding("up", "board('cursor_up')", show=False, priority=True),
+        Binding("down", "board('cursor_down')", show=False, priority=True),
+        Binding("pageup", "board('page_up')", show=False, priority=True),
+        Binding("pagedown", "board('page_down')", show=False, priority=True),
+    ]
+
+    def __init__(
+        self, source: SetsSource, loader: PreviewLoader, *, mode: str, typed: str = "", keep: int | None = None
+    ) -> None:
+        super().__init__()
+        self._source = source
+        self._loader = loader
+        self._mode = mode
+        self._typed = typed
+        self._keep = keep
+        self.sets: tuple[SetSummary, ...] | None = None
+        """Every set served, once the controller has them."""
+        self.problem = ""
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="sets-view"):
+            yield Static(Content("Loading the sets…"), id="sets-title", markup=False)
+            yield Input(self._typed, placeholder="type to narrow: name, prefix, category, licence", id="sets-filter")
+            yield SetsBoard(self._loader, self._source.samples, mode=self._mode, id="sets-board")
+            yield KeyHints("↑↓ move", "enter open the set", "type to narrow", "esc close", id="sets-keys")
+
+    def on_mount(self) -> None:
+        self.query_one(Input).focus()
+
+    @property
+    def board(self) -> SetsBoard:
+        return self.query_one(SetsBoard)
+
+    @property
+    def typed(self) -> str:
+        """What the box says now."""
+        return self.query_one(Input).value
+
+    def show_sets(self, sets: tuple[SetSummary, ...]) -> None:
+        """The catalogue's sets came (or were at hand): show them, narrowed by what is typed."""
+        self.sets = sets
+        self._show(keep=self._keep)
+
+    def show_problem(self, problem: str) -> None:
+        """The sets could not be had: say why (one line, plain text)."""
+        self.problem = problem
+        self.query_one("#sets-title", Static).update(Content(problem))
+
+    def samples_found(self) -> None:
+        """Samples' icons were found: the board draws them."""
+        self.board.samples_found()
+
+    def previews_changed(self, icon_ids: tuple[int, ...]) -> None:
+        """Pictures came from the loader: the board repaints those on screen."""
+        self.board.previews_changed(icon_ids)
+
+    def _show(self, *, keep: int | None) -> None:
+        sets = self.sets
+        if sets is None:
+            return
+        typed = self.typed
+        groups = grouped(sets, typed)
+        shown = sum(len(group.sets) for group in groups)
+        total = f"{len(sets):,} set{'' if len(sets) == 1 else 's'}"
+        if typed.strip():
+            title = f"Sets · {shown:,} of {total} match “{typed.strip()}”" if shown else f"Sets · none of {total} match"
+        else:
+            title = f"Sets · {total} served, by category"
+        self.query_one("#sets-title", Static).update(Content(title))
+        self.board.show_groups(groups, keep=keep)
+
+    @on(Input.Changed, "#sets-filter")
+    def _typed_changed(self, event: Input.Changed) -> None:
+        board = self.board
+        current = board.highlighted_set
+        self._show(keep=current.id if current is not None else None)
+
+    @on(Input.Submitted, "#sets-filter")
+    def _submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.board.action_choose()
+
+    @on(SetsBoard.Shown)
+    def _shown(self, message: SetsBoard.Shown) -> None:
+        self._source.want_samples(message.sets)
+
+    @on(SetsBoard.Chosen)
+    def _chosen(self, message: SetsBoard.Chosen) -> None:
+        typed = self.typed
+        self.dismiss()
+        self._source.chosen(message.summary, typed)
+
+    def action_board(self, action: str) -> None:
+        """Move the board's highlight from the box (the box keeps the focus: typing goes on narrowing)."""
+        getattr(self.board, f"action_{action}")()
+
+    def action_close(self) -> None:
+        """Close the view (the browser as it was)."""
+        current = self.board.highlighted_set
+        typed = self.typed
+        self.dismiss()
+        self._source.closed(typed, current.id if current is not None else None)
