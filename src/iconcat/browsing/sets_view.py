@@ -6,8 +6,9 @@ types. Plain functions over `SetSummary`s, no Textual, so a test calls them with
 
 - `matches(summary, typed)`: every word typed (case-folded) is part of the set's name, prefix,
   category or licence (its SPDX id or title): "mit ui" keeps the MIT sets of a "UI …" category.
-- `grouped(sets, typed)`: the sets kept, in groups by category (by name, case-folded; the sets with
-  none last, under "Other"), each group's sets in the order given (the catalogue's: by name).
+- `grouped(sets, typed)`: the sets kept, in groups by category (by name, case-folded; an archive's
+  sets, Iconify's "Archive / Unmaintained", then the sets with none, under "Other", last), each
+  group's sets in the order given (the catalogue's: by name).
 - `opening_words(summary)`: what the search box says to list the whole set, as typing it does:
   `set:<prefix>` for a set with an Iconify prefix, else `set:"<name>"` (quoted: exact, not a prefix,
   so "Core UI" does not also open "Core UI Brands").
@@ -81,7 +82,11 @@ def grouped(sets: Sequence[SetSummary], typed: str = "") -> tuple[SetGroup, ...]
     for summary in sets:
         if matches(summary, words):
             groups.setdefault(summary.category or OTHER, []).append(summary)
-    order = sorted(groups, key=lambda category: (category == OTHER, category.casefold(), category))
+    # Iconify's "Archive / Unmaintained" sets go last, before those with no category.
+    order = sorted(
+        groups,
+        key=lambda category: (category == OTHER, category.casefold().startswith("archive"), category.casefold()),
+    )
     return tuple(SetGroup(category, tuple(groups[category])) for category in order)
 
 

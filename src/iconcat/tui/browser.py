@@ -92,6 +92,9 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
 
 __all__ = ["BrowserScreen"]
 
+FACETS_WITH_A_SET = 100
+"""Columns from which opening a set opens the facet panel too."""
+
 
 class BrowserScreen(Screen[None]):
     """Search the catalogue, see the results as tiles or a list, the highlighted icon in the detail."""
@@ -203,7 +206,7 @@ class BrowserScreen(Screen[None]):
         if self._initial_query:
             self.start_search(self._initial_query, immediate=True)
         else:
-            self.search_state = SearchState()
+            self.search_state = SearchState(offers_sets=self.searches.lists_sets)
 
     def on_unmount(self) -> None:
         self.previews.close()
@@ -499,12 +502,14 @@ class BrowserScreen(Screen[None]):
 
     def open_set(self, words: str) -> None:
         """Show every icon of a set chosen in the sets view: `words` in the box, searched now, the
-        facet panel open on its categories and styles, the results focused."""
+        facet panel open on its categories and styles (on a screen `FACETS_WITH_A_SET` columns wide or
+        more), the results focused."""
         box = self.query_one(SearchInput)
         box.value = words
         box.cursor_position = len(words)
         facets = self.query_one(FacetPanel)
-        if not facets.display:
+        # Narrower, the panel leaves the gallery a column of tiles or none (80×24): `f` opens it.
+        if not facets.display and self.size.width >= FACETS_WITH_A_SET:
             self.arrangement.toggle_facets(self.searches.result)
         self.start_search(words, immediate=True)
         self.action_focus_results()

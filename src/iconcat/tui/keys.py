@@ -153,7 +153,6 @@ COMMANDS: tuple[Command, ...] = (
         "in a set opened from the sets: back to them, the cursor where it was (esc in the sets closes them)",
         key="escape",
         key_display="esc",
-        in_palette=False,
     ),
     Command(
         "focus_members",

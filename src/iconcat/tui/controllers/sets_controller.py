@@ -11,7 +11,8 @@
 - While the search box still holds those words, the set is open: Esc over the results goes back to
   the view as it was left (the same words typed in it, the same set highlighted), in `pick` too
   (`IconcatApp.action_leave_pick` passes Esc on while `returns_on_escape`). Other words close it: the
-  header no longer names it.
+  header no longer names it. Esc in the view closes it for good: the next Esc does what it does
+  without a set (in `pick`, it leaves as it always has).
 - The samples' icons are found by `set_samples.SetSamples` and drawn by the screen's one preview loader
   (`PictureController.watch`: its arrivals reach the view's board).
 """
@@ -63,11 +64,14 @@ class SetsController:
         self._typed = ""
         self._highlighted: int | None = None
         self._header_before: str | None = None
+        self._returns = False
+        """Esc over the set opened goes back to the view: not once the view was closed by Esc (then Esc
+        does what it does without a set, `pick`'s leaving included)."""
 
     @property
     def returns_on_escape(self) -> bool:
         """Esc goes back to the sets (a set opened from the view is on show)."""
-        return self.opened is not None and self.view is None
+        return self.opened is not None and self._returns and self.view is None
 
     # ----------------------------------------------------------------- opening the view
 
@@ -147,13 +151,16 @@ class SetsController:
         self._typed, self._highlighted = typed, highlighted
 
     def closed(self, typed: str, highlighted: int | None) -> None:
-        """Esc in the view: the browser as it was (what was typed and highlighted kept for next time)."""
+        """Esc in the view: the browser as it was (what was typed and highlighted kept for next time),
+        and Esc over it no longer comes back here."""
         self._view_gone(typed, highlighted)
+        self._returns = False
 
     def chosen(self, summary: SetSummary, typed: str) -> None:
         """Enter on `summary`: every icon of it in the results (see the module docstring)."""
         self._view_gone(typed, summary.id)
         self.opened = summary
+        self._returns = True
         self._name_in_header(summary)
         self._open_set(opening_words(summary))
 
