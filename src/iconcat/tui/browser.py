@@ -92,9 +92,6 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
 
 __all__ = ["BrowserScreen"]
 
-FACETS_WITH_A_SET = 100
-"""Columns from which opening a set opens the facet panel too."""
-
 
 class BrowserScreen(Screen[None]):
     """Search the catalogue, see the results as tiles or a list, the highlighted icon in the detail."""
@@ -175,7 +172,7 @@ class BrowserScreen(Screen[None]):
         """`G`: the highlighted icon in the other sets served, as the detail pane's tiles."""
         self.results = ResultsController(self, lambda reason: self.post_message(self.TokenRejected(reason)))
         """Puts the searches' answers on screen, follows their pages, shows the remembered icons."""
-        self.sets_view = SetsController(self, link, self.drawing, self.open_set)
+        self.sets_view = SetsController(self, self, link, self.drawing)
         """`ctrl+s`: the sets view, a set opened from it, and Esc back to it."""
 
     def compose(self) -> ComposeResult:
@@ -499,20 +496,6 @@ class BrowserScreen(Screen[None]):
     def action_back_to_sets(self) -> None:
         """Over a set opened from the sets view: back to them, as they were left (else nothing)."""
         self.sets_view.back()
-
-    def open_set(self, words: str) -> None:
-        """Show every icon of a set chosen in the sets view: `words` in the box, searched now, the
-        facet panel open on its categories and styles (on a screen `FACETS_WITH_A_SET` columns wide or
-        more), the results focused."""
-        box = self.query_one(SearchInput)
-        box.value = words
-        box.cursor_position = len(words)
-        facets = self.query_one(FacetPanel)
-        # Narrower, the panel leaves the gallery a column of tiles or none (80×24): `f` opens it.
-        if not facets.display and self.size.width >= FACETS_WITH_A_SET:
-            self.arrangement.toggle_facets(self.searches.result)
-        self.start_search(words, immediate=True)
-        self.action_focus_results()
 
     def action_focus_members(self, quiet: bool = False) -> None:
         """Move to the highlighted group's members, to choose one (grouped by name)."""

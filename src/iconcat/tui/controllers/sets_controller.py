@@ -19,37 +19,58 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from iconcat.browsing.sets_view import opening_words, still_open
 from iconcat.failures import describe_failure
 from iconcat.text import sanitize
 
 from ..screens.sets import SetsScreen
+from ..widgets import FacetPanel, SearchInput
 from .set_samples import SetSamples
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
-    from collections.abc import Callable, Sequence
+    from collections.abc import Sequence
 
     from textual.screen import Screen
+    from textual.widget import Widget
 
     from iconcat.api import Icon, SetSummary
 
+    from .arrangement import Arrangement
     from .catalogue_link import CatalogueLink
     from .picture_controller import PictureController
+    from .search_runner import SearchRunner
 
-__all__ = ["SetsController"]
+__all__ = ["FACETS_WITH_A_SET", "SetsController", "SetsHost"]
+
+FACETS_WITH_A_SET = 100
+"""Columns from which opening a set opens the facet panel too."""
+
+_W = TypeVar("_W", bound="Widget")
+
+
+class SetsHost(Protocol):
+    """What opening a set uses of the browser screen (`BrowserScreen` is one), named here so that the
+    screen and its controller do not import each other."""
+
+    arrangement: Arrangement
+    searches: SearchRunner
+
+    def query_one(self, selector: type[_W]) -> _W: ...
+
+    def start_search(self, query: str, *, immediate: bool = False) -> None: ...
+
+    def action_focus_results(self) -> None: ...
 
 
 class SetsController:
     """Opens the sets view, opens a set from it, and goes back to it (see the module docstring)."""
 
-    def __init__(
-        self, screen: Screen[None], link: CatalogueLink, drawing: PictureController, open_set: Callable[[str], None]
-    ) -> None:
+    def __init__(self, screen: Screen[None], host: SetsHost, link: CatalogueLink, drawing: PictureController) -> None:
         self._screen = screen
-        self._open_set = open_set
-        """Shows every icon of a set, given the search box's words for it (the browser's `open_set`)."""
+        self._host = host
+        """The same screen, as what opening a set uses of it."""
         self._link = link
         self._drawing = drawing
         self.samples_finder = SetSamples(screen, link)
@@ -162,7 +183,21 @@ class SetsController:
         self.opened = summary
         self._returns = True
         self._name_in_header(summary)
-        self._open_set(opening_words(summary))
+        self._show_set(opening_words(summary))
+
+    def _show_set(self, words: str) -> None:
+        """Every icon of the set: `words` in the box, searched now, the facet panel open on its
+        categories and styles (on a screen `FACETS_WITH_A_SET` columns wide or more), the results focused."""
+        screen = self._host
+        box = screen.query_one(SearchInput)
+        box.value = words
+        box.cursor_position = len(words)
+        facets = screen.query_one(FacetPanel)
+        # Narrower, the panel leaves the gallery a column of tiles or none (80×24): `f` opens it.
+        if not facets.display and self._screen.size.width >= FACETS_WITH_A_SET:
+            screen.arrangement.toggle_facets(screen.searches.result)
+        screen.start_search(words, immediate=True)
+        screen.action_focus_results()
 
     # ----------------------------------------------------------------- a set open
 
