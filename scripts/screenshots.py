@@ -331,7 +331,8 @@ def main(argv: list[str] | None = None) -> int:
                     if why_not:
                         print(f"sets.svg not made: {why_not}", file=sys.stderr)
                     else:
-                        shots.append(await real_sets_shot(out, folders, Path(scratch), "sets", "heart", sets_view_shown))
+                        shot = await real_sets_shot(out, folders, Path(scratch), "sets", "heart", sets_view_shown)
+                        shots.append(shot)
                 if wanted("downloads"):  # (last: it leaves the slow twin a request to answer)
                     from iconcat.catalogue.service import ServiceCatalogue
 

@@ -165,7 +165,7 @@ async def test_at_80x24_the_view_fits_with_whole_sets_and_their_samples_drawn(ma
             region = widget.region
             assert region.width > 0 and region.height > 0 and region.right <= SMALL[0] and region.bottom <= SMALL[1]
         assert board.region.height >= 10
-        assert board.pictures_per_row() >= 4, "at least four samples beside the words at 80 columns"
+        assert board.pictures_per_row() == 5, "five samples beside the words at 80 columns"
         shown = board.sets_in_view()
         assert shown, "a set on screen"
         spec = board.render_spec()
@@ -234,3 +234,30 @@ async def test_the_empty_box_offers_the_sets_in_one_line(make_app) -> None:
         await pilot.pause()
         assert "ctrl+s" in app.browser.search_state.explanation
         assert app.browser.search_state.offers_sets
+
+
+async def test_a_sets_strings_are_shown_literally_never_as_markup(make_app, tmp_path, download_dir) -> None:
+    name, category, author = "[bold red]Evil[/] \x1b[31mset", "[link=https://x.example]Cat[/link]", "[i]me\u202e"
+    data = iconify_set("evil", {"one": {}, "two": {}})
+    info = {"name": name, "category": category, "author": {"name": author}, "license": {"title": "[b]MIT[/b]"}}
+    folder = iconify_package(tmp_path / "evil", data, info=info).parent
+    connection = Connection.chosen(CatalogueChoice.sets(LocalSets((str(folder),))), download_dir)
+    app = make_app(connection)
+    async with app.run_test(size=WIDE) as pilot:
+        view = await open_view(pilot)
+        board = view.board
+        drawn = "\n".join(board.render_line(y).text for y in range(board.region.height))
+        assert "[bold red]Evil[/]" in drawn
+        assert "[link=https://x.example]Cat[/link]" in drawn
+        assert "[b]MIT[/b]" in drawn
+        assert "\x1b" not in drawn and "\u202e" not in drawn
+
+
+async def test_opening_a_set_at_80x24_leaves_the_results_their_width(make_app) -> None:
+    app = make_app(view="gallery")
+    async with app.run_test(size=SMALL) as pilot:
+        await open_view(pilot)
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: app.browser.sets_view.opened is not None and results_settled(app), "open")
+        assert not app.query_one(FacetPanel).display, "f opens the filters: here they would leave no room"
+        assert app.query_one("#gallery").region.width >= 30
