@@ -261,3 +261,20 @@ async def test_opening_a_set_at_80x24_leaves_the_results_their_width(make_app) -
         await wait_until(pilot, lambda: app.browser.sets_view.opened is not None and results_settled(app), "open")
         assert not app.query_one(FacetPanel).display, "f opens the filters: here they would leave no room"
         assert app.query_one("#gallery").region.width >= 30
+
+
+async def test_letters_typed_in_the_same_read_as_ctrl_s_all_narrow_the_sets(make_app) -> None:
+    from textual import events
+
+    app = make_app()
+    async with app.run_test(size=WIDE) as pilot:
+        await wait_until(pilot, lambda: app.browser.link.is_ready, "the catalogue open")
+        for key, character in (("ctrl+s", None), ("s", "s"), ("i", "i"), ("g", "g")):
+            event = events.Key(key, character)  # through the driver, as a terminal's one read of four keys
+            event.set_sender(app)
+            app._driver.send_message(event)
+        await wait_until(pilot, lambda: isinstance(app.screen, SetsScreen) and app.screen.sets, "the sets listed")
+        await pilot.pause()
+        assert app.screen.typed == "sig", "the first letter too, read before the view's box was there"
+        assert names_shown(app.screen) == ["Signal"]
+        assert app.query_one(SearchInput).value == "", "none went to the search box under the view"

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -75,6 +75,8 @@ class SetsScreen(ModalScreen[None]):
         self.sets: tuple[SetSummary, ...] | None = None
         """Every set served, once the controller has them."""
         self.problem = ""
+        self._early = ""
+        """Letters that came before the box was mounted (`on_key`)."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="sets-view"):
@@ -83,8 +85,28 @@ class SetsScreen(ModalScreen[None]):
             yield SetsBoard(self._loader, self._source.samples, mode=self._mode, id="sets-board")
             yield KeyHints("↑↓ move", "enter open the set", "type to narrow", "esc close", id="sets-keys")
 
+    AUTO_FOCUS = "#sets-filter"
+
     def on_mount(self) -> None:
-        self.query_one(Input).focus()
+        box = self.query_one(Input)
+        box.focus()
+        if self._early:
+            box.insert_text_at_cursor(self._early)
+            self._early = ""
+
+    def on_key(self, event: events.Key) -> None:
+        """A letter typed in the same read as `ctrl+s` ("ctrl+s l u c") reaches this screen before its
+        box has the focus, even before the box is there: it goes in the box, as the letters after it do."""
+        if not (event.is_printable and event.character):
+            return
+        box = self.query_one_optional(Input)
+        if box is None or not box.is_mounted:
+            self._early += event.character
+        else:  # (sent to the screen, not to the box: the box had no focus yet when it was read)
+            self.set_focus(box)
+            box.insert_text_at_cursor(event.character)
+        event.stop()
+        event.prevent_default()
 
     @property
     def board(self) -> SetsBoard:
