@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from iconcat.browsing.picking import PickRequest
+from iconcat.browsing.sets_view import grouped
 from iconcat.catalogue import CatalogueChoice
 from iconcat.catalogue.local_sets import LocalSets
 from iconcat.demo.catalogue import default_catalogue
@@ -278,3 +279,19 @@ async def test_letters_typed_in_the_same_read_as_ctrl_s_all_narrow_the_sets(make
         assert app.screen.typed == "sig", "the first letter too, read before the view's box was there"
         assert names_shown(app.screen) == ["Signal"]
         assert app.query_one(SearchInput).value == "", "none went to the search box under the view"
+
+
+async def test_ctrl_s_arrows_and_enter_in_one_read_open_the_set_they_reach(make_app) -> None:
+    from textual import events
+
+    app = make_app()
+    async with app.run_test(size=WIDE) as pilot:
+        await wait_until(pilot, lambda: app.browser.link.is_ready, "the catalogue open")
+        for key in ("ctrl+s", "down", "down", "enter"):  # before the view is composed, before its sets come
+            event = events.Key(key, None)
+            event.set_sender(app)
+            app._driver.send_message(event)
+        await wait_until(pilot, lambda: app.browser.sets_view.opened is not None, "a set opened")
+        groups = [summary.name for group in grouped(app.browser.sets_view.sets) for summary in group.sets]
+        assert app.browser.sets_view.opened.name == groups[2], "the third set: two moves down from the first"
+        assert not isinstance(app.screen, SetsScreen)

@@ -61,6 +61,7 @@ class SetsScreen(ModalScreen[None]):
         Binding("down", "board('cursor_down')", show=False, priority=True),
         Binding("pageup", "board('page_up')", show=False, priority=True),
         Binding("pagedown", "board('page_down')", show=False, priority=True),
+        Binding("enter", "board('choose')", show=False, priority=True),
     ]
 
     def __init__(
@@ -77,6 +78,8 @@ class SetsScreen(ModalScreen[None]):
         self.problem = ""
         self._early = ""
         """Letters that came before the box was mounted (`on_key`)."""
+        self._waiting: list[str] = []
+        """The board's keys read before the sets came ("ctrl+s ↓ ↓ ⏎" in one read): run once they are."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="sets-view"):
@@ -121,6 +124,9 @@ class SetsScreen(ModalScreen[None]):
         """The catalogue's sets came (or were at hand): show them, narrowed by what is typed."""
         self.sets = sets
         self._show(keep=self._keep)
+        waiting, self._waiting = self._waiting, []
+        for action in waiting:
+            self.action_board(action)
 
     def show_problem(self, problem: str) -> None:
         """The sets could not be had: say why (one line, plain text)."""
@@ -152,14 +158,9 @@ class SetsScreen(ModalScreen[None]):
 
     @on(Input.Changed, "#sets-filter")
     def _typed_changed(self, event: Input.Changed) -> None:
-        board = self.board
-        current = board.highlighted_set
+        board = self.query_one_optional(SetsBoard)
+        current = board.highlighted_set if board is not None else None
         self._show(keep=current.id if current is not None else None)
-
-    @on(Input.Submitted, "#sets-filter")
-    def _submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        self.board.action_choose()
 
     @on(SetsBoard.Shown)
     def _shown(self, message: SetsBoard.Shown) -> None:
@@ -172,12 +173,19 @@ class SetsScreen(ModalScreen[None]):
         self._source.chosen(message.summary, typed)
 
     def action_board(self, action: str) -> None:
-        """Move the board's highlight from the box (the box keeps the focus: typing goes on narrowing)."""
-        getattr(self.board, f"action_{action}")()
+        """Move the board's highlight, or open its set, from the box (which keeps the focus: typing goes
+        on narrowing); read before the sets came, once they have."""
+        board = self.query_one_optional(SetsBoard)
+        if board is None or self.sets is None:
+            self._waiting.append(action)
+            return
+        getattr(board, f"action_{action}")()
 
     def action_close(self) -> None:
         """Close the view (the browser as it was)."""
-        current = self.board.highlighted_set
-        typed = self.typed
+        board = self.query_one_optional(SetsBoard)
+        current = board.highlighted_set if board is not None else None
+        box = self.query_one_optional(Input)
+        typed = box.value if box is not None else self._typed + self._early
         self.dismiss()
         self._source.closed(typed, current.id if current is not None else None)
