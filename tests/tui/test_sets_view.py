@@ -295,3 +295,15 @@ async def test_ctrl_s_arrows_and_enter_in_one_read_open_the_set_they_reach(make_
         groups = [summary.name for group in grouped(app.browser.sets_view.sets) for summary in group.sets]
         assert app.browser.sets_view.opened.name == groups[2], "the third set: two moves down from the first"
         assert not isinstance(app.screen, SetsScreen)
+
+
+async def test_with_pictures_off_the_samples_are_named_and_nothing_is_fetched(make_app) -> None:
+    app = make_app(thumbnail_mode="text")
+    async with app.run_test(size=WIDE) as pilot:
+        view = await open_view(pilot)
+        board = view.board
+        assert board.pictures_per_row() == 0
+        first = board.board_layout.entries[0]
+        drawn = "\n".join(board.render_line(y).text for y in range(board.region.height))
+        assert " ".join(first.samples[:2]) in drawn
+        assert "sets" not in board.loader._channels, "no picture wanted"
