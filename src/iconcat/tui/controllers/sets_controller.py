@@ -120,7 +120,7 @@ class SetsController:
         self.samples_finder.listener = view.samples_found
         self._screen.app.push_screen(view)
         if self.sets is not None:
-            view.call_after_refresh(view.show_sets, self.sets)
+            view.show_sets(self.sets)  # (shown once the view is composed)
         elif not self._loading:
             self._loading = True
             self._screen.run_worker(

@@ -78,6 +78,8 @@ class SetsScreen(ModalScreen[None]):
         self.problem = ""
         self._early = ""
         """Letters that came before the box was mounted (`on_key`)."""
+        self._shown_once = False
+        """The board has shown the sets (the keys read before then wait in `_waiting`)."""
         self._waiting: list[str] = []
         """The board's keys read before the sets came ("ctrl+s ↓ ↓ ⏎" in one read): run once they are."""
 
@@ -96,6 +98,8 @@ class SetsScreen(ModalScreen[None]):
         if self._early:
             box.insert_text_at_cursor(self._early)
             self._early = ""
+        if self.sets is not None:
+            self.show_sets(self.sets)
 
     def on_key(self, event: events.Key) -> None:
         """A letter typed in the same read as `ctrl+s` ("ctrl+s l u c") reaches this screen before its
@@ -123,6 +127,8 @@ class SetsScreen(ModalScreen[None]):
     def show_sets(self, sets: tuple[SetSummary, ...]) -> None:
         """The catalogue's sets came (or were at hand): show them, narrowed by what is typed."""
         self.sets = sets
+        if self.query_one_optional(SetsBoard) is None or self._shown_once:
+            return  # (not composed yet: shown on mount)
         self._show(keep=self._keep)
         waiting, self._waiting = self._waiting, []
         for action in waiting:
@@ -134,12 +140,16 @@ class SetsScreen(ModalScreen[None]):
         self.query_one("#sets-title", Static).update(Content(problem))
 
     def samples_found(self) -> None:
-        """Samples' icons were found: the board draws them."""
-        self.board.samples_found()
+        """Samples' icons were found: the board draws them (none while the view opens or closes)."""
+        board = self.query_one_optional(SetsBoard)
+        if board is not None:
+            board.samples_found()
 
     def previews_changed(self, icon_ids: tuple[int, ...]) -> None:
         """Pictures came from the loader: the board repaints those on screen."""
-        self.board.previews_changed(icon_ids)
+        board = self.query_one_optional(SetsBoard)
+        if board is not None:
+            board.previews_changed(icon_ids)
 
     def _show(self, *, keep: int | None) -> None:
         sets = self.sets
@@ -155,6 +165,7 @@ class SetsScreen(ModalScreen[None]):
             title = f"Sets · {total} served, by category"
         self.query_one("#sets-title", Static).update(Content(title))
         self.board.show_groups(groups, keep=keep)
+        self._shown_once = True
 
     @on(Input.Changed, "#sets-filter")
     def _typed_changed(self, event: Input.Changed) -> None:
@@ -176,7 +187,7 @@ class SetsScreen(ModalScreen[None]):
         """Move the board's highlight, or open its set, from the box (which keeps the focus: typing goes
         on narrowing); read before the sets came, once they have."""
         board = self.query_one_optional(SetsBoard)
-        if board is None or self.sets is None:
+        if board is None or not self._shown_once:
             self._waiting.append(action)
             return
         getattr(board, f"action_{action}")()
