@@ -177,7 +177,8 @@ class SetsBoard(ScrollView, can_focus=True):
             found = self._samples(self.board_layout.entries[index])
             if found:
                 wanted.extend(found[:per_row])
-        self.loader.want(wanted, spec=self.render_spec(), channel=CHANNEL)
+        # First: over the results' tiles hidden under the view (they still want theirs), what is seen.
+        self.loader.want(wanted, spec=self.render_spec(), channel=CHANNEL, first=True)
 
     def samples_found(self) -> None:
         """Samples were found for some sets: draw them."""
