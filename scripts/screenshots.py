@@ -64,6 +64,7 @@ SHOTS = (
     "remembered",
     "real-sets",
     "meaning",
+    "sets",
     "downloads",
 )
 """Every shot's name (its file is `NAME.svg`), in the order they are made."""
@@ -193,6 +194,28 @@ async def remembered_shown(pilot: Pilot) -> None:
     await gallery_drawn(pilot)
 
 
+async def sets_view_shown(pilot: Pilot) -> None:
+    """`ctrl+s` over the results: the sets view, every sample on screen drawn, the second set highlighted."""
+    from iconcat.tui.screens.sets import SetsScreen
+
+    app = pilot.app
+    await pilot.press("ctrl+s")
+    await wait_until(pilot, lambda: isinstance(app.screen, SetsScreen) and app.screen.sets, "the sets listed")
+    app.screen.query_one(Input).cursor_blink = False
+    board = app.screen.board
+
+    def drawn() -> bool:
+        spec, per_row = board.render_spec(), board.pictures_per_row()
+        for index in board.sets_in_view():
+            icons = board._samples(board.board_layout.entries[index])
+            if icons is None or any(board.loader.tile(spec.key(icon.id)) is None for icon in icons[:per_row]):
+                return False
+        return True
+
+    await wait_until(pilot, drawn, "every sample on screen drawn")
+    await pilot.press("down")
+
+
 def real_sets_missing(folders: list[str]) -> str:
     """Why the real-sets shot cannot be made from `folders` ("" when it can)."""
     if not folders:
@@ -214,7 +237,8 @@ async def real_sets_shot(
     """The gallery of `query` over Tabler, Phosphor and Lucide, grouped by name (`g`: one glyph's styles
     and sets together), answered in-process as `--from` answers them with `--color`, from an index of
     its own in `scratch` (not the user cache). "meaning" searches "delete": no set names a trash can
-    so, and the detail pane says what found it ("Found by the tag delete")."""
+    so, and the detail pane says what found it ("Found by the tag delete"). "sets" opens the sets view
+    over them (`ctrl+s`), every sample drawn."""
     from iconcat.catalogue.embedded import EmbeddedCatalogue
     from iconcat.catalogue.local_sets import LocalSets
     from iconcat.sources.serving import open_sources, sources_title
@@ -302,6 +326,13 @@ def main(argv: list[str] | None = None) -> int:
                         shots.append(
                             await real_sets_shot(out, folders, Path(scratch), "meaning", "delete", on_the_trash_can)
                         )
+                if wanted("sets"):
+                    why_not = real_sets_missing(folders)
+                    if why_not:
+                        print(f"sets.svg not made: {why_not}", file=sys.stderr)
+                    else:
+                        shot = await real_sets_shot(out, folders, Path(scratch), "sets", "heart", sets_view_shown)
+                        shots.append(shot)
                 if wanted("downloads"):  # (last: it leaves the slow twin a request to answer)
                     from iconcat.catalogue.service import ServiceCatalogue
 

@@ -146,3 +146,29 @@ def test_grouped(snap_compare, snapshot_connection):
         await wait_until(pilot, lambda: gallery_tiles_drawn(members), "every member's picture")
 
     assert snap_compare(browser(snapshot_connection, "arrow", group=True), terminal_size=WIDE, run_before=run_before)
+
+
+def test_sets_view_at_80_by_24(snap_compare, snapshot_connection):
+    from iconcat.tui.screens.sets import SetsScreen
+
+    async def run_before(pilot) -> None:
+        await no_blink_once_shown(pilot)
+        app = pilot.app
+        await wait_until(pilot, lambda: app.browser.link.is_ready, "the catalogue open")
+        await pilot.press("ctrl+s")
+        await wait_until(pilot, lambda: isinstance(app.screen, SetsScreen) and app.screen.sets, "the sets listed")
+        board = app.screen.board
+        spec = board.render_spec()
+
+        def drawn() -> bool:
+            for index in board.sets_in_view():
+                icons = board._samples(board.board_layout.entries[index])
+                if not icons or any(board.loader.tile(spec.key(icon.id)) is None for icon in icons[:4]):
+                    return False
+            return True
+
+        await wait_until(pilot, drawn, "the samples on screen drawn")
+        await pilot.press("down")
+        await pilot.pause()
+
+    assert snap_compare(browser(snapshot_connection), terminal_size=SMALL, run_before=run_before)

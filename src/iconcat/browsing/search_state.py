@@ -117,6 +117,9 @@ class SearchState:
     """Filter words and no word over a catalogue that cannot list without a word (the seed's
     service): they filter the remembered icons, and the status says the catalogue cannot (RESULTS, or
     PROMPT when none are remembered)."""
+    offers_sets: bool = False
+    """The empty box over a catalogue that lists its sets: the screen offers the sets view (`ctrl+s`)
+    beside the remembered icons, in one line (the prompt's words, or the status's hint)."""
 
     @property
     def filtered_out(self) -> bool:
@@ -171,6 +174,8 @@ class SearchState:
                 parts.append(StatusPart(f"★ {favourites:,} favourite{'' if favourites == 1 else 's'}", Priority.COUNT))
             parts.append(StatusPart(f"{self.count - favourites:,} recent", Priority.DETAIL))
             parts.append(StatusPart("type to search", Priority.HINT))
+            if self.offers_sets and not self.filters_text:
+                parts.append(StatusPart(SETS_OFFER_SHORT, Priority.HINT))
         else:
             parts.append(self._count_part())
         if self.groups:
@@ -292,6 +297,8 @@ class SearchState:
             )
         if phase is SearchPhase.PROMPT:
             prompt = "Type the name of an icon to search the catalogue: try “arrow”, “home” or “user”."
+            if self.offers_sets:
+                prompt += f"\n\n{SETS_OFFER}"
             if self.elsewhere:  # (favourites are kept per catalogue: after a change they seem gone)
                 prompt += f"\n\n{self.elsewhere[:1].upper()}{self.elsewhere[1:]}."
             return prompt
@@ -312,6 +319,12 @@ class SearchState:
         if phase is SearchPhase.REFUSED:
             return f"{self.message}\n\nThe same search would be refused again: change it."
         return ""
+
+
+SETS_OFFER = "Or press ctrl+s to see every set, with samples, and open one."
+"""The empty box's line offering the sets view (the prompt's, when nothing is remembered)."""
+SETS_OFFER_SHORT = "ctrl+s: every set"
+"""The same in the status, beside the remembered icons."""
 
 
 def refine_hint(names: Sequence[str], query: str, count: int = 3) -> str:

@@ -536,7 +536,7 @@ class IconcatApp(App[int]):
 
     async def action_leave_pick(self) -> None:
         """Leave the picker without a pick (status 1). Esc in a dialog, the filters or a group's members
-        closes them first, as when browsing."""
+        closes them first, as when browsing, and over a set opened from the sets view goes back to them."""
         from textual.actions import SkipAction
 
         from .widgets import FacetPanel, Gallery
@@ -545,7 +545,8 @@ class IconcatApp(App[int]):
         in_place_of_its_own = isinstance(focused, FacetPanel) or (
             isinstance(focused, Gallery) and focused.id == "members"
         )
-        if isinstance(self.screen, ModalScreen) or in_place_of_its_own:
+        back_to_sets = self.screen is self.browser and self.browser.sets_view.returns_on_escape
+        if isinstance(self.screen, ModalScreen) or in_place_of_its_own or back_to_sets:
             raise SkipAction()
         await self._end_pick(1)
 

@@ -21,6 +21,9 @@ dialog on top turns them all off) to the controllers, each a module of its own w
 - `bag_controller.BagController` and `bag_notices.BagNotices`: the bag, its batch, and what is shown of it.
 - `other_sets.OtherSets`: `G`, the highlighted icon's name looked up in the other sets served (in the
   background; an answer for an icon no longer shown is dropped), shown as the detail pane's tiles.
+- `sets_controller.SetsController`: `ctrl+s`, the sets view (`screens.sets`) over this screen; Enter
+  there opens a set (its words in the box, the facet panel open, the header naming it), Esc over it
+  goes back to the view as it was left; the samples' icons found by `set_samples.SetSamples`.
 - `stale_guard.StaleGuard` (`browsing.stale_results`'s rule): while other search words are on their
   way, the results on show are the search before's: dimmed, and the commands that act on an icon wait.
 - `keys`: the one key table; a printable key over the results types a search, a command key runs as read.
@@ -62,6 +65,7 @@ from .controllers.preview_loader import PreviewLoader
 from .controllers.results_controller import ResultsController
 from .controllers.search_runner import SearchRunner
 from .controllers.selection import Selection
+from .controllers.sets_controller import SetsController
 from .controllers.stale_guard import StaleGuard
 from .keys import bindings_for, command_allowed, run_where_read, type_over_results
 from .terminal_images import TerminalPictures
@@ -169,6 +173,8 @@ class BrowserScreen(Screen[None]):
         """`G`: the highlighted icon in the other sets served, as the detail pane's tiles."""
         self.results = ResultsController(self, lambda reason: self.post_message(self.TokenRejected(reason)))
         """Puts the searches' answers on screen, follows their pages, shows the remembered icons."""
+        self.sets_view = SetsController(self, self, link, self.drawing)
+        """`ctrl+s`: the sets view, a set opened from it, and Esc back to it."""
 
     def compose(self) -> ComposeResult:
         yield Header(show_clock=False, icon="◆")
@@ -198,7 +204,7 @@ class BrowserScreen(Screen[None]):
         if self._initial_query:
             self.start_search(self._initial_query, immediate=True)
         else:
-            self.search_state = SearchState()
+            self.search_state = SearchState(offers_sets=self.searches.lists_sets)
 
     def on_unmount(self) -> None:
         self.previews.close()
@@ -303,6 +309,7 @@ class BrowserScreen(Screen[None]):
         only they changed, the results on show are filtered again, with no request, unless the answer
         would pass the cap: then the catalogue is asked to narrow it by them (`browsing.narrowing`).
         """
+        self.sets_view.query_changed(query)
         self.results.start(query, immediate=immediate)
 
     def catalogue_opened(self) -> None:
@@ -482,6 +489,14 @@ class BrowserScreen(Screen[None]):
     def _other_sets_left(self, message: DetailPane.OtherSetsLeft) -> None:
         message.stop()
         self.other_sets.close()
+
+    def action_open_sets(self) -> None:
+        """Every set served, grouped by category, to open one (`SetsController`)."""
+        self.sets_view.open_view()
+
+    def action_back_to_sets(self) -> None:
+        """Over a set opened from the sets view: back to them, as they were left (else nothing)."""
+        self.sets_view.back()
 
     def action_focus_members(self, quiet: bool = False) -> None:
         """Move to the highlighted group's members, to choose one (grouped by name)."""

@@ -141,6 +141,20 @@ COMMANDS: tuple[Command, ...] = (
         key="G",
     ),
     Command(
+        "open_sets",
+        "Sets",
+        "every set served, grouped by category, with samples: typing narrows, enter opens one",
+        key="ctrl+s",
+        footer="Sets",
+    ),
+    Command(
+        "back_to_sets",
+        "Back to the sets",
+        "in a set opened from the sets: back to them, the cursor where it was (esc in the sets closes them)",
+        key="escape",
+        key_display="esc",
+    ),
+    Command(
         "focus_members",
         "Group members",
         "move to the highlighted group's styles and sets, to choose one (grouped by name)",
@@ -234,6 +248,7 @@ WIDGET_KEYS: tuple[tuple[str, str], ...] = (
     ("mouse", "click previews an icon, double-click downloads it"),
     ("ctrl+p", "command palette: every action, and themes"),
     ("a–z in the filters", "find a value: only those containing what is typed (esc clears it)"),
+    ("a–z in the sets", "narrow the sets by name, prefix, category or licence; ↑↓ move, enter opens"),
     ("a–z", "over the results, a letter that is no command starts a search with it"),
 )
 """Keys the widgets and Textual own (not app bindings), for the help screen."""

@@ -18,6 +18,7 @@ Decisions:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from iconcat.text import sanitize
@@ -61,6 +62,24 @@ class PictureController:
         """Preview bytes and renders, shared by the detail pane's thumbnail and the gallery."""
         self.previews = PreviewLoader(screen, self.thumbnails, fetch_preview, pictures=self.pictures)
         """Fetches every preview shown: the detail's picture first, then the tiles on screen (at most 6 at once)."""
+        self._watchers: list[Callable[[tuple[int, ...]], None]] = []
+        """Told of every picture that came or was drawn, beside the screen's galleries (the sets view's board)."""
+
+    def watch(self, watcher: Callable[[tuple[int, ...]], None]) -> None:
+        """Tell `watcher` the icons whose pictures came or were drawn, until `unwatch` (a view over the screen
+        drawing through its loader: the loader's messages come to this screen)."""
+        self._watchers.append(watcher)
+
+    def unwatch(self, watcher: Callable[[tuple[int, ...]], None]) -> None:
+        """Stop telling `watcher`."""
+        if watcher in self._watchers:
+            self._watchers.remove(watcher)
+
+    @property
+    def mode(self) -> str:
+        """How pictures are drawn now (the detail's thumbnail holds the mode once composed)."""
+        thumbnail = self._screen.query_one_optional(Thumbnail)
+        return thumbnail.mode if thumbnail is not None else self.initial_mode
 
     def galleries(self) -> list[Gallery]:
         """The galleries that draw previews: the results' tiles and the detail pane's members."""
@@ -130,12 +149,16 @@ class PictureController:
         thumbnail = self._screen.query_one_optional(Thumbnail)
         if thumbnail is not None:
             thumbnail.previews_arrived(icon_ids)
+        for watcher in tuple(self._watchers):
+            watcher(icon_ids)
 
     def rendered(self, message: PreviewLoader.Rendered) -> None:
         """Pictures were drawn: the galleries' tiles that show them repaint."""
         icon_ids = message.icon_ids
         for gallery in self.galleries():
             gallery.previews_changed(icon_ids)
+        for watcher in tuple(self._watchers):
+            watcher(icon_ids)
 
     def forget_catalogue(self) -> None:
         """Another catalogue is in use: drop the previews of the one before."""

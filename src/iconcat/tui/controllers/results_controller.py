@@ -222,12 +222,16 @@ class ResultsController:
     def show_empty_query(self) -> None:
         """The empty search box: the remembered icons (filters apply to them as to any), or else the prompt."""
         screen = self._screen
-        if not self.show_remembered(screen.remembering.remembered()):
+        offers_sets = screen.searches.lists_sets
+        remembered = screen.remembering.remembered()
+        if remembered is not None:
+            remembered = (remembered[0], replace(remembered[1], offers_sets=offers_sets))
+        if not self.show_remembered(remembered):
             screen.searches.result = None
             screen.query_one(ResultsArea).show_icons(())
             cannot_list = bool(screen.filters) and not screen.searches.lists_without_words
             screen.search_state = SearchState(
-                elsewhere=screen.remembering.favourites_elsewhere(), cannot_list=cannot_list
+                elsewhere=screen.remembering.favourites_elsewhere(), cannot_list=cannot_list, offers_sets=offers_sets
             )
 
     def memory_opened(self) -> None:

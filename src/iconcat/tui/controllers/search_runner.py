@@ -120,6 +120,11 @@ class SearchRunner:
         """The catalogue lists what filter words select with no word to search (its spec says so)."""
         return self._link.connection.spec.capabilities.lists_without_words
 
+    @property
+    def lists_sets(self) -> bool:
+        """The catalogue lists its sets (the sets view, `ctrl+s`; its spec says so)."""
+        return self._link.connection.spec.capabilities.lists_sets
+
     def listing(self, filters: Filters) -> tuple[str, ...]:
         """The words a search of no words lists by: `filters`' words the catalogue narrows by, where it
         lists without a word (`set:lucide` alone: every listed Lucide icon); () otherwise, and then the

@@ -7,6 +7,7 @@ from .confirm_quit import ConfirmQuit
 from .connect import ConnectScreen
 from .download_folder import DownloadFolderScreen
 from .help import HelpScreen
+from .sets import SetsScreen
 from .variant_picker import VariantPicker
 
 __all__ = [
@@ -17,5 +18,6 @@ __all__ = [
     "ConnectScreen",
     "DownloadFolderScreen",
     "HelpScreen",
+    "SetsScreen",
     "VariantPicker",
 ]

@@ -14,9 +14,10 @@ from textual.widgets._footer import FooterKey  # the footer's own parts (Textual
 KEPT_TO_THE_LAST = ("quit_anywhere",)
 """Actions whose key stays when the footer is too narrow for every key: a newcomer must always see
 how to leave. (The command palette's key is docked apart and always stays.)"""
-DROPPED_FIRST = ("bigger_tiles",)
+DROPPED_FIRST = ("bigger_tiles", "open_sets")
 """Actions whose key goes first when the footer is too narrow, wherever it stands: a help to find
-(`+` tiles, which `?` and the palette list too), never at the cost of a key to get about (`? Keys`)."""
+(`+` tiles, `^s` the sets, which `?`, the palette and the empty box's prompt say too), never at the
+cost of a key to get about (`? Keys`)."""
 
 
 def keys_that_fit(keys: Sequence[tuple[str, str, str]], room: int) -> list[int]:
