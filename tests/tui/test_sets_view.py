@@ -97,6 +97,28 @@ async def test_esc_over_a_set_opened_goes_back_with_the_cursor_kept_and_esc_clos
         assert app.query_one(SearchInput).value == f'set:"{chosen.name}"', "the browser as it was"
 
 
+async def test_the_view_opened_again_after_esc_starts_with_an_empty_box_on_the_same_set(make_app) -> None:
+    """Esc closes the view for good: `ctrl+s` then opens it afresh, every set listed and what is typed
+    narrowing from nothing (the words kept, "lucide" then "mdi" read "lucidemdi": no set), the cursor on
+    the set last highlighted (session 37's walk in tmux)."""
+    app = make_app()
+    async with app.run_test(size=WIDE) as pilot:
+        view = await open_view(pilot)
+        every = names_shown(view)
+        await pilot.press("down", "down")
+        chosen = view.board.highlighted_set
+        assert chosen is not None
+        first_word = chosen.name.split()[0].lower()
+        await pilot.press(*first_word)
+        await wait_until(pilot, lambda: names_shown(view) != every, "narrowed by the typing")
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: not isinstance(app.screen, SetsScreen), "the view closed")
+        view = await open_view(pilot)
+        assert view.typed == ""
+        assert names_shown(view) == every
+        assert view.board.highlighted_set == chosen
+
+
 async def test_another_search_closes_the_set_and_the_header_no_longer_names_it(make_app) -> None:
     app = make_app()
     async with app.run_test(size=WIDE) as pilot:

@@ -12,7 +12,8 @@
   the view as it was left (the same words typed in it, the same set highlighted), in `pick` too
   (`IconcatApp.action_leave_pick` passes Esc on while `returns_on_escape`). Other words close it: the
   header no longer names it. Esc in the view closes it for good: the next Esc does what it does
-  without a set (in `pick`, it leaves as it always has).
+  without a set (in `pick`, it leaves as it always has), and the next `ctrl+s` opens it with an empty
+  box, the set last highlighted still highlighted.
 - The samples' icons are found by `set_samples.SetSamples` and drawn by the screen's one preview loader
   (`PictureController.watch`: its arrivals reach the view's board).
 """
@@ -172,9 +173,12 @@ class SetsController:
         self._typed, self._highlighted = typed, highlighted
 
     def closed(self, typed: str, highlighted: int | None) -> None:
-        """Esc in the view: the browser as it was (what was typed and highlighted kept for next time),
-        and Esc over it no longer comes back here."""
-        self._view_gone(typed, highlighted)
+        """Esc in the view: the browser as it was, and Esc over it no longer comes back here. The set
+        highlighted is kept for the next `ctrl+s`, not the words typed: a view opened afresh starts with
+        an empty box, so what a person types then is what narrows it (kept, "luc" then "mdi" read
+        "lucmdi" and showed no set). Coming back from a set opened from it keeps both (`chosen`)."""
+        del typed
+        self._view_gone("", highlighted)
         self._returns = False
 
     def chosen(self, summary: SetSummary, typed: str) -> None:
