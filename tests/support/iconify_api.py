@@ -10,6 +10,7 @@ tests cannot run (no variable, no Node, no API), for `pytest.skip`.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import shutil
@@ -22,7 +23,7 @@ from pathlib import Path
 
 import httpx
 
-__all__ = ["SET_INFO", "SETS", "ApiServer", "skip_reason", "start_iconify_api"]
+__all__ = ["MIN_NODE", "SET_INFO", "SETS", "ApiServer", "node_version", "old_node", "skip_reason", "start_iconify_api"]
 
 SETS = ("tabler", "lucide", "ph")
 SET_INFO: dict[str, dict[str, object]] = {
@@ -60,6 +61,30 @@ NODE_TOOLS = os.environ.get("ICONCAT_NODE_TOOLS")
 """Read when the tests are collected: every test's own environment has no ICONCAT_ variable (`tests/conftest.py`)."""
 
 
+MIN_NODE = (18, 0)
+"""The oldest Node the pinned tools run on (esbuild and svelte say 18 in their `engines`, the API 16.15;
+this project runs them on 20): an older one (a distribution's nodejs) skips the tests, saying so."""
+
+
+@functools.cache
+def node_version() -> tuple[int, ...] | None:
+    """`node --version` as numbers (20, 20, 2), or None when it does not say."""
+    try:
+        said = subprocess.run(["node", "--version"], capture_output=True, text=True, timeout=30).stdout
+        return tuple(int(part) for part in said.strip().lstrip("v").split(".")[:3])
+    except (OSError, ValueError, subprocess.SubprocessError):
+        return None
+
+
+def old_node() -> str | None:
+    """Why the Node on PATH is too old for the pinned tools (`MIN_NODE`), or None when it is not."""
+    version = node_version()
+    if version is not None and version >= MIN_NODE:
+        return None
+    shown = "of an unknown version" if version is None else ".".join(map(str, version))
+    return f"node {shown} is older than the pinned Node tools run on ({'.'.join(map(str, MIN_NODE))}+)"
+
+
 def _free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -82,6 +107,9 @@ def skip_reason() -> str | None:
         return "ICONCAT_NODE_TOOLS is not set (scripts/node_tools.sh DIR installs @iconify/api 3.1.1 there)"
     if shutil.which("node") is None:
         return "node is not on PATH (Iconify's API runs on Node)"
+    too_old = old_node()
+    if too_old is not None:
+        return too_old
     if not _api_script(tools).is_file():
         return f"@iconify/api is not installed in {tools} (scripts/node_tools.sh {tools})"
     missing = [name for name in SETS if not (tools / "icons" / f"{name}.json").is_file()]

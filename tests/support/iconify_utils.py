@@ -15,6 +15,8 @@ from typing import Any
 
 import pytest
 
+from tests.support.iconify_api import old_node
+
 NODE_TOOLS = os.environ.get("ICONCAT_NODE_TOOLS")
 CHECK = Path(__file__).with_name("iconify_utils_check.mjs")
 
@@ -25,6 +27,9 @@ def utils_or_skip() -> Path:
         pytest.skip("ICONCAT_NODE_TOOLS is not set (scripts/node_tools.sh DIR installs @iconify/utils there)")
     if shutil.which("node") is None:
         pytest.skip("Node is not installed")
+    too_old = old_node()
+    if too_old is not None:
+        pytest.skip(too_old)
     modules = Path(NODE_TOOLS) / "node_modules"
     if not (modules / "@iconify" / "utils").is_dir():
         pytest.skip(f"@iconify/utils is not installed in {NODE_TOOLS}")

@@ -14,6 +14,8 @@ from typing import Any
 
 import pytest
 
+from tests.support.iconify_api import old_node
+
 HELPER = Path(__file__).with_name("snippet_check.mjs")
 TOOL_PACKAGES = {"jsx": "esbuild", "tsx": "esbuild", "vue": "@vue/compiler-sfc", "svelte": "svelte", "css": "postcss"}
 """The package that checks each kind (PostCSS comes with @vue/compiler-sfc)."""
@@ -30,6 +32,9 @@ def skip_without_tool(kind: str) -> None:
         pytest.skip("ICONCAT_NODE_TOOLS is not set (scripts/node_tools.sh DIR installs the Node tools)")
     if shutil.which("node") is None:
         pytest.skip("Node is not installed: the framework's own tools cannot check the snippet")
+    too_old = old_node()
+    if too_old is not None:
+        pytest.skip(too_old)
     package = TOOL_PACKAGES[kind]
     if not (Path(folder) / "node_modules" / package / "package.json").is_file():
         pytest.skip(f"{package} is not installed in ICONCAT_NODE_TOOLS={folder}")
