@@ -210,6 +210,18 @@ def _wait_until_gone(pid: int) -> bool:
     return False
 
 
+def test_a_worker_slow_to_start_still_draws_its_first_picture_within_the_deadline(monkeypatch) -> None:
+    """A new worker's start (the interpreter, resvg imported) is waited for apart from the picture's
+    deadline: on a loaded machine it took more than the 2 s a picture may take, and the first picture
+    of a run failed as "too slow" (a pick's file, in full test runs under load: session 37). Here the
+    start takes 1 s and the picture may take 0.5 s."""
+    svg_raster.shutdown()
+    with monkeypatch.context() as patched:
+        patched.setattr(svg_raster, "_BOOT", "import time; time.sleep(1.0); " + svg_raster._BOOT)
+        assert pixels(rasterise(ICON, 8, timeout=0.5)).getpixel((4, 4)) == (0, 0, 0, 255)
+    svg_raster.shutdown()
+
+
 def test_a_worker_killed_from_outside_is_replaced() -> None:
     svg_raster.shutdown()
     rasterise(ICON, 8)

@@ -55,6 +55,10 @@ from .errors import RasterError
 __all__ = ["MAX_WORKERS", "TIMEOUT", "RasterError", "check_colour", "prestart", "rasterise", "shutdown"]
 
 TIMEOUT = 2.0
+START_TIMEOUT = 30.0
+"""How long a new worker may take to start (the interpreter, resvg imported, one tiny picture drawn),
+before its first picture's `TIMEOUT` starts: on a loaded machine that start alone took more than 2 s,
+and the first picture of a run failed as "too slow" (a pick's file, in a full test run under load)."""
 """Seconds a picture may take before its worker is killed."""
 MAX_WORKERS = max(1, min(2, os.cpu_count() or 1))
 MEMORY_LIMIT_MB = 1024
@@ -93,13 +97,28 @@ class _Worker:
         assert self.process.stdin is not None and self.process.stdout is not None
         self.write_fd = self.process.stdin.fileno()
         self.read_fd = self.process.stdout.fileno()
+        self.ready = False
+        """It said `svg_sandbox.READY` (read before its first request is sent)."""
 
     def alive(self) -> bool:
         return self.process.poll() is None
 
-    def ask(self, request: bytes, deadline: float) -> tuple[bytes, bytes]:
+    def ask(self, request: bytes, timeout: float) -> tuple[bytes, bytes]:
         """Send `request`; the answer's status and payload. `_Gone` when the worker ended before it
-        had all of the request, `_TooSlow` or `_Died` when it did not answer by `deadline`."""
+        had all of the request, `_TooSlow` or `_Died` when it did not answer within `timeout` seconds. A new
+        worker's start is waited for first, up to `START_TIMEOUT`, apart from `timeout` (`_Gone`
+        when it ends or says something else first, `_NotStarted` when it takes longer)."""
+        if not self.ready:
+            try:
+                said = self._read(1, time.monotonic() + START_TIMEOUT)
+            except _TooSlow:
+                raise _NotStarted from None
+            except _Died:
+                raise _Gone from None
+            if said != svg_sandbox.READY:
+                raise _Gone
+            self.ready = True
+        deadline = time.monotonic() + timeout
         try:
             view = memoryview(request)
             while view:
@@ -151,6 +170,10 @@ class _Gone(Exception):
 
 class _TooSlow(Exception):
     pass
+
+
+class _NotStarted(Exception):
+    """A new worker did not say it was ready within `START_TIMEOUT`."""
 
 
 class _Died(Exception):
@@ -209,12 +232,15 @@ class _Pool:
                 self._discard(worker, kill=True)
                 worker = self._take()
             try:
-                status, payload = worker.ask(request, time.monotonic() + timeout)
+                status, payload = worker.ask(request, timeout)
             except _Gone:
                 self._discard(worker, kill=True)
                 if attempt == 0:
                     continue
                 raise RasterError("the SVG rasteriser could not be started") from None
+            except _NotStarted:
+                self._discard(worker, kill=True)
+                raise RasterError(f"the SVG rasteriser did not start within {START_TIMEOUT:g} s") from None
             except _TooSlow:
                 self._discard(worker, kill=True)
                 raise RasterError(f"the SVG took longer than {timeout:g} s to draw") from None

@@ -58,6 +58,9 @@ ANSWER = struct.Struct(">cI")
 """status, payload length."""
 OK = b"K"
 FAILED = b"E"
+READY = b"R"
+"""Written once, before the first request is read: the worker started and resvg loaded (the parent's
+deadline for a picture starts from there, not from the interpreter's start)."""
 
 MAX_SIZE = 4096
 """The largest canvas side asked for (pixels)."""
@@ -385,6 +388,7 @@ def main(argv: list[str]) -> None:
     os.chdir(resources)
     render("<svg xmlns='http://www.w3.org/2000/svg' width='1' height='1'/>")  # resvg loaded before the first request
     _limit_memory(megabytes)
+    _write_all(write_fd, READY)
     try:
         serve(read_fd, write_fd, resources)
     finally:
