@@ -41,11 +41,8 @@ before it is shown; SVG bodies are untrusted SVG, drawn only by the sandboxed ra
 from __future__ import annotations
 
 import asyncio
-import functools
 import itertools
-import sqlite3
-import threading
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from os import PathLike
 from pathlib import Path
@@ -63,14 +60,30 @@ from iconcat.api import (
     SearchResult,
     ServiceError,
     SettingsError,
-    Variant,
 )
-from iconcat.api._models import Ref
 from iconcat.iconify.names import is_name
 from iconcat.lru import BoundedLRU
 from iconcat.text import sanitize
 
 from . import files
+from .iconify_documents import (
+    PNG_SLOTS,
+    SVG_SLOT,
+    _icon,
+    _kept,
+    _named_ref,
+    _pairs,
+    _ref_id,
+    _selected_prefixes,
+    _set_entry,
+    _set_names,
+    _set_ref,
+    _SetNames,
+    _strings,
+    _tag_rank,
+    _whole_word_matches,
+)
+from .iconify_names import NameBook, names_file
 from .protocol import BuildProgressCallback
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
@@ -110,8 +123,6 @@ MAX_COLLECTION_BYTES = 16 * 1024 * 1024
 MAX_ICONS_BYTES = 16 * 1024 * 1024
 MAX_SEARCH_BYTES = 1024 * 1024
 MAX_DOWNLOAD_BYTES = 1024 * 1024 * 1024
-PNG_SLOTS = {512: 1, 256: 2}
-SVG_SLOT = 0
 THUMBNAIL_SIZE = 128
 FIRST_999 = (
     f"the API gives the first {MAX_LIMIT} icons of a search and no more: refine the search or choose a set (set:…)"
@@ -122,32 +133,6 @@ CHOOSE_A_SET = "style: and category: alone list nothing from Iconify's API: add 
 _instances = itertools.count(1)
 
 Rasterise = Callable[[str, int], bytes]
-
-
-@dataclass
-class _SetNames:
-    """What `/collection?prefix=` says of one set: its names, metadata for the rules, and what it lists."""
-
-    every_name: set[str]
-    """Every name of the set: its icons', hidden or not, and its aliases'."""
-    metadata: dict[str, Any]
-    aliases: set[str] = field(default_factory=set)
-    hidden: set[str] = field(default_factory=set)
-    """The names it hides (`hidden`: icons kept for old links, never listed)."""
-
-    @property
-    def listed(self) -> tuple[str, ...]:
-        """The names a listing asks for (not hidden; aliases too: one that draws another glyph is an icon of
-        its own, which only its body says, and a plain one is its icon again, left out as a repeat once
-        read), Iconify names only, in name order, aliases last (made when a set is listed, not each time
-        one is read)."""
-        from iconcat.iconify.names import bad_names
-
-        names = list(self.every_name - self.hidden)
-        bad = bad_names(names)
-        # Its icons first, then its aliases: a plain alias is then its icon again (left out as a repeat),
-        # not its icon shown at the alias's place in the alphabet.
-        return tuple(sorted((name for name in names if name not in bad), key=lambda name: (name in self.aliases, name)))
 
 
 @dataclass
@@ -821,108 +806,6 @@ class IconifyApiCatalogue:
         await self.aclose()
 
 
-class NameBook:
-    """The Iconify names of the icons this kind has shown, on disk (`names_file()`, SQLite), so an id
-    handed out once is answered in a later run: an id is a hash of `prefix:name`, and the API cannot be
-    asked by id. Favourites, recents, the bag and `iconcat download <variant id>` keep ids from run to run.
-
-    Names noted are written in one transaction a page (`flush`, in a worker thread: a disk's hiccup never
-    stops the browser; and on close), never read back whole: a look-up asks for one hash. Thread-safe.
-    At most one row a name (Iconify has some 300,000: a few MB). A file that cannot be read or written
-    costs the look-ups only, silently: nothing else depends on it."""
-
-    def __init__(self, path: Path | None) -> None:
-        self._path = path
-        self._database: sqlite3.Connection | None = None
-        self._waiting: dict[int, str] = {}
-        self._written: set[str] = set()
-        self._lock = threading.Lock()
-
-    def note(self, names: Iterable[str]) -> None:
-        """Keep `names` (Iconify names just mapped) for later runs (written by the next `flush`)."""
-        from iconcat.iconify.ids import icon_hash
-
-        with self._lock:
-            for name in names:
-                if name not in self._written:
-                    self._written.add(name)
-                    self._waiting[icon_hash(name)] = name
-
-    @property
-    def waiting(self) -> bool:
-        """Names are noted and not written yet."""
-        return bool(self._waiting)
-
-    def flush(self) -> None:
-        """Write the names noted since the last flush."""
-        with self._lock:
-            if not self._waiting:
-                return
-            waiting, self._waiting = self._waiting, {}
-            database = self._connect()
-            if database is None:
-                return
-            try:
-                with database:
-                    database.executemany("INSERT OR IGNORE INTO names (hash, name) VALUES (?, ?)", waiting.items())
-            except sqlite3.Error:
-                self._forget()
-
-    def name_of(self, hashed: int) -> str | None:
-        """The Iconify name whose hash is `hashed`, when it was kept (and is one, and hashes so)."""
-        from iconcat.iconify.ids import icon_hash
-        from iconcat.iconify.names import iconify_name
-
-        with self._lock:
-            if hashed in self._waiting:
-                return self._waiting[hashed]
-            database = self._connect()
-            if database is None:
-                return None
-            try:
-                row = database.execute("SELECT name FROM names WHERE hash = ?", (hashed,)).fetchone()
-            except sqlite3.Error:
-                self._forget()
-                return None
-        name = iconify_name(row[0]) if row is not None else None
-        return name if name is not None and icon_hash(name) == hashed else None
-
-    def close(self) -> None:
-        """Write what waits, and close the file."""
-        self.flush()
-        with self._lock:
-            if self._database is not None:
-                self._database.close()
-                self._database = None
-
-    def _connect(self) -> sqlite3.Connection | None:
-        if self._database is None and self._path is not None:
-            try:
-                self._path.parent.mkdir(parents=True, exist_ok=True)
-                database = sqlite3.connect(self._path, timeout=2.0, check_same_thread=False)
-                database.execute("PRAGMA journal_mode=WAL")
-                database.execute("PRAGMA synchronous=OFF")  # (a cache: lost to a power cut, it is only written again)
-                database.execute("CREATE TABLE IF NOT EXISTS names (hash INTEGER PRIMARY KEY, name TEXT NOT NULL)")
-                self._database = database
-            except (OSError, sqlite3.Error):
-                self._path = None
-        return self._database
-
-    def _forget(self) -> None:
-        """Stop using a book that failed (a damaged or locked file): look-ups say nothing from now on."""
-        if self._database is not None:
-            self._database.close()
-        self._database, self._path = None, None
-
-
-def names_file() -> Path:
-    """Where the names are kept: `platformdirs.user_cache_dir("iconcat")/iconify-api/names.sqlite`
-    (`~/.cache/iconcat/…` on Linux; `XDG_CACHE_HOME` moves it), read at call time."""
-    import platformdirs
-
-    return Path(platformdirs.user_cache_dir("iconcat", appauthor=False)) / "iconify-api" / "names.sqlite"
-
-
 # ------------------------------------------------------------------------------------------- helpers
 
 
@@ -934,179 +817,6 @@ def _sandboxed(svg: str, size: int) -> bytes:
 
 def _follow(raw: str, fetched: tuple[str, ...]) -> tuple[str | None, str | None]:
     return raw, None
-
-
-def _pairs(names: Iterable[object]) -> Iterator[tuple[str, str]]:
-    """The (prefix, key) pairs of the Iconify names in an answer; anything else left out."""
-    from iconcat.iconify.names import iconify_name
-
-    for name in names:
-        valid = iconify_name(name)
-        if valid is not None:
-            prefix, _, key = valid.partition(":")
-            yield prefix, key
-
-
-def _strings(value: object) -> list[str]:
-    """The strings of a list (or the keys of an object) from the API; anything else left out."""
-    if not isinstance(value, (list, dict)):
-        return []
-    return [key for key in value if type(key) is str]
-
-
-def _set_names(document: object) -> _SetNames:
-    """`/collection?prefix=`'s answer as the rules need it (tolerant: what does not fit is left out).
-    Names are looked up in it, never shown nor sent as they are: the ones a listing asks for are
-    checked as Iconify names then (`_SetNames.listed`)."""
-    if not isinstance(document, dict):
-        raise ProtocolError("a set's list of icons is not a JSON object")
-    every: set[str] = set(_strings(document.get("uncategorized")))  # (one set, grown in place: no copies)
-    categories: dict[str, list[str]] = {}
-    given = document.get("categories")
-    if isinstance(given, dict):
-        for title, keys in given.items():
-            if isinstance(title, str):
-                kept = _strings(keys if isinstance(keys, list) else None)
-                categories[title] = kept
-                every.update(kept)
-    hidden = set(_strings(document.get("hidden")))
-    aliases = document.get("aliases")
-    alias_keys = set(_strings(aliases if isinstance(aliases, dict) else None))
-    every.update(hidden)
-    every.update(alias_keys)
-    metadata: dict[str, Any] = {"categories": categories} if categories else {}
-    for themes in ("prefixes", "suffixes"):
-        if isinstance(document.get(themes), dict):
-            metadata[themes] = document[themes]
-    return _SetNames(every_name=every, metadata=metadata, hidden=hidden, aliases=alias_keys)
-
-
-def _selected_prefixes(infos: dict[str, SetInfo], narrowing: Narrowing | None) -> tuple[str, ...] | None:
-    """The prefixes `set:`, `series:` and `license:` select (None: every set, nothing narrowed by them)."""
-    if narrowing is None or not {"set", "series", "license"} & set(narrowing.keys):
-        return None
-    return tuple(
-        prefix
-        for prefix, info in infos.items()
-        if (narrowing.selects("set", sanitize(info.name, max_length=200)) or narrowing.selects("set", prefix))
-        and narrowing.selects("series", sanitize(info.series, max_length=200))
-        and narrowing.selects_license(info.license_spdx)
-    )
-
-
-def _kept(icon: Icon, narrowing: Narrowing | None) -> bool:
-    """The `style:` and `category:` words keep `icon` (the sets were chosen by the prefixes asked)."""
-    return narrowing is None or (
-        narrowing.selects("style", icon.style.name) and narrowing.selects("category", icon.category.name)
-    )
-
-
-def _whole_word_matches(
-    pairs: Sequence[tuple[str, str]], words: str
-) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
-    """(the names holding every query word as a whole word, the exact name first; the others), each in
-    the API's order."""
-    from iconcat.meaning.synonyms import fold
-
-    wanted = [part for word in words.split() for part in fold(word).split("-") if part]
-    exact: list[tuple[str, str]] = []
-    whole: list[tuple[str, str]] = []
-    rest: list[tuple[str, str]] = []
-    for pair in pairs:
-        parts = pair[1].split("-")
-        if parts == wanted:
-            exact.append(pair)
-        elif wanted and all(word in parts for word in wanted):
-            whole.append(pair)
-        else:
-            rest.append(pair)
-    return exact + whole, rest
-
-
-def _tag_rank(key: str, word: str, terms: Sequence[tuple[str, str]], by: str) -> int:
-    """0: the icon's name holds the word or a synonym of it ("trash" for delete); 1: tagged the word
-    itself; 2: tagged a synonym."""
-    parts = key.split("-")
-    if any(term in parts or term.replace(" ", "-") in key for term, _by in terms):
-        return 0
-    return 1 if by == "tag" else 2
-
-
-def _ref_id(text: str) -> int:
-    from iconcat.iconify.ids import icon_hash
-
-    return icon_hash(text) + 1
-
-
-@functools.lru_cache(maxsize=4096)
-def _named_ref(name: str) -> Ref:
-    """A category, style or series as sets from disk make it (`sources.catalogue._ref`): its id a hash
-    of its name."""
-    return Ref(_ref_id(f"name:{name}"), sanitize(name, max_length=200))
-
-
-def _set_ref(info: SetInfo) -> Ref:
-    """The set as sets from disk make it (`sources.catalogue._set_ref`), its licence and author read by
-    the client's own rules (an http(s) `url` only)."""
-    from iconcat.api._models import read_author, read_license
-
-    def said(text: str | None) -> str | None:
-        return sanitize(text, max_length=200) if text else None
-
-    licence = {"spdx": said(info.license_spdx), "title": said(info.license_title), "url": info.license_url}
-    author = {"name": said(info.author_name), "url": info.author_url}
-    return Ref(
-        _ref_id(f"set:{info.prefix}"),
-        sanitize(info.name, max_length=200),
-        license=read_license(licence),
-        author=read_author(author),
-    )
-
-
-def _icon(prefix: str, key: str, name: str, style: str, category: str, set_ref: Ref, series: Ref) -> Icon:
-    """One icon as sets from disk show it (`sources.catalogue`): the same ids, names and references.
-    (Made directly: `key` is an Iconify name, checked by `read_icons`, and the words are sanitised.)"""
-    from iconcat.iconify.ids import icon_hash, icon_id, variant_id
-
-    hashed = icon_hash(f"{prefix}:{key}")
-    return Icon(
-        id=icon_id(hashed),
-        name=name,
-        category=_named_ref(category),
-        style=_named_ref(style),
-        series=series,
-        set=set_ref,
-        thumbnail="",
-        variants=(
-            Variant(variant_id(hashed, PNG_SLOTS[512]), "png", 512),
-            Variant(variant_id(hashed, PNG_SLOTS[256]), "png", 256),
-            Variant(variant_id(hashed, SVG_SLOT), "svg", None),
-        ),
-        iconify=f"{prefix}:{key}",
-    )
-
-
-def _set_entry(info: SetInfo) -> dict[str, object]:
-    """A set as `/api/v1/sets` lists one (what `parse_sets` reads)."""
-    entry: dict[str, object] = {
-        "id": _ref_id(f"set:{info.prefix}"),
-        "name": info.name,
-        "prefix": info.prefix,
-        "category": info.series,
-        "samples": list(info.samples),
-    }
-    if info.total is not None:
-        # The API's count of the set (`/collections`' `total`): what listing it shows, aliases aside.
-        entry["icons"] = info.total
-    licence = {
-        k: v for k, v in (("spdx", info.license_spdx), ("title", info.license_title), ("url", info.license_url)) if v
-    }
-    author = {k: v for k, v in (("name", info.author_name), ("url", info.author_url)) if v}
-    if licence:
-        entry["license"] = licence
-    if author:
-        entry["author"] = author
-    return entry
 
 
 def from_choice(choice: CatalogueChoice, *, warn: Callable[[str], None] | None = None) -> IconifyApiCatalogue:
