@@ -73,13 +73,11 @@ from .iconify_documents import (
     _kept,
     _named_ref,
     _pairs,
-    _ref_id,
     _selected_prefixes,
     _set_entry,
     _set_names,
     _set_ref,
     _SetNames,
-    _strings,
     _tag_rank,
     _whole_word_matches,
 )
